@@ -1,0 +1,12 @@
+/**
+ * Quick content checker for writers: `npx tsx content/check.ts`.
+ * The same rules run in content/content.test.ts as part of `npm test`.
+ */
+import { validateCourseContent } from './validate.ts';
+
+const problems = validateCourseContent();
+if (problems.length) {
+  for (const p of problems) console.log('✗', p);
+  process.exit(1);
+}
+console.log('content OK');

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Shape of the course content files under content/course/.
+ * One file per week holds both languages, so structure parity (same number of
+ * sections, questions and options) is checked by the content test, and the
+ * answer key is shared: a French learner is scored on the same key.
+ */
+const nonEmpty = z.string().trim().min(1);
+
+export const scriptureSchema = z.object({
+  /** Reference as shown to the reader, in the reader's language: "John 3:16", "Jean 3.16". */
+  ref: nonEmpty,
+  /** The quotation itself, exactly as in the translation file. */
+  text: nonEmpty,
+  /** BSB (English), Synodale (French NT and Psalms) or LSG (French Old Testament outside Psalms). */
+  translation: z.enum(['BSB', 'Synodale', 'LSG']),
+  /** Machine reference using the scripture files' English book names: "John 3:16", "I Corinthians 9:24-27". */
+  source: z.string().regex(/^[1-3I]*\s?[A-Za-z ]+ \d+:\d+(-\d+)?$/, 'source must look like "Book 3:16" or "Book 3:16-18"'),
+});
+
+export const sectionSchema = z.object({ heading: nonEmpty, text: nonEmpty });
+
+export const questionSchema = z.object({
+  text: nonEmpty,
+  options: z.array(nonEmpty).length(4),
+});
+
+export const lessonLanguageSchema = z.object({
+  title: nonEmpty,
+  subtitle: nonEmpty,
+  keyScriptures: z.array(scriptureSchema).min(2).max(4),
+  sections: z.array(sectionSchema).min(4).max(6),
+  reflectionQuestions: z.array(nonEmpty).min(3).max(5),
+  questions: z.array(questionSchema).min(8).max(10),
+});
+
+export const lessonFileSchema = z.object({
+  week: z.number().int().min(1).max(8),
+  /** Stable identity of the lesson across content versions. */
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  /** Index (0-3) of the correct option for each question, shared by en and fr. */
+  answers: z.array(z.number().int().min(0).max(3)).min(8).max(10),
+  en: lessonLanguageSchema,
+  fr: lessonLanguageSchema,
+});
+
+export const challengeDaySchema = z.object({ title: nonEmpty, practice: nonEmpty });
+
+export const courseFileSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  /** Bumped whenever any course file changes; stored with the seeded rows. */
+  version: z.number().int().positive(),
+  en: z.object({ title: nonEmpty, description: nonEmpty }),
+  fr: z.object({ title: nonEmpty, description: nonEmpty }),
+  challenge: z.object({
+    en: z.object({ title: nonEmpty, intro: nonEmpty, days: z.array(challengeDaySchema).length(21) }),
+    fr: z.object({ title: nonEmpty, intro: nonEmpty, days: z.array(challengeDaySchema).length(21) }),
+  }),
+});
+
+export type LessonFile = z.infer<typeof lessonFileSchema>;
+export type CourseFile = z.infer<typeof courseFileSchema>;
+export type LessonLanguage = z.infer<typeof lessonLanguageSchema>;

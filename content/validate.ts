@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { courseFileSchema, lessonFileSchema, type LessonFile, type CourseFile } from './schema.ts';
+import { hasBook, loadBible, lookupPassage, normaliseQuote } from './scripture.ts';
+
+export const courseDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'course');
+
+const wordCount = (s: string) => s.trim().split(/\s+/).length;
+
+export function readCourseFiles(withCourse = true): { course: unknown; lessons: { file: string; data: unknown }[] } {
+  const course = withCourse ? JSON.parse(readFileSync(path.join(courseDir, 'course.json'), 'utf8')) : undefined;
+  const lessons = readdirSync(courseDir)
+    .filter((f) => /^week-\d\d\.json$/.test(f))
+    .sort()
+    .map((file) => ({ file, data: JSON.parse(readFileSync(path.join(courseDir, file), 'utf8')) }));
+  return { course, lessons };
+}
+
+/** Every problem found in the course content, as readable sentences; empty when the content is sound. */
+export function validateCourseContent(): string[] {
+  const problems: string[] = [];
+  const hasCourse = existsSync(path.join(courseDir, 'course.json'));
+  if (!hasCourse) problems.push('content/course/course.json is missing');
+  const { course, lessons } = readCourseFiles(hasCourse);
+  const c = courseFileSchema.safeParse(course);
+  if (hasCourse && !c.success) problems.push(`course.json: ${c.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (lessons.length !== 8) problems.push(`expected 8 week files, found ${lessons.length}`);
+  const bsb = loadBible('BSB.txt');
+  const syn = loadBible('FreSynodale1921.txt');
+  const slugs = new Set<string>();
+  lessons.forEach(({ file, data }, i) => {
+    const parsed = lessonFileSchema.safeParse(data);
+    if (!parsed.success) {
+      problems.push(`${file}: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
+      return;
+    }
+    const l: LessonFile = parsed.data;
+    if (l.week !== i + 1) problems.push(`${file}: week is ${l.week}, expected ${i + 1}`);
+    if (slugs.has(l.slug)) problems.push(`${file}: duplicate slug ${l.slug}`);
+    slugs.add(l.slug);
+    const { en, fr } = l;
+    const same = (what: string, a: number, b: number) => {
+      if (a !== b) problems.push(`${file}: ${what} differ between en (${a}) and fr (${b})`);
+    };
+    same('key scriptures', en.keyScriptures.length, fr.keyScriptures.length);
+    same('sections', en.sections.length, fr.sections.length);
+    same('reflection questions', en.reflectionQuestions.length, fr.reflectionQuestions.length);
+    same('questions', en.questions.length, fr.questions.length);
+    if (l.answers.length !== en.questions.length) problems.push(`${file}: ${l.answers.length} answers for ${en.questions.length} questions`);
+    en.keyScriptures.forEach((s, k) => {
+      const f = fr.keyScriptures[k];
+      if (f && f.source !== s.source) problems.push(`${file}: scripture ${k} is ${s.source} in en but ${f.source} in fr`);
+    });
+    for (const lang of ['en', 'fr'] as const) {
+      const body = l[lang];
+      body.sections.forEach((s, k) => {
+        const n = wordCount(s.text);
+        if (n < 120) problems.push(`${file} ${lang}: section ${k + 1} "${s.heading}" has ${n} words, needs at least 120`);
+      });
+      body.questions.forEach((q, k) => {
+        if (new Set(q.options.map((o) => o.trim().toLowerCase())).size !== 4) problems.push(`${file} ${lang}: question ${k + 1} repeats an option`);
+      });
+      for (const s of body.keyScriptures) {
+        const expectedTranslation = lang === 'en' ? 'BSB' : hasBook(syn, s.source) ? 'Synodale' : 'LSG';
+        if (s.translation !== expectedTranslation) problems.push(`${file} ${lang}: ${s.source} should be labelled ${expectedTranslation}`);
+        const bible = lang === 'en' ? bsb : syn;
+        if (!hasBook(bible, s.source)) continue; // LSG quotations: not in the shared files
+        const expected = lookupPassage(bible, s.source);
+        if (expected === undefined) problems.push(`${file} ${lang}: ${s.source} not found in the scripture file`);
+        else if (normaliseQuote(expected) !== normaliseQuote(s.text))
+          problems.push(`${file} ${lang}: ${s.source} does not match the scripture file.\n    expected: ${expected}\n    found:    ${s.text}`);
+      }
+    }
+  });
+  return problems;
+}
+
+export type { CourseFile };
