@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const roles = ['user', 'ambassador', 'coordinator', 'admin', 'founder'] as const;
+export type Role = (typeof roles)[number];
+export const isAdminRole = (role: Role) => role === 'admin' || role === 'founder';
+
+export const onboardingStatuses = ['pending', 'skipped', 'completed'] as const;
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
+
+export const passwordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+const nameSchema = z.string().trim().min(1, 'Required').max(80);
+
+export const signInBody = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1, 'Required').max(1024),
+});
+export type SignInBody = z.infer<typeof signInBody>;
+
+export const signUpBody = z.strictObject({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignUpBody = z.infer<typeof signUpBody>;
+
+export const setupBody = signUpBody.extend({ token: z.string().min(16).max(200) });
+export type SetupBody = z.infer<typeof setupBody>;
+
+export const currentUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(roles),
+  onboardingComplete: z.boolean(),
+  onboardingStatus: z.enum(onboardingStatuses),
+  mentorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const publicConfig = z.object({
+  oidcEnabled: z.boolean(),
+  supportEmail: z.string(),
+  supportWhatsapp: z.string(),
+  social: z.object({
+    facebook: z.string().optional(),
+    instagram: z.string().optional(),
+    youtube: z.string().optional(),
+    tiktok: z.string().optional(),
+    x: z.string().optional(),
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
+
+export const paths = {
+  login: '/api/login',
+  logout: '/api/logout',
+  callback: '/api/callback',
+  signIn: '/api/auth/sign-in',
+  signUp: '/api/auth/sign-up',
+  currentUser: '/api/auth/user',
+  setup: '/api/setup',
+  config: '/api/config',
+} as const;

@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { AppError } from './lib/app-error.ts';
+import { DEFAULT_SCRYPT_COST } from './lib/password.ts';
+import { AuthService, type UserCreatedHook } from './modules/auth/auth.service.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import { OidcLogin } from './modules/auth/oidc.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import database from './plugins/database.ts';
+import errors from './plugins/errors.ts';
+import security from './plugins/security.ts';
+import session from './plugins/session.ts';
+
+export interface BuildOptions {
+  config: Config;
+  databaseUrl: string;
+  /** Folder of the built client (index.html + assets); not served when absent. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** log2 of scrypt's N; tests lower it to keep sign-ups fast. */
+  scryptCost?: number;
+  /** Requests per minute per client on sign-in/sign-up and on public forms. */
+  rateLimits?: { auth: number; forms: number };
+}
+
+/** Personal data never reaches the logs. */
+export const logRedactions = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.email',
+  '*.phone',
+  '*.token',
+];
+
+const requestSerializer = (req: { method: string; url: string }) => ({
+  method: req.method,
+  // No query strings (they may carry emails or tokens) and no setup tokens in paths.
+  url: req.url.split('?')[0]!.replace(/^\/api\/setup\/[^/]+/, '/api/setup/:token').replace(/^\/setup\/[^/]+/, '/setup/:token'),
+});
+
+export async function buildApp(opts: BuildOptions) {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === undefined ? false : opts.logger === false ? false : {
+      level: config.LOG_LEVEL,
+      redact: logRedactions,
+      serializers: { req: requestSerializer },
+      ...(typeof opts.logger === 'object' ? opts.logger : {}),
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    // Route params and query strings are bounded too.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sessionPolicy = { idleMs: config.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: config.SESSION_ABSOLUTE_DAYS * 86_400_000 };
+  const limits = opts.rateLimits ?? { auth: 10, forms: 5 };
+
+  await app.register(errors);
+  await app.register(security, { trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] });
+  await app.register(database, { databaseUrl: opts.databaseUrl });
+  await app.register(session, { policy: sessionPolicy });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.'),
+  });
+
+  const userCreatedHooks: UserCreatedHook[] = [];
+  const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, userCreatedHooks);
+  const oidc =
+    config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+      ? new OidcLogin(app.db, { issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
+      : null;
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, {
+    auth,
+    oidc,
+    authRateLimit: limits.auth,
+    publicConfig: {
+      oidcEnabled: oidc !== null,
+      supportEmail: config.SUPPORT_EMAIL,
+      supportWhatsapp: config.SUPPORT_WHATSAPP,
+      social: {
+        facebook: config.SOCIAL_FACEBOOK_URL,
+        instagram: config.SOCIAL_INSTAGRAM_URL,
+        youtube: config.SOCIAL_YOUTUBE_URL,
+        tiktok: config.SOCIAL_TIKTOK_URL,
+        x: config.SOCIAL_X_URL,
+      },
+    },
+  });
+
+  const hasClient = !!opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(opts.clientDir!),
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/, so those never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    // Any other non-API GET is a client route: serve the app shell.
+    if (hasClient && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+  });
+
+  return Object.assign(app, { auth, userCreatedHooks, rateLimits: limits });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

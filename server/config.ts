@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/**
+ * Every environment variable the server reads, with its default.
+ * README.md documents the same list; keep them together.
+ */
+export const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    /** External PostgreSQL; when absent an embedded PostgreSQL is started with data under DATA_DIR. */
+    DATABASE_URL: optionalUrl,
+    DATA_DIR: z.string().default('./data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+    /** The public address users reach, e.g. https://god.example.org. Used in printed links and certificates; https makes cookies Secure and turns on HSTS. */
+    PUBLIC_URL: optionalUrl,
+    /** Set when a reverse proxy or load balancer sits in front, so client IPs and https are read from X-Forwarded-*. */
+    TRUST_PROXY: z.stringbool().default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+    SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+    OIDC_ISSUER_URL: optionalUrl,
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    SUPPORT_EMAIL: z.email().default('support@god-movement.org'),
+    SUPPORT_WHATSAPP: z.string().trim().default('+1 (555) 010-2030'),
+    SOCIAL_FACEBOOK_URL: optionalUrl,
+    SOCIAL_INSTAGRAM_URL: optionalUrl,
+    SOCIAL_YOUTUBE_URL: optionalUrl,
+    SOCIAL_TIKTOK_URL: optionalUrl,
+    SOCIAL_X_URL: optionalUrl,
+  })
+  .superRefine((c, ctx) => {
+    const oidc = [c.OIDC_ISSUER_URL, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean))
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them' });
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError listing every bad variable and why. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,12 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export function createDb(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  return { db: drizzle(pool, { schema }), pool };
+}

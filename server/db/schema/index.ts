@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', ['user', 'ambassador', 'coordinator', 'admin', 'founder']);
+export const onboardingStatus = pgEnum('onboarding_status', ['pending', 'skipped', 'completed']);
+export const supportCategory = pgEnum('support_category', ['spiritual', 'mental', 'emotional', 'financial']);
+export const callbackStatus = pgEnum('callback_status', ['new', 'contacted', 'closed']);
+export const watchmomsStatus = pgEnum('watchmoms_status', ['new', 'approved', 'declined', 'contacted']);
+export const applicationStatus = pgEnum('application_status', ['pending', 'approved', 'declined']);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    username: text('username'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: userRole('role').notNull().default('user'),
+    passwordHash: text('password_hash'),
+    /** "issuer|subject" of the OpenID Connect identity, when the user signed in that way. */
+    oidcSubject: text('oidc_subject'),
+    onboardingStatus: onboardingStatus('onboarding_status').notNull().default('pending'),
+    phone: text('phone'),
+    address: text('address'),
+    country: text('country'),
+    birthdate: date('birthdate'),
+    churchDenomination: text('church_denomination'),
+    pastorName: text('pastor_name'),
+    /** Name typed at onboarding; kept even when it matched nobody. */
+    mentorName: text('mentor_name'),
+    mentorId: uuid('mentor_id').references((): any => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_oidc_subject_idx').on(t.oidcSubject),
+    index('users_mentor_idx').on(t.mentorId),
+    index('users_created_idx').on(t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session token; the token itself only lives in the cookie. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Pending OpenID Connect logins (state, nonce, PKCE verifier), keyed by a random id held in a short-lived cookie. */
+export const authStates = pgTable('auth_states', {
+  idHash: text('id_hash').primaryKey(),
+  state: text('state').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  returnTo: text('return_to').notNull().default('/'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** One-time founder setup links printed by the server on a fresh install. */
+export const setupTokens = pgTable('setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const courses = pgTable('courses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  contentVersion: integer('content_version').notNull(),
+  /** { en: { title, description }, fr: {...} } */
+  details: jsonb('details').notNull(),
+  /** The 21-day challenge: { en: { title, intro, days }, fr: {...} } */
+  challenge: jsonb('challenge').notNull(),
+  ...timestamps,
+});
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    weekNumber: smallint('week_number').notNull(),
+    /** { en: { title, subtitle, keyScriptures, sections, reflectionQuestions }, fr: {...} } */
+    content: jsonb('content').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('lessons_course_slug_idx').on(t.courseId, t.slug), index('lessons_course_week_idx').on(t.courseId, t.weekNumber)],
+);
+
+export const assessments = pgTable('assessments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  lessonId: uuid('lesson_id').notNull().unique().references(() => lessons.id, { onDelete: 'cascade' }),
+  /** { en: [{ text, options }], fr: [...] } */
+  questions: jsonb('questions').notNull(),
+  /** Correct option index per question; never sent to a client before a passing attempt. */
+  answerKey: jsonb('answer_key').$type<number[]>().notNull(),
+  ...timestamps,
+});
+
+export const assessmentAttempts = pgTable(
+  'assessment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    assessmentId: uuid('assessment_id').notNull().references(() => assessments.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id').notNull().references(() => lessons.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<number[]>().notNull(),
+    score: smallint('score').notNull(),
+    passed: boolean('passed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('attempts_user_lesson_idx').on(t.userId, t.lessonId),
+    index('attempts_passed_idx').on(t.userId).where(sql`${t.passed}`),
+  ],
+);
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    verificationCode: text('verification_code').notNull().unique(),
+    holderName: text('holder_name').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('certificates_user_course_idx').on(t.userId, t.courseId)],
+);
+
+export const watchmomsApplications = pgTable('watchmoms_applications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullName: text('full_name').notNull(),
+  phone: text('phone').notNull(),
+  birthdate: date('birthdate'),
+  country: text('country').notNull(),
+  cityState: text('city_state').notNull(),
+  streetAddress: text('street_address'),
+  churchAffiliation: text('church_affiliation').notNull(),
+  reasonForJoining: text('reason_for_joining').notNull(),
+  consent: boolean('consent').notNull(),
+  /** Client-generated key: a repeated submission of the same form is stored once. */
+  idempotencyKey: text('idempotency_key').unique(),
+  status: watchmomsStatus('status').notNull().default('new'),
+  notes: text('notes').notNull().default(''),
+  ...timestamps,
+});
+
+export const callbackRequests = pgTable(
+  'callback_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    category: supportCategory('category').notNull(),
+    scoreBand: text('score_band').notNull().default('unknown'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: callbackStatus('status').notNull().default('new'),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('callback_status_idx').on(t.status, t.createdAt)],
+);
+
+export const discipleInvitations = pgTable(
+  'disciple_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mentorId: uuid('mentor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invitations_mentor_email_idx').on(t.mentorId, sql`lower(${t.email})`),
+    index('invitations_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const ambassadorApplications = pgTable(
+  'ambassador_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: applicationStatus('status').notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ambassador_apps_user_idx').on(t.userId),
+    // At most one open application per user.
+    uniqueIndex('ambassador_apps_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_created_idx').on(t.createdAt)],
+);

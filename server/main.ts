@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createDb } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedContent } from './db/seed/index.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    console.log(`Starting the embedded PostgreSQL (data in ${path.resolve(config.DATA_DIR, 'pg')}, port ${config.EMBEDDED_PG_PORT})...`);
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+    databaseUrl = embedded.url;
+  }
+
+  // Migrations and content first, on a short-lived connection.
+  const { db, pool } = createDb(databaseUrl, 2);
+  await runMigrations(db);
+  await seedContent(db);
+  await pool.end();
+
+  const app = await buildApp({ config, databaseUrl, clientDir: path.join(root, 'dist/client'), logger: true });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const base = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
+  console.log(`\n  G.O.D Discipleship is running at ${base}\n`);
+  const setupToken = await app.auth.issueSetupTokenIfNeeded();
+  if (setupToken) {
+    console.log('  No founder account exists yet. Open this one-time link to create it:');
+    console.log(`    ${base}/setup/${setupToken}`);
+    console.log('  (A new link is printed at each start until the founder account exists.)');
+    console.log('  Later, grant roles with: npm run users -- grant <email> <role>\n');
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

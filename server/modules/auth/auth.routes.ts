@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, paths, publicConfig, setupBody, signInBody, signUpBody } from '../../../common/contracts/auth.ts';
+import { requireUser } from '../../plugins/session.ts';
+import type { AuthService } from './auth.service.ts';
+import { toCurrentUser } from './auth.service.ts';
+import { OIDC_STATE_COOKIE, type OidcLogin } from './oidc.ts';
+import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setSessionCookie, type UserRow } from './session.ts';
+
+interface Options {
+  auth: AuthService;
+  oidc: OidcLogin | null;
+  publicConfig: z.infer<typeof publicConfig>;
+  authRateLimit: number;
+}
+
+/** Only same-site paths may be returned to after sign-in (no open redirects). */
+const safeReturnTo = (v: string | undefined) => (v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : '/');
+
+const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, publicConfig: pub, authRateLimit }) => {
+  const rateLimit = { max: authRateLimit, timeWindow: '1 minute' };
+
+  async function startSession(req: Parameters<typeof setSessionCookie>[0], reply: Parameters<typeof setSessionCookie>[1], user: UserRow) {
+    // A new session id at every sign-in; an older session of this browser is ended.
+    const previous = req.cookies[SESSION_COOKIE];
+    if (previous) await destroySession(app.db, previous);
+    setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy), app.sessionPolicy);
+  }
+
+  app.get(paths.config, { schema: { response: { 200: publicConfig } } }, async () => pub);
+
+  app.get(paths.login, { schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }) } }, async (req, reply) => {
+    const returnTo = safeReturnTo(req.query.returnTo);
+    if (!oidc) return reply.redirect(`/login${returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`);
+    const redirectUri = `${req.protocol}://${req.host}${paths.callback}`;
+    const { url, stateId } = await oidc.start(redirectUri, returnTo);
+    reply.setCookie(OIDC_STATE_COOKIE, stateId, { path: paths.callback, httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: 600 });
+    return reply.redirect(url);
+  });
+
+  app.get(paths.callback, async (req, reply) => {
+    if (!oidc) return reply.redirect('/login');
+    const url = new URL(req.url, `${req.protocol}://${req.host}`);
+    const { identity, returnTo } = await oidc.finish(url, req.cookies[OIDC_STATE_COOKIE]);
+    reply.clearCookie(OIDC_STATE_COOKIE, { path: paths.callback });
+    await startSession(req, reply, await auth.signInWithOidc(identity));
+    return reply.redirect(safeReturnTo(returnTo));
+  });
+
+  app.post(paths.signIn, { config: { rateLimit }, schema: { body: signInBody, response: { 200: currentUser } } }, async (req, reply) => {
+    const user = await auth.signIn(req.body);
+    await startSession(req, reply, user);
+    return toCurrentUser(user);
+  });
+
+  app.post(paths.signUp, { config: { rateLimit }, schema: { body: signUpBody, response: { 201: currentUser } } }, async (req, reply) => {
+    const user = await auth.signUp(req.body);
+    await startSession(req, reply, user);
+    return reply.status(201).send(toCurrentUser(user));
+  });
+
+  app.get(paths.logout, async (req, reply) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (token) await destroySession(app.db, token);
+    clearSessionCookie(req, reply);
+    return reply.redirect('/');
+  });
+
+  app.get(paths.currentUser, { schema: { response: { 200: currentUser } } }, async (req) => toCurrentUser(requireUser(req)));
+
+  app.get(`${paths.setup}/:token`, { config: { rateLimit }, schema: { params: z.object({ token: z.string().max(200) }), response: { 200: z.object({ valid: z.boolean() }) } } }, async (req) => ({
+    valid: await auth.isSetupTokenValid(req.params.token),
+  }));
+
+  app.post(paths.setup, { config: { rateLimit }, schema: { body: setupBody, response: { 201: currentUser } } }, async (req, reply) => {
+    const user = await auth.createFounder(req.body);
+    await startSession(req, reply, user);
+    return reply.status(201).send(toCurrentUser(user));
+  });
+};
+
+export default authRoutes;

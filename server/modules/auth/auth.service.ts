@@ -1,0 +1,113 @@
+import type { CurrentUser, SetupBody, SignInBody, SignUpBody } from '../../../common/contracts/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password.ts';
+import * as repo from './auth.repository.ts';
+import { hashToken, newToken, type UserRow } from './session.ts';
+
+/** Hooks other modules register to react to a new account (e.g. accepting mentoring invitations). */
+export type UserCreatedHook = (db: Db, user: UserRow) => Promise<void>;
+
+export function toCurrentUser(u: UserRow): CurrentUser {
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role,
+    onboardingComplete: u.onboardingStatus !== 'pending',
+    onboardingStatus: u.onboardingStatus,
+    mentorName: u.mentorName,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+const INVALID = 'Incorrect email or password.';
+// A real hash to compare against when the email is unknown, so both failures take the same time.
+let dummyHash: Promise<string> | undefined;
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly scryptCost: number,
+    private readonly onUserCreated: UserCreatedHook[],
+  ) {}
+
+  private checkPasswordStrength(password: string) {
+    if (isCommonPassword(password))
+      throw new AppError('WEAK_PASSWORD', 'This password is too common and easy to guess. Please choose another one.');
+  }
+
+  async signIn({ email, password }: SignInBody): Promise<UserRow> {
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user?.passwordHash) {
+      dummyHash ??= hashPassword('not-a-real-password', this.scryptCost);
+      await verifyPassword(password, await dummyHash);
+      throw new AppError('INVALID_CREDENTIALS', INVALID);
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('INVALID_CREDENTIALS', INVALID);
+    return user;
+  }
+
+  async signUp(body: SignUpBody, role: UserRow['role'] = 'user'): Promise<UserRow> {
+    this.checkPasswordStrength(body.password);
+    const user = await repo.insertUser(this.db, {
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      role,
+      passwordHash: await hashPassword(body.password, this.scryptCost),
+    });
+    if (!user) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
+    await this.afterCreate(user);
+    return user;
+  }
+
+  /** Finds or creates the account of an OpenID Connect identity; an existing account with the same verified email is linked. */
+  async signInWithOidc(claims: { subject: string; email?: string; emailVerified?: boolean; givenName?: string; familyName?: string; username?: string }): Promise<UserRow> {
+    const known = await repo.findUserByOidcSubject(this.db, claims.subject);
+    if (known) return known;
+    if (!claims.email) throw new AppError('BAD_REQUEST', 'Your identity provider did not share an email address.');
+    const byEmail = await repo.findUserByEmail(this.db, claims.email);
+    if (byEmail) {
+      if (!claims.emailVerified) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in with your password.');
+      await repo.linkOidcSubject(this.db, byEmail.id, claims.subject);
+      return byEmail;
+    }
+    const user = await repo.insertUser(this.db, {
+      email: claims.email.toLowerCase(),
+      firstName: claims.givenName ?? null,
+      lastName: claims.familyName ?? null,
+      username: claims.username ?? null,
+      oidcSubject: claims.subject,
+    });
+    if (!user) throw new AppError('CONFLICT', 'Could not create your account. Please try again.');
+    await this.afterCreate(user);
+    return user;
+  }
+
+  private async afterCreate(user: UserRow) {
+    for (const hook of this.onUserCreated) await hook(this.db, user);
+  }
+
+  /** On a fresh install (no founder yet) creates a new one-time setup token and returns it; otherwise null. */
+  async issueSetupTokenIfNeeded(): Promise<string | null> {
+    if ((await repo.countFounders(this.db)) > 0) return null;
+    const token = newToken();
+    await repo.replaceSetupToken(this.db, hashToken(token));
+    return token;
+  }
+
+  async isSetupTokenValid(token: string): Promise<boolean> {
+    return (await repo.countFounders(this.db)) === 0 && (await repo.isSetupTokenUsable(this.db, hashToken(token)));
+  }
+
+  async createFounder(body: SetupBody): Promise<UserRow> {
+    this.checkPasswordStrength(body.password);
+    if ((await repo.countFounders(this.db)) > 0 || !(await repo.consumeSetupToken(this.db, hashToken(body.token))))
+      throw new AppError('SETUP_TOKEN_INVALID', 'This setup link has already been used or has expired.');
+    const { token: _token, ...signUp } = body;
+    return this.signUp(signUp, 'founder');
+  }
+}

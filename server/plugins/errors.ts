@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+function describeValidation(err: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    return err.validation
+      .map((v) => {
+        const where = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const field = where || (v.params as { issue?: { keys?: string[] } })?.issue?.keys?.join(', ') || err.validationContext || 'body';
+        return `${field}: ${v.message}`;
+      })
+      .join('; ');
+  }
+  return err.message;
+}
+
+/** One error handler for the whole API: `{ code, message }`, and never an internal detail on a 5xx. */
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) return reply.status(err.status).send({ code: err.code, message: err.message });
+    if (err.validation) {
+      return reply.status(400).send({ code: 'VALIDATION_FAILED', message: describeValidation(err) });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+    if (status === 415) return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as JSON (Content-Type: application/json).' });
+    if (status === 429) return reply.status(429).send({ code: 'RATE_LIMITED', message: err.message });
+    if (status >= 400 && status < 500) return reply.status(status).send({ code: 'BAD_REQUEST', message: err.message });
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+  });
+});
