@@ -29,14 +29,15 @@ export function validateCourseContent(): string[] {
   const bsb = loadBible('BSB.txt');
   const syn = loadBible('FreSynodale1921.txt');
   const slugs = new Set<string>();
-  lessons.forEach(({ file, data }, i) => {
+  lessons.forEach(({ file, data }) => {
     const parsed = lessonFileSchema.safeParse(data);
     if (!parsed.success) {
       problems.push(`${file}: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
       return;
     }
     const l: LessonFile = parsed.data;
-    if (l.week !== i + 1) problems.push(`${file}: week is ${l.week}, expected ${i + 1}`);
+    const fileWeek = Number(/\d\d/.exec(file)![0]);
+    if (l.week !== fileWeek) problems.push(`${file}: week is ${l.week}, expected ${fileWeek}`);
     if (slugs.has(l.slug)) problems.push(`${file}: duplicate slug ${l.slug}`);
     slugs.add(l.slug);
     const { en, fr } = l;

@@ -1,0 +1,6 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { paths, type PublicConfig } from '../../../../../common/contracts/auth.ts';
+import { getJson } from '../../../lib/api.ts';
+
+export const publicConfigQuery = queryOptions({ queryKey: [paths.config], queryFn: () => getJson<PublicConfig>(paths.config) });
+export const usePublicConfig = () => useQuery(publicConfigQuery);

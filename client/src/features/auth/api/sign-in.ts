@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { paths, type CurrentUser, type SetupBody, type SignInBody, type SignUpBody } from '../../../../../common/contracts/auth.ts';
+import { sendJson } from '../../../lib/api.ts';
+import { currentUserQuery } from './get-current-user.ts';
+
+function useSessionMutation<T>(path: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: T) => sendJson<CurrentUser>('POST', path, body),
+    // Everything cached belonged to the previous visitor.
+    onSuccess: (user) => {
+      qc.clear();
+      qc.setQueryData(currentUserQuery.queryKey, user);
+    },
+  });
+}
+
+export const useSignIn = () => useSessionMutation<SignInBody>(paths.signIn);
+export const useSignUp = () => useSessionMutation<SignUpBody>(paths.signUp);
+export const useCreateFounder = () => useSessionMutation<SetupBody>(paths.setup);

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
+import { MessageCard } from '../../../components/layout/message-card.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { getJson } from '../../../lib/api.ts';
+import { useCreateFounder } from '../api/sign-in.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { SignUpForm } from './sign-in-page.tsx';
+
+/** The one-time founder setup link printed by the server on a fresh install. */
+export default function SetupPage() {
+  const { t } = useTranslation('auth');
+  const { token = '' } = useParams<{ token: string }>();
+  const [, navigate] = useLocation();
+  const status = useQuery({ queryKey: [`/api/setup/${token}`], queryFn: () => getJson<{ valid: boolean }>(`/api/setup/${encodeURIComponent(token)}`) });
+  const createFounder = useCreateFounder();
+  if (status.isLoading) return <LoadingScreen />;
+  if (!status.data?.valid)
+    return (
+      <MessageCard
+        title={t('setupInvalidTitle')}
+        message={t('setupInvalidText')}
+        action={
+          <Button asChild>
+            <a href="/">{t('backHome')}</a>
+          </Button>
+        }
+      />
+    );
+  return (
+    <AuthLayout title={t('setupTitle')} subtitle={t('setupSubtitle')}>
+      <SignUpForm
+        onSubmit={(v) => createFounder.mutate({ ...v, token }, { onSuccess: () => navigate('/', { replace: true }) })}
+        isPending={createFounder.isPending}
+        error={createFounder.error}
+        submitLabel={t('setupSubmit')}
+      />
+    </AuthLayout>
+  );
+}

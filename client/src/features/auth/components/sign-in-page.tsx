@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import type { z } from 'zod';
+import { signInBody, signUpBody, type SignUpBody } from '../../../../../common/contracts/auth.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { describeError, translateValidation } from '../../../lib/errors.ts';
+import { useSignIn, useSignUp } from '../api/sign-in.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+function useReturnTo() {
+  const params = new URLSearchParams(useSearch());
+  const r = params.get('returnTo');
+  return r && r.startsWith('/') && !r.startsWith('//') ? r : '/';
+}
+
+function SignInForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const signIn = useSignIn();
+  const form = useForm<z.input<typeof signInBody>, unknown, z.output<typeof signInBody>>({ resolver: zodResolver(signInBody), defaultValues: { email: '', password: '' } });
+  const err = form.formState.errors;
+  return (
+    <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((v) => signIn.mutate(v, { onSuccess: onDone }))}>
+      <FormField label={t('email')} error={translateValidation(t, err.email?.message)}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
+      <FormField label={t('password')} error={translateValidation(t, err.password?.message)}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </FormField>
+      {signIn.isError && (
+        <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          {describeError(t, signIn.error, t('common:errors.generic'))}
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={signIn.isPending}>
+        {signIn.isPending ? t('signingIn') : t('signIn')}
+      </Button>
+    </form>
+  );
+}
+
+interface SignUpFormProps {
+  onSubmit: (values: SignUpBody) => void;
+  isPending: boolean;
+  error: unknown;
+  submitLabel?: string;
+}
+
+/** Name, email and password; shared by sign-up and the founder setup page. */
+export function SignUpForm({ onSubmit, isPending, error, submitLabel }: SignUpFormProps) {
+  const { t } = useTranslation(['auth', 'common']);
+  const form = useForm<z.input<typeof signUpBody>, unknown, z.output<typeof signUpBody>>({
+    resolver: zodResolver(signUpBody),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const err = form.formState.errors;
+  return (
+    <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('firstName')} error={translateValidation(t, err.firstName?.message)}>
+          <Input autoComplete="given-name" {...form.register('firstName')} />
+        </FormField>
+        <FormField label={t('lastName')} error={translateValidation(t, err.lastName?.message)}>
+          <Input autoComplete="family-name" {...form.register('lastName')} />
+        </FormField>
+      </div>
+      <FormField label={t('email')} error={translateValidation(t, err.email?.message)}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
+      <FormField label={t('password')} hint={t('passwordHint')} error={translateValidation(t, err.password?.message)}>
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      {error != null && (
+        <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          {describeError(t, error, t('common:errors.generic'))}
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={isPending}>
+        {isPending ? t('creatingAccount') : (submitLabel ?? t('createAccount'))}
+      </Button>
+    </form>
+  );
+}
+
+/** Built-in sign-in and sign-up, shown by /api/login when no OpenID Connect provider is configured. */
+export default function SignInPage() {
+  const { t } = useTranslation('auth');
+  const [, navigate] = useLocation();
+  const returnTo = useReturnTo();
+  const done = () => navigate(returnTo, { replace: true });
+  const signUp = useSignUp();
+  return (
+    <AuthLayout title={t('welcomeTitle')} subtitle={t('welcomeSubtitle')}>
+      <Tabs defaultValue="sign-in">
+        <TabsList>
+          <TabsTrigger value="sign-in">{t('signIn')}</TabsTrigger>
+          <TabsTrigger value="sign-up">{t('createAccount')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sign-in">
+          <SignInForm onDone={done} />
+        </TabsContent>
+        <TabsContent value="sign-up">
+          <SignUpForm onSubmit={(v) => signUp.mutate(v, { onSuccess: done })} isPending={signUp.isPending} error={signUp.error} />
+        </TabsContent>
+      </Tabs>
+    </AuthLayout>
+  );
+}

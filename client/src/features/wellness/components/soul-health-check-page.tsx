@@ -1,0 +1,6 @@
+import { useTranslation } from 'react-i18next';
+
+export default function SoulHealthCheckPage() {
+  const { t } = useTranslation();
+  return <main className="p-6"><h1 className="text-2xl font-bold">{t('brand')}</h1></main>;
+}

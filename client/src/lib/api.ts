@@ -1,0 +1,57 @@
+import type { ApiError } from '../../../common/contracts/errors.ts';
+
+/** A non-OK response. `message` is "status: body" (or the status text when the body is empty). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  /** The server's `{ code, message }` when the body had that shape. */
+  readonly body: Partial<ApiError>;
+  constructor(status: number, text: string) {
+    super(`${status}: ${text}`);
+    this.status = status;
+    let body: Partial<ApiError> = {};
+    try {
+      body = JSON.parse(text) as Partial<ApiError>;
+    } catch {
+      // not JSON: keep the text only
+    }
+    this.body = body;
+  }
+}
+
+async function throwIfNotOk(res: Response) {
+  if (!res.ok) throw new ApiRequestError(res.status, (await res.text()) || res.statusText);
+}
+
+/** The one fetch wrapper: session cookie included, JSON bodies, errors as ApiRequestError. */
+export async function apiRequest(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+export async function getJson<T>(url: string): Promise<T> {
+  return (await apiRequest('GET', url)).json() as Promise<T>;
+}
+
+export async function sendJson<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** A GET that resolves to null on 401 instead of failing (used for the current user). */
+export async function getJsonOrNullOn401<T>(url: string): Promise<T | null> {
+  try {
+    return await getJson<T>(url);
+  } catch (err) {
+    if (err instanceof ApiRequestError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+/** `?lang=xx` appended to a path, the key part that makes queries language-aware. */
+export const withLang = (path: string, lang: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`;

@@ -1,0 +1,47 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { isLanguageDependentKey, queryClient } from './query-client.ts';
+
+export const languages = ['en', 'fr'] as const;
+export type Language = (typeof languages)[number];
+export const namespaces = ['common', 'auth', 'validation', 'landing', 'public', 'onboarding', 'evangelism', 'course', 'mentoring', 'admin'] as const;
+
+void i18n
+  .use(HttpBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    supportedLngs: [...languages],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: 'en',
+    ns: ['common'],
+    defaultNS: 'common',
+    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    // Failed loads retry up to 5 times from 350 ms, doubling; at most 10 files load at once.
+    maxRetries: 5,
+    retryTimeout: 350,
+    maxParallelReads: 10,
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: 'lng',
+      lookupCookie: 'i18next',
+      lookupLocalStorage: 'i18nextLng',
+      caches: ['localStorage'],
+    },
+    interpolation: { escapeValue: false, maxReplaces: 1000 },
+    react: { useSuspense: true },
+  });
+
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng;
+  // Queries keyed by language (or lessons) reload in the new language.
+  void queryClient.invalidateQueries({ predicate: (q) => isLanguageDependentKey(q.queryKey) });
+});
+
+/** The active interface language, reduced to one we support. */
+export const currentLanguage = (): Language => (i18n.resolvedLanguage === 'fr' ? 'fr' : 'en');
+
+export default i18n;

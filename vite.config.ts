@@ -1,0 +1,27 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    // Keep the module-preload polyfill out of inline scripts: the CSP forbids them.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        manualChunks(id: string) {
+          if (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
+          if (/node_modules[\\/](i18next|react-i18next|i18next-http-backend|i18next-browser-languagedetector)[\\/]/.test(id)) return 'i18n';
+          if (/node_modules[\\/](pdf-lib|qrcode)/.test(id)) return 'pdf';
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:5000' },
+  },
+});
