@@ -1,0 +1,193 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, sessionTokenFrom } from '../../../test/app.ts';
+import { sessions } from '../../db/schema/index.ts';
+import { hashToken } from './session.ts';
+
+const app = await createTestApp();
+const json = { 'content-type': 'application/json' };
+const signUp = (body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: body });
+const signIn = (email: string, password: string, cookie?: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: { email, password } });
+const me = (token?: string) => app.inject({ method: 'GET', url: '/api/auth/user', headers: token ? { cookie: `sid=${token}` } : {} });
+
+describe('sign-up', () => {
+  it('creates an account, signs it in and needs onboarding', async () => {
+    const res = await signUp({ firstName: 'Grace', lastName: 'Hopper', email: 'Grace@Example.org', password: 'walking in the light' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'grace@example.org', firstName: 'Grace', role: 'user', onboardingComplete: false });
+    const cookie = res.cookies.find((c) => c.name === 'sid')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(Buffer.from(cookie.value, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect((await me(cookie.value)).json()).toMatchObject({ email: 'grace@example.org' });
+  });
+
+  it('refuses an email already used, whatever its case', async () => {
+    await signUp({ firstName: 'A', lastName: 'B', email: 'dup@example.org', password: 'a long passphrase here' });
+    const res = await signUp({ firstName: 'C', lastName: 'D', email: 'DUP@example.org', password: 'another passphrase here' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('EMAIL_TAKEN');
+  });
+
+  it('refuses short, overlong and common passwords with a clear message', async () => {
+    const short = await signUp({ firstName: 'A', lastName: 'B', email: 's@example.org', password: 'abc123' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/password.*at least 8/i);
+    const long = await signUp({ firstName: 'A', lastName: 'B', email: 's@example.org', password: 'x'.repeat(129) });
+    expect(long.statusCode).toBe(400);
+    const common = await signUp({ firstName: 'A', lastName: 'B', email: 's@example.org', password: 'password123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().code).toBe('WEAK_PASSWORD');
+    const sixtyFour = await signUp({ firstName: 'A', lastName: 'B', email: 's64@example.org', password: 'p'.repeat(60) + 'Q9!z' });
+    expect(sixtyFour.statusCode).toBe(201);
+  });
+
+  it('names the field that is wrong and refuses unknown fields', async () => {
+    const res = await signUp({ firstName: 'A', lastName: 'B', email: 'not-an-email', password: 'a fine passphrase' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(res.json().message).toContain('email');
+    const extra = await signUp({ firstName: 'A', lastName: 'B', email: 'x@example.org', password: 'a fine passphrase', role: 'admin' });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().message).toContain('role');
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in with the right password and gives a new session id each time', async () => {
+    const first = await signUp({ firstName: 'Sam', lastName: 'Lee', email: 'sam@example.org', password: 'faith hope and love' });
+    const before = sessionTokenFrom(first)!;
+    const res = await signIn('SAM@example.org', 'faith hope and love', `sid=${before}`);
+    expect(res.statusCode).toBe(200);
+    const after = sessionTokenFrom(res)!;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    // The session this browser had before signing in is gone on the server.
+    expect((await me(before)).statusCode).toBe(401);
+    expect((await me(after)).statusCode).toBe(200);
+  });
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    await signUp({ firstName: 'Kim', lastName: 'Park', email: 'kim@example.org', password: 'mercy new every morning' });
+    const wrong = await signIn('kim@example.org', 'not the password');
+    const unknown = await signIn('nobody@example.org', 'not the password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(sessionTokenFrom(wrong)).toBeUndefined();
+  });
+
+  it('sign-out destroys the session on the server, not only the cookie', async () => {
+    const res = await signUp({ firstName: 'Lu', lastName: 'Chen', email: 'lu@example.org', password: 'peace like a river' });
+    const token = sessionTokenFrom(res)!;
+    const out = await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: `sid=${token}` } });
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location).toBe('/');
+    const rows = await app.db.select().from(sessions).where(eq(sessions.idHash, hashToken(token)));
+    expect(rows).toHaveLength(0);
+    // Replaying the old cookie does not work.
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('expires sessions past their absolute or idle limit', async () => {
+    const res = await signUp({ firstName: 'Old', lastName: 'Timer', email: 'old@example.org', password: 'time flies by quickly' });
+    const token = sessionTokenFrom(res)!;
+    await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(token)));
+    expect((await me(token)).statusCode).toBe(401);
+    const res2 = await signIn('old@example.org', 'time flies by quickly');
+    const token2 = sessionTokenFrom(res2)!;
+    await app.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(sessions.idHash, hashToken(token2)));
+    expect((await me(token2)).statusCode).toBe(401);
+  });
+
+  it('answers 401 with a message for visitors', async () => {
+    const res = await me();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: expect.any(String) });
+  });
+
+  it('shows the built-in sign-in page when no OpenID provider is configured', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/login?returnTo=/dashboard' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?returnTo=%2Fdashboard');
+    const evil = await app.inject({ method: 'GET', url: '/api/login?returnTo=//evil.example' });
+    expect(evil.headers.location).toBe('/login');
+  });
+});
+
+describe('request safety', () => {
+  it('accepts JSON bodies only', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'text/plain' }, payload: 'email=a' });
+    expect(res.statusCode).toBe(415);
+    const form = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a' });
+    expect(form.statusCode).toBe(415);
+  });
+
+  it('refuses cross-site writes', async () => {
+    const body = { email: 'a@example.org', password: 'whatever it is' };
+    const site = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...json, 'sec-fetch-site': 'cross-site' }, payload: body });
+    expect(site.statusCode).toBe(403);
+    expect(site.json().code).toBe('CROSS_SITE_REQUEST');
+    const origin = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...json, origin: 'https://evil.example', host: 'localhost' }, payload: body });
+    expect(origin.statusCode).toBe(403);
+    const same = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...json, origin: 'http://localhost', host: 'localhost', 'sec-fetch-site': 'same-origin' }, payload: body });
+    expect(same.statusCode).toBe(401);
+  });
+
+  it('sends security headers on every response, and HSTS only over https', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const missing = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('limits the body size', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(100_000) }) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('reports liveness and readiness', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('rate limits', async () => {
+  const limited = await createTestApp({ rateLimits: { auth: 3, forms: 3 } });
+  it('answers 429 with a clear message after too many sign-in attempts', async () => {
+    const attempt = () => limited.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: 'x@example.org', password: 'wrong password' } });
+    for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+    const res = await attempt();
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/too many/i) });
+  });
+});
+
+describe('founder setup link', () => {
+  it('creates the founder once from the printed token', async () => {
+    const token = (await app.auth.issueSetupTokenIfNeeded())!;
+    expect(token).toBeTruthy();
+    expect((await app.inject({ method: 'GET', url: `/api/setup/${token}` })).json()).toEqual({ valid: true });
+    const body = { token, firstName: 'Ada', lastName: 'Founder', email: 'founder@example.org', password: 'the first of many' };
+    const res = await app.inject({ method: 'POST', url: '/api/setup', headers: json, payload: body });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().role).toBe('founder');
+    const again = await app.inject({ method: 'POST', url: '/api/setup', headers: json, payload: { ...body, email: 'second@example.org' } });
+    expect(again.statusCode).toBe(410);
+    expect((await app.inject({ method: 'GET', url: `/api/setup/${token}` })).json()).toEqual({ valid: false });
+    expect(await app.auth.issueSetupTokenIfNeeded()).toBeNull();
+  });
+
+  it('refuses a made-up token', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/setup', headers: json, payload: { token: 'x'.repeat(43), firstName: 'A', lastName: 'B', email: 'z@example.org', password: 'some long phrase' } });
+    expect(res.statusCode).toBe(410);
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, inject } from 'vitest';
+import { buildApp, type App } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import type { Db } from '../server/db/client.ts';
+import { users } from '../server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '../server/modules/auth/session.ts';
+import { hashPassword } from '../server/lib/password.ts';
+import { cloneTemplateDatabase } from './postgres.ts';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  rateLimits?: { auth: number; forms: number };
+}
+
+/**
+ * The whole app on this test file's own fresh database (cloned from the migrated, seeded
+ * template). Closed and dropped after the file's tests.
+ */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<App> {
+  const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
+  const config = loadConfig({ ...opts.env });
+  const app = await buildApp({ config, databaseUrl: database.url, scryptCost: 10, rateLimits: opts.rateLimits ?? { auth: 1000, forms: 1000 } });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+  return app;
+}
+
+export type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string };
+
+let counter = 0;
+/** Inserts a user directly (onboarded unless told otherwise) and returns it. */
+export async function createUser(db: Db, overrides: UserOverrides = {}) {
+  counter++;
+  const { password, ...rest } = overrides;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `user${counter}-${Math.random().toString(36).slice(2, 7)}@example.org`,
+      firstName: `First${counter}`,
+      lastName: `Last${counter}`,
+      onboardingStatus: 'completed',
+      passwordHash: password ? await hashPassword(password, 10) : null,
+      ...rest,
+    })
+    .returning();
+  return user!;
+}
+
+/** A Cookie header value for a new session of `userId`. */
+export async function sessionCookie(app: App, userId: string): Promise<string> {
+  return `${SESSION_COOKIE}=${await createSession(app.db, userId, app.sessionPolicy)}`;
+}
+
+/** Creates a user and returns it with a signed-in cookie. */
+export async function signedInUser(app: App, overrides: UserOverrides = {}) {
+  const user = await createUser(app.db, overrides);
+  return { user, cookie: await sessionCookie(app, user.id) };
+}
+
+/** Reads the session token a response set, if any. */
+export function sessionTokenFrom(res: { cookies: { name: string; value: string }[] }): string | undefined {
+  return res.cookies.find((c) => c.name === SESSION_COOKIE && c.value)?.value;
+}

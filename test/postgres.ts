@@ -1,0 +1,66 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDb } from '../server/db/client.ts';
+import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import { runMigrations } from '../server/db/migrate.ts';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A throwaway PostgreSQL for a test run: its own port and data folder, and a migrated
+ * template database that each test file clones (CREATE DATABASE ... TEMPLATE), so files never share state.
+ */
+export async function startTestPostgres(prepareTemplate?: (url: string) => Promise<void>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'god-test-pg-'));
+  // The postgres system user (used when running as root) must be able to reach the folder.
+  chmodSync(dataDir, 0o755);
+  const server = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  const templateUrl = server.url.replace(/\/app$/, '/app_template');
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query('create database app_template');
+  await admin.end();
+  const { db, pool } = createDb(templateUrl, 1);
+  await runMigrations(db);
+  await pool.end();
+  await prepareTemplate?.(templateUrl);
+  return {
+    /** Connection string of the server's default database, used to create and drop test databases. */
+    adminUrl: server.url,
+    templateUrl,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates a fresh database cloned from the migrated template and returns its URL and a drop function. */
+export async function cloneTemplateDatabase(adminUrl: string) {
+  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template app_template`);
+  await admin.end();
+  return {
+    url: adminUrl.replace(/\/app$/, `/${name}`),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
