@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
 import { DEFAULT_SCRYPT_COST } from './lib/password.ts';
-import { AuthService, type UserCreatedHook } from './modules/auth/auth.service.ts';
+import { AuthService, type UserHook } from './modules/auth/auth.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { OidcLogin } from './modules/auth/oidc.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -75,8 +75,9 @@ export async function buildApp(opts: BuildOptions) {
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.'),
   });
 
-  const userCreatedHooks: UserCreatedHook[] = [];
-  const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, userCreatedHooks);
+  // Modules react to account events through these lists instead of importing each other.
+  const hooks = { userCreated: [] as UserHook[], onboardingCompleted: [] as UserHook[] };
+  const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated);
   const oidc =
     config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OidcLogin(app.db, { issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
@@ -120,7 +121,7 @@ export async function buildApp(opts: BuildOptions) {
     return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` });
   });
 
-  return Object.assign(app, { auth, userCreatedHooks, rateLimits: limits });
+  return Object.assign(app, { auth, hooks, rateLimits: limits });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -11,8 +11,12 @@ export function describeError(t: TFunction, err: unknown, fallback: string): str
   return fallback;
 }
 
-/** Translates a validation message from the shared zod contracts (English sentences used as keys). */
-export function translateValidation(t: TFunction, message: string | undefined): string | undefined {
+/**
+ * Translates a validation message from the shared zod contracts: the English sentence is the key
+ * in a validation namespace (`validation` for shared messages, a feature may have its own).
+ */
+export function translateValidation(t: TFunction, message: string | undefined, ns = 'validation'): string | undefined {
   if (!message) return undefined;
-  return t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
+  const shared = t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
+  return ns === 'validation' ? shared : t(message, { ns, keySeparator: false, nsSeparator: false, defaultValue: shared });
 }

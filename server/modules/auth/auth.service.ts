@@ -5,8 +5,8 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwo
 import * as repo from './auth.repository.ts';
 import { hashToken, newToken, type UserRow } from './session.ts';
 
-/** Hooks other modules register to react to a new account (e.g. accepting mentoring invitations). */
-export type UserCreatedHook = (db: Db, user: UserRow) => Promise<void>;
+/** A function other modules register to react to an account event (e.g. accepting mentoring invitations). */
+export type UserHook = (db: Db, user: UserRow) => Promise<void>;
 
 export function toCurrentUser(u: UserRow): CurrentUser {
   return {
@@ -31,7 +31,7 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly scryptCost: number,
-    private readonly onUserCreated: UserCreatedHook[],
+    private readonly onUserCreated: UserHook[],
   ) {}
 
   private checkPasswordStrength(password: string) {

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowser } from './fixtures.ts';
+
+const ctx = useBrowser();
+
+describe('route gates', () => {
+  it('shows the landing page to a visitor at /dashboard', async () => {
+    const page = await ctx.newPage();
+    await page.goto('/dashboard');
+    await page.getByTestId('landing-page').waitFor();
+    expect(page.url()).toMatch(/\/dashboard$/);
+    await page.context().close();
+  });
+
+  it('lets a visitor open /soul-health-check', async () => {
+    const page = await ctx.newPage();
+    await page.goto('/soul-health-check');
+    await page.getByTestId('soul-health-check').waitFor();
+    await page.context().close();
+  });
+
+  it('shows the 404 text to a signed-in user at an unknown path', async () => {
+    const { page, context } = await ctx.signedInPage();
+    await page.goto('/nope');
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await context.close();
+  });
+
+  it('sends a signed-in user who has not onboarded to onboarding, whatever the path', async () => {
+    const { page, context } = await ctx.signedInPage({ onboardingStatus: 'pending' });
+    await page.goto('/disciple-tree');
+    await page.getByTestId('onboarding-page').waitFor();
+    await context.close();
+  });
+});
+
+describe('sign-up and sign-in in the browser', () => {
+  it('creates an account, signs out, and signs back in; a wrong password is refused', async () => {
+    const page = await ctx.newPage();
+    await page.goto('/api/login');
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.getByLabel('First name').fill('Esther');
+    await page.getByLabel('Last name').fill('Mensah');
+    await page.getByLabel('Email').fill('esther.e2e@example.org');
+    await page.getByLabel('Password').fill('hope does not disappoint');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByTestId('onboarding-page').waitFor();
+    await page.goto('/api/logout');
+    await page.getByTestId('landing-page').waitFor();
+
+    await page.goto('/api/login');
+    await page.getByLabel('Email').fill('esther.e2e@example.org');
+    await page.getByLabel('Password').fill('not my password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Incorrect email or password.').waitFor();
+    await page.getByLabel('Password').fill('hope does not disappoint');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('onboarding-page').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('preferences', () => {
+  it('keeps the language and the theme across a reload', async () => {
+    const page = await ctx.newPage();
+    await page.goto('/login');
+    await page.getByTestId('language-switcher').selectOption('fr');
+    await page.getByRole('tab', { name: 'Se connecter' }).waitFor();
+    await page.getByTestId('theme-toggle').click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Se connecter' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('i18nextLng'), document.documentElement.lang])).toEqual(['dark', 'fr', 'fr']);
+    await screenshot(page, 'login-fr-dark');
+    await page.context().close();
+  });
+});
