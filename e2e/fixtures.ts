@@ -15,13 +15,20 @@ const SESSION_POLICY = { idleMs: 7 * 86_400_000, absoluteMs: 30 * 86_400_000 };
  * One Chromium and one database connection per test file.
  * Usage: `const ctx = useBrowser();` then `await ctx.newPage()` inside tests.
  */
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  locale?: string;
+  colorScheme?: 'light' | 'dark';
+}
+
 export function useBrowser() {
   let browser: Browser;
   let pool: { end(): Promise<void> };
   const state = {
     db: undefined as unknown as Db,
     /** A fresh browser context (cookies, storage) with optional viewport and locale. */
-    async newContext(opts: { width?: number; height?: number; locale?: string; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
+    async newContext(opts: ContextOptions = {}): Promise<BrowserContext> {
       return browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
@@ -30,11 +37,11 @@ export function useBrowser() {
         acceptDownloads: true,
       });
     },
-    async newPage(opts?: Parameters<typeof state.newContext>[0]): Promise<Page> {
+    async newPage(opts?: ContextOptions): Promise<Page> {
       return (await state.newContext(opts)).newPage();
     },
     /** Creates a user in the database and returns a page already signed in as them. */
-    async signedInPage(overrides: UserOverrides = {}, opts?: Parameters<typeof state.newContext>[0]) {
+    async signedInPage(overrides: UserOverrides = {}, opts?: ContextOptions) {
       const user = await createUser(state.db, overrides);
       const context = await state.newContext(opts);
       await context.addCookies([{ name: SESSION_COOKIE, value: await createSession(state.db, user.id, SESSION_POLICY), url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
