@@ -60,14 +60,17 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const base = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
-  console.log(`\n  G.O.D Discipleship is running at ${base}\n`);
   const setupToken = await app.auth.issueSetupTokenIfNeeded();
+  const lines = [`\n  G.O.D Discipleship is running at ${base}\n`];
   if (setupToken) {
-    console.log('  No founder account exists yet. Open this one-time link to create it:');
-    console.log(`    ${base}/setup/${setupToken}`);
-    console.log('  (A new link is printed at each start until the founder account exists.)');
-    console.log('  Later, grant roles with: npm run users -- grant <email> <role>\n');
+    lines.push(
+      '  No founder account exists yet. Open this one-time link to create it:',
+      `    ${base}/setup/${setupToken}`,
+      '  (A new link is printed at each start until the founder account exists.)',
+      '  Later, grant roles with: npm run users -- grant <email> <role>\n',
+    );
   }
+  console.log(lines.join('\n'));
 }
 
 main().catch((err) => {

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './postgres.ts';
+
+/**
+ * The real `server/main.ts` with its embedded PostgreSQL: a kill -9 of the app must not lose
+ * committed rows, and the next start must recover by itself (stale postmaster, port in use).
+ */
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'god-restart-'));
+chmodSync(dataDir, 0o755);
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startServer(port: number, pgPort: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout!.on('data', () => {
+      if (output.includes('running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return { child, output: () => output };
+}
+
+const base = (port: number) => `http://127.0.0.1:${port}`;
+
+describe('embedded PostgreSQL lifecycle', () => {
+  it('keeps committed rows after kill -9 and shuts down cleanly on SIGTERM', { timeout: 180_000 }, async () => {
+    const port = await freePort();
+    const pgPort = await freePort();
+    const first = await startServer(port, pgPort);
+    expect(first.output()).toMatch(/\/setup\/[A-Za-z0-9_-]{40,}/);
+    const res = await fetch(`${base(port)}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Ruth', lastName: 'Moab', email: 'ruth@example.org', password: 'where you go I will go' }),
+    });
+    expect(res.status).toBe(201);
+
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+    // The orphaned postmaster still holds the port and the pid file: the next start must cope.
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(true);
+
+    const second = await startServer(port, pgPort);
+    const signIn = await fetch(`${base(port)}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ruth@example.org', password: 'where you go I will go' }),
+    });
+    expect(signIn.status).toBe(200);
+
+    second.child.kill('SIGTERM');
+    const code = await new Promise((r) => second.child.once('exit', r));
+    expect(code).toBe(0);
+    // A clean stop leaves no postmaster behind.
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  });
+});
