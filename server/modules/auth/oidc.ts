@@ -79,8 +79,13 @@ export class OidcLogin {
     } catch {
       throw new AppError('BAD_REQUEST', 'Sign-in with your identity provider failed. Please try again.');
     }
-    const claims = tokens.claims();
-    if (!claims) throw new AppError('BAD_REQUEST', 'Sign-in with your identity provider failed. Please try again.');
+    const idClaims = tokens.claims();
+    if (!idClaims) throw new AppError('BAD_REQUEST', 'Sign-in with your identity provider failed. Please try again.');
+    // Many providers keep email and names out of the ID token: ask the UserInfo endpoint then.
+    const claims: Record<string, unknown> =
+      idClaims.email === undefined && config.serverMetadata().userinfo_endpoint
+        ? { ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims }
+        : idClaims;
     const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
     return {
       returnTo: pending.returnTo,
