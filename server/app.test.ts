@@ -1,0 +1,58 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it, afterAll, inject } from 'vitest';
+import { cloneTemplateDatabase } from '../test/postgres.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
+const lines: string[] = [];
+const stream = new Writable({
+  write(chunk, _enc, cb) {
+    lines.push(String(chunk));
+    cb();
+  },
+});
+const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'info' }), databaseUrl: database.url, scryptCost: 10, logger: { stream } });
+app.get('/api/test/explode', async () => {
+  throw new Error('connection to 10.0.0.7 failed: password authentication failed for user "secret_admin"');
+});
+await app.ready();
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('error handler', () => {
+  it('never leaks internals on a 5xx', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/explode' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    expect(res.body).not.toContain('secret_admin');
+  });
+
+  it('answers unknown API routes with a 404 in the same shape', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('logs', () => {
+  it('keep personal data out', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up?email=leak@example.org',
+      headers: { 'content-type': 'application/json' },
+      payload: { firstName: 'Priv', lastName: 'Ate', email: 'private.person@example.org', password: 'my secret passphrase' },
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/setup/some-secret-setup-token-value' });
+    expect(res.statusCode).toBe(200);
+    const all = lines.join('');
+    expect(all).toContain('/api/auth/sign-up');
+    expect(all).not.toContain('private.person@example.org');
+    expect(all).not.toContain('leak@example.org');
+    expect(all).not.toContain('my secret passphrase');
+    expect(all).not.toContain('some-secret-setup-token-value');
+    expect(all).not.toMatch(/sid=/);
+  });
+});

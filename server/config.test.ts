@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 5000, DATA_DIR: './data', EMBEDDED_PG_PORT: 5433, TRUST_PROXY: false });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads and converts values', () => {
+    const c = loadConfig({ PORT: '8080', TRUST_PROXY: 'true', DATABASE_URL: 'postgres://u:p@db:5432/app', SOCIAL_X_URL: '' });
+    expect(c.PORT).toBe(8080);
+    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.DATABASE_URL).toBe('postgres://u:p@db:5432/app');
+    expect(c.SOCIAL_X_URL).toBeUndefined();
+  });
+
+  it('names every bad variable and why', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', SUPPORT_EMAIL: 'nope' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('LOG_LEVEL');
+    expect(message).toContain('SUPPORT_EMAIL');
+  });
+
+  it('wants all three OpenID Connect settings or none', () => {
+    expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example.org' })).toThrow(/OIDC_CLIENT_ID/);
+    expect(loadConfig({ OIDC_ISSUER_URL: 'https://id.example.org', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).OIDC_CLIENT_ID).toBe('a');
+  });
+});
