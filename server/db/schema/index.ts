@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['user', 'ambassador', 'coordinator', 'admin', 'founder']);
@@ -43,7 +43,14 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_subject_idx').on(t.oidcSubject),
     index('users_mentor_idx').on(t.mentorId),
-    index('users_created_idx').on(t.createdAt),
+    // The admin directory's order (newest first, id as tie-break), so any page is an index walk.
+    index('users_created_idx').on(t.createdAt, t.id),
+    // Mentor-name matching at onboarding: an exact lookup on the case- and accent-folded full name.
+    index('users_name_key_idx').on(sql`public.app_full_name_key(${t.firstName}, ${t.lastName})`),
+    // Directory search: substring match on the folded full name or the email (pg_trgm).
+    index('users_name_trgm_idx').using('gin', sql`public.app_full_name_key(${t.firstName}, ${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_role_idx').on(t.role),
   ],
 );
 
@@ -130,6 +137,22 @@ export const assessmentAttempts = pgTable(
   ],
 );
 
+/**
+ * Passed lessons per user and course, kept by a trigger on assessment_attempts (migration
+ * 0003) so the admin directory filters and counts completions without aggregating every attempt.
+ * Nothing else writes it.
+ */
+export const courseProgress = pgTable(
+  'course_progress',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    passedLessons: smallint('passed_lessons').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_progress_course_passed_idx').on(t.courseId, t.passedLessons)],
+);
+
 export const certificates = pgTable(
   'certificates',
   {
@@ -160,7 +183,7 @@ export const watchmomsApplications = pgTable('watchmoms_applications', {
   status: watchmomsStatus('status').notNull().default('new'),
   notes: text('notes').notNull().default(''),
   ...timestamps,
-});
+}, (t) => [index('watchmoms_status_idx').on(t.status, t.createdAt)]);
 
 export const callbackRequests = pgTable(
   'callback_requests',
@@ -208,6 +231,7 @@ export const ambassadorApplications = pgTable(
   },
   (t) => [
     index('ambassador_apps_user_idx').on(t.userId),
+    index('ambassador_apps_status_idx').on(t.status, t.createdAt),
     // At most one open application per user.
     uniqueIndex('ambassador_apps_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
   ],
