@@ -1,4 +1,7 @@
 import type { Db } from '../client.ts';
+import { loadCourseContent, seedCourse } from './course.ts';
 
 /** Loads fixed content into the database; idempotent, run at every start after migrations. */
-export async function seedContent(_db: Db): Promise<void> {}
+export async function seedContent(db: Db): Promise<void> {
+  await seedCourse(db, loadCourseContent());
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+/** Languages the course content exists in. */
+export const contentLanguages = ['en', 'fr'] as const;
+export type ContentLanguage = (typeof contentLanguages)[number];
+
+/** `?lang=en|fr` on every read that returns course text; English when absent. */
+export const langQuery = z.strictObject({
+  lang: z.enum(contentLanguages, 'must be "en" or "fr"').default('en'),
+});
+
+export const courseIdParams = z.strictObject({ courseId: z.uuid('must be a course id (a UUID)') });
+export const lessonIdParams = z.strictObject({ id: z.uuid('must be a lesson id (a UUID)') });
+export const assessmentIdParams = z.strictObject({ assessmentId: z.uuid('must be an assessment id (a UUID)') });
+/** Verification codes look like "7KQ4-M2XD-9TPA-H3VW"; case and spaces are forgiven. */
+export const verificationCodeParams = z.strictObject({
+  code: z.string().trim().min(4, 'is too short').max(64, 'is too long').regex(/^[A-Za-z0-9 -]+$/, 'may only hold letters, digits and dashes'),
+});
+
+export const challengeDay = z.object({ title: z.string(), practice: z.string() });
+export const challenge = z.object({ title: z.string(), intro: z.string(), days: z.array(challengeDay) });
+export type Challenge = z.infer<typeof challenge>;
+
+export const courseSummary = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  totalLessons: z.number().int(),
+  /** The 21-day challenge that goes with the course. */
+  challenge,
+});
+export type CourseSummary = z.infer<typeof courseSummary>;
+export const courseList = z.array(courseSummary);
+
+export const progress = z.object({
+  courseId: z.string(),
+  /** Ids of passed lessons, in week order. */
+  completedLessons: z.array(z.string()),
+  /** 0-100. */
+  overallProgress: z.number().int().min(0).max(100),
+  /** First lesson not yet passed; null once the whole course is passed. */
+  currentLessonId: z.string().nullable(),
+  totalLessons: z.number().int(),
+  /** Mean of the best passing score of each passed lesson; null before the first pass. */
+  averageScore: z.number().int().nullable(),
+  /** Best passing score per passed lesson id. */
+  bestScores: z.record(z.string(), z.number().int()),
+});
+export type Progress = z.infer<typeof progress>;
+
+export const lessonListItem = z.object({
+  id: z.string(),
+  weekNumber: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+});
+export type LessonListItem = z.infer<typeof lessonListItem>;
+export const lessonList = z.array(lessonListItem);
+
+export const scripture = z.object({
+  text: z.string(),
+  ref: z.string(),
+  /** BSB, Synodale or LSG: every quotation names its translation. */
+  translation: z.string(),
+});
+
+export const lesson = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  weekNumber: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  keyScriptures: z.array(scripture),
+  /** Teaching sections. */
+  content: z.array(z.object({ heading: z.string(), text: z.string() })),
+  reflectionQuestions: z.array(z.string()),
+  totalLessons: z.number().int(),
+  isCompleted: z.boolean(),
+  nextLessonId: z.string().nullable(),
+});
+export type Lesson = z.infer<typeof lesson>;
+
+/** An assessment as a learner sees it: questions and options, never the answer key. */
+export const assessment = z.object({
+  id: z.string(),
+  lessonId: z.string(),
+  weekNumber: z.number().int(),
+  lessonTitle: z.string(),
+  passMark: z.number().int(),
+  questions: z.array(z.object({ id: z.number().int(), questionText: z.string(), options: z.array(z.string()) })),
+});
+export type Assessment = z.infer<typeof assessment>;
+
+export const submitBody = z.strictObject({
+  /** Chosen option index per question, in question order. */
+  answers: z.array(z.number('must be option numbers').int('must be whole numbers').min(0, 'must be 0 or more'), 'must be a list of option numbers').min(1, 'must not be empty').max(50, 'has too many items'),
+});
+export type SubmitBody = z.infer<typeof submitBody>;
+
+export const submitResult = z.object({
+  passed: z.boolean(),
+  /** Whole percentage. */
+  score: z.number().int(),
+  /** The answer key, only when this attempt passed; empty on a fail so a retry cannot copy it. */
+  correctAnswers: z.array(z.number().int()),
+  correctCount: z.number().int(),
+  totalQuestions: z.number().int(),
+  passMark: z.number().int(),
+  /** The lesson the pass unlocked, when there is one. */
+  nextLessonId: z.string().nullable(),
+});
+export type SubmitResult = z.infer<typeof submitResult>;
+
+export const certificate = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  verificationCode: z.string(),
+  /** Public page confirming the certificate, e.g. https://example.org/verify/7KQ4-M2XD-9TPA-H3VW. */
+  verificationUrl: z.string(),
+  /** ISO date-time the last week was passed. */
+  completedAt: z.string(),
+  certificateData: z.object({ name: z.string(), completionDate: z.string() }),
+});
+export type Certificate = z.infer<typeof certificate>;
+
+/** What anyone holding the code may see: no email, no account id. */
+export const certificateVerification = z.object({
+  valid: z.literal(true),
+  holderName: z.string(),
+  courseTitle: z.string(),
+  completedAt: z.string(),
+  verificationCode: z.string(),
+});
+export type CertificateVerification = z.infer<typeof certificateVerification>;
+
+export const coursePaths = {
+  courses: '/api/courses',
+  progress: (courseId: string) => `/api/progress/${courseId}`,
+  courseLessons: (courseId: string) => `/api/courses/${courseId}/lessons`,
+  lesson: (id: string) => `/api/lessons/${id}`,
+  lessonAssessment: (id: string) => `/api/lessons/${id}/assessment`,
+  submit: (assessmentId: string) => `/api/assessments/${assessmentId}/submit`,
+  certificate: (courseId: string) => `/api/certificates/${courseId}`,
+  verifyCertificate: (code: string) => `/api/certificates/verify/${encodeURIComponent(code)}`,
+} as const;
+
+/** Route patterns, as the server registers them. */
+export const courseRoutes = {
+  courses: '/api/courses',
+  progress: '/api/progress/:courseId',
+  courseLessons: '/api/courses/:courseId/lessons',
+  lesson: '/api/lessons/:id',
+  lessonAssessment: '/api/lessons/:id/assessment',
+  submit: '/api/assessments/:assessmentId/submit',
+  certificate: '/api/certificates/:courseId',
+  verifyCertificate: '/api/certificates/verify/:code',
+} as const;
