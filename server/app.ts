@@ -11,6 +11,8 @@ import { AuthService, type UserHook } from './modules/auth/auth.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { OidcLogin } from './modules/auth/oidc.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
+import publicFormsRoutes from './modules/public-forms/public-forms.routes.ts';
 import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
 import security from './plugins/security.ts';
@@ -101,6 +103,9 @@ export async function buildApp(opts: BuildOptions) {
       },
     },
   });
+
+  await app.register(publicFormsRoutes, { formsRateLimit: limits.forms });
+  await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted });
 
   const hasClient = !!opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html'));
   if (hasClient) {

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { assembleBirthdate, birthdateProblem, hasAllBirthParts, type BirthParts } from '../domain/birthdate.ts';
+import { isCountryName } from '../domain/countries.ts';
+import { scoreBands, supportCategories } from '../domain/support.ts';
+
+/*
+ * Request contracts of the public forms. The server validates bodies with these schemas and the
+ * browser forms use the same ones, so a message the server sends is one the client can translate:
+ * every message is an English sentence that is also a key in locales/<lng>/validation-public.json.
+ */
+
+export const REQUIRED = 'Required';
+export const NOT_TEXT = 'Must be text';
+export const tooLong = (max: number) => `Must be at most ${max} characters`;
+
+/** A required string, trimmed before its length checks; a missing field says "Required". */
+export const requiredText = (max: number) =>
+  z.string({ error: (issue) => (issue.input === undefined ? REQUIRED : NOT_TEXT) }).trim().max(max, tooLong(max));
+
+export const PHONE_INVALID = 'Please enter a valid phone number';
+/** At least 5 characters of digits, spaces, brackets, dots or dashes, with an optional leading +. */
+export const phoneSchema = requiredText(30).min(5, PHONE_INVALID).regex(/^\+?[0-9\s().-]+$/, PHONE_INVALID);
+
+/** A birthdate as "YYYY-MM-DD" that exists on the calendar, is not in the future and not before 1900. */
+export const birthdateSchema = z
+  .string({ error: NOT_TEXT })
+  .superRefine((value, ctx) => {
+    const problem = birthdateProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The three birthday pickers of a form: each "" (not chosen) or a number as text. */
+export const birthPartsSchema = {
+  birthMonth: z.string().regex(/^(|[1-9]|1[0-2])$/),
+  birthDay: z.string().regex(/^(|[1-9]|[12]\d|3[01])$/),
+  birthYear: z.string().regex(/^(|\d{4})$/),
+};
+
+/** Form-level birthday rule: when all three parts are chosen, the date must be acceptable (message on the day picker). */
+export function refineBirthParts(value: BirthParts, ctx: z.RefinementCtx) {
+  if (!hasAllBirthParts(value)) return;
+  const problem = birthdateProblem(assembleBirthdate(value)!);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['birthDay'], message: problem });
+}
+
+/* ---------------------------------------------------------------- WatchMoms */
+
+export const WATCHMOMS_MESSAGES = {
+  fullName: 'Name must be at least 2 characters',
+  country: 'Country is required',
+  countryUnknown: 'Please choose a country from the list',
+  cityState: 'City & State/Province is required',
+  churchAffiliation: 'Church affiliation is required',
+  reasonForJoining: 'Please provide at least 20 characters',
+  consent: 'You must consent to continue',
+} as const;
+
+const watchmomsFields = {
+  fullName: requiredText(100).min(2, WATCHMOMS_MESSAGES.fullName),
+  phone: phoneSchema,
+  country: requiredText(100).min(1, WATCHMOMS_MESSAGES.country).refine(isCountryName, WATCHMOMS_MESSAGES.countryUnknown),
+  cityState: requiredText(120).min(2, WATCHMOMS_MESSAGES.cityState),
+  /** Optional; an empty value means none. */
+  streetAddress: z.string({ error: NOT_TEXT }).trim().max(200, tooLong(200)).optional(),
+  churchAffiliation: requiredText(150).min(2, WATCHMOMS_MESSAGES.churchAffiliation),
+  reasonForJoining: requiredText(2000).min(20, WATCHMOMS_MESSAGES.reasonForJoining),
+  consent: z.boolean({ error: (issue) => (issue.input === undefined ? REQUIRED : WATCHMOMS_MESSAGES.consent) }).refine((v) => v, WATCHMOMS_MESSAGES.consent),
+};
+
+/** POST /api/watchmoms-applications body (spec section 3). Unknown fields are refused. */
+export const watchmomsApplicationBody = z.strictObject({ ...watchmomsFields, birthdate: birthdateSchema.optional() });
+export type WatchmomsApplicationBody = z.infer<typeof watchmomsApplicationBody>;
+
+/** The dialog's form: the same fields, with the birthday as three pickers. */
+export const watchmomsForm = z.strictObject({ ...watchmomsFields, streetAddress: z.string().trim().max(200, tooLong(200)), ...birthPartsSchema }).superRefine(refineBirthParts);
+export type WatchmomsFormInput = z.input<typeof watchmomsForm>;
+export type WatchmomsFormValues = z.output<typeof watchmomsForm>;
+
+export const emptyWatchmomsForm: WatchmomsFormInput = {
+  fullName: '',
+  phone: '',
+  birthMonth: '',
+  birthDay: '',
+  birthYear: '',
+  country: '',
+  cityState: '',
+  streetAddress: '',
+  churchAffiliation: '',
+  reasonForJoining: '',
+  consent: false,
+};
+
+/** The request body for valid form values: birthdate only when all three parts are chosen, no empty street address. */
+export function toWatchmomsApplication(v: WatchmomsFormValues): WatchmomsApplicationBody {
+  const { birthMonth, birthDay, birthYear, streetAddress, ...rest } = v;
+  const birthdate = assembleBirthdate({ birthMonth, birthDay, birthYear });
+  return { ...rest, ...(birthdate ? { birthdate } : {}), ...(streetAddress ? { streetAddress } : {}) };
+}
+
+/** Sent with every application; a repeated submission with the same key is stored once. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,100}$/, 'Must be 16 to 100 letters, digits, dashes or underscores')
+    .optional(),
+});
+
+export const createdResponse = z.object({ id: z.string() });
+
+/* ---------------------------------------------------------------- Callback requests */
+
+export const CALLBACK_MESSAGES = { category: 'Please choose a category' } as const;
+
+/** POST /api/callback-requests body. The requester's account (if any) comes from the session, never from here. */
+export const callbackRequestBody = z.strictObject({
+  name: requiredText(100).min(1, REQUIRED),
+  phone: requiredText(30).min(1, REQUIRED),
+  category: z.enum(supportCategories, { error: CALLBACK_MESSAGES.category }),
+  scoreBand: z.enum(scoreBands).default('unknown'),
+});
+export type CallbackRequestBody = z.input<typeof callbackRequestBody>;
+
+/** The callback form: category starts unchosen (""). */
+export const callbackForm = z.strictObject({
+  name: requiredText(100).min(1, REQUIRED),
+  phone: requiredText(30).min(1, REQUIRED),
+  category: z.enum(supportCategories, { error: CALLBACK_MESSAGES.category }).or(z.literal('')).refine((v) => v !== '', CALLBACK_MESSAGES.category),
+});
+export type CallbackFormInput = z.input<typeof callbackForm>;
+
+export const publicFormPaths = {
+  watchmoms: '/api/watchmoms-applications',
+  callbackRequests: '/api/callback-requests',
+} as const;

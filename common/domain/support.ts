@@ -1,0 +1,48 @@
+/** The counselor support block: categories, score bands, crisis hotlines and support ambassadors. */
+
+export const supportCategories = ['spiritual', 'mental', 'emotional', 'financial'] as const;
+export type SupportCategory = (typeof supportCategories)[number];
+
+/** How worrying a self-assessment looked; 'unknown' when the request did not come from one. */
+export const scoreBands = ['green', 'yellow', 'red', 'unknown'] as const;
+export type ScoreBand = (typeof scoreBands)[number];
+
+export interface Hotline {
+  id: 'usa' | 'canada' | 'uk' | 'australia' | 'international';
+  /** The number as people write it in that country. */
+  display: string;
+  /** tel: target, or a web address for the international directory. */
+  href: string;
+}
+
+export const hotlines: readonly Hotline[] = [
+  { id: 'usa', display: '988', href: 'tel:988' },
+  { id: 'canada', display: '1-833-456-4566', href: 'tel:+18334564566' },
+  { id: 'uk', display: '116 123', href: 'tel:116123' },
+  { id: 'australia', display: '13 11 14', href: 'tel:131114' },
+  { id: 'international', display: 'befrienders.org', href: 'https://www.befrienders.org/' },
+];
+
+/** The crisis hotlines card shows when forced, or for a mental-health request in the red or yellow band. */
+export function shouldShowHotlines({ forced = false, category, band }: { forced?: boolean; category: SupportCategory | undefined; band: ScoreBand }): boolean {
+  return forced || (category === 'mental' && (band === 'red' || band === 'yellow'));
+}
+
+export interface SupportAmbassador {
+  id: string;
+  category: SupportCategory;
+  /** Key of the ambassador's title and description in the `public` locale files (support.ambassadors.<key>). */
+  key: string;
+}
+
+/** The 5 support ambassadors: one spiritual, two mental, one emotional, one financial. */
+export const supportAmbassadors: readonly SupportAmbassador[] = [
+  { id: 'amb-spiritual', category: 'spiritual', key: 'prayer' },
+  { id: 'amb-mental-1', category: 'mental', key: 'anxiety' },
+  { id: 'amb-mental-2', category: 'mental', key: 'mood' },
+  { id: 'amb-emotional', category: 'emotional', key: 'relationships' },
+  { id: 'amb-financial', category: 'financial', key: 'money' },
+];
+
+/** Ambassadors for a category, or all of them before one is chosen. */
+export const ambassadorsFor = (category: SupportCategory | undefined) => (category ? supportAmbassadors.filter((a) => a.category === category) : [...supportAmbassadors]);

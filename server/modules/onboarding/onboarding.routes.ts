@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../../common/contracts/auth.ts';
+import { onboardingBody, onboardingPaths } from '../../../common/contracts/onboarding.ts';
+import { requireUser } from '../../plugins/session.ts';
+import type { UserHook } from '../auth/auth.service.ts';
+import { toCurrentUser } from '../auth/auth.service.ts';
+import { completeOnboarding, skipOnboarding } from './onboarding.service.ts';
+
+interface Options {
+  /** Run after a profile is completed (the list is filled by other modules, possibly after this plugin registers). */
+  onboardingCompleted: readonly UserHook[];
+}
+
+const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { onboardingCompleted }) => {
+  // Visitors get a 401 before their body is even looked at.
+  const signedIn = { preValidation: async (req: Parameters<typeof requireUser>[0]) => void requireUser(req) };
+
+  app.post(onboardingPaths.complete, { ...signedIn, schema: { body: onboardingBody, response: { 200: currentUser } } }, async (req) =>
+    toCurrentUser(await completeOnboarding(app.db, requireUser(req), req.body, onboardingCompleted)),
+  );
+
+  app.post(onboardingPaths.skip, { ...signedIn, schema: { response: { 200: currentUser } } }, async (req) => toCurrentUser(await skipOnboarding(app.db, requireUser(req))));
+};
+
+export default onboardingRoutes;

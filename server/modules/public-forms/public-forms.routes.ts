@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  callbackRequestBody, createdResponse, IDEMPOTENCY_HEADER, idempotencyHeaders, publicFormPaths, watchmomsApplicationBody,
+} from '../../../common/contracts/public-forms.ts';
+import { submitCallbackRequest, submitWatchmomsApplication } from './public-forms.service.ts';
+
+interface Options {
+  /** Submissions per minute per client on each form. */
+  formsRateLimit: number;
+}
+
+/** The forms anyone may send, signed in or not: WatchMoms applications and counselor callback requests. */
+const publicFormsRoutes: FastifyPluginAsyncZod<Options> = async (app, { formsRateLimit }) => {
+  const rateLimit = { max: formsRateLimit, timeWindow: '1 minute' };
+
+  app.post(
+    publicFormPaths.watchmoms,
+    { config: { rateLimit }, schema: { body: watchmomsApplicationBody, headers: idempotencyHeaders, response: { 200: createdResponse, 201: createdResponse } } },
+    async (req, reply) => {
+      const { id, created } = await submitWatchmomsApplication(app.db, req.body, req.headers[IDEMPOTENCY_HEADER]);
+      return reply.status(created ? 201 : 200).send({ id });
+    },
+  );
+
+  app.post(
+    publicFormPaths.callbackRequests,
+    { config: { rateLimit }, schema: { body: callbackRequestBody, response: { 201: createdResponse } } },
+    async (req, reply) => {
+      const { id } = await submitCallbackRequest(app.db, req.body, req.user?.id ?? null);
+      return reply.status(201).send({ id });
+    },
+  );
+};
+
+export default publicFormsRoutes;
