@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdminRole, type Role } from '../../common/contracts/auth.ts';
 import { AppError } from '../lib/app-error.ts';
-import { loadSessionUser, SESSION_COOKIE, type SessionPolicy, type UserRow } from '../modules/auth/session.ts';
+import { loadSessionUser, purgeExpiredSessions, SESSION_COOKIE, type SessionPolicy, type UserRow } from '../modules/auth/session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,4 +43,12 @@ export default fp<{ policy: SessionPolicy }>(async function session(app: Fastify
     const token = req.cookies[SESSION_COOKIE];
     if (token) req.user = await loadSessionUser(app.db, token, opts.policy);
   });
+
+  // Expired rows are harmless (lookups check expiry) but would pile up: sweep them hourly.
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(() => void purgeExpiredSessions(app.db, opts.policy).catch((err) => app.log.warn({ err }, 'session sweep failed')), 3_600_000);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
 });

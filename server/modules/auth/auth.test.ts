@@ -191,3 +191,15 @@ describe('founder setup link', () => {
     expect(res.statusCode).toBe(410);
   });
 });
+
+describe('session sweep', () => {
+  it('deletes expired sessions and keeps live ones', async () => {
+    const { purgeExpiredSessions } = await import('./session.ts');
+    const live = sessionTokenFrom(await signUp({ firstName: 'Live', lastName: 'One', email: 'live@example.org', password: 'still here today' }))!;
+    const dead = sessionTokenFrom(await signUp({ firstName: 'Dead', lastName: 'One', email: 'dead@example.org', password: 'gone by tomorrow' }))!;
+    await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(dead)));
+    await purgeExpiredSessions(app.db, app.sessionPolicy);
+    expect(await app.db.select().from(sessions).where(eq(sessions.idHash, hashToken(dead)))).toHaveLength(0);
+    expect(await app.db.select().from(sessions).where(eq(sessions.idHash, hashToken(live)))).toHaveLength(1);
+  });
+});

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { authStates, sessions, users } from '../../db/schema/index.ts';
 
 export const SESSION_COOKIE = 'sid';
 export type UserRow = typeof users.$inferSelect;
@@ -43,10 +43,12 @@ export async function loadSessionUser(db: Db, token: string, policy: SessionPoli
   return row.user;
 }
 
+/** Deletes sessions past their idle or absolute expiry, and abandoned OpenID Connect logins. */
 export async function purgeExpiredSessions(db: Db, policy: SessionPolicy): Promise<void> {
   await db
     .delete(sessions)
     .where(sql`${lt(sessions.expiresAt, new Date())} or ${lt(sessions.lastSeenAt, new Date(Date.now() - policy.idleMs))}`);
+  await db.delete(authStates).where(lt(authStates.expiresAt, new Date()));
 }
 
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, policy: SessionPolicy) {
