@@ -1,0 +1,64 @@
+import type { Role } from '../contracts/auth.ts';
+
+/**
+ * Progression rules (spec sections 4, 6 and 9), shared by the server, which decides, and the
+ * screens, which explain. "Disciples" are the people whose mentor is the user (direct disciples).
+ */
+export const COORDINATOR_MIN_DIRECT_DISCIPLES = 3;
+export const AMBASSADOR_MIN_COMPLETED_DISCIPLES = 3;
+
+/** Coordinator (Level 2): 3 or more direct disciples. */
+export const isCoordinatorEligible = (directDisciples: number) => directDisciples >= COORDINATOR_MIN_DIRECT_DISCIPLES;
+
+/** How many more direct disciples the coordinator card asks for (3 minus the count, never below 0). */
+export const coordinatorRemaining = (directDisciples: number) => Math.max(0, COORDINATOR_MIN_DIRECT_DISCIPLES - directDisciples);
+
+/** Ambassador: 3 or more direct disciples who completed the course. */
+export const isAmbassadorEligible = (completedDisciples: number) => completedDisciples >= AMBASSADOR_MIN_COMPLETED_DISCIPLES;
+
+export const ambassadorRemaining = (completedDisciples: number) => Math.max(0, AMBASSADOR_MIN_COMPLETED_DISCIPLES - completedDisciples);
+
+/** A course is completed when every one of its lessons is passed; a course without lessons is never completed. */
+export const isCourseCompleted = (passedLessons: number, totalLessons: number) => totalLessons > 0 && passedLessons >= totalLessons;
+
+export const applicationStatuses = ['pending', 'approved', 'declined'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/** Roles that already are ambassador or above: nobody holding one applies for the ambassador role. */
+const AMBASSADOR_OR_ABOVE: readonly Role[] = ['ambassador', 'coordinator', 'admin', 'founder'];
+export const isAmbassadorOrAbove = (role: Role) => AMBASSADOR_OR_ABOVE.includes(role);
+
+export type ApplyBlocker = 'already-ambassador' | 'not-eligible' | 'pending';
+
+/** Why the user may not apply for the ambassador role now, or null when they may. */
+export function ambassadorApplyBlocker(role: Role, completedDisciples: number, latestStatus: ApplicationStatus | null): ApplyBlocker | null {
+  if (isAmbassadorOrAbove(role)) return 'already-ambassador';
+  if (latestStatus === 'pending') return 'pending';
+  if (!isAmbassadorEligible(completedDisciples)) return 'not-eligible';
+  return null;
+}
+
+/** The role an approved application gives: ambassador, unless the user already holds a higher role. */
+export const roleAfterApproval = (current: Role): Role => (current === 'user' ? 'ambassador' : current);
+
+/** Roles only a founder may grant or take away. */
+export const FOUNDER_ONLY_ROLES: readonly Role[] = ['admin', 'founder'];
+
+export type RoleChangeRefusal = 'not-admin' | 'founder-only' | 'last-founder';
+
+/**
+ * Role management: admins move people between user, ambassador and coordinator; only a founder
+ * grants or removes admin and founder; the last founder can never lose the role.
+ * `founderCount` is the number of founders before the change.
+ */
+export function roleChangeRefusal(actorRole: Role, currentRole: Role, newRole: Role, founderCount: number): RoleChangeRefusal | null {
+  if (actorRole !== 'admin' && actorRole !== 'founder') return 'not-admin';
+  if (actorRole !== 'founder' && (FOUNDER_ONLY_ROLES.includes(currentRole) || FOUNDER_ONLY_ROLES.includes(newRole))) return 'founder-only';
+  if (currentRole === 'founder' && newRole !== 'founder' && founderCount <= 1) return 'last-founder';
+  return null;
+}
+
+/** The roles `actorRole` may set on someone who now holds `currentRole` (the current role included). */
+export function grantableRoles(actorRole: Role, currentRole: Role, founderCount: number, all: readonly Role[]): Role[] {
+  return all.filter((r) => r === currentRole || roleChangeRefusal(actorRole, currentRole, r, founderCount) === null);
+}
