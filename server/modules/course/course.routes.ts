@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  assessment, assessmentIdParams, certificate, certificateVerification, courseIdParams, courseList, courseRoutes, langQuery, lesson,
+  lessonIdParams, lessonList, progress, submitBody, submitResult, verificationCodeParams,
+} from '../../../common/contracts/course.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { CourseService } from './course.service.ts';
+
+interface Options {
+  /** PUBLIC_URL: the address printed in verification links; the request's own origin when absent. */
+  publicUrl?: string;
+}
+
+/** Course, lessons, assessments, progress and certificates (spec section 7). Everything but verification needs a signed-in user. */
+const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => {
+  const course = new CourseService(app.db);
+  const baseUrl = (req: FastifyRequest) => opts.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+
+  app.get(courseRoutes.courses, { schema: { querystring: langQuery, response: { 200: courseList } } }, async (req) => {
+    requireUser(req);
+    return course.listCourses(req.query.lang);
+  });
+
+  app.get(courseRoutes.progress, { schema: { params: courseIdParams, response: { 200: progress } } }, async (req) =>
+    course.getProgress(requireUser(req).id, req.params.courseId),
+  );
+
+  app.get(courseRoutes.courseLessons, { schema: { params: courseIdParams, querystring: langQuery, response: { 200: lessonList } } }, async (req) => {
+    requireUser(req);
+    return course.listLessons(req.params.courseId, req.query.lang);
+  });
+
+  app.get(courseRoutes.lesson, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: lesson } } }, async (req) =>
+    course.getLesson(requireUser(req).id, req.params.id, req.query.lang),
+  );
+
+  app.get(courseRoutes.lessonAssessment, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: assessment } } }, async (req) =>
+    course.getAssessment(requireUser(req).id, req.params.id, req.query.lang),
+  );
+
+  app.post(courseRoutes.submit, { schema: { params: assessmentIdParams, body: submitBody, response: { 200: submitResult } } }, async (req) =>
+    course.submit(requireUser(req).id, req.params.assessmentId, req.body.answers),
+  );
+
+  app.get(courseRoutes.certificate, { schema: { params: courseIdParams, querystring: langQuery, response: { 200: certificate } } }, async (req) =>
+    course.getCertificate(requireUser(req), req.params.courseId, req.query.lang, baseUrl(req)),
+  );
+
+  app.post(
+    courseRoutes.certificate,
+    { schema: { params: courseIdParams, querystring: langQuery, response: { 200: certificate, 201: certificate } } },
+    async (req, reply) => {
+      const { certificate: cert, created } = await course.createCertificate(requireUser(req), req.params.courseId, req.query.lang, baseUrl(req));
+      return reply.status(created ? 201 : 200).send(cert);
+    },
+  );
+
+  // Public: anyone holding a printed certificate may check it. Limited per client so codes cannot be swept.
+  app.get(
+    courseRoutes.verifyCertificate,
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { params: verificationCodeParams, querystring: langQuery, response: { 200: certificateVerification } },
+    },
+    async (req) => course.verify(req.params.code, req.query.lang),
+  );
+};
+
+export default courseRoutesPlugin;

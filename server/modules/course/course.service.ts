@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  Assessment, Certificate, CertificateVerification, ContentLanguage, CourseSummary, Lesson, LessonListItem, Progress, SubmitResult,
+} from '../../../common/contracts/course.ts';
+import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, type LessonRef } from '../../../common/domain/scoring.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserRow } from '../auth/session.ts';
+import * as repo from './course.repository.ts';
+
+// Crockford's base32: no I, L, O or U, so a code read aloud or retyped is hard to get wrong.
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 80 random bits as "XXXX-XXXX-XXXX-XXXX": unguessable, and short enough to type from paper. */
+export function newVerificationCode(): string {
+  const bytes = randomBytes(10);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += CODE_ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out.match(/.{4}/g)!.join('-');
+}
+
+/** Accepts a code typed with lower case, spaces, or the letters Crockford's alphabet reads as digits. */
+export function normaliseVerificationCode(input: string): string {
+  const raw = input.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
+  return (raw.match(/.{1,4}/g) ?? []).join('-');
+}
+
+/** The name printed on a certificate: full name, else username, else the email before the @. */
+export function holderNameOf(user: Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'email'>): string {
+  const full = [user.firstName, user.lastName].map((s) => s?.trim()).filter(Boolean).join(' ');
+  return full || user.username?.trim() || user.email.split('@')[0] || 'Student';
+}
+
+const weekOf = (states: repo.LessonState[], id: string) => states.find((s) => s.id === id)?.weekNumber;
+
+export class CourseService {
+  constructor(private readonly db: Db) {}
+
+  async listCourses(lang: ContentLanguage): Promise<CourseSummary[]> {
+    const rows = await repo.listCourses(this.db);
+    return rows.map((c) => ({
+      id: c.id,
+      slug: c.slug,
+      title: c.details[lang].title,
+      description: c.details[lang].description,
+      totalLessons: c.totalLessons,
+      challenge: c.challenge[lang],
+    }));
+  }
+
+  private async requireCourse(courseId: string) {
+    const course = await repo.findCourse(this.db, courseId);
+    if (!course) throw new AppError('NOT_FOUND', 'Course not found.');
+    return course;
+  }
+
+  /** Lesson states plus who may open what. */
+  private async state(userId: string, courseId: string) {
+    const states = await repo.lessonStates(this.db, userId, courseId);
+    const refs: LessonRef[] = states.map((s) => ({ id: s.id, weekNumber: s.weekNumber }));
+    const passed = new Set(states.filter((s) => s.bestScore !== null).map((s) => s.id));
+    return { states, passed, ...unlockState(refs, passed) };
+  }
+
+  private async requireOpen(userId: string, courseId: string, lessonId: string) {
+    const s = await this.state(userId, courseId);
+    if (!s.open.has(lessonId)) {
+      const week = weekOf(s.states, lessonId) ?? 0;
+      throw new AppError('LESSON_LOCKED', `This lesson is locked. Pass the week ${week - 1} assessment to unlock week ${week}.`);
+    }
+    return s;
+  }
+
+  async getProgress(userId: string, courseId: string): Promise<Progress> {
+    await this.requireCourse(courseId);
+    const s = await this.state(userId, courseId);
+    const best = s.states.filter((x) => x.bestScore !== null);
+    return {
+      courseId,
+      completedLessons: s.completedLessons,
+      overallProgress: overallProgress(s.completedLessons.length, s.states.length),
+      currentLessonId: s.currentLessonId,
+      totalLessons: s.states.length,
+      averageScore: averageScore(best.map((x) => x.bestScore!)),
+      bestScores: Object.fromEntries(best.map((x) => [x.id, x.bestScore!])),
+    };
+  }
+
+  async listLessons(courseId: string, lang: ContentLanguage): Promise<LessonListItem[]> {
+    await this.requireCourse(courseId);
+    return repo.listLessonHeadings(this.db, courseId, lang);
+  }
+
+  async getLesson(userId: string, id: string, lang: ContentLanguage): Promise<Lesson> {
+    const lesson = await repo.findLesson(this.db, id, lang);
+    if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
+    const s = await this.requireOpen(userId, lesson.courseId, id);
+    const index = s.states.findIndex((x) => x.id === id);
+    const { title, subtitle, keyScriptures, sections, reflectionQuestions } = lesson.texts;
+    return {
+      id,
+      courseId: lesson.courseId,
+      weekNumber: lesson.weekNumber,
+      title,
+      subtitle,
+      keyScriptures: keyScriptures.map(({ text, ref, translation }) => ({ text, ref, translation })),
+      content: sections,
+      reflectionQuestions,
+      totalLessons: s.states.length,
+      isCompleted: s.passed.has(id),
+      nextLessonId: s.states[index + 1]?.id ?? null,
+    };
+  }
+
+  async getAssessment(userId: string, lessonId: string, lang: ContentLanguage): Promise<Assessment> {
+    const a = await repo.findAssessmentByLesson(this.db, lessonId, lang);
+    if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
+    await this.requireOpen(userId, a.courseId, lessonId);
+    return {
+      id: a.id,
+      lessonId: a.lessonId,
+      weekNumber: a.weekNumber,
+      lessonTitle: a.lessonTitle,
+      passMark: PASS_MARK,
+      questions: a.questions.map((q, i) => ({ id: i + 1, questionText: q.text, options: q.options })),
+    };
+  }
+
+  async submit(userId: string, assessmentId: string, answers: number[]): Promise<SubmitResult> {
+    const a = await repo.findAssessmentForScoring(this.db, assessmentId);
+    if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
+    const s = await this.requireOpen(userId, a.courseId, a.lessonId);
+    if (answers.length !== a.answerKey.length)
+      throw new AppError('VALIDATION_FAILED', `answers: expected ${a.answerKey.length} answers (one per question), got ${answers.length}`);
+    answers.forEach((choice, i) => {
+      const options = a.optionCounts[i] ?? 0;
+      if (choice >= options)
+        throw new AppError('VALIDATION_FAILED', `answers.${i}: question ${i + 1} has options 0 to ${options - 1}, got ${choice}`);
+    });
+    const result = scoreAnswers(answers, a.answerKey);
+    await repo.insertAttempt(this.db, { userId, assessmentId, lessonId: a.lessonId, answers, score: result.score, passed: result.passed });
+    const index = s.states.findIndex((x) => x.id === a.lessonId);
+    return {
+      passed: result.passed,
+      score: result.score,
+      correctAnswers: result.passed ? a.answerKey : [],
+      correctCount: result.correctCount,
+      totalQuestions: result.totalQuestions,
+      passMark: PASS_MARK,
+      nextLessonId: result.passed ? (s.states[index + 1]?.id ?? null) : null,
+    };
+  }
+
+  private toCertificate(
+    row: NonNullable<Awaited<ReturnType<typeof repo.findCertificate>>>,
+    courseTitle: string,
+    baseUrl: string,
+  ): Certificate {
+    const completedAt = row.completedAt.toISOString();
+    return {
+      id: row.id,
+      courseId: row.courseId,
+      courseTitle,
+      verificationCode: row.verificationCode,
+      verificationUrl: `${baseUrl}/verify/${row.verificationCode}`,
+      completedAt,
+      certificateData: { name: row.holderName, completionDate: completedAt },
+    };
+  }
+
+  /** The user's certificate; 403 while the course is not complete, 404 when complete but not yet created. */
+  async getCertificate(user: UserRow, courseId: string, lang: ContentLanguage, baseUrl: string): Promise<Certificate> {
+    const course = await this.requireCourse(courseId);
+    const row = await repo.findCertificate(this.db, user.id, courseId);
+    if (row) return this.toCertificate(row, course.details[lang].title, baseUrl);
+    await this.completionTime(user.id, courseId);
+    throw new AppError('NOT_FOUND', 'No certificate has been created yet.');
+  }
+
+  /** When the last week was first passed; 403 when some week is not passed yet. */
+  private async completionTime(userId: string, courseId: string): Promise<Date> {
+    const { states } = await this.state(userId, courseId);
+    const missing = states.filter((x) => x.firstPassedAt === null).length;
+    if (states.length === 0 || missing > 0)
+      throw new AppError('COURSE_NOT_COMPLETE', `You need to complete all ${states.length} weeks of the course to receive your certificate (${missing} to go).`);
+    return new Date(Math.max(...states.map((x) => x.firstPassedAt!)));
+  }
+
+  /** Creates the certificate once; later calls return the same one. */
+  async createCertificate(user: UserRow, courseId: string, lang: ContentLanguage, baseUrl: string): Promise<{ certificate: Certificate; created: boolean }> {
+    const course = await this.requireCourse(courseId);
+    const title = course.details[lang].title;
+    const existing = await repo.findCertificate(this.db, user.id, courseId);
+    if (existing) return { certificate: this.toCertificate(existing, title, baseUrl), created: false };
+    const completedAt = await this.completionTime(user.id, courseId);
+    // A clash on the random code is astronomically unlikely; a clash on (user, course) means a parallel request won.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const row = await repo.insertCertificate(this.db, {
+        userId: user.id,
+        courseId,
+        verificationCode: newVerificationCode(),
+        holderName: holderNameOf(user),
+        completedAt,
+      });
+      if (row) return { certificate: this.toCertificate(row, title, baseUrl), created: true };
+      const raced = await repo.findCertificate(this.db, user.id, courseId);
+      if (raced) return { certificate: this.toCertificate(raced, title, baseUrl), created: false };
+    }
+    throw new AppError('INTERNAL', 'Could not create the certificate. Please try again.');
+  }
+
+  async verify(code: string, lang: ContentLanguage): Promise<CertificateVerification> {
+    const row = await repo.findCertificateByCode(this.db, normaliseVerificationCode(code));
+    if (!row) throw new AppError('NOT_FOUND', 'No certificate has this verification code.');
+    return {
+      valid: true,
+      holderName: row.holderName,
+      courseTitle: row.details[lang].title,
+      completedAt: row.completedAt.toISOString(),
+      verificationCode: row.verificationCode,
+    };
+  }
+}
