@@ -19,7 +19,7 @@ export const requiredText = (max: number) =>
 
 export const PHONE_INVALID = 'Please enter a valid phone number';
 /** At least 5 characters of digits, spaces, brackets, dots or dashes, with an optional leading +. */
-export const phoneSchema = requiredText(30).min(5, PHONE_INVALID).regex(/^\+?[0-9\s().-]+$/, PHONE_INVALID);
+export const phoneSchema = requiredText(30).min(5, PHONE_INVALID).regex(/^(|\+?[0-9\s().-]+)$/, PHONE_INVALID);
 
 /** A birthdate as "YYYY-MM-DD" that exists on the calendar, is not in the future and not before 1900. */
 export const birthdateSchema = z
@@ -58,7 +58,7 @@ export const WATCHMOMS_MESSAGES = {
 const watchmomsFields = {
   fullName: requiredText(100).min(2, WATCHMOMS_MESSAGES.fullName),
   phone: phoneSchema,
-  country: requiredText(100).min(1, WATCHMOMS_MESSAGES.country).refine(isCountryName, WATCHMOMS_MESSAGES.countryUnknown),
+  country: requiredText(100).min(1, WATCHMOMS_MESSAGES.country).refine((v) => v === '' || isCountryName(v), WATCHMOMS_MESSAGES.countryUnknown),
   cityState: requiredText(120).min(2, WATCHMOMS_MESSAGES.cityState),
   /** Optional; an empty value means none. */
   streetAddress: z.string({ error: NOT_TEXT }).trim().max(200, tooLong(200)).optional(),
