@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, createUser } from '../../../test/app.ts';
+import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
 import { createDb } from '../client.ts';
 import { assessmentAttempts, assessments, certificates, courses, lessons } from '../schema/index.ts';
 import { loadCourseContent, seedCourse, type CourseContent, type LessonContent } from './course.ts';
@@ -81,6 +81,13 @@ describe('course seeding', () => {
     const retired = (await lessonRows()).find((r) => r.slug === gone.slug)!;
     expect(retired.id).toBe(rows[7]!.id);
     expect((retired.content as LessonContent).retired).toBe(true);
+    // The API no longer offers it; the rest of the course carries on.
+    const { cookie } = await signedInUser(app);
+    const [course] = await db.select().from(courses);
+    const list = await app.inject({ method: 'GET', url: `/api/courses/${course!.id}/lessons`, headers: { cookie } });
+    expect(list.json()).toHaveLength(7);
+    expect((await app.inject({ method: 'GET', url: `/api/lessons/${retired.id}`, headers: { cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/progress/${course!.id}`, headers: { cookie } })).json().totalLessons).toBe(7);
 
     const restored = clone(original);
     restored.course.version += 6;

@@ -17,7 +17,8 @@ export async function listCourses(db: Db) {
       slug: courses.slug,
       details: courses.details,
       challenge: courses.challenge,
-      totalLessons: sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courses.id} and ${isActive})`,
+      // Spelled out: inside a correlated subquery Drizzle would leave the column names unqualified.
+      totalLessons: sql<number>`(select count(*)::int from "lessons" as l where l."course_id" = "courses"."id" and l."content" -> 'retired' is null)`,
     })
     .from(courses)
     .orderBy(asc(courses.createdAt), asc(courses.slug));

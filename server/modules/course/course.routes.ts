@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   assessment, assessmentIdParams, certificate, certificateVerification, courseIdParams, courseList, courseRoutes, langQuery, lesson,
   lessonIdParams, lessonList, progress, submitBody, submitResult, verificationCodeParams,
@@ -22,7 +23,8 @@ const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => 
     return course.listCourses(req.query.lang);
   });
 
-  app.get(courseRoutes.progress, { schema: { params: courseIdParams, response: { 200: progress } } }, async (req) =>
+  // No query parameters: progress is always the signed-in user's own (a ?userId= is refused, not ignored).
+  app.get(courseRoutes.progress, { schema: { params: courseIdParams, querystring: z.strictObject({}), response: { 200: progress } } }, async (req) =>
     course.getProgress(requireUser(req).id, req.params.courseId),
   );
 

@@ -1,0 +1,338 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { coursePaths, type Assessment, type Certificate, type CourseSummary, type Lesson, type LessonListItem, type Progress } from '../../../common/contracts/course.ts';
+import { createTestApp, signedInUser } from '../../../test/app.ts';
+import { assessmentAttempts, assessments } from '../../db/schema/index.ts';
+import { loadCourseContent } from '../../db/seed/course.ts';
+import { normaliseVerificationCode } from './course.service.ts';
+
+const app = await createTestApp();
+const content = loadCourseContent();
+/** Answer keys straight from the content files, by week. */
+const keyOf = (week: number) => content.lessons.find((l) => l.week === week)!.answers;
+/** The key with the first `wrong` answers moved to another option. */
+const withWrong = (key: number[], wrong: number) => key.map((a, i) => (i < wrong ? (a + 1) % 4 : a));
+
+const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const post = (url: string, payload: unknown, cookie?: string) =>
+  app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) });
+const postEmpty = (url: string, cookie: string) => app.inject({ method: 'POST', url, headers: { cookie } });
+
+let courseId: string;
+let lessons: LessonListItem[];
+const lessonOfWeek = (week: number) => lessons.find((l) => l.weekNumber === week)!;
+const assessmentIdOf = async (week: number) =>
+  (await app.db.select({ id: assessments.id }).from(assessments).where(eq(assessments.lessonId, lessonOfWeek(week).id)))[0]!.id;
+
+async function submit(cookie: string, week: number, answers: number[]) {
+  return post(coursePaths.submit(await assessmentIdOf(week)), { answers }, cookie);
+}
+async function passWeeks(cookie: string, upTo: number) {
+  for (let w = 1; w <= upTo; w++) expect((await submit(cookie, w, keyOf(w))).json().passed).toBe(true);
+}
+
+beforeAll(async () => {
+  const { cookie } = await signedInUser(app);
+  courseId = (await get(coursePaths.courses, cookie)).json<CourseSummary[]>()[0]!.id;
+  lessons = (await get(coursePaths.courseLessons(courseId), cookie)).json();
+});
+
+describe('course and lessons', () => {
+  it('lists the course with its 21-day challenge in the asked language', async () => {
+    const { cookie } = await signedInUser(app);
+    const en = (await get(`${coursePaths.courses}?lang=en`, cookie)).json<CourseSummary[]>();
+    const fr = (await get(`${coursePaths.courses}?lang=fr`, cookie)).json<CourseSummary[]>();
+    expect(en).toHaveLength(1);
+    expect(en[0]).toMatchObject({ id: courseId, title: content.course.en.title, totalLessons: 8 });
+    expect(fr[0]!.title).toBe(content.course.fr.title);
+    expect(en[0]!.challenge.days).toHaveLength(21);
+    expect(fr[0]!.challenge.days[0]!.title).toBe(content.course.challenge.fr.days[0]!.title);
+  });
+
+  it('lists 8 lessons in week order with titles in the asked language', async () => {
+    const { cookie } = await signedInUser(app);
+    const fr = (await get(`${coursePaths.courseLessons(courseId)}?lang=fr`, cookie)).json<LessonListItem[]>();
+    expect(fr.map((l) => l.weekNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(fr[3]).toEqual({ id: lessons[3]!.id, weekNumber: 4, title: content.lessons[3]!.fr.title, subtitle: content.lessons[3]!.fr.subtitle });
+  });
+
+  it('serves a lesson in either language with the same id and the same progress', async () => {
+    const { cookie } = await signedInUser(app);
+    await passWeeks(cookie, 1);
+    const en = (await get(`${coursePaths.lesson(lessonOfWeek(1).id)}?lang=en`, cookie)).json<Lesson>();
+    const fr = (await get(`${coursePaths.lesson(lessonOfWeek(1).id)}?lang=fr`, cookie)).json<Lesson>();
+    expect(en).toMatchObject({ id: lessonOfWeek(1).id, weekNumber: 1, title: content.lessons[0]!.en.title, isCompleted: true, nextLessonId: lessonOfWeek(2).id });
+    expect(fr).toMatchObject({ id: en.id, title: content.lessons[0]!.fr.title, isCompleted: true });
+    expect(en.content).toHaveLength(content.lessons[0]!.en.sections.length);
+    expect(fr.keyScriptures[0]).toEqual({
+      text: content.lessons[0]!.fr.keyScriptures[0]!.text,
+      ref: content.lessons[0]!.fr.keyScriptures[0]!.ref,
+      translation: content.lessons[0]!.fr.keyScriptures[0]!.translation,
+    });
+    expect(fr.reflectionQuestions).toEqual(content.lessons[0]!.fr.reflectionQuestions);
+  });
+
+  it('needs a signed-in user for everything but certificate verification', async () => {
+    const lessonId = lessonOfWeek(1).id;
+    for (const url of [coursePaths.courses, coursePaths.progress(courseId), coursePaths.courseLessons(courseId), coursePaths.lesson(lessonId), coursePaths.lessonAssessment(lessonId), coursePaths.certificate(courseId)]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().code).toBe('UNAUTHENTICATED');
+    }
+    expect((await post(coursePaths.submit(await assessmentIdOf(1)), { answers: keyOf(1) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: coursePaths.certificate(courseId) })).statusCode).toBe(401);
+  });
+});
+
+describe('unlocking in order', () => {
+  it('opens week 1 only, then each week once the one before is passed', async () => {
+    const { cookie } = await signedInUser(app);
+    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+    for (const url of [coursePaths.lesson(lessonOfWeek(2).id), coursePaths.lessonAssessment(lessonOfWeek(2).id)]) {
+      const res = await get(url, cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'LESSON_LOCKED' });
+      expect(res.json().message).toMatch(/week 1/);
+    }
+    const early = await submit(cookie, 2, keyOf(2));
+    expect(early.statusCode).toBe(403);
+    expect(early.json().code).toBe('LESSON_LOCKED');
+
+    // A fail does not unlock anything.
+    expect((await submit(cookie, 1, withWrong(keyOf(1), 10))).json().passed).toBe(false);
+    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(403);
+
+    const pass = (await submit(cookie, 1, keyOf(1))).json();
+    expect(pass).toMatchObject({ passed: true, nextLessonId: lessonOfWeek(2).id });
+    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(200);
+    expect((await get(coursePaths.lessonAssessment(lessonOfWeek(2).id), cookie)).statusCode).toBe(200);
+    expect((await get(coursePaths.lesson(lessonOfWeek(3).id), cookie)).statusCode).toBe(403);
+    // A passed lesson stays open for review.
+    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+  });
+
+  it('reports progress: completed lessons, percentage, current lesson and average of best passing scores', async () => {
+    const { cookie } = await signedInUser(app);
+    const fresh = (await get(coursePaths.progress(courseId), cookie)).json<Progress>();
+    expect(fresh).toMatchObject({ completedLessons: [], overallProgress: 0, currentLessonId: lessonOfWeek(1).id, averageScore: null, totalLessons: 8 });
+
+    await submit(cookie, 1, withWrong(keyOf(1), 3)); // 70: pass
+    await submit(cookie, 1, keyOf(1)); // 100: the best counts
+    await submit(cookie, 1, withWrong(keyOf(1), 9)); // a later fail changes nothing
+    await submit(cookie, 2, withWrong(keyOf(2), 1)); // 90
+    await submit(cookie, 3, withWrong(keyOf(3), 5)); // 50: fail
+    const p = (await get(coursePaths.progress(courseId), cookie)).json<Progress>();
+    expect(p).toMatchObject({
+      completedLessons: [lessonOfWeek(1).id, lessonOfWeek(2).id],
+      overallProgress: 25,
+      currentLessonId: lessonOfWeek(3).id,
+      averageScore: 95,
+      bestScores: { [lessonOfWeek(1).id]: 100, [lessonOfWeek(2).id]: 90 },
+    });
+  });
+});
+
+describe('assessments and scoring', () => {
+  it('sends questions and options but never the answer key', async () => {
+    const { cookie } = await signedInUser(app);
+    const res = await get(`${coursePaths.lessonAssessment(lessonOfWeek(1).id)}?lang=fr`, cookie);
+    const a = res.json<Assessment>();
+    expect(a.questions).toHaveLength(keyOf(1).length);
+    expect(a.questions[0]).toEqual({ id: 1, questionText: content.lessons[0]!.fr.questions[0]!.text, options: content.lessons[0]!.fr.questions[0]!.options });
+    expect(a.passMark).toBe(70);
+    expect(res.body).not.toMatch(/answer|correct/i);
+  });
+
+  it('passes at exactly 70% and returns the key; fails just under and withholds it', async () => {
+    const { cookie } = await signedInUser(app);
+    const fail = await submit(cookie, 1, withWrong(keyOf(1), 4));
+    expect(fail.statusCode).toBe(200);
+    expect(fail.json()).toEqual({ passed: false, score: 60, correctAnswers: [], correctCount: 6, totalQuestions: 10, passMark: 70, nextLessonId: null });
+    const pass = await submit(cookie, 1, withWrong(keyOf(1), 3));
+    expect(pass.json()).toMatchObject({ passed: true, score: 70, correctAnswers: keyOf(1), correctCount: 7 });
+  });
+
+  it('stores every attempt with its answers, score, result and time', async () => {
+    const { user, cookie } = await signedInUser(app);
+    const before = Date.now();
+    await submit(cookie, 1, withWrong(keyOf(1), 5));
+    await submit(cookie, 1, keyOf(1));
+    const rows = await app.db
+      .select()
+      .from(assessmentAttempts)
+      .where(and(eq(assessmentAttempts.userId, user.id), eq(assessmentAttempts.lessonId, lessonOfWeek(1).id)))
+      .orderBy(assessmentAttempts.createdAt);
+    expect(rows.map((r) => [r.score, r.passed])).toEqual([[50, false], [100, true]]);
+    expect(rows[0]!.answers).toEqual(withWrong(keyOf(1), 5));
+    expect(rows[1]!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('refuses malformed answers with a 400 naming the field, and unknown ids with a 404', async () => {
+    const { user, cookie } = await signedInUser(app);
+    const id = await assessmentIdOf(1);
+    const bad: [unknown, RegExp][] = [
+      [{ answers: keyOf(1).slice(1) }, /answers: expected 10 answers/],
+      [{ answers: [...keyOf(1), 0] }, /answers: expected 10 answers/],
+      [{ answers: [4, ...keyOf(1).slice(1)] }, /answers\.0: question 1 has options 0 to 3, got 4/],
+      [{ answers: [-1, ...keyOf(1).slice(1)] }, /answers\.0/],
+      [{ answers: [1.5, ...keyOf(1).slice(1)] }, /answers\.0/],
+      [{ answers: ['a', ...keyOf(1).slice(1)] }, /answers\.0/],
+      [{ answers: [] }, /answers/],
+      [{ answers: 'all of them' }, /answers/],
+      [{}, /answers/],
+      [{ answers: keyOf(1), userId: 'someone' }, /userId/],
+    ];
+    for (const [body, message] of bad) {
+      const res = await post(coursePaths.submit(id), body, cookie);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(res.json().message).toMatch(message);
+    }
+    const unknown = await post(coursePaths.submit('00000000-0000-4000-8000-000000000000'), { answers: keyOf(1) }, cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
+    const notUuid = await post(coursePaths.submit('week-1'), { answers: keyOf(1) }, cookie);
+    expect(notUuid.statusCode).toBe(400);
+    expect(notUuid.json().message).toMatch(/assessmentId/);
+    // Nothing malformed was stored.
+    expect(await app.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, user.id))).toEqual([]);
+  });
+
+  it('answers unknown and malformed lesson and course ids, and bad languages, with clear 4xx', async () => {
+    const { cookie } = await signedInUser(app);
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    const cases: [string, number, RegExp][] = [
+      [coursePaths.lesson(nobody), 404, /Lesson not found/],
+      [coursePaths.lessonAssessment(nobody), 404, /Assessment not found/],
+      [coursePaths.courseLessons(nobody), 404, /Course not found/],
+      [coursePaths.progress(nobody), 404, /Course not found/],
+      [coursePaths.certificate(nobody), 404, /Course not found/],
+      [coursePaths.lesson('1'), 400, /^id: /],
+      [coursePaths.progress('abc'), 400, /^courseId: /],
+      [`${coursePaths.lesson(lessonOfWeek(1).id)}?lang=de`, 400, /^lang: /],
+      [`${coursePaths.courses}?lang=`, 400, /^lang: /],
+    ];
+    for (const [url, status, message] of cases) {
+      const res = await get(url, cookie);
+      expect(res.statusCode, url).toBe(status);
+      expect(res.json().message, url).toMatch(message);
+    }
+  });
+});
+
+describe('certificates', () => {
+  it('are refused before all 8 weeks are passed', async () => {
+    const { cookie } = await signedInUser(app);
+    await passWeeks(cookie, 7);
+    for (const res of [await get(coursePaths.certificate(courseId), cookie), await postEmpty(coursePaths.certificate(courseId), cookie)]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'COURSE_NOT_COMPLETE' });
+      expect(res.json().message).toMatch(/all 8 weeks.*1 to go/);
+    }
+  });
+
+  it('are created once after the last week, with an unguessable code, then returned unchanged', async () => {
+    const { cookie } = await signedInUser(app, { firstName: 'Amara', lastName: 'Okafor' });
+    await passWeeks(cookie, 8);
+    const none = await get(coursePaths.certificate(courseId), cookie);
+    expect(none.statusCode).toBe(404);
+
+    const created = await postEmpty(coursePaths.certificate(courseId), cookie);
+    expect(created.statusCode).toBe(201);
+    const cert = created.json<Certificate>();
+    expect(cert).toMatchObject({ courseId, courseTitle: content.course.en.title, certificateData: { name: 'Amara Okafor' } });
+    expect(cert.verificationCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
+    expect(cert.verificationUrl).toBe(`http://localhost:80/verify/${cert.verificationCode}`);
+    const lastPass = await app.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.lessonId, lessonOfWeek(8).id)).orderBy(assessmentAttempts.createdAt);
+    expect(cert.completedAt).toBe(lastPass.at(-1)!.createdAt.toISOString());
+
+    const again = await postEmpty(coursePaths.certificate(courseId), cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(cert);
+    const fetched = await get(`${coursePaths.certificate(courseId)}?lang=fr`, cookie);
+    expect(fetched.json()).toEqual({ ...cert, courseTitle: content.course.fr.title });
+  });
+
+  it('survive two creation requests racing', async () => {
+    const { cookie } = await signedInUser(app);
+    await passWeeks(cookie, 8);
+    const [a, b] = await Promise.all([postEmpty(coursePaths.certificate(courseId), cookie), postEmpty(coursePaths.certificate(courseId), cookie)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(a.json().verificationCode).toBe(b.json().verificationCode);
+  });
+
+  it('get different codes for different people', async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const { cookie } = await signedInUser(app);
+      await passWeeks(cookie, 8);
+      codes.add((await postEmpty(coursePaths.certificate(courseId), cookie)).json<Certificate>().verificationCode);
+    }
+    expect(codes.size).toBe(3);
+  });
+
+  it('can be verified by anyone with the code, showing only name, course and date', async () => {
+    const { cookie } = await signedInUser(app, { firstName: 'Jonas', lastName: 'Petit', email: 'jonas.petit@example.org' });
+    await passWeeks(cookie, 8);
+    const cert = (await postEmpty(coursePaths.certificate(courseId), cookie)).json<Certificate>();
+
+    const res = await get(`${coursePaths.verifyCertificate(cert.verificationCode)}?lang=fr`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ valid: true, holderName: 'Jonas Petit', courseTitle: content.course.fr.title, completedAt: cert.completedAt, verificationCode: cert.verificationCode });
+    expect(res.body).not.toMatch(/jonas\.petit@|userId/);
+
+    const typed = cert.verificationCode.toLowerCase().replace(/-/g, ' ');
+    expect((await get(coursePaths.verifyCertificate(typed))).json().holderName).toBe('Jonas Petit');
+
+    const unknown = await get(coursePaths.verifyCertificate('ZZZZ-ZZZZ-ZZZZ-ZZZZ'));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No certificate has this verification code.' });
+    const malformed = await get(coursePaths.verifyCertificate('<script>'));
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/^code: /);
+  });
+
+  it('normalises codes typed by hand', () => {
+    expect(normaliseVerificationCode(' 7kq4 m2xd-9tpa h3vw ')).toBe('7KQ4-M2XD-9TPA-H3VW');
+    expect(normaliseVerificationCode('ioL0')).toBe('1010');
+  });
+});
+
+describe("other people's data", () => {
+  it("cannot be read or changed through another user's session", async () => {
+    const a = await signedInUser(app, { firstName: 'Alice' });
+    const b = await signedInUser(app, { firstName: 'Bruno' });
+    await passWeeks(a.cookie, 8);
+    await postEmpty(coursePaths.certificate(courseId), a.cookie);
+
+    // Progress is only ever the caller's own; asking for someone else's is refused outright.
+    const bProgress = await get(coursePaths.progress(courseId), b.cookie);
+    expect(bProgress.json()).toMatchObject({ completedLessons: [], overallProgress: 0 });
+    const sneaky = await get(`${coursePaths.progress(courseId)}?userId=${a.user.id}`, b.cookie);
+    expect(sneaky.statusCode).toBe(400);
+    expect(sneaky.json().message).toMatch(/userId/);
+
+    // B's certificate request is about B, who has not finished.
+    expect((await get(coursePaths.certificate(courseId), b.cookie)).statusCode).toBe(403);
+    expect((await postEmpty(coursePaths.certificate(courseId), b.cookie)).statusCode).toBe(403);
+    // A's progress did not open B's lessons.
+    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), b.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('with PUBLIC_URL set', () => {
+  it('prints that address in verification links', async () => {
+    const other = await createTestApp({ env: { PUBLIC_URL: 'https://god.example.org/' } });
+    const { cookie } = await signedInUser(other);
+    const [course] = (await other.inject({ method: 'GET', url: coursePaths.courses, headers: { cookie } })).json<CourseSummary[]>();
+    const list = (await other.inject({ method: 'GET', url: coursePaths.courseLessons(course!.id), headers: { cookie } })).json<LessonListItem[]>();
+    for (const l of list) {
+      const a = (await other.inject({ method: 'GET', url: coursePaths.lessonAssessment(l.id), headers: { cookie } })).json<Assessment>();
+      const answers = keyOf(l.weekNumber);
+      const res = await other.inject({ method: 'POST', url: coursePaths.submit(a.id), headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ answers }) });
+      expect(res.json().passed).toBe(true);
+    }
+    const cert = (await other.inject({ method: 'POST', url: coursePaths.certificate(course!.id), headers: { cookie } })).json<Certificate>();
+    expect(cert.verificationUrl).toBe(`https://god.example.org/verify/${cert.verificationCode}`);
+  });
+});
