@@ -10,8 +10,10 @@ import { DEFAULT_SCRYPT_COST } from './lib/password.ts';
 import { AuthService, type UserHook } from './modules/auth/auth.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { OidcLogin } from './modules/auth/oidc.ts';
+import adminRoutes from './modules/admin/admin.routes.ts';
 import courseRoutes from './modules/course/course.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import mentoringRoutes from './modules/mentoring/mentoring.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import publicFormsRoutes from './modules/public-forms/public-forms.routes.ts';
 import database from './plugins/database.ts';
@@ -108,6 +110,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(publicFormsRoutes, { formsRateLimit: limits.forms });
   await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted });
   await app.register(courseRoutes, { publicUrl: config.PUBLIC_URL });
+  await app.register(mentoringRoutes, { hooks });
+  await app.register(adminRoutes);
 
   const hasClient = !!opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html'));
   if (hasClient) {

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { roles } from './auth.ts';
+import { applicationStatuses } from '../domain/eligibility.ts';
+
+/** The directory's filter chips (spec section 4). */
+export const directoryFilters = ['all', 'completed', 'in-progress', 'ambassador', 'coordinator'] as const;
+export type DirectoryFilter = (typeof directoryFilters)[number];
+
+export const MAX_PAGE_SIZE = 100;
+
+const page = z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000, 'is too large').default(1);
+const pageSize = z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be 1 or more').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`);
+
+const searchAndFilter = {
+  /** Case-insensitive on full name or email. */
+  search: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  filter: z.enum(directoryFilters, `must be one of ${directoryFilters.join(', ')}`).default('all'),
+};
+
+export const directoryQuery = z.strictObject({ ...searchAndFilter, page, pageSize: pageSize.default(25) });
+export type DirectoryQuery = z.input<typeof directoryQuery>;
+
+export const exportQuery = z.strictObject({ ...searchAndFilter, lang: z.enum(['en', 'fr'], 'must be "en" or "fr"').default('en') });
+
+/** One row of the user directory (spec section 3), every field computed in SQL. */
+export const directoryRow = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  role: z.enum(roles),
+  courseProgress: z.number().int().min(0).max(100),
+  courseCompleted: z.boolean(),
+  completedDisciplesCount: z.number().int().nonnegative(),
+  pendingDisciplesCount: z.number().int().nonnegative(),
+  isAmbassadorEligible: z.boolean(),
+  isCoordinatorEligible: z.boolean(),
+});
+export type DirectoryRow = z.infer<typeof directoryRow>;
+
+export const directoryPage = z.object({
+  users: z.array(directoryRow),
+  /** Rows matching the search and filter, all pages together. */
+  total: z.number().int().nonnegative(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Founders right now, so the screen offers only role changes the server will accept. */
+  founderCount: z.number().int().nonnegative(),
+});
+export type DirectoryPage = z.infer<typeof directoryPage>;
+
+export const adminStats = z.object({
+  totalUsers: z.number().int().nonnegative(),
+  courseCompleted: z.number().int().nonnegative(),
+  ambassadorEligible: z.number().int().nonnegative(),
+  coordinatorEligible: z.number().int().nonnegative(),
+});
+export type AdminStats = z.infer<typeof adminStats>;
+
+export const idParams = z.strictObject({ id: z.uuid('must be an id (a UUID)') });
+
+export const roleChangeBody = z.strictObject({ role: z.enum(roles, `must be one of ${roles.join(', ')}`) });
+export type RoleChangeBody = z.infer<typeof roleChangeBody>;
+export const roleChangeResult = z.object({ id: z.string(), role: z.enum(roles) });
+
+const personRef = z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() });
+export type PersonRef = z.infer<typeof personRef>;
+
+const listPage = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int().nonnegative(), page: z.number().int(), pageSize: z.number().int() });
+
+// ---- Callback requests inbox ----
+
+export const callbackStatuses = ['new', 'contacted', 'closed'] as const;
+/** `open` is new + contacted. */
+export const callbackViews = ['open', 'new', 'contacted', 'closed', 'all'] as const;
+export const OVERDUE_HOURS = 48;
+
+export const callbackListQuery = z.strictObject({ status: z.enum(callbackViews, `must be one of ${callbackViews.join(', ')}`).default('open'), page });
+
+export const callbackItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  category: z.enum(['spiritual', 'mental', 'emotional', 'financial']),
+  scoreBand: z.string(),
+  status: z.enum(callbackStatuses),
+  assignee: personRef.nullable(),
+  notes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Still new 48 hours after the request. */
+  isOverdue: z.boolean(),
+  /** A mental-health request in the red or yellow band: listed first. */
+  isPriority: z.boolean(),
+});
+export type CallbackItem = z.infer<typeof callbackItem>;
+export const callbackList = listPage(callbackItem);
+
+const notes = z.string().max(5000, 'must be at most 5000 characters');
+const atLeastOne = (v: Record<string, unknown>) => Object.values(v).some((x) => x !== undefined);
+
+export const callbackUpdateBody = z
+  .strictObject({
+    status: z.enum(callbackStatuses, `must be one of ${callbackStatuses.join(', ')}`).optional(),
+    /** A team member (ambassador, coordinator, admin or founder), or null to unassign. */
+    assignedTo: z.uuid('must be a user id (a UUID)').nullable().optional(),
+    notes: notes.optional(),
+  })
+  .refine(atLeastOne, 'Send at least one of status, assignedTo or notes');
+export type CallbackUpdateBody = z.infer<typeof callbackUpdateBody>;
+
+export const assignee = personRef.extend({ role: z.enum(roles) });
+export const assigneeList = z.array(assignee);
+
+// ---- WatchMoms applications ----
+
+export const watchmomsStatuses = ['new', 'approved', 'declined', 'contacted'] as const;
+export const watchmomsListQuery = z.strictObject({ status: z.enum([...watchmomsStatuses, 'all'], 'must be one of new, approved, declined, contacted, all').default('all'), page });
+
+export const watchmomsItem = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  birthdate: z.string().nullable(),
+  country: z.string(),
+  cityState: z.string(),
+  streetAddress: z.string().nullable(),
+  churchAffiliation: z.string(),
+  reasonForJoining: z.string(),
+  status: z.enum(watchmomsStatuses),
+  notes: z.string(),
+  createdAt: z.string(),
+});
+export type WatchmomsItem = z.infer<typeof watchmomsItem>;
+export const watchmomsList = listPage(watchmomsItem);
+
+export const watchmomsUpdateBody = z
+  .strictObject({ status: z.enum(watchmomsStatuses, `must be one of ${watchmomsStatuses.join(', ')}`).optional(), notes: notes.optional() })
+  .refine(atLeastOne, 'Send at least one of status or notes');
+export type WatchmomsUpdateBody = z.infer<typeof watchmomsUpdateBody>;
+
+// ---- Ambassador applications ----
+
+export const applicationListQuery = z.strictObject({ status: z.enum([...applicationStatuses, 'all'], 'must be one of pending, approved, declined, all').default('pending'), page });
+
+export const applicationItem = z.object({
+  id: z.string(),
+  user: personRef.extend({ role: z.enum(roles) }),
+  status: z.enum(applicationStatuses),
+  /** The applicant's direct disciples who completed the course, now. */
+  completedDisciples: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  decidedBy: personRef.nullable(),
+});
+export type ApplicationItem = z.infer<typeof applicationItem>;
+export const applicationList = listPage(applicationItem);
+
+export const applicationDecisionBody = z.strictObject({ decision: z.enum(['approve', 'decline'], 'must be approve or decline') });
+
+// ---- Audit log ----
+
+export const auditListQuery = z.strictObject({ page });
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  /** Null when the action came from the command line. */
+  actor: personRef.nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditList = listPage(auditEntry);
+
+export const LIST_PAGE_SIZE = 50;
+
+/** CSV column titles of the directory export, in the admin's language. */
+export const exportHeaders = {
+  en: ['First name', 'Last name', 'Email', 'Phone', 'Address', 'Role', 'Course progress (%)', 'Course completed', 'Completed disciples', 'Pending disciples', 'Ambassador eligible', 'Coordinator eligible', 'Joined'],
+  fr: ['Prénom', 'Nom', 'E-mail', 'Téléphone', 'Adresse', 'Rôle', 'Progression du cours (%)', 'Cours terminé', 'Disciples ayant terminé', 'Disciples en cours', 'Éligible ambassadeur', 'Éligible coordinateur', 'Inscription'],
+} as const;
+export const exportBooleans = { en: ['no', 'yes'], fr: ['non', 'oui'] } as const;
+export const exportRoleNames = {
+  en: { user: 'User', ambassador: 'Ambassador', coordinator: 'Coordinator', admin: 'Admin', founder: 'Founder' },
+  fr: { user: 'Utilisateur', ambassador: 'Ambassadeur', coordinator: 'Coordinateur', admin: 'Administrateur', founder: 'Fondateur' },
+} as const;
+
+export const adminPaths = {
+  stats: '/api/admin/stats',
+  users: '/api/admin/users',
+  usersExport: '/api/admin/users/export.csv',
+  userRole: (id: string) => `/api/admin/users/${id}/role`,
+  callbacks: '/api/admin/callbacks',
+  callback: (id: string) => `/api/admin/callbacks/${id}`,
+  assignees: '/api/admin/assignees',
+  watchmoms: '/api/admin/watchmoms-applications',
+  watchmomsItem: (id: string) => `/api/admin/watchmoms-applications/${id}`,
+  applications: '/api/admin/ambassador-applications',
+  applicationDecision: (id: string) => `/api/admin/ambassador-applications/${id}/decision`,
+  audit: '/api/admin/audit-log',
+} as const;

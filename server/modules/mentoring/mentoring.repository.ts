@@ -1,0 +1,195 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ambassadorApplications, discipleInvitations, users } from '../../db/schema/index.ts';
+import { isCompleted, joinProgress, primaryCourseCte, progressPercent } from './progress-sql.ts';
+
+/** A transaction or the pool: every function here works in both. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+// Any constant works; it only has to be the same for every process linking mentors.
+const MENTOR_LINK_LOCK = 72_410_005;
+
+/**
+ * Serializes mentor links: two links made at the same moment (A under B and B under A) could
+ * each pass the cycle check alone and close a loop together.
+ */
+export async function lockMentorLinks(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MENTOR_LINK_LOCK})`);
+}
+
+export interface SubtreeRow {
+  id: string;
+  mentorId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  progress: number;
+}
+
+/**
+ * The user and everyone below them, in one recursive query. UNION (not UNION ALL) keeps each
+ * person once, so even a cycle in the data could not make it loop.
+ */
+export async function findSubtree(db: Tx, rootId: string): Promise<SubtreeRow[]> {
+  const res = await db.execute<{ id: string; mentor_id: string | null; first_name: string | null; last_name: string | null; email: string; progress: number }>(sql`
+    with recursive ${primaryCourseCte},
+    tree(id) as (
+      select ${rootId}::uuid
+      union
+      select d.id from users d join tree on d.mentor_id = tree.id
+    )
+    select u.id, u.mentor_id, u.first_name, u.last_name, u.email, ${progressPercent('u')} as progress
+    from tree
+    join users u on u.id = tree.id
+    cross join course_pc
+    ${joinProgress('u')}
+    order by lower(u.first_name) nulls last, lower(u.last_name) nulls last, u.id`);
+  return res.rows.map((r) => ({ id: r.id, mentorId: r.mentor_id, firstName: r.first_name, lastName: r.last_name, email: r.email, progress: r.progress }));
+}
+
+/** Direct disciples and everyone below the user (not counting the user). */
+export async function countDisciples(db: Tx, userId: string): Promise<{ direct: number; total: number }> {
+  const res = await db.execute<{ direct: number; total: number }>(sql`
+    with recursive tree(id) as (
+      select ${userId}::uuid
+      union
+      select d.id from users d join tree on d.mentor_id = tree.id
+    )
+    select (select count(*) from users where mentor_id = ${userId})::int as direct,
+           (select count(*) - 1 from tree)::int as total`);
+  return res.rows[0]!;
+}
+
+/** Direct disciples, and how many of them completed the course. */
+export async function countDirectDisciples(db: Tx, userId: string): Promise<{ direct: number; completed: number }> {
+  const res = await db.execute<{ direct: number; completed: number }>(sql`
+    with ${primaryCourseCte}
+    select count(*)::int as direct, (count(*) filter (where ${isCompleted('d')}))::int as completed
+    from users d cross join course_pc ${joinProgress('d')}
+    where d.mentor_id = ${userId}`);
+  return res.rows[0]!;
+}
+
+export async function findPendingDisciples(db: Tx, mentorId: string) {
+  const res = await db.execute<{ id: string; first_name: string | null; last_name: string | null; email: string; progress: number }>(sql`
+    with ${primaryCourseCte}
+    select d.id, d.first_name, d.last_name, d.email, ${progressPercent('d')} as progress
+    from users d cross join course_pc ${joinProgress('d')}
+    where d.mentor_id = ${mentorId} and not ${isCompleted('d')}
+    order by lower(d.first_name) nulls last, lower(d.last_name) nulls last, d.id`);
+  return res.rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, progress: r.progress }));
+}
+
+/** Invitations of this mentor nobody accepted, leaving out emails that now belong to an account (someone else's disciple by now). */
+export async function findOpenInvitations(db: Tx, mentorId: string) {
+  return db
+    .select({ id: discipleInvitations.id, fullName: discipleInvitations.fullName, email: discipleInvitations.email, createdAt: discipleInvitations.createdAt })
+    .from(discipleInvitations)
+    .where(
+      and(
+        eq(discipleInvitations.mentorId, mentorId),
+        isNull(discipleInvitations.acceptedUserId),
+        sql`not exists (select 1 from users u where lower(u.email) = lower(${discipleInvitations.email}))`,
+      ),
+    )
+    .orderBy(desc(discipleInvitations.createdAt));
+}
+
+export async function findUserByEmail(db: Tx, email: string) {
+  const rows = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Tx, id: string) {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The mentor's mentor, that person's mentor, and so on to the top. */
+export async function findAncestors(db: Tx, userId: string): Promise<string[]> {
+  const res = await db.execute<{ id: string }>(sql`
+    with recursive up(id, mentor_id) as (
+      select id, mentor_id from users where id = ${userId}
+      union
+      select u.id, u.mentor_id from users u join up on u.id = up.mentor_id
+    )
+    select id from up where id <> ${userId}`);
+  return res.rows.map((r) => r.id);
+}
+
+/** Sets the mentor of someone who has none; false when they got one in the meantime. */
+export async function setMentorIfNone(tx: Tx, discipleId: string, mentorId: string): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ mentorId, updatedAt: new Date() })
+    .where(and(eq(users.id, discipleId), isNull(users.mentorId)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function upsertInvitation(tx: Tx, mentorId: string, fullName: string, email: string, acceptedUserId: string | null = null) {
+  // The unique index is on (mentor_id, lower(email)), an expression Drizzle's onConflict target cannot name.
+  const res = await tx.execute<{ id: string; full_name: string; email: string; created_at: Date }>(sql`
+    insert into disciple_invitations (mentor_id, full_name, email, accepted_user_id, accepted_at)
+    values (${mentorId}, ${fullName}, ${email}, ${acceptedUserId}, ${acceptedUserId ? sql`now()` : null})
+    on conflict (mentor_id, lower(email)) do update
+      set full_name = excluded.full_name,
+          accepted_user_id = coalesce(excluded.accepted_user_id, disciple_invitations.accepted_user_id),
+          accepted_at = coalesce(excluded.accepted_at, disciple_invitations.accepted_at)
+    returning id, full_name, email, created_at`);
+  const r = res.rows[0]!;
+  return { id: r.id, fullName: r.full_name, email: r.email, createdAt: new Date(r.created_at) };
+}
+
+/** Open invitations for an email, oldest first: the first mentor to invite someone becomes their mentor. */
+export async function findInvitationsForEmail(tx: Tx, email: string) {
+  return tx
+    .select()
+    .from(discipleInvitations)
+    .where(and(sql`lower(${discipleInvitations.email}) = lower(${email})`, isNull(discipleInvitations.acceptedUserId)))
+    .orderBy(discipleInvitations.createdAt, discipleInvitations.id);
+}
+
+export async function markInvitationAccepted(tx: Tx, mentorId: string, email: string, userId: string) {
+  await tx
+    .update(discipleInvitations)
+    .set({ acceptedUserId: userId, acceptedAt: new Date() })
+    .where(and(eq(discipleInvitations.mentorId, mentorId), sql`lower(${discipleInvitations.email}) = lower(${email})`, isNull(discipleInvitations.acceptedUserId)));
+}
+
+/** People whose folded full name equals the folded `name` (index users_name_key_idx). */
+export async function findUsersByFullName(db: Tx, name: string) {
+  const res = await db.execute<{ id: string; first_name: string | null; last_name: string | null }>(sql`
+    select id, first_name, last_name from users
+    where public.app_full_name_key(first_name, last_name) = public.app_fold(${name})
+    limit 10`);
+  return res.rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name }));
+}
+
+export async function findProgressOf(db: Tx, userId: string): Promise<number> {
+  const res = await db.execute<{ progress: number }>(sql`
+    with ${primaryCourseCte}
+    select ${progressPercent('u')} as progress from users u cross join course_pc ${joinProgress('u')} where u.id = ${userId}`);
+  return res.rows[0]?.progress ?? 0;
+}
+
+export async function findLatestApplication(db: Tx, userId: string) {
+  const rows = await db
+    .select()
+    .from(ambassadorApplications)
+    .where(eq(ambassadorApplications.userId, userId))
+    .orderBy(desc(ambassadorApplications.createdAt), desc(ambassadorApplications.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertApplication(tx: Tx, userId: string) {
+  const rows = await tx.insert(ambassadorApplications).values({ userId }).onConflictDoNothing().returning();
+  return rows[0] ?? null;
+}
+
+/** Locks the user's row for the rest of the transaction. */
+export async function lockUser(tx: Tx, userId: string) {
+  const rows = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return rows[0] ?? null;
+}

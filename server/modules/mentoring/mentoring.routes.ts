@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addDiscipleBody, addDiscipleResult, ambassadorApplication, discipleNode, disciplesSummary, mentoringPaths, pendingDisciples, progression,
+} from '../../../common/contracts/mentoring.ts';
+import { requireUser } from '../../plugins/session.ts';
+import type { UserHook } from '../auth/auth.service.ts';
+import * as service from './mentoring.service.ts';
+
+interface Options {
+  /** The app's account-event lists: invitations are accepted at sign-up, mentor names matched after onboarding. */
+  hooks: { userCreated: UserHook[]; onboardingCompleted: UserHook[] };
+}
+
+/** The signed-in user's disciples, invitations and progression. Every route needs a session (401 otherwise). */
+const mentoringRoutes: FastifyPluginAsyncZod<Options> = async (app, { hooks }) => {
+  hooks.userCreated.push(service.acceptInvitations);
+  hooks.onboardingCompleted.push(service.linkByMentorName);
+
+  // Before body validation, so a visitor gets 401 whatever they send.
+  app.addHook('preValidation', async (req) => {
+    requireUser(req);
+  });
+
+  app.get(mentoringPaths.summary, { schema: { response: { 200: disciplesSummary } } }, async (req) => service.getSummary(app.db, requireUser(req)));
+
+  app.get(mentoringPaths.tree, { schema: { response: { 200: discipleNode } } }, async (req) => service.getTree(app.db, requireUser(req)));
+
+  app.get(mentoringPaths.pending, { schema: { response: { 200: pendingDisciples } } }, async (req) => service.getPending(app.db, requireUser(req)));
+
+  app.get(mentoringPaths.progression, { schema: { response: { 200: progression } } }, async (req) => service.getProgression(app.db, requireUser(req)));
+
+  app.post(mentoringPaths.disciples, { schema: { body: addDiscipleBody, response: { 200: addDiscipleResult, 201: addDiscipleResult } } }, async (req, reply) => {
+    const result = await service.addDisciple(app.db, requireUser(req), req.body);
+    return reply.status(result.outcome === 'invited' ? 201 : 200).send(result);
+  });
+
+  app.post(mentoringPaths.ambassadorApplications, { schema: { response: { 201: ambassadorApplication } } }, async (req, reply) => {
+    return reply.status(201).send(await service.applyForAmbassador(app.db, requireUser(req)));
+  });
+};
+
+export default mentoringRoutes;
