@@ -23,11 +23,11 @@ async function throwIfNotOk(res: Response) {
 }
 
 /** The one fetch wrapper: session cookie included, JSON bodies, errors as ApiRequestError. */
-export async function apiRequest(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await throwIfNotOk(res);
@@ -38,8 +38,9 @@ export async function getJson<T>(url: string): Promise<T> {
   return (await apiRequest('GET', url)).json() as Promise<T>;
 }
 
-export async function sendJson<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
+/** `headers` adds request headers such as an idempotency key. */
+export async function sendJson<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const res = await apiRequest(method, url, body, headers);
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
