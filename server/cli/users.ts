@@ -1,0 +1,126 @@
+/**
+ * Account roles from the command line, for the operator (no sign-in needed: whoever can run this
+ * can already read the database):
+ *
+ *   npm run users -- grant <email> <role>    roles: user, ambassador, coordinator, admin, founder
+ *   npm run users -- list                    everyone above the user role
+ *
+ * Uses DATABASE_URL when set, otherwise the embedded PostgreSQL under DATA_DIR: the running app's
+ * one when the app is up, or started for the duration of the command when it is not.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { roles, type Role } from '../../common/contracts/auth.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { createDb } from '../db/client.ts';
+import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { AppError } from '../lib/app-error.ts';
+import { grantRoleByEmail, listStaff } from '../modules/admin/admin.service.ts';
+
+const USAGE = `Usage:
+  npm run users -- grant <email> <role>   Give an account a role (${roles.join(', ')})
+  npm run users -- list                   List everyone with a role above user`;
+
+class UsageError extends Error {}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The database to work on, and how to let go of it afterwards. */
+async function openDatabase(config: Config): Promise<{ url: string; close: () => Promise<void> }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, close: async () => {} };
+  const pgDir = path.resolve(config.DATA_DIR, 'pg');
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  // server/db/embedded.ts serves the "app" database as postgres/postgres on loopback.
+  const url = `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/app`;
+  if (existsSync(pidFile) && isProcessAlive(Number(readFileSync(pidFile, 'utf8').split('\n')[0]))) {
+    // The app is running on this data folder: use its server rather than stopping it.
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ data_directory: string }>('show data_directory');
+      if (path.resolve(rows[0]!.data_directory) !== pgDir) throw new Error(`port ${config.EMBEDDED_PG_PORT} serves another data folder`);
+    } catch (err) {
+      throw new Error(`The embedded PostgreSQL in ${pgDir} is running but could not be reached (${err instanceof Error ? err.message : err}). Set DATABASE_URL, or stop the app and retry.`);
+    } finally {
+      await client.end().catch(() => {});
+    }
+    return { url, close: async () => {} };
+  }
+  if (!existsSync(path.join(pgDir, 'PG_VERSION')))
+    throw new Error(`No database in ${pgDir} yet. Start the app once (npm start), or set DATA_DIR or DATABASE_URL.`);
+  const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  return { url: embedded.url, close: () => embedded.stop() };
+}
+
+const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
+
+export async function run(args: string[], config: Config, out: (line: string) => void): Promise<void> {
+  const [command, ...rest] = args;
+  if (command === 'grant') {
+    if (rest.length !== 2) throw new UsageError('grant needs an email and a role.');
+    const [email, role] = rest as [string, string];
+    if (!roles.includes(role as Role)) throw new UsageError(`Unknown role "${role}". Roles: ${roles.join(', ')}.`);
+    await withDatabase(config, async (db) => {
+      const result = await grantRoleByEmail(db, email, role as Role);
+      out(result.previousRole === result.role ? `${result.email} already has the role ${result.role}.` : `${result.email} is now ${result.role} (was ${result.previousRole}).`);
+    });
+    return;
+  }
+  if (command === 'list') {
+    if (rest.length) throw new UsageError('list takes no arguments.');
+    await withDatabase(config, async (db) => {
+      const staff = await listStaff(db);
+      if (staff.length === 0) out('Nobody has a role above user yet.');
+      for (const s of staff) out(`${s.role.padEnd(12)} ${s.email}${fullName(s) ? `  (${fullName(s)})` : ''}`);
+    });
+    return;
+  }
+  throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+}
+
+async function withDatabase(config: Config, work: (db: ReturnType<typeof createDb>['db']) => Promise<void>) {
+  const database = await openDatabase(config);
+  const { db, pool } = createDb(database.url, 2);
+  try {
+    await runMigrations(db);
+    await work(db);
+  } finally {
+    await pool.end();
+    await database.close();
+  }
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  try {
+    await run(process.argv.slice(2), config, (line) => console.log(line));
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`${err.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error(err instanceof AppError || err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();
