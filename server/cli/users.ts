@@ -50,7 +50,7 @@ async function openDatabase(config: Config): Promise<{ url: string; close: () =>
       const { rows } = await client.query<{ data_directory: string }>('show data_directory');
       if (path.resolve(rows[0]!.data_directory) !== pgDir) throw new Error(`port ${config.EMBEDDED_PG_PORT} serves another data folder`);
     } catch (err) {
-      throw new Error(`The embedded PostgreSQL in ${pgDir} is running but could not be reached (${err instanceof Error ? err.message : err}). Set DATABASE_URL, or stop the app and retry.`);
+      throw new Error(`The embedded PostgreSQL in ${pgDir} is running but could not be reached (${err instanceof Error ? err.message : err}). Set DATABASE_URL, or stop the app and retry.`, { cause: err });
     } finally {
       await client.end().catch(() => {});
     }
