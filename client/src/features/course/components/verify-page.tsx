@@ -1,6 +1,103 @@
+import { Search, ShieldCheck, ShieldX } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'wouter';
+import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
+import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { useCertificateVerification } from '../api/verify-certificate.ts';
+import { useFormatLongDate } from '../hooks/use-format-date.ts';
 
+/** Public page (no sign-in): confirms who holds a certificate, or says plainly that the code is unknown. */
 export default function VerifyPage() {
-  const { t } = useTranslation();
-  return <main className="p-6"><h1 className="text-2xl font-bold">{t('brand')}</h1></main>;
+  const { code = '' } = useParams<{ code: string }>();
+  const { t } = useTranslation(['course', 'common']);
+  const formatDate = useFormatLongDate();
+  const { data, isPending, error } = useCertificateVerification(code);
+  const isUnknown = error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
+      <header className="flex items-center justify-between gap-2 p-4">
+        <Link href="/" className="text-lg font-extrabold tracking-tight text-primary">
+          {t('common:brandFull')}
+        </Link>
+        <div className="flex items-center gap-1">
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main className="flex flex-1 flex-col items-center gap-6 px-4 pb-12 pt-4 sm:pt-10" data-testid="verify-page">
+        <Card className="w-full max-w-lg">
+          {isPending ? (
+            <CardContent className="flex flex-col items-center gap-3 py-12 sm:py-12" role="status">
+              <Spinner className="size-8" />
+              <p className="text-muted-foreground">{t('verify.checking')}</p>
+            </CardContent>
+          ) : data ? (
+            <>
+              <CardHeader className="items-center text-center">
+                <ShieldCheck className="size-14 text-success" aria-hidden />
+                <CardTitle as="h1" className="text-2xl">
+                  {t('verify.validTitle')}
+                </CardTitle>
+                <CardDescription>{t('verify.validText')}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <dl className="grid gap-3 rounded-xl bg-secondary/50 p-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
+                  <dt className="font-medium text-muted-foreground">{t('verify.holder')}</dt>
+                  <dd className="text-base font-semibold" data-testid="verify-holder">
+                    {data.holderName}
+                  </dd>
+                  <dt className="font-medium text-muted-foreground">{t('verify.course')}</dt>
+                  <dd className="font-semibold">{data.courseTitle}</dd>
+                  <dt className="font-medium text-muted-foreground">{t('verify.completed')}</dt>
+                  <dd className="font-semibold">{formatDate(data.completedAt)}</dd>
+                  <dt className="font-medium text-muted-foreground">{t('verify.code')}</dt>
+                  <dd className="font-mono font-semibold tracking-wider">{data.verificationCode}</dd>
+                </dl>
+              </CardContent>
+            </>
+          ) : (
+            <CardHeader className="items-center text-center" data-testid="verify-unknown">
+              <ShieldX className="size-14 text-destructive" aria-hidden />
+              <CardTitle as="h1" className="text-2xl">
+                {isUnknown ? t('verify.unknownTitle') : t('common:errors.title')}
+              </CardTitle>
+              <CardDescription>{isUnknown ? t('verify.unknownText', { code }) : t('common:errors.generic')}</CardDescription>
+            </CardHeader>
+          )}
+        </Card>
+        <CheckAnotherCode />
+      </main>
+    </div>
+  );
+}
+
+function CheckAnotherCode() {
+  const { t } = useTranslation('course');
+  const [, navigate] = useLocation();
+  const [value, setValue] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const code = value.trim();
+    if (code) navigate(`/verify/${encodeURIComponent(code)}`);
+  };
+  return (
+    <form onSubmit={submit} className="flex w-full max-w-lg flex-col gap-2">
+      <Label htmlFor="verify-code">{t('verify.another')}</Label>
+      <div className="flex gap-2">
+        <Input id="verify-code" value={value} onChange={(e) => setValue(e.target.value)} placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" spellCheck={false} className="font-mono" />
+        <Button type="submit" variant="outline" disabled={!value.trim()}>
+          <Search aria-hidden />
+          {t('verify.check')}
+        </Button>
+      </div>
+    </form>
+  );
 }

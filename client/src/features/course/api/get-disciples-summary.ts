@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mentoringPaths, type DisciplesSummary } from '../../../../../common/contracts/mentoring.ts';
+import { ApiRequestError, getJson } from '../../../lib/api.ts';
+
+/** The counts behind the dashboard's "disciples mentored" card; zero when the mentoring API is not there. */
+export const disciplesSummaryQuery = queryOptions({
+  queryKey: [mentoringPaths.summary],
+  queryFn: async (): Promise<DisciplesSummary> => {
+    try {
+      return await getJson<DisciplesSummary>(mentoringPaths.summary);
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status === 404) return { directDisciples: 0, totalImpact: 0 };
+      throw err;
+    }
+  },
+});
+
+export const useDisciplesSummary = () => useQuery(disciplesSummaryQuery);

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { coursePaths, type SubmitResult } from '../../../../../common/contracts/course.ts';
+import { sendJson } from '../../../lib/api.ts';
+
+export const submitAssessment = (assessmentId: string | undefined, answers: number[]) => {
+  if (!assessmentId) throw new Error('No assessment ID');
+  return sendJson<SubmitResult>('POST', coursePaths.submit(assessmentId), { answers });
+};
+
+const isLessonKey = (key: readonly unknown[]) => typeof key[0] === 'string' && /^\/api\/lessons\/[^/?]+(\?|$)/.test(key[0]);
+
+/** Sends the answers; afterwards progress is fetched again, and lessons (completed, newly unlocked) when it passed. */
+export function useSubmitAssessment(courseId: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ assessmentId, answers }: { assessmentId: string | undefined; answers: number[] }) => submitAssessment(assessmentId, answers),
+    onSuccess: async (result) => {
+      await Promise.all([
+        courseId ? qc.invalidateQueries({ queryKey: [coursePaths.progress(courseId)] }) : undefined,
+        result.passed ? qc.invalidateQueries({ predicate: (q) => isLessonKey(q.queryKey) }) : undefined,
+      ]);
+    },
+  });
+}

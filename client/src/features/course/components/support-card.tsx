@@ -1,0 +1,35 @@
+import { LifeBuoy, Mail, MessageCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { useSupportConfig } from '../api/get-support-config.ts';
+import { whatsappLink } from '../utils/lesson-status.ts';
+
+/** Support section of the dashboard: email and WhatsApp from the server's configuration. */
+export function SupportCard() {
+  const { t } = useTranslation('course');
+  const { data } = useSupportConfig();
+  return (
+    <Card data-testid="support-card">
+      <CardHeader>
+        <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+          <LifeBuoy className="size-4" aria-hidden />
+          {t('support.kicker')}
+        </p>
+        <CardTitle as="h2">{t('support.title')}</CardTitle>
+        <CardDescription>{t('support.text')}</CardDescription>
+      </CardHeader>
+      {data && (
+        <CardContent className="flex flex-col gap-2 text-sm">
+          <a href={`mailto:${data.supportEmail}`} className="flex items-center gap-2 rounded-lg p-2 font-medium hover:bg-secondary">
+            <Mail className="size-4 text-primary" aria-hidden />
+            <span>{t('support.emailLine', { email: data.supportEmail })}</span>
+          </a>
+          <a href={whatsappLink(data.supportWhatsapp)} target="_blank" rel="noreferrer" className="flex items-center gap-2 rounded-lg p-2 font-medium hover:bg-secondary">
+            <MessageCircle className="size-4 text-success" aria-hidden />
+            <span>{t('support.whatsappLine', { phone: data.supportWhatsapp })}</span>
+          </a>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
