@@ -68,3 +68,7 @@ export function birthdateProblem(iso: string, today: Date = new Date()): string 
   if (iso > todayIso(today)) return BIRTHDATE_IN_FUTURE;
   return null;
 }
+
+/** The month's full name in `locale` ("February", "février"). */
+export const monthName = (month: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month - 1, 1)));

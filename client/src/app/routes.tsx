@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { useCurrentUser } from '../features/auth/api/get-current-user.ts';
 
@@ -67,6 +67,8 @@ export function AppRoutes() {
       <Route path="/disciple-tree" component={screen(DiscipleTree)} />
       <Route path="/certificate" component={screen(Certificate)} />
       <Route path="/evangelism-tools" component={screen(EvangelismTools)} />
+      {/* Reached from the dashboard's reminder after "Skip for now"; a completed profile is not asked again. */}
+      <Route path="/onboarding">{user.onboardingStatus === 'skipped' ? screen(Onboarding)() : <Redirect to="/dashboard" replace />}</Route>
       <Route path="/admin" component={screen(Admin)} />
       <Route component={screen(NotFound)} />
     </Switch>

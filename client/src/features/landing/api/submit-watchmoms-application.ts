@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { IDEMPOTENCY_HEADER, publicFormPaths, type WatchmomsApplicationBody } from '../../../../../common/contracts/public-forms.ts';
+import { sendJson } from '../../../lib/api.ts';
+
+/** A random key for one application; works outside secure contexts too (no crypto.randomUUID needed). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const submitWatchmomsApplication = (body: WatchmomsApplicationBody, idempotencyKey: string) =>
+  sendJson<{ id: string }>('POST', publicFormPaths.watchmoms, body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+
+export const useSubmitWatchmomsApplication = () =>
+  useMutation({ mutationFn: ({ body, key }: { body: WatchmomsApplicationBody; key: string }) => submitWatchmomsApplication(body, key) });

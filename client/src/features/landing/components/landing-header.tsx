@@ -1,0 +1,76 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../../../common/contracts/auth.ts';
+import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
+import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { BrandMark } from './hero-illustration.tsx';
+
+export const sectionLinks = ['about', 'vision', 'mission', 'leadership', 'qa'] as const;
+
+/** Sticky header: smooth-scroll links (a menu on phones), language, theme and login. */
+export function LandingHeader() {
+  const { t } = useTranslation(['landing', 'common']);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const links = sectionLinks.map((id) => ({ id, label: t(`nav.${id}`) }));
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+        <a href="#top" className="flex items-center gap-2 rounded-lg font-extrabold tracking-tight text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <BrandMark className="size-8" />
+          <span className="text-lg">{t('common:brand')}</span>
+        </a>
+        <nav aria-label={t('nav.label')} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {links.map((l) => (
+              <li key={l.id}>
+                <a href={`#${l.id}`} className="rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition hover:bg-secondary hover:text-secondary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <LanguageSwitcher className="hidden sm:inline-flex" />
+          <ThemeToggle />
+          <a href={paths.login} className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}>
+            {t('common:nav.login')}
+          </a>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="landing-menu"
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.menu')}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          </Button>
+        </div>
+      </div>
+      <div id="landing-menu" hidden={!menuOpen} className="border-t bg-background lg:hidden">
+        <nav aria-label={t('nav.label')} className="mx-auto max-w-6xl px-4 py-3">
+          <ul className="flex flex-col">
+            {links.map((l) => (
+              <li key={l.id}>
+                <a href={`#${l.id}`} onClick={() => setMenuOpen(false)} className="block rounded-lg px-3 py-3 font-medium hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex items-center justify-between gap-3 border-t pt-3 sm:hidden">
+            <LanguageSwitcher />
+            <a href={paths.login} className={buttonVariants({ size: 'sm' })}>
+              {t('common:nav.login')}
+            </a>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  emptyWatchmomsForm, toWatchmomsApplication, watchmomsForm, type WatchmomsFormInput, type WatchmomsFormValues,
+} from '../../../../../common/contracts/public-forms.ts';
+import { birthDays, birthMonths, birthYears, monthName } from '../../../../../common/domain/birthdate.ts';
+import { localizedCountries } from '../../../../../common/domain/countries.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { describeError, translateValidation } from '../../../lib/errors.ts';
+import { newIdempotencyKey, useSubmitWatchmomsApplication } from '../api/submit-watchmoms-application.ts';
+
+/** Spec: the thank-you shows for 3 seconds, then the dialog closes. */
+export const THANK_YOU_MS = 3000;
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The WatchMoms application (spec sections 2, 4, 5): idle, submitting, thank-you for 3 s, or an error toast. */
+export default function WatchmomsDialog({ open, onOpenChange }: Props) {
+  const { t, i18n } = useTranslation(['public', 'common', 'validation', 'validation-public']);
+  const lang = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
+  const [thanking, setThanking] = useState(false);
+  const [triedInvalid, setTriedInvalid] = useState(false);
+  // One key per application: a retry or a double click of the same one is stored once.
+  const key = useRef(newIdempotencyKey());
+  const submit = useSubmitWatchmomsApplication();
+  const form = useForm<WatchmomsFormInput, unknown, WatchmomsFormValues>({ resolver: zodResolver(watchmomsForm), defaultValues: emptyWatchmomsForm });
+  const err = form.formState.errors;
+  const msg = (m: string | undefined) => translateValidation(t, m, 'validation-public');
+
+  const countries = useMemo(() => localizedCountries(lang), [lang]);
+  const months = useMemo(() => birthMonths.map((m) => ({ value: String(m), label: monthName(m, lang) })), [lang]);
+  const years = useMemo(() => birthYears(), []);
+
+  useEffect(() => {
+    if (!thanking) return;
+    const timer = setTimeout(() => {
+      setThanking(false);
+      onOpenChange(false);
+    }, THANK_YOU_MS);
+    return () => clearTimeout(timer);
+  }, [thanking, onOpenChange]);
+
+  const onValid = (values: WatchmomsFormValues) => {
+    setTriedInvalid(false);
+    submit.mutate(
+      { body: toWatchmomsApplication(values), key: key.current },
+      {
+        onSuccess: () => {
+          form.reset(emptyWatchmomsForm);
+          key.current = newIdempotencyKey();
+          setThanking(true);
+        },
+        onError: (error) =>
+          toast({ variant: 'destructive', title: t('watchMoms.form.errorTitle'), description: describeError(t, error, t('watchMoms.form.errorMessage')) }),
+      },
+    );
+  };
+
+  const close = (next: boolean) => {
+    if (!next) setThanking(false);
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent closeLabel={t('common:close')} className="max-w-xl" data-testid="watchmoms-dialog">
+        {thanking ? (
+          <div className="flex flex-col items-center gap-3 py-8 text-center" role="status">
+            <CheckCircle2 className="size-12 text-success" aria-hidden />
+            <DialogTitle>{t('watchMoms.thankYouTitle')}</DialogTitle>
+            <DialogDescription className="max-w-sm text-base">{t('watchMoms.thankYouText')}</DialogDescription>
+          </div>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>{t('watchMoms.title')}</DialogTitle>
+              <DialogDescription>{t('watchMoms.subtitle')}</DialogDescription>
+            </DialogHeader>
+            <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onValid, () => setTriedInvalid(true))}>
+              {triedInvalid && (
+                <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+                  {t('watchMoms.formInvalid')}
+                </p>
+              )}
+              <FormField label={t('watchMoms.fullName')} error={msg(err.fullName?.message)}>
+                <Input autoComplete="name" maxLength={100} {...form.register('fullName')} />
+              </FormField>
+              <FormField label={t('watchMoms.phone')} error={msg(err.phone?.message)}>
+                <Input type="tel" autoComplete="tel" inputMode="tel" maxLength={30} {...form.register('phone')} />
+              </FormField>
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-1.5 text-sm font-medium">{t('watchMoms.birthday')}</legend>
+                <div className="grid grid-cols-[1.4fr_1fr_1.2fr] gap-2">
+                  <FormField label={t('watchMoms.month')}>
+                    <NativeSelect autoComplete="bday-month" {...form.register('birthMonth')}>
+                      <option value="">—</option>
+                      {months.map((m) => (
+                        <option key={m.value} value={m.value}>
+                          {m.label}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormField>
+                  <FormField label={t('watchMoms.day')} error={msg(err.birthDay?.message)}>
+                    <NativeSelect autoComplete="bday-day" {...form.register('birthDay')}>
+                      <option value="">—</option>
+                      {birthDays.map((d) => (
+                        <option key={d} value={String(d)}>
+                          {d}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormField>
+                  <FormField label={t('watchMoms.year')}>
+                    <NativeSelect autoComplete="bday-year" {...form.register('birthYear')}>
+                      <option value="">—</option>
+                      {years.map((y) => (
+                        <option key={y} value={String(y)}>
+                          {y}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormField>
+                </div>
+              </fieldset>
+              <FormField label={t('watchMoms.country')} error={msg(err.country?.message)}>
+                <NativeSelect autoComplete="country-name" {...form.register('country')}>
+                  <option value="">{t('watchMoms.countryPlaceholder')}</option>
+                  {countries.map((c) => (
+                    <option key={c.name} value={c.name}>
+                      {c.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FormField label={t('watchMoms.cityState')} error={msg(err.cityState?.message)}>
+                <Input autoComplete="address-level2" maxLength={120} {...form.register('cityState')} />
+              </FormField>
+              <FormField label={t('watchMoms.streetAddress')} error={msg(err.streetAddress?.message)}>
+                <Input autoComplete="street-address" maxLength={200} {...form.register('streetAddress')} />
+              </FormField>
+              <FormField label={t('watchMoms.churchAffiliation')} error={msg(err.churchAffiliation?.message)}>
+                <Input maxLength={150} {...form.register('churchAffiliation')} />
+              </FormField>
+              <FormField label={t('watchMoms.reasonForJoining')} hint={t('watchMoms.reasonHint')} error={msg(err.reasonForJoining?.message)}>
+                <Textarea rows={4} maxLength={2000} {...form.register('reasonForJoining')} />
+              </FormField>
+              <Controller
+                control={form.control}
+                name="consent"
+                render={({ field }) => (
+                  <div className="flex flex-col gap-1.5">
+                    <div className="flex items-start gap-3">
+                      <Checkbox
+                        id="watchmoms-consent"
+                        ref={field.ref}
+                        checked={field.value}
+                        onCheckedChange={(v) => field.onChange(v === true)}
+                        onBlur={field.onBlur}
+                        aria-invalid={err.consent ? true : undefined}
+                        aria-describedby={err.consent ? 'watchmoms-consent-error' : undefined}
+                        className="mt-0.5"
+                      />
+                      <label htmlFor="watchmoms-consent" className="text-sm leading-snug">
+                        {t('watchMoms.consent')}
+                      </label>
+                    </div>
+                    {err.consent && (
+                      <p id="watchmoms-consent-error" role="alert" className="text-sm font-medium text-destructive">
+                        {msg(err.consent.message)}
+                      </p>
+                    )}
+                  </div>
+                )}
+              />
+              <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Button type="button" variant="outline" onClick={() => close(false)}>
+                  {t('watchMoms.cancel')}
+                </Button>
+                <Button type="submit" disabled={submit.isPending}>
+                  {submit.isPending ? t('watchMoms.submitting') : t('watchMoms.submit')}
+                </Button>
+              </div>
+            </form>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
