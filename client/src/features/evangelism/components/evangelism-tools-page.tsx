@@ -1,6 +1,65 @@
+import { ArrowLeft, BookOpenText, Compass, Download } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
+import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { Resources } from './resources.tsx';
+import { ScriptureMemory } from './scripture-memory.tsx';
+import { emptyTestimony, TestimonyBuilder, type TestimonyDraft } from './testimony-builder.tsx';
+import { WitnessingGuide } from './witnessing-guide.tsx';
 
+/** /evangelism-tools: scripture memory, the witnessing guide with the testimony builder, and resources. */
 export default function EvangelismToolsPage() {
-  const { t } = useTranslation();
-  return <main className="p-6"><h1 className="text-2xl font-bold">{t('brand')}</h1></main>;
+  const { t } = useTranslation(['evangelism', 'common']);
+  // Kept here so the testimony survives switching tabs.
+  const [testimony, setTestimony] = useState<TestimonyDraft>(emptyTestimony);
+  return (
+    <div data-testid="evangelism-tools" className="min-h-dvh bg-gradient-to-b from-secondary/50 to-background">
+      <header className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-4">
+        <Link href="/dashboard" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <ArrowLeft aria-hidden />
+          {t('backToDashboard')}
+        </Link>
+        <div className="flex items-center gap-1">
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pb-16">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('title')}</h1>
+          <p className="mt-2 text-lg text-muted-foreground">{t('subtitle')}</p>
+        </div>
+        <Tabs defaultValue="memory">
+          <TabsList>
+            <TabsTrigger value="memory" className="flex items-center justify-center gap-2">
+              <BookOpenText className="size-4" aria-hidden />
+              {t('tabs.memory')}
+            </TabsTrigger>
+            <TabsTrigger value="witnessing" className="flex items-center justify-center gap-2">
+              <Compass className="size-4" aria-hidden />
+              {t('tabs.witnessing')}
+            </TabsTrigger>
+            <TabsTrigger value="resources" className="flex items-center justify-center gap-2">
+              <Download className="size-4" aria-hidden />
+              {t('tabs.resources')}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="memory">
+            <ScriptureMemory />
+          </TabsContent>
+          <TabsContent value="witnessing" className="flex flex-col gap-6">
+            <WitnessingGuide />
+            <TestimonyBuilder draft={testimony} onChange={setTestimony} />
+          </TabsContent>
+          <TabsContent value="resources">
+            <Resources />
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
+  );
 }
