@@ -15,10 +15,13 @@ export function useSubmitAssessment(courseId: string | undefined) {
   return useMutation({
     mutationFn: ({ assessmentId, answers }: { assessmentId: string | undefined; answers: number[] }) => submitAssessment(assessmentId, answers),
     onSuccess: async (result) => {
-      await Promise.all([
-        courseId ? qc.invalidateQueries({ queryKey: [coursePaths.progress(courseId)] }) : undefined,
-        result.passed ? qc.invalidateQueries({ predicate: (q) => isLessonKey(q.queryKey) }) : undefined,
-      ]);
+      if (result.passed) {
+        // Lessons not on screen are dropped (a cached "locked" must not flash); those on screen reload.
+        qc.removeQueries({ predicate: (q) => isLessonKey(q.queryKey), type: 'inactive' });
+        void qc.invalidateQueries({ predicate: (q) => isLessonKey(q.queryKey) });
+      }
+      // Refetched now, even though no screen shows it, so the dashboard never shows the old figures.
+      if (courseId) await qc.invalidateQueries({ queryKey: [coursePaths.progress(courseId)], refetchType: 'all' });
     },
   });
 }

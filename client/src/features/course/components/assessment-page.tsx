@@ -122,7 +122,7 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
                   key={i}
                   className={cn(
                     'flex cursor-pointer items-start gap-3 rounded-xl border p-3.5 transition-colors hover:bg-secondary/50 sm:p-4',
-                    'has-[:checked]:border-primary has-[:checked]:bg-secondary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                    'has-checked:border-primary has-checked:bg-secondary has-checked:ring-1 has-checked:ring-primary has-focus-visible:ring-2 has-focus-visible:ring-ring',
                   )}
                 >
                   <input type="radio" name={`question-${q.id}`} value={i} checked={answers[index] === i} onChange={() => choose(i)} className="mt-1 size-4 shrink-0 accent-primary" />

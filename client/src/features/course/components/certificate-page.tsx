@@ -110,7 +110,7 @@ export default function CertificatePage() {
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('certificate.heading', { name: cert.certificateData.name })}</h1>
             <p className="text-muted-foreground">{t('certificate.intro')}</p>
           </div>
-          <div className="flex flex-wrap gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2">
             <Button variant="gold" onClick={() => void downloadPdf()} disabled={isBuilding} data-testid="download-pdf">
               <Download aria-hidden />
               {isBuilding ? t('certificate.preparingPdf') : t('certificate.downloadPdf')}
@@ -132,9 +132,9 @@ export default function CertificatePage() {
             <CardDescription>{t('certificate.verifyText')}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <p className="flex-1">
-              <span className="text-sm text-muted-foreground">{t('certificate.codeLabel')} </span>
-              <span className="font-mono text-lg font-bold tracking-wider" data-testid="verification-code">
+            <p className="flex flex-1 flex-col gap-0.5">
+              <span className="text-sm text-muted-foreground">{t('certificate.codeLabel')}</span>
+              <span className="whitespace-nowrap font-mono text-lg font-bold tracking-wider" data-testid="verification-code">
                 {cert.verificationCode}
               </span>
             </p>

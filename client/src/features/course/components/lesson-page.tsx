@@ -47,7 +47,7 @@ export default function LessonPage() {
           </h2>
           <div className="grid gap-3 sm:grid-cols-2">
             {lesson.keyScriptures.map((s) => (
-              <figure key={s.ref} className="relative flex flex-col gap-3 rounded-2xl border-l-4 border-gold bg-accent/40 p-4 pl-5">
+              <figure key={s.ref} className="relative flex flex-col gap-3 rounded-2xl border-l-4 border-gold bg-accent/40 p-4 pl-5 pr-10">
                 <Quote className="absolute right-3 top-3 size-5 text-gold/60" aria-hidden />
                 <blockquote className="font-serif text-base leading-relaxed">“{s.text}”</blockquote>
                 <figcaption className="text-sm font-semibold text-accent-foreground">

@@ -114,7 +114,7 @@ export interface CertificateLayout {
 
 export function certificateLayout({ name, courseTitle, dateText, verificationUrl, labels }: CertificateInput): CertificateLayout {
   const cx = CERT_WIDTH / 2;
-  const seal = { x: cx, y: 628 };
+  const seal = { x: cx, y: 644 };
   const qrSize = 84;
   const shapes: CertShape[] = [
     { d: rect(0, 0, CERT_WIDTH, CERT_HEIGHT), fill: 'paper' },
@@ -129,7 +129,7 @@ export function certificateLayout({ name, courseTitle, dateText, verificationUrl
     // Line under the name.
     { d: `M${cx - 280} 420H${cx + 280}`, stroke: 'gold', strokeWidth: 1.5 },
     // Date and signature lines.
-    { d: `M${cx - 361} 646H${cx - 161}M${cx + 161} 646H${cx + 361}`, stroke: 'muted', strokeWidth: 1 },
+    { d: `M${cx - 361} 658H${cx - 161}M${cx + 161} 658H${cx + 361}`, stroke: 'muted', strokeWidth: 1 },
     // Seal.
     { d: starburst(seal.x, seal.y, 62, 54), fill: 'gold' },
     { d: circle(seal.x, seal.y, 46), fill: 'purple' },
@@ -142,18 +142,18 @@ export function certificateLayout({ name, courseTitle, dateText, verificationUrl
     { text: name, x: cx, y: 404, size: 56, font: 'serifBold', color: 'purple', maxWidth: 760 },
     { text: labels.completed, x: cx, y: 462, size: 19, font: 'serif', color: 'ink', maxWidth: 900 },
     { text: courseTitle, x: cx, y: 500, size: 25, font: 'serifBold', color: 'ink', maxWidth: 940 },
-    { text: `“${labels.verse}”`, x: cx, y: 548, size: 14, font: 'serifItalic', color: 'muted', maxWidth: 940 },
-    { text: labels.verseRef, x: cx, y: 568, size: 12, font: 'sans', color: 'muted' },
-    { text: dateText, x: cx - 261, y: 636, size: 19, font: 'serifBold', color: 'ink', maxWidth: 200 },
-    { text: labels.dateLabel, x: cx - 261, y: 666, size: 13, font: 'sans', color: 'muted', maxWidth: 200 },
-    { text: labels.signature, x: cx + 261, y: 636, size: 21, font: 'serifItalic', color: 'purple', maxWidth: 200 },
-    { text: labels.signatureLabel, x: cx + 261, y: 666, size: 13, font: 'sans', color: 'muted', maxWidth: 200 },
+    { text: `“${labels.verse}”`, x: cx, y: 540, size: 14, font: 'serifItalic', color: 'muted', maxWidth: 940 },
+    { text: labels.verseRef, x: cx, y: 560, size: 12, font: 'sans', color: 'muted' },
+    { text: dateText, x: cx - 261, y: 648, size: 19, font: 'serifBold', color: 'ink', maxWidth: 200 },
+    { text: labels.dateLabel, x: cx - 261, y: 678, size: 13, font: 'sans', color: 'muted', maxWidth: 200 },
+    { text: labels.signature, x: cx + 261, y: 648, size: 21, font: 'serifItalic', color: 'purple', maxWidth: 200 },
+    { text: labels.signatureLabel, x: cx + 261, y: 678, size: 13, font: 'sans', color: 'muted', maxWidth: 200 },
     { text: labels.sealTop, x: seal.x, y: seal.y + 6, size: 30, font: 'serifBold', color: 'paper' },
     { text: labels.sealBottom, x: seal.x, y: seal.y + 24, size: 9, font: 'sansBold', color: 'goldLight', spacing: 1.5, maxWidth: 70 },
     { text: labels.verifyLine, x: cx, y: 728, size: 12, font: 'sans', color: 'muted', maxWidth: 760 },
   ];
   const qr = qrPath(verificationUrl);
-  return { shapes, texts, qr: { x: 940, y: 606, size: qrSize, ...qr } };
+  return { shapes, texts, qr: { x: 940, y: 612, size: qrSize, ...qr } };
 }
 
 /** Font size that keeps an estimated line within maxWidth (the PDF measures exactly instead). */

@@ -1,0 +1,244 @@
+import { execFileSync } from 'node:child_process';
+import { asc, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { assessmentAttempts, assessments, lessons } from '../server/db/schema/index.ts';
+import { loadCourseContent } from '../server/db/seed/course.ts';
+import { screenshot, useBrowser, type ContextOptions } from './fixtures.ts';
+
+const ctx = useBrowser();
+// Answer keys come from the content files, never from the API.
+const content = loadCourseContent();
+const weekContent = (week: number) => content.lessons.find((l) => l.week === week)!;
+const wrongAnswers = (key: number[]) => key.map((a) => (a + 1) % 4);
+
+async function lessonRows() {
+  return ctx.db
+    .select({ id: lessons.id, week: lessons.weekNumber, assessmentId: assessments.id })
+    .from(lessons)
+    .innerJoin(assessments, eq(assessments.lessonId, lessons.id))
+    .orderBy(asc(lessons.weekNumber));
+}
+
+/** Records passing attempts straight in the database, as if the user had passed weeks 1..upTo. */
+async function passInDatabase(userId: string, upTo: number) {
+  for (const row of (await lessonRows()).filter((r) => r.week <= upTo)) {
+    const key = weekContent(row.week).answers;
+    const wrong = row.week % 3 === 0 ? 1 : 0;
+    const answers = key.map((a, i) => (i < wrong ? (a + 1) % 4 : a));
+    const score = Math.floor(((key.length - wrong) * 100) / key.length);
+    await ctx.db.insert(assessmentAttempts).values({ userId, assessmentId: row.assessmentId, lessonId: row.id, answers, score, passed: true });
+  }
+}
+
+async function answerAll(page: Page, answers: number[]) {
+  for (let i = 0; i < answers.length; i++) {
+    await page.getByTestId('question-position').filter({ hasText: `Question ${i + 1} of ${answers.length}` }).waitFor();
+    await page.getByRole('radio').nth(answers[i]!).check();
+    if (i < answers.length - 1) await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await page.getByTestId('submit-assessment').click();
+}
+
+/** Marks sections 1..upTo read, one by one, checking the count each time. */
+async function readSections(page: Page, upTo: number, total: number) {
+  for (let i = 1; i <= upTo; i++) {
+    await page.getByTestId(`section-${i}`).getByRole('button', { name: /Mark as read/ }).click();
+    await page.getByTestId('read-count').filter({ hasText: `${i} of ${total} sections read` }).waitFor();
+  }
+}
+
+const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
+
+describe('the 8-week course in the browser', () => {
+  it('takes a new user through every week, a failed attempt included, to a certificate whose PDF and code check out', async () => {
+    const { page, context } = await ctx.signedInPage({ firstName: 'Talia', lastName: 'Mbeki' });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Welcome back, Talia!' }).waitFor();
+    expect(await text(page, 'stat-progress-value')).toBe('0%');
+    expect(await text(page, 'stat-weeks-value')).toBe('0 / 8');
+    expect(await text(page, 'stat-average-value')).toBe('N/A');
+    expect(await page.getByTestId('week-1').getAttribute('data-status')).toBe('current');
+    expect(await page.getByTestId('week-2').getAttribute('data-status')).toBe('locked');
+    expect(await page.getByTestId('week-2').getByRole('link').count()).toBe(0);
+    expect(await page.getByTestId('certificate-button').count()).toBe(0);
+    // The 21-day challenge is one click away.
+    await page.getByTestId('challenge-card').getByRole('button', { name: 'Start the challenge' }).click();
+    await page.getByRole('dialog').getByText(content.course.challenge.en.days[20]!.title, { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+
+    for (let week = 1; week <= 8; week++) {
+      const lesson = weekContent(week);
+      await page.getByTestId('current-lesson-link').click();
+      await page.getByRole('heading', { level: 1, name: lesson.en.title }).waitFor();
+      const gate = page.getByTestId('take-assessment');
+      expect(await gate.textContent()).toContain('Read All Sections to Continue');
+      expect(await gate.isDisabled()).toBe(true);
+
+      const sections = lesson.en.sections.length;
+      if (week === 1) {
+        // Marks are kept in the browser: they survive a reload.
+        await readSections(page, 2, sections);
+        await page.reload();
+        await page.getByTestId('read-count').filter({ hasText: `2 of ${sections} sections read` }).waitFor();
+        expect(await gate.isDisabled()).toBe(true);
+        for (let i = 3; i <= sections; i++) await page.getByTestId(`section-${i}`).getByRole('button', { name: /Mark as read/ }).click();
+      } else {
+        await readSections(page, sections, sections);
+      }
+      await page.getByRole('link', { name: 'Take the assessment' }).click();
+      await page.getByTestId('assessment-page').waitFor();
+      expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+      if (week === 2) {
+        await answerAll(page, wrongAnswers(lesson.answers));
+        await page.getByRole('heading', { name: 'Not quite yet' }).waitFor();
+        await page.getByText('You need at least 70% to pass. Please review the lesson and try again.').waitFor();
+        expect(await text(page, 'result-score')).toBe('0%');
+        // A fail gives nothing away.
+        expect(await page.getByTestId('answer-review').count()).toBe(0);
+        await page.getByTestId('retry').click();
+        await page.getByTestId('question-position').filter({ hasText: 'Question 1 of' }).waitFor();
+        expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
+      }
+      await answerAll(page, lesson.answers);
+      await page.getByRole('heading', { name: 'You passed!' }).waitFor();
+      expect(await text(page, 'result-score')).toBe('100%');
+      await page.getByTestId('answer-review').waitFor();
+      if (week < 8) {
+        await page.getByTestId('back-to-dashboard').click();
+        await page.getByTestId('dashboard-page').waitFor();
+        expect(await text(page, 'stat-weeks-value')).toBe(`${week} / 8`);
+        expect(await page.getByTestId(`week-${week}`).getAttribute('data-status')).toBe('completed');
+        expect(await page.getByTestId(`week-${week + 1}`).getAttribute('data-status')).toBe('current');
+      }
+    }
+
+    await page.getByTestId('get-certificate').click();
+    await page.getByTestId('certificate-page').waitFor();
+    await page.getByRole('heading', { name: 'Congratulations, Talia Mbeki!' }).waitFor();
+    const code = await text(page, 'verification-code');
+    expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    expect(await page.getByTestId('certificate').textContent()).toContain('Talia Mbeki');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    expect(download.suggestedFilename()).toBe(`certificate-${code}.pdf`);
+    const pdf = execFileSync('pdftotext', ['-layout', (await download.path())!, '-'], { encoding: 'utf8' });
+    expect(pdf).toContain('Talia Mbeki');
+    expect(pdf).toContain(code);
+    expect(pdf).toContain('Certificate of Completion');
+    expect(pdf).toContain(`/verify/${code}`);
+
+    // Back on the dashboard: everything complete, the certificate button shows.
+    await page.goto('/dashboard');
+    await page.getByTestId('certificate-button').waitFor();
+    expect(await text(page, 'stat-progress-value')).toBe('100%');
+    expect(await text(page, 'stat-average-value')).toBe('100%');
+    await context.close();
+
+    // Anyone can check the code, signed in or not.
+    const visitor = await ctx.newPage();
+    await visitor.goto(`/verify/${code}`);
+    await visitor.getByRole('heading', { name: 'Certificate verified' }).waitFor();
+    expect(await text(visitor, 'verify-holder')).toBe('Talia Mbeki');
+    await visitor.getByText(content.course.en.title).waitFor();
+    await visitor.goto('/verify/ABCD-EFGH-JKMN-PQRS');
+    await visitor.getByRole('heading', { name: 'Unknown certificate code' }).waitFor();
+    await visitor.getByText('No certificate has the code "ABCD-EFGH-JKMN-PQRS"').waitFor();
+    await visitor.context().close();
+  });
+
+  it('shows a lesson in French, and switching language keeps what was read', async () => {
+    const { page, context } = await ctx.signedInPage({}, { locale: 'fr-FR' });
+    const week1 = (await lessonRows())[0]!;
+    const fr = weekContent(1).fr;
+    await page.goto(`/lesson/${week1.id}`);
+    await page.getByRole('heading', { level: 1, name: fr.title }).waitFor();
+    await page.getByText(fr.keyScriptures[0]!.ref, { exact: false }).first().waitFor();
+    await page.getByRole('heading', { name: fr.sections[0]!.heading }).waitFor();
+    expect(await page.getByTestId('take-assessment').textContent()).toContain('Lire toutes les sections pour continuer');
+    await page.getByTestId('section-1').getByRole('button', { name: /Marquer comme lue/ }).click();
+    await page.getByTestId('read-count').filter({ hasText: `1 section lue sur ${fr.sections.length}` }).waitFor();
+    await screenshot(page, 'course-lesson-fr-1280');
+
+    await page.getByTestId('language-switcher').selectOption('en');
+    await page.getByRole('heading', { level: 1, name: weekContent(1).en.title }).waitFor();
+    await page.getByTestId('read-count').filter({ hasText: `1 of ${fr.sections.length} sections read` }).waitFor();
+    await context.close();
+  });
+
+  it('explains locked and unknown lessons, and refuses the certificate before the end', async () => {
+    const { page, context } = await ctx.signedInPage();
+    const rows = await lessonRows();
+    await page.goto(`/lesson/${rows[3]!.id}`);
+    await page.getByRole('heading', { name: 'This week is still locked' }).waitFor();
+    await page.goto('/lesson/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: 'Lesson Not Found' }).waitFor();
+    await page.goto('/assessment/not-a-lesson');
+    await page.getByRole('heading', { name: 'Assessment Not Found' }).waitFor();
+    await page.goto('/certificate');
+    await page.getByRole('heading', { name: 'Certificate Not Available' }).waitFor();
+    await page.getByText('You need to complete all 8 weeks of the course to receive your certificate').waitFor();
+    await context.close();
+  });
+
+  it('shows the onboarding reminder to someone who skipped it, and the admin button only to admins', async () => {
+    const skipped = await ctx.signedInPage({ onboardingStatus: 'skipped' });
+    await skipped.page.goto('/dashboard');
+    await skipped.page.getByTestId('onboarding-reminder').getByRole('link', { name: 'Complete my profile' }).waitFor();
+    expect(await skipped.page.getByTestId('admin-button').count()).toBe(0);
+    await skipped.page.getByTestId('support-card').getByRole('link', { name: 'Email: support@god-movement.org' }).waitFor();
+    await skipped.page.getByTestId('support-card').getByRole('link', { name: /WhatsApp: \+1 \(555\) 010-2030/ }).waitFor();
+    await skipped.context.close();
+
+    const admin = await ctx.signedInPage({ role: 'admin' });
+    await admin.page.goto('/dashboard');
+    await admin.page.getByTestId('admin-button').waitFor();
+    expect(await admin.page.getByTestId('onboarding-reminder').count()).toBe(0);
+    await admin.context.close();
+  });
+});
+
+describe('screenshots', () => {
+  const variants: { name: string; opts: ContextOptions; dark: boolean }[] = [
+    { name: '1280-light', opts: { width: 1280, height: 900 }, dark: false },
+    { name: '1280-dark', opts: { width: 1280, height: 900 }, dark: true },
+    { name: '390-light', opts: { width: 390, height: 844 }, dark: false },
+    { name: '390-dark', opts: { width: 390, height: 844 }, dark: true },
+  ];
+
+  it.each(variants)('dashboard, lesson, assessment and certificate at $name', async ({ name, opts, dark }) => {
+    const rows = await lessonRows();
+    const learner = await ctx.signedInPage({ firstName: 'Noah', lastName: 'Adeyemi' }, opts);
+    await passInDatabase(learner.user.id, 3);
+    const week4 = rows[3]!;
+    await learner.context.addInitScript(
+      ({ isDark, lessonId }) => {
+        localStorage.setItem('theme', isDark ? 'dark' : 'light');
+        localStorage.setItem(`course:read-sections:${lessonId}`, '[0,1]');
+      },
+      { isDark: dark, lessonId: week4.id },
+    );
+    const page = learner.page;
+    await page.goto('/dashboard');
+    await page.getByTestId('week-4').waitFor();
+    await screenshot(page, `course-dashboard-${name}`);
+    await page.goto(`/lesson/${week4.id}`);
+    await page.getByTestId('read-count').waitFor();
+    await screenshot(page, `course-lesson-${name}`);
+    await page.goto(`/assessment/${rows[2]!.id}`);
+    await page.getByTestId('question-text').waitFor();
+    await page.getByRole('radio').nth(1).check();
+    await screenshot(page, `course-assessment-${name}`);
+    await learner.context.close();
+
+    const graduate = await ctx.signedInPage({ firstName: 'Grace', lastName: 'Oyelaran-Whitfield' }, opts);
+    await passInDatabase(graduate.user.id, 8);
+    await graduate.context.addInitScript((isDark) => localStorage.setItem('theme', isDark ? 'dark' : 'light'), dark);
+    await graduate.page.goto('/certificate');
+    await graduate.page.getByTestId('verification-code').waitFor();
+    await screenshot(graduate.page, `course-certificate-${name}`);
+    await graduate.context.close();
+  });
+});
