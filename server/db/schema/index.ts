@@ -153,6 +153,21 @@ export const courseProgress = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_progress_course_passed_idx').on(t.courseId, t.passedLessons)],
 );
 
+/**
+ * Direct disciples of each mentor, and how many of them completed the course, kept by triggers on
+ * users, course_progress and lessons (migration 0005): the directory's Ambassador and Coordinator
+ * filters and stat cards read these instead of grouping 100,000 users. Nothing else writes it.
+ */
+export const mentorStats = pgTable(
+  'mentor_stats',
+  {
+    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    directDisciples: integer('direct_disciples').notNull().default(0),
+    completedDisciples: integer('completed_disciples').notNull().default(0),
+  },
+  (t) => [index('mentor_stats_direct_idx').on(t.directDisciples), index('mentor_stats_completed_idx').on(t.completedDisciples)],
+);
+
 export const certificates = pgTable(
   'certificates',
   {

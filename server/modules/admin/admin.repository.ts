@@ -12,16 +12,10 @@ import type { Tx } from '../mentoring/mentoring.repository.ts';
 /** `%text%` for LIKE, with the user's own % and _ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Mentors with 3 or more direct disciples who completed the course. */
-const ambassadorIds = sql`
-  select d.mentor_id from users d cross join course_pc ${joinProgress('d')}
-  where d.mentor_id is not null and ${isCompleted('d')}
-  group by d.mentor_id having count(*) >= ${AMBASSADOR_MIN_COMPLETED_DISCIPLES}`;
-
+/** Mentors with 3 or more direct disciples who completed the course (mentor_stats is kept by triggers). */
+const ambassadorIds = sql`select user_id from mentor_stats where completed_disciples >= ${AMBASSADOR_MIN_COMPLETED_DISCIPLES}`;
 /** Mentors with 3 or more direct disciples. */
-const coordinatorIds = sql`
-  select mentor_id from users where mentor_id is not null
-  group by mentor_id having count(*) >= ${COORDINATOR_MIN_DIRECT_DISCIPLES}`;
+const coordinatorIds = sql`select user_id from mentor_stats where direct_disciples >= ${COORDINATOR_MIN_DIRECT_DISCIPLES}`;
 
 /** Conditions of the directory over `u` (with `u_cp` and `course_pc` joined). */
 function directoryConditions(search: string, filter: DirectoryFilter): SQL[] {
@@ -88,33 +82,33 @@ const toDirectoryRow = (r: DirectoryDbRow) => ({
 export type DirectoryRowData = ReturnType<typeof toDirectoryRow> & { createdAt: Date; cursor: { createdAt: string; id: string } };
 
 /**
- * Directory rows, newest first (id breaking ties). The filtered, ordered page of users is chosen
- * first; disciple counts are then computed for those rows only.
+ * Directory rows, newest first (id breaking ties). The inner query only picks the ids of the page
+ * (an index walk over users_created_idx when nothing filters); every row field is then computed
+ * for those rows alone.
  */
 async function selectDirectory(db: Tx, conditions: SQL[], limit: number, offset: number): Promise<DirectoryRowData[]> {
   const res = await db.execute<DirectoryDbRow>(sql`
     with ${primaryCourseCte}
-    select p.*,
-           coalesce(dc.completed, 0)::int as completed_disciples,
-           coalesce(dc.pending, 0)::int as pending_disciples,
-           coalesce(dc.completed, 0) >= ${AMBASSADOR_MIN_COMPLETED_DISCIPLES} as is_ambassador_eligible,
-           coalesce(dc.completed, 0) + coalesce(dc.pending, 0) >= ${COORDINATOR_MIN_DIRECT_DISCIPLES} as is_coordinator_eligible
+    select u.id, u.first_name, u.last_name, u.email, u.phone, u.address, u.role, u.created_at,
+           -- Text keeps PostgreSQL's microseconds (a JS Date would round them) for keyset paging.
+           u.created_at::text as cursor_at,
+           ${progressPercent('u')} as course_progress,
+           ${isCompleted('u')} as course_completed,
+           coalesce(ms.completed_disciples, 0) as completed_disciples,
+           coalesce(ms.direct_disciples - ms.completed_disciples, 0) as pending_disciples,
+           coalesce(ms.completed_disciples, 0) >= ${AMBASSADOR_MIN_COMPLETED_DISCIPLES} as is_ambassador_eligible,
+           coalesce(ms.direct_disciples, 0) >= ${COORDINATOR_MIN_DIRECT_DISCIPLES} as is_coordinator_eligible
     from (
-      select u.id, u.first_name, u.last_name, u.email, u.phone, u.address, u.role, u.created_at,
-             -- Text keeps PostgreSQL's microseconds (a JS Date would round them) for keyset paging.
-             u.created_at::text as cursor_at,
-             ${progressPercent('u')} as course_progress, ${isCompleted('u')} as course_completed
+      select u.id, u.created_at
       from users u cross join course_pc ${joinProgress('u')}
       ${whereOf(conditions)}
       order by u.created_at desc, u.id desc
       limit ${limit} offset ${offset}
     ) p
+    join users u on u.id = p.id
     cross join course_pc
-    left join lateral (
-      select count(*) filter (where ${isCompleted('d')}) as completed, count(*) filter (where not ${isCompleted('d')}) as pending
-      from users d ${joinProgress('d')}
-      where d.mentor_id = p.id
-    ) dc on true
+    ${joinProgress('u')}
+    left join mentor_stats ms on ms.user_id = u.id
     order by p.created_at desc, p.id desc`);
   return res.rows.map((r) => ({ ...toDirectoryRow(r), createdAt: new Date(r.created_at), cursor: { createdAt: r.cursor_at, id: r.id } }));
 }
@@ -130,11 +124,22 @@ export async function findDirectoryBatchAfter(db: Tx, search: string, filter: Di
   return selectDirectory(db, conditions, limit, 0);
 }
 
+/** Completed users of the primary course (every course_progress row belongs to a user). */
+const completedCount = sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and course_pc.total > 0 and cp.passed_lessons >= course_pc.total`;
+
 export async function countDirectory(db: Tx, search: string, filter: DirectoryFilter): Promise<number> {
-  const res = await db.execute<{ n: number }>(sql`
-    with ${primaryCourseCte}
-    select count(*)::int as n from users u cross join course_pc ${joinProgress('u')}
-    ${whereOf(directoryConditions(search, filter))}`);
+  // Without a search, each filter is counted from its own small table or index instead of joining every user.
+  const unsearched: Record<DirectoryFilter, SQL> = {
+    all: sql`select count(*) from users`,
+    completed: completedCount,
+    'in-progress': sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and course_pc.total > 0 and cp.passed_lessons > 0 and cp.passed_lessons < course_pc.total`,
+    ambassador: sql`select count(*) from (${ambassadorIds}) a`,
+    coordinator: sql`select count(*) from (${coordinatorIds}) c`,
+  };
+  const query = search
+    ? sql`select count(*) from users u cross join course_pc ${joinProgress('u')} ${whereOf(directoryConditions(search, filter))}`
+    : unsearched[filter];
+  const res = await db.execute<{ n: number }>(sql`with ${primaryCourseCte} select (${query})::int as n from course_pc`);
   return res.rows[0]!.n;
 }
 
@@ -143,8 +148,7 @@ export async function findStats(db: Tx) {
   const res = await db.execute<{ total_users: number; course_completed: number; ambassador_eligible: number; coordinator_eligible: number }>(sql`
     with ${primaryCourseCte}
     select (select count(*) from users)::int as total_users,
-           (select count(*) from course_progress cp where cp.course_id = course_pc.course_id
-              and course_pc.total > 0 and cp.passed_lessons >= course_pc.total)::int as course_completed,
+           (${completedCount})::int as course_completed,
            (select count(*) from (${ambassadorIds}) a)::int as ambassador_eligible,
            (select count(*) from (${coordinatorIds}) c)::int as coordinator_eligible
     from course_pc`);
@@ -357,10 +361,7 @@ export async function findApplications(db: Tx, status: 'pending' | 'approved' | 
         deciderFirstName: decider.firstName,
         deciderLastName: decider.lastName,
         deciderEmail: decider.email,
-        completedDisciples: sql<number>`(
-          with ${primaryCourseCte}
-          select count(*)::int from users d cross join course_pc ${joinProgress('d')}
-          where d.mentor_id = ${applicant.id} and ${isCompleted('d')})`,
+        completedDisciples: sql<number>`coalesce((select ms.completed_disciples from mentor_stats ms where ms.user_id = ${applicant.id}), 0)`,
       })
       .from(ambassadorApplications)
       .innerJoin(applicant, eq(applicant.id, ambassadorApplications.userId))

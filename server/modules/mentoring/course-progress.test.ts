@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createUser } from '../../../test/app.ts';
 import { passLessons, primaryCourseLessons } from '../../../test/course-progress.ts';
-import { assessmentAttempts, courseProgress, lessons, users } from '../../db/schema/index.ts';
+import { assessmentAttempts, courseProgress, lessons, mentorStats, users } from '../../db/schema/index.ts';
 
-// course_progress is kept by database triggers (migrations 0003 and 0004); these tests drive them with plain SQL writes.
+// course_progress and mentor_stats are kept by database triggers (migrations 0003 to 0005); these tests drive them with plain SQL writes.
 const app = await createTestApp();
 const passedOf = async (userId: string) => (await app.db.select({ n: courseProgress.passedLessons }).from(courseProgress).where(eq(courseProgress.userId, userId)))[0]?.n ?? 0;
 
@@ -50,5 +50,51 @@ describe('course_progress trigger', () => {
     await passLessons(app.db, u.id, 2);
     await app.db.delete(users).where(eq(users.id, u.id));
     expect(await app.db.select().from(courseProgress).where(eq(courseProgress.userId, u.id))).toEqual([]);
+  });
+});
+
+describe('mentor_stats trigger', () => {
+  const statsOf = async (id: string) => {
+    const [row] = await app.db.select().from(mentorStats).where(eq(mentorStats.userId, id));
+    return row ? [row.directDisciples, row.completedDisciples] : [0, 0];
+  };
+
+  it('follows disciples joining, moving, completing and leaving', async () => {
+    const a = await createUser(app.db);
+    const b = await createUser(app.db);
+    const d1 = await createUser(app.db, { mentorId: a.id });
+    const d2 = await createUser(app.db, { mentorId: a.id });
+    const d3 = await createUser(app.db);
+    expect(await statsOf(a.id)).toEqual([2, 0]);
+    await app.db.update(users).set({ mentorId: a.id }).where(eq(users.id, d3.id));
+    expect(await statsOf(a.id)).toEqual([3, 0]);
+    await passLessons(app.db, d1.id);
+    await passLessons(app.db, d2.id, 7);
+    expect(await statsOf(a.id)).toEqual([3, 1]);
+    await app.db.update(users).set({ mentorId: b.id }).where(eq(users.id, d1.id));
+    expect(await statsOf(a.id)).toEqual([2, 0]);
+    expect(await statsOf(b.id)).toEqual([1, 1]);
+    await app.db.delete(users).where(eq(users.id, d1.id));
+    expect(await statsOf(b.id)).toEqual([0, 0]);
+    await app.db.delete(assessmentAttempts).where(eq(assessmentAttempts.userId, d2.id));
+    expect(await statsOf(a.id)).toEqual([2, 0]);
+    // A deleted mentor's disciples are left without a mentor, and the mentor's row goes.
+    await app.db.delete(users).where(eq(users.id, a.id));
+    expect(await app.db.select().from(mentorStats).where(eq(mentorStats.userId, a.id))).toEqual([]);
+    expect((await app.db.select().from(users).where(eq(users.id, d2.id)))[0]!.mentorId).toBeNull();
+  });
+
+  it('recounts completions when the number of live lessons changes', async () => {
+    const m = await createUser(app.db);
+    const d = await createUser(app.db, { mentorId: m.id });
+    await passLessons(app.db, d.id, 7);
+    expect(await statsOf(m.id)).toEqual([1, 0]);
+    const all = await primaryCourseLessons(app.db);
+    const last = all[all.length - 1]!;
+    // Retiring the one lesson they had not passed completes the course for them.
+    await app.db.update(lessons).set({ content: sql`${lessons.content} || '{"retired": true}'::jsonb` }).where(eq(lessons.id, last.lessonId));
+    expect(await statsOf(m.id)).toEqual([1, 1]);
+    await app.db.update(lessons).set({ content: sql`${lessons.content} - 'retired'` }).where(eq(lessons.id, last.lessonId));
+    expect(await statsOf(m.id)).toEqual([1, 0]);
   });
 });

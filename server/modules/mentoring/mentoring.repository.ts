@@ -27,20 +27,20 @@ export interface SubtreeRow {
 }
 
 /**
- * The user and everyone below them, in one recursive query. UNION (not UNION ALL) keeps each
- * person once, so even a cycle in the data could not make it loop.
+ * The user and everyone below them, in one recursive query that carries each person's fields as it
+ * walks down (users_mentor_idx). UNION (not UNION ALL) keeps each row once, so even a cycle in
+ * the data could not make it loop.
  */
 export async function findSubtree(db: Tx, rootId: string): Promise<SubtreeRow[]> {
   const res = await db.execute<{ id: string; mentor_id: string | null; first_name: string | null; last_name: string | null; email: string; progress: number }>(sql`
     with recursive ${primaryCourseCte},
-    tree(id) as (
-      select ${rootId}::uuid
+    tree(id, mentor_id, first_name, last_name, email) as (
+      select id, mentor_id, first_name, last_name, email from users where id = ${rootId}
       union
-      select d.id from users d join tree on d.mentor_id = tree.id
+      select d.id, d.mentor_id, d.first_name, d.last_name, d.email from users d join tree on d.mentor_id = tree.id
     )
     select u.id, u.mentor_id, u.first_name, u.last_name, u.email, ${progressPercent('u')} as progress
-    from tree
-    join users u on u.id = tree.id
+    from tree u
     cross join course_pc
     ${joinProgress('u')}
     order by lower(u.first_name) nulls last, lower(u.last_name) nulls last, u.id`);
