@@ -35,6 +35,23 @@ describe('route gates', () => {
   });
 });
 
+describe('code splitting', () => {
+  it("loads none of the signed-in screens' code on the landing page", async () => {
+    const page = await ctx.newPage({ width: 390, height: 844 });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/');
+    await page.getByTestId('landing-page').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => s.includes('landing-page'))).toBe(true);
+    for (const screen of ['dashboard-page', 'lesson-page', 'assessment-page', 'certificate-page', 'admin-page', 'disciple-tree-page', 'evangelism-tools-page', 'onboarding-page'])
+      expect(scripts.filter((s) => s.includes(screen)), screen).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('sign-up and sign-in in the browser', () => {
   it('creates an account, signs out, and signs back in; a wrong password is refused', async () => {
     const page = await ctx.newPage();
