@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Challenge, ContentLanguage } from '../../../common/contracts/course.ts';
 import type { Db } from '../../db/client.ts';
 import { assessmentAttempts, assessments, certificates, courses, lessons } from '../../db/schema/index.ts';
@@ -53,67 +53,65 @@ export interface LessonState {
   firstPassedAt: number | null;
 }
 
-/** Every lesson of the course with the user's best passing score and first pass time, in one query. */
-export async function lessonStates(db: Db, userId: string, courseId: string): Promise<LessonState[]> {
-  const passes = db
-    .select({
-      lessonId: assessmentAttempts.lessonId,
-      bestScore: sql<number>`max(${assessmentAttempts.score})::int`.as('best_score'),
-      firstPassedAt: sql<number>`(extract(epoch from min(${assessmentAttempts.createdAt})) * 1000)::float8`.as('first_passed_at'),
-    })
-    .from(assessmentAttempts)
-    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.passed, true)))
-    .groupBy(assessmentAttempts.lessonId)
-    .as('passes');
-  return db
-    .select({ id: lessons.id, weekNumber: lessons.weekNumber, bestScore: passes.bestScore, firstPassedAt: passes.firstPassedAt })
-    .from(lessons)
-    .leftJoin(passes, eq(passes.lessonId, lessons.id))
-    .where(and(eq(lessons.courseId, courseId), isActive))
-    .orderBy(asc(lessons.weekNumber));
+/**
+ * Every active lesson of a course with the user's best passing score and first pass time, as a
+ * JSON array in week order. Embedded in the queries below so that a lesson, an assessment or the
+ * progress comes back with the user's state in one round trip.
+ */
+const statesOf = (userId: string, courseId: SQL) => sql`(
+  select coalesce(json_agg(json_build_object('id', x.id, 'weekNumber', x.week_number, 'bestScore', p.best_score, 'firstPassedAt', p.first_passed_at) order by x.week_number), '[]'::json)
+  from ${lessons} as x
+  left join (
+    select a.lesson_id, max(a.score)::int as best_score, (extract(epoch from min(a.created_at)) * 1000)::float8 as first_passed_at
+    from ${assessmentAttempts} as a
+    where a.user_id = ${userId} and a.passed
+    group by a.lesson_id
+  ) as p on p.lesson_id = x.id
+  where x.course_id = ${courseId} and x.content -> 'retired' is null
+)`;
+
+/** The course's lesson states for the user; null when the course does not exist. */
+export async function courseStates(db: Db, userId: string, courseId: string) {
+  const { rows } = await db.execute<{ id: string; states: unknown }>(sql`select c.id, ${statesOf(userId, sql`c.id`)} as states from ${courses} as c where c.id = ${courseId}`);
+  const row = rows[0];
+  return row ? json<LessonState[]>(row.states) : null;
 }
 
-/** One active lesson's texts in one language. */
-export async function findLesson(db: Db, id: string, lang: ContentLanguage) {
-  const [row] = await db
-    .select({ id: lessons.id, courseId: lessons.courseId, weekNumber: lessons.weekNumber, texts: sql<unknown>`${lessons.content} -> ${lang}::text` })
-    .from(lessons)
-    .where(and(eq(lessons.id, id), isActive));
-  return row ? { ...row, texts: json<LessonContent['en']>(row.texts) } : null;
+/** One active lesson's texts in one language, with the user's state of every lesson of its course. */
+export async function findLesson(db: Db, userId: string, id: string, lang: ContentLanguage) {
+  const { rows } = await db.execute<{ id: string; courseId: string; weekNumber: number; texts: unknown; states: unknown }>(sql`
+    select l.id, l.course_id as "courseId", l.week_number as "weekNumber", l.content -> ${lang}::text as texts, ${statesOf(userId, sql`l.course_id`)} as states
+    from ${lessons} as l
+    where l.id = ${id} and l.content -> 'retired' is null`);
+  const row = rows[0];
+  return row ? { ...row, texts: json<LessonContent['en']>(row.texts), states: json<LessonState[]>(row.states) } : null;
 }
 
-/** The assessment of an active lesson, with its questions in one language and the answer key. */
-export async function findAssessmentByLesson(db: Db, lessonId: string, lang: ContentLanguage) {
-  const [row] = await db
-    .select({
-      id: assessments.id,
-      lessonId: lessons.id,
-      courseId: lessons.courseId,
-      weekNumber: lessons.weekNumber,
-      lessonTitle: sql<string>`${lessons.content} -> ${lang}::text ->> 'title'`,
-      questions: sql<unknown>`${assessments.questions} -> ${lang}::text`,
-    })
-    .from(assessments)
-    .innerJoin(lessons, eq(lessons.id, assessments.lessonId))
-    .where(and(eq(lessons.id, lessonId), isActive));
-  return row ? { ...row, questions: json<AssessmentQuestions['en']>(row.questions) } : null;
+/** The assessment of an active lesson, with its questions in one language (never the key), and the user's lesson states. */
+export async function findAssessmentByLesson(db: Db, userId: string, lessonId: string, lang: ContentLanguage) {
+  const { rows } = await db.execute<{ id: string; lessonId: string; courseId: string; weekNumber: number; lessonTitle: string; questions: unknown; states: unknown }>(sql`
+    select a.id, l.id as "lessonId", l.course_id as "courseId", l.week_number as "weekNumber", l.content -> ${lang}::text ->> 'title' as "lessonTitle",
+      a.questions -> ${lang}::text as questions, ${statesOf(userId, sql`l.course_id`)} as states
+    from ${assessments} as a
+    join ${lessons} as l on l.id = a.lesson_id
+    where l.id = ${lessonId} and l.content -> 'retired' is null`);
+  const row = rows[0];
+  return row ? { ...row, questions: json<AssessmentQuestions['en']>(row.questions), states: json<LessonState[]>(row.states) } : null;
 }
 
-/** What scoring needs: the key, option counts and the lesson the assessment belongs to. */
-export async function findAssessmentForScoring(db: Db, assessmentId: string) {
-  const [row] = await db
-    .select({
-      id: assessments.id,
-      answerKey: assessments.answerKey,
-      optionCounts: sql<number[]>`(select coalesce(jsonb_agg(jsonb_array_length(q -> 'options')), '[]'::jsonb) from jsonb_array_elements(${assessments.questions} -> 'en') as q)`,
-      lessonId: lessons.id,
-      courseId: lessons.courseId,
-      weekNumber: lessons.weekNumber,
-    })
-    .from(assessments)
-    .innerJoin(lessons, eq(lessons.id, assessments.lessonId))
-    .where(and(eq(assessments.id, assessmentId), isActive));
-  return row ? { ...row, optionCounts: json<number[]>(row.optionCounts) } : null;
+/** What scoring needs: the key, each question's option count, the lesson, and the user's lesson states. */
+export async function findAssessmentForScoring(db: Db, userId: string, assessmentId: string) {
+  const { rows } = await db.execute<{ id: string; answerKey: unknown; optionCounts: unknown; lessonId: string; courseId: string; weekNumber: number; states: unknown }>(sql`
+    select a.id, a.answer_key as "answerKey",
+      (select coalesce(json_agg(jsonb_array_length(q -> 'options')), '[]'::json) from jsonb_array_elements(a.questions -> 'en') as q) as "optionCounts",
+      l.id as "lessonId", l.course_id as "courseId", l.week_number as "weekNumber", ${statesOf(userId, sql`l.course_id`)} as states
+    from ${assessments} as a
+    join ${lessons} as l on l.id = a.lesson_id
+    where a.id = ${assessmentId} and l.content -> 'retired' is null`);
+  const row = rows[0];
+  return row
+    ? { ...row, answerKey: json<number[]>(row.answerKey), optionCounts: json<number[]>(row.optionCounts), states: json<LessonState[]>(row.states) }
+    : null;
 }
 
 export async function insertAttempt(db: Db, values: typeof assessmentAttempts.$inferInsert) {

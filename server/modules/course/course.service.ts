@@ -63,25 +63,29 @@ export class CourseService {
     return course;
   }
 
-  /** Lesson states plus who may open what. */
-  private async state(userId: string, courseId: string) {
-    const states = await repo.lessonStates(this.db, userId, courseId);
+  /** Who may open what, from the user's lesson states. */
+  private unlock(states: repo.LessonState[]) {
     const refs: LessonRef[] = states.map((s) => ({ id: s.id, weekNumber: s.weekNumber }));
     const passed = new Set(states.filter((s) => s.bestScore !== null).map((s) => s.id));
     return { states, passed, ...unlockState(refs, passed) };
   }
 
-  private async requireOpen(userId: string, courseId: string, lessonId: string) {
-    const s = await this.state(userId, courseId);
+  private async state(userId: string, courseId: string) {
+    const states = await repo.courseStates(this.db, userId, courseId);
+    if (!states) throw new AppError('NOT_FOUND', 'Course not found.');
+    return this.unlock(states);
+  }
+
+  private requireOpen(states: repo.LessonState[], lessonId: string) {
+    const s = this.unlock(states);
     if (!s.open.has(lessonId)) {
-      const week = weekOf(s.states, lessonId) ?? 0;
+      const week = weekOf(states, lessonId) ?? 0;
       throw new AppError('LESSON_LOCKED', `This lesson is locked. Pass the week ${week - 1} assessment to unlock week ${week}.`);
     }
     return s;
   }
 
   async getProgress(userId: string, courseId: string): Promise<Progress> {
-    await this.requireCourse(courseId);
     const s = await this.state(userId, courseId);
     const best = s.states.filter((x) => x.bestScore !== null);
     return {
@@ -101,9 +105,9 @@ export class CourseService {
   }
 
   async getLesson(userId: string, id: string, lang: ContentLanguage): Promise<Lesson> {
-    const lesson = await repo.findLesson(this.db, id, lang);
+    const lesson = await repo.findLesson(this.db, userId, id, lang);
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
-    const s = await this.requireOpen(userId, lesson.courseId, id);
+    const s = this.requireOpen(lesson.states, id);
     const index = s.states.findIndex((x) => x.id === id);
     const { title, subtitle, keyScriptures, sections, reflectionQuestions } = lesson.texts;
     return {
@@ -122,9 +126,9 @@ export class CourseService {
   }
 
   async getAssessment(userId: string, lessonId: string, lang: ContentLanguage): Promise<Assessment> {
-    const a = await repo.findAssessmentByLesson(this.db, lessonId, lang);
+    const a = await repo.findAssessmentByLesson(this.db, userId, lessonId, lang);
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
-    await this.requireOpen(userId, a.courseId, lessonId);
+    this.requireOpen(a.states, lessonId);
     return {
       id: a.id,
       lessonId: a.lessonId,
@@ -136,9 +140,9 @@ export class CourseService {
   }
 
   async submit(userId: string, assessmentId: string, answers: number[]): Promise<SubmitResult> {
-    const a = await repo.findAssessmentForScoring(this.db, assessmentId);
+    const a = await repo.findAssessmentForScoring(this.db, userId, assessmentId);
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
-    const s = await this.requireOpen(userId, a.courseId, a.lessonId);
+    const s = this.requireOpen(a.states, a.lessonId);
     if (answers.length !== a.answerKey.length)
       throw new AppError('VALIDATION_FAILED', `answers: expected ${a.answerKey.length} answers (one per question), got ${answers.length}`);
     answers.forEach((choice, i) => {

@@ -49,7 +49,7 @@ export default function LessonPage() {
             {lesson.keyScriptures.map((s) => (
               <figure key={s.ref} className="relative flex flex-col gap-3 rounded-2xl border-l-4 border-gold bg-accent/40 p-4 pl-5 pr-10">
                 <Quote className="absolute right-3 top-3 size-5 text-gold/60" aria-hidden />
-                <blockquote className="font-serif text-base leading-relaxed">“{s.text}”</blockquote>
+                <blockquote className="font-serif text-base leading-relaxed">{t('quote', { text: s.text })}</blockquote>
                 <figcaption className="text-sm font-semibold text-accent-foreground">
                   {s.ref} <span className="font-normal text-muted-foreground">({s.translation})</span>
                 </figcaption>

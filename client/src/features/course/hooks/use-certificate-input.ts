@@ -20,7 +20,7 @@ export function useCertificateInput(cert: Certificate | undefined): CertificateI
         title: t('certificate.sheet.title'),
         presented: t('certificate.sheet.presented'),
         completed: t('certificate.sheet.completed'),
-        verse: t('certificate.sheet.verse'),
+        verse: t('quote', { text: t('certificate.sheet.verse') }),
         verseRef: t('certificate.sheet.verseRef'),
         dateLabel: t('certificate.sheet.dateLabel'),
         signature: t('certificate.sheet.signature'),

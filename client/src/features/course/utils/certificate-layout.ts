@@ -47,6 +47,7 @@ export interface CertificateLabels {
   title: string;
   presented: string;
   completed: string;
+  /** The verse with its quotation marks, as the reader's language writes them. */
   verse: string;
   verseRef: string;
   dateLabel: string;
@@ -142,7 +143,7 @@ export function certificateLayout({ name, courseTitle, dateText, verificationUrl
     { text: name, x: cx, y: 404, size: 56, font: 'serifBold', color: 'purple', maxWidth: 760 },
     { text: labels.completed, x: cx, y: 462, size: 19, font: 'serif', color: 'ink', maxWidth: 900 },
     { text: courseTitle, x: cx, y: 500, size: 25, font: 'serifBold', color: 'ink', maxWidth: 940 },
-    { text: `“${labels.verse}”`, x: cx, y: 540, size: 14, font: 'serifItalic', color: 'muted', maxWidth: 940 },
+    { text: labels.verse, x: cx, y: 540, size: 14, font: 'serifItalic', color: 'muted', maxWidth: 940 },
     { text: labels.verseRef, x: cx, y: 560, size: 12, font: 'sans', color: 'muted' },
     { text: dateText, x: cx - 261, y: 648, size: 19, font: 'serifBold', color: 'ink', maxWidth: 200 },
     { text: labels.dateLabel, x: cx - 261, y: 678, size: 13, font: 'sans', color: 'muted', maxWidth: 200 },
