@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { AxeBuilder } from '@axe-core/playwright';
 import { asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { assessmentAttempts, assessments, lessons } from '../server/db/schema/index.ts';
 import { loadCourseContent } from '../server/db/seed/course.ts';
+import { createUser } from '../test/app.ts';
 import { screenshot, useBrowser, type ContextOptions } from './fixtures.ts';
 
 const ctx = useBrowser();
@@ -49,6 +51,14 @@ async function readSections(page: Page, upTo: number, total: number) {
 }
 
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
+
+/** Serious and critical accessibility problems on the page (axe-core), as readable lines. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
 
 describe('the 8-week course in the browser', () => {
   it('takes a new user through every week, a failed attempt included, to a certificate whose PDF and code check out', async () => {
@@ -98,6 +108,7 @@ describe('the 8-week course in the browser', () => {
         expect(await text(page, 'result-score')).toBe('0%');
         // A fail gives nothing away.
         expect(await page.getByTestId('answer-review').count()).toBe(0);
+        expect(await accessibilityProblems(page)).toEqual([]);
         await page.getByTestId('retry').click();
         await page.getByTestId('question-position').filter({ hasText: 'Question 1 of' }).waitFor();
         expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
@@ -106,6 +117,7 @@ describe('the 8-week course in the browser', () => {
       await page.getByRole('heading', { name: 'You passed!' }).waitFor();
       expect(await text(page, 'result-score')).toBe('100%');
       await page.getByTestId('answer-review').waitFor();
+      if (week === 1) expect(await accessibilityProblems(page)).toEqual([]);
       if (week < 8) {
         await page.getByTestId('back-to-dashboard').click();
         await page.getByTestId('dashboard-page').waitFor();
@@ -193,8 +205,12 @@ describe('the 8-week course in the browser', () => {
     await skipped.context.close();
 
     const admin = await ctx.signedInPage({ role: 'admin' });
+    // Two people name this admin as their mentor: the "disciples mentored" card counts them.
+    await createUser(ctx.db, { mentorId: admin.user.id });
+    await createUser(ctx.db, { mentorId: admin.user.id });
     await admin.page.goto('/dashboard');
     await admin.page.getByTestId('admin-button').waitFor();
+    await admin.page.getByTestId('stat-disciples-value').filter({ hasText: /^2$/ }).waitFor();
     expect(await admin.page.getByTestId('onboarding-reminder').count()).toBe(0);
     await admin.context.close();
   });
@@ -221,24 +237,34 @@ describe('screenshots', () => {
       { isDark: dark, lessonId: week4.id },
     );
     const page = learner.page;
+    const problems: string[] = [];
     await page.goto('/dashboard');
     await page.getByTestId('week-4').waitFor();
     await screenshot(page, `course-dashboard-${name}`);
+    problems.push(...(await accessibilityProblems(page)));
     await page.goto(`/lesson/${week4.id}`);
     await page.getByTestId('read-count').waitFor();
     await screenshot(page, `course-lesson-${name}`);
+    problems.push(...(await accessibilityProblems(page)));
     await page.goto(`/assessment/${rows[2]!.id}`);
     await page.getByTestId('question-text').waitFor();
     await page.getByRole('radio').nth(1).check();
     await screenshot(page, `course-assessment-${name}`);
+    problems.push(...(await accessibilityProblems(page)));
     await learner.context.close();
 
     const graduate = await ctx.signedInPage({ firstName: 'Grace', lastName: 'Oyelaran-Whitfield' }, opts);
     await passInDatabase(graduate.user.id, 8);
     await graduate.context.addInitScript((isDark) => localStorage.setItem('theme', isDark ? 'dark' : 'light'), dark);
     await graduate.page.goto('/certificate');
-    await graduate.page.getByTestId('verification-code').waitFor();
+    const code = await text(graduate.page, 'verification-code');
     await screenshot(graduate.page, `course-certificate-${name}`);
+    problems.push(...(await accessibilityProblems(graduate.page)));
+    await graduate.page.goto(`/verify/${code}`);
+    await graduate.page.getByTestId('verify-holder').waitFor();
+    await screenshot(graduate.page, `course-verify-${name}`);
+    problems.push(...(await accessibilityProblems(graduate.page)));
     await graduate.context.close();
+    expect(problems).toEqual([]);
   });
 });

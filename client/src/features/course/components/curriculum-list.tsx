@@ -33,7 +33,7 @@ export function CurriculumList({ lessons, progress }: { lessons: LessonListItem[
                 className={cn(
                   'flex flex-col gap-3 rounded-xl border p-3 sm:flex-row sm:items-center sm:p-4',
                   status === 'current' && 'border-primary/50 bg-secondary/40 ring-1 ring-primary/20',
-                  status === 'locked' && 'opacity-60',
+                  status === 'locked' && 'border-dashed bg-muted/30',
                 )}
               >
                 <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -43,21 +43,22 @@ export function CurriculumList({ lessons, progress }: { lessons: LessonListItem[
                       'flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-bold',
                       status === 'completed' && 'bg-success/15 text-success',
                       status === 'current' && 'bg-primary text-primary-foreground',
-                      status === 'locked' && 'bg-muted text-muted-foreground',
+                      status === 'locked' && 'bg-muted text-muted-foreground opacity-70',
                     )}
                   >
                     {status === 'completed' ? <Check className="size-5" /> : status === 'locked' ? <Lock className="size-4" /> : lesson.weekNumber}
                   </span>
                   <div className="min-w-0">
                     <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t('week', { number: lesson.weekNumber })}</p>
-                    <h3 className="font-semibold leading-snug">{lesson.title}</h3>
+                    <h3 className={cn('font-semibold leading-snug', status === 'locked' && 'text-muted-foreground')}>{lesson.title}</h3>
                     <p className="text-sm text-muted-foreground">{lesson.subtitle}</p>
                   </div>
                 </div>
                 <div className="flex shrink-0 items-center justify-between gap-3 pl-[3.25rem] sm:justify-end sm:pl-0">
                   {status === 'completed' && (
                     <>
-                      <Badge variant="success">
+                      <Badge variant="success" className="bg-success/10 text-foreground">
+                        <Check className="size-3 text-success" aria-hidden />
                         {t('status.completed')}
                         {score !== undefined && <span className="font-normal">· {t('scorePercent', { score })}</span>}
                       </Badge>
@@ -77,8 +78,8 @@ export function CurriculumList({ lessons, progress }: { lessons: LessonListItem[
                     </>
                   )}
                   {status === 'locked' && (
-                    <Badge variant="outline">
-                      <Lock className="size-3" aria-hidden />
+                    <Badge variant="outline" className="text-muted-foreground">
+                      <Lock className="size-3 opacity-70" aria-hidden />
                       {t('status.locked')}
                     </Badge>
                   )}

@@ -31,8 +31,8 @@ export default function LessonPage() {
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{t('weekOf', { number: lesson.weekNumber, total: lesson.totalLessons })}</Badge>
             {lesson.isCompleted && (
-              <Badge variant="success">
-                <CheckCircle2 className="size-3" aria-hidden />
+              <Badge variant="success" className="bg-success/10 text-foreground">
+                <CheckCircle2 className="size-3 text-success" aria-hidden />
                 {t('status.completed')}
               </Badge>
             )}
@@ -91,7 +91,7 @@ export default function LessonPage() {
                       variant={isRead ? 'secondary' : 'outline'}
                       aria-pressed={isRead}
                       onClick={() => setRead(i, !isRead)}
-                      className={cn(isRead && 'text-success')}
+                      className={cn(isRead && '[&_svg]:text-success')}
                     >
                       {isRead ? <Check aria-hidden /> : <Circle aria-hidden />}
                       {isRead ? t('lesson.read') : t('lesson.markRead')}
