@@ -21,7 +21,8 @@ export default function EvangelismToolsPage() {
       <header className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-4">
         <Link href="/dashboard" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
           <ArrowLeft aria-hidden />
-          {t('backToDashboard')}
+          {/* Icon only on narrow phones, where the words would push the header off screen. */}
+          <span className="max-[419px]:sr-only">{t('backToDashboard')}</span>
         </Link>
         <div className="flex items-center gap-1">
           <LanguageSwitcher />

@@ -16,7 +16,7 @@ export function LandingHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const links = sectionLinks.map((id) => ({ id, label: t(`nav.${id}`) }));
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <a href="#top" className="flex items-center gap-2 rounded-lg font-extrabold tracking-tight text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <BrandMark className="size-8" />

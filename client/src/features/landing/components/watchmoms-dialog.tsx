@@ -89,7 +89,7 @@ export default function WatchmomsDialog({ open, onOpenChange }: Props) {
             </DialogHeader>
             <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onValid, () => setTriedInvalid(true))}>
               {triedInvalid && (
-                <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+                <p role="alert" className="rounded-lg border border-destructive p-3 text-sm font-medium text-destructive">
                   {t('watchMoms.formInvalid')}
                 </p>
               )}

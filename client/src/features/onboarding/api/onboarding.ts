@@ -4,17 +4,24 @@ import { onboardingPaths, type OnboardingBody } from '../../../../../common/cont
 import { sendJson } from '../../../lib/api.ts';
 import { currentUserQuery } from '../../auth/api/get-current-user.ts';
 
-/** After either call the user is refetched, so the route switch lets them into the app. */
-function useOnboardingMutation<T>(send: (body: T) => Promise<CurrentUser>) {
+/**
+ * After either call the user is stored and refetched, so the route switch lets them into the app.
+ * `onDone` runs first, from the mutation itself: the onboarding screen unmounts as soon as the
+ * user changes, and callbacks given to `mutate` would be dropped with it.
+ */
+function useOnboardingMutation<T>(send: (body: T) => Promise<CurrentUser>, onDone: (user: CurrentUser) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSuccess: async (user) => {
+      onDone(user);
       qc.setQueryData(currentUserQuery.queryKey, user);
       await qc.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     },
   });
 }
 
-export const useCompleteOnboarding = () => useOnboardingMutation((body: OnboardingBody) => sendJson<CurrentUser>('POST', onboardingPaths.complete, body));
-export const useSkipOnboarding = () => useOnboardingMutation(() => sendJson<CurrentUser>('POST', onboardingPaths.skip));
+export const useCompleteOnboarding = (onDone: (user: CurrentUser) => void) =>
+  useOnboardingMutation((body: OnboardingBody) => sendJson<CurrentUser>('POST', onboardingPaths.complete, body), onDone);
+export const useSkipOnboarding = (onDone: (user: CurrentUser) => void) =>
+  useOnboardingMutation(() => sendJson<CurrentUser>('POST', onboardingPaths.skip), onDone);

@@ -29,8 +29,11 @@ export default function OnboardingPage() {
   const lang = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
   const [, navigate] = useLocation();
   const { data: user } = useCurrentUser();
-  const complete = useCompleteOnboarding();
-  const skip = useSkipOnboarding();
+  const complete = useCompleteOnboarding(() => {
+    toast({ title: t('welcomeTitle'), description: t('welcomeText') });
+    navigate('/dashboard');
+  });
+  const skip = useSkipOnboarding(() => navigate('/dashboard'));
   const hasSkipped = user?.onboardingStatus === 'skipped';
 
   const form = useForm<OnboardingFormInput, unknown, OnboardingFormValues>({
@@ -56,16 +59,11 @@ export default function OnboardingPage() {
 
   const onValid = (values: OnboardingFormValues) =>
     complete.mutate(toOnboardingBody(values), {
-      onSuccess: () => {
-        toast({ title: t('welcomeTitle'), description: t('welcomeText') });
-        navigate('/dashboard');
-      },
       onError: (error) => toast({ variant: 'destructive', title: t('errorTitle'), description: describeError(t, error, t('failed')) }),
     });
   const onInvalid = () => toast({ variant: 'destructive', title: t('errorTitle'), description: t('allFieldsRequired') });
   const onSkip = () =>
     skip.mutate(undefined, {
-      onSuccess: () => navigate('/dashboard'),
       onError: (error) => toast({ variant: 'destructive', title: t('errorTitle'), description: describeError(t, error, t('common:errors.generic')) }),
     });
 

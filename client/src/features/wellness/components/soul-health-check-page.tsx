@@ -83,7 +83,8 @@ function SectionQuestions({ section, answers, onAnswer }: { section: number; ans
   );
 }
 
-const levelBadge: Record<Level, 'success' | 'gold' | 'destructive'> = { healthy: 'success', growth: 'gold', support: 'destructive' };
+/** Each level's colour, shown as a dot beside dark-on-light text so the label itself keeps full contrast. */
+const levelDot: Record<Level, string> = { healthy: 'bg-success', growth: 'bg-gold', support: 'bg-destructive' };
 
 function Results({ answers, onTakeAgain }: { answers: Answers; onTakeAgain: () => void }) {
   const { t } = useTranslation('public');
@@ -106,7 +107,8 @@ function Results({ answers, onTakeAgain }: { answers: Answers; onTakeAgain: () =
         <p className="mt-2 text-muted-foreground">{t('soulCheck.results.intro')}</p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <a href="tel:988" className={buttonVariants({ variant: 'destructive', size: 'lg' })}>
+        {/* A deeper red in dark mode keeps white text readable (the theme's dark destructive is too light for it). */}
+        <a href="tel:988" className={cn(buttonVariants({ variant: 'destructive', size: 'lg' }), 'dark:bg-red-700 dark:hover:bg-red-800')}>
           <Phone aria-hidden />
           {t('soulCheck.results.call988')}
         </a>
@@ -130,7 +132,10 @@ function Results({ answers, onTakeAgain }: { answers: Answers; onTakeAgain: () =
                 <CardHeader className="gap-2">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <CardTitle>{t(`${base}.title`)}</CardTitle>
-                    <Badge variant={levelBadge[level]}>{t(`soulCheck.results.levels.${level}`)}</Badge>
+                    <Badge variant="outline" className="gap-1.5 text-sm">
+                      <span className={cn('size-2.5 rounded-full', levelDot[level])} aria-hidden />
+                      {t(`soulCheck.results.levels.${level}`)}
+                    </Badge>
                   </div>
                   <p className="text-sm text-muted-foreground">{t('soulCheck.results.yesCount', { count: yesCount })}</p>
                 </CardHeader>
@@ -262,17 +267,17 @@ export default function SoulHealthCheckPage() {
               onAnswer={(q, a) => setAnswers((prev) => ({ ...prev, [answerKey(section, q)]: a }))}
             />
             {!canContinue && <p className="text-sm text-muted-foreground">{t('soulCheck.answerAll')}</p>}
-            <div className="flex items-center justify-between gap-3">
-              <Button variant="outline" size="lg" onClick={() => goTo(section - 1)} disabled={section === 0}>
+            <div className="grid grid-cols-2 gap-3 sm:flex sm:justify-between">
+              <Button variant="outline" size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section - 1)} disabled={section === 0}>
                 <ArrowLeft aria-hidden />
                 {t('soulCheck.previous')}
               </Button>
               {isLast ? (
-                <Button size="lg" onClick={seeResults} disabled={!canContinue}>
+                <Button size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={seeResults} disabled={!canContinue}>
                   {t('soulCheck.seeResults')}
                 </Button>
               ) : (
-                <Button size="lg" onClick={() => goTo(section + 1)} disabled={!canContinue}>
+                <Button size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section + 1)} disabled={!canContinue}>
                   {t('soulCheck.next')}
                   <ArrowRight aria-hidden />
                 </Button>
