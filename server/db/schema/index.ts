@@ -37,6 +37,11 @@ export const users = pgTable(
     /** Name typed at onboarding; kept even when it matched nobody. */
     mentorName: text('mentor_name'),
     mentorId: uuid('mentor_id').references((): any => users.id, { onDelete: 'set null' }),
+    /**
+     * The case-, accent- and spacing-folded full name ("zoe dupont"), computed by PostgreSQL
+     * (migration 0001's app_full_name_key) for mentor-name matching and directory search.
+     */
+    nameKey: text('name_key').generatedAlwaysAs(sql`public.app_full_name_key(first_name, last_name)`),
     ...timestamps,
   },
   (t) => [
@@ -45,10 +50,11 @@ export const users = pgTable(
     index('users_mentor_idx').on(t.mentorId),
     // The admin directory's order (newest first, id as tie-break), so any page is an index walk.
     index('users_created_idx').on(t.createdAt, t.id),
-    // Mentor-name matching at onboarding: an exact lookup on the case- and accent-folded full name.
-    index('users_name_key_idx').on(sql`public.app_full_name_key(${t.firstName}, ${t.lastName})`),
-    // Directory search: substring match on the folded full name or the email (pg_trgm).
-    index('users_name_trgm_idx').using('gin', sql`public.app_full_name_key(${t.firstName}, ${t.lastName}) gin_trgm_ops`),
+    // Mentor-name matching at onboarding: an exact lookup on the folded full name.
+    index('users_name_key_idx').on(t.nameKey),
+    // Directory search: substring match on the folded full name or the email (pg_trgm). A stored
+    // column, so rechecking a candidate row reads it instead of folding the name again.
+    index('users_name_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('users_role_idx').on(t.role),
   ],

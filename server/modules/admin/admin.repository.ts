@@ -21,16 +21,18 @@ const coordinatorIds = sql`select user_id from mentor_stats where direct_discipl
 function directoryConditions(search: string, filter: DirectoryFilter): SQL[] {
   const parts: SQL[] = [];
   if (search) {
-    // Both sides folded the same way as the trigram index, so "zoe" finds "Zoë" and "ZOE@x.org".
+    // Both sides folded the same way (users.name_key), so "zoe" finds "Zoë" and "ZOE@x.org".
     const pattern = containsPattern(search);
-    parts.push(sql`(public.app_full_name_key(u.first_name, u.last_name) like public.app_fold(${pattern}) or lower(u.email) like lower(${pattern}))`);
+    parts.push(sql`(u.name_key like public.app_fold(${pattern}) or lower(u.email) like lower(${pattern}))`);
   }
   switch (filter) {
+    // Written on u_cp's columns without coalesce: a user without a course_progress row is neither
+    // completed nor in progress, and the planner can then start from course_progress's index.
     case 'completed':
-      parts.push(isCompleted('u'));
+      parts.push(sql`(course_pc.total > 0 and u_cp.passed_lessons >= course_pc.total)`);
       break;
     case 'in-progress':
-      parts.push(sql`(not ${isCompleted('u')} and ${progressPercent('u')} > 0)`);
+      parts.push(sql`(course_pc.total > 0 and u_cp.passed_lessons > 0 and u_cp.passed_lessons < course_pc.total)`);
       break;
     case 'ambassador':
       parts.push(sql`u.id in (${ambassadorIds})`);
@@ -56,6 +58,7 @@ type DirectoryDbRow = {
   role: Role;
   created_at: Date;
   cursor_at: string;
+  total: number | null;
   course_progress: number;
   course_completed: boolean;
   completed_disciples: number;
@@ -79,17 +82,37 @@ const toDirectoryRow = (r: DirectoryDbRow) => ({
   isAmbassadorEligible: r.is_ambassador_eligible,
   isCoordinatorEligible: r.is_coordinator_eligible,
 });
-export type DirectoryRowData = ReturnType<typeof toDirectoryRow> & { createdAt: Date; cursor: { createdAt: string; id: string } };
+export type DirectoryRowData = ReturnType<typeof toDirectoryRow> & { createdAt: Date; cursor: { createdAt: string; id: string }; total: number | null };
 
 /**
- * Directory rows, newest first (id breaking ties). The inner query only picks the ids of the page
- * (an index walk over users_created_idx when nothing filters); every row field is then computed
- * for those rows alone.
+ * Directory rows, newest first (id breaking ties). The ids of the page are chosen first, then every
+ * row field is computed for those rows alone.
+ *
+ * Two ways to pick the page, by how many users match:
+ * - many (no filter, Completed, In progress: tens of thousands): walk users_created_idx from the
+ *   newest and test each user; matches come quickly.
+ * - few (a search, Ambassador, Coordinator): collect the matching set first from its own index
+ *   (trigram, mentor_stats) and sort it. Walking would read most of the table when the matches are
+ *   old, which ambassadors and coordinators usually are.
  */
-async function selectDirectory(db: Tx, conditions: SQL[], limit: number, offset: number): Promise<DirectoryRowData[]> {
+async function selectDirectory(db: Tx, search: string, filter: DirectoryFilter, keyset: { createdAt: string; id: string } | null, limit: number, offset: number): Promise<DirectoryRowData[]> {
+  const filters = directoryConditions(search, filter);
+  const fewMatches = search !== '' || filter === 'ambassador' || filter === 'coordinator';
+  const after = keyset ? sql`(u.created_at, u.id) < (${keyset.createdAt}::timestamptz, ${keyset.id}::uuid)` : null;
+  const matching = fewMatches
+    ? sql`, matching as materialized (
+        select u.id, u.created_at from users u cross join course_pc ${joinProgress('u')} ${whereOf(filters)}
+      )`
+    : sql``;
+  // With a collected set, its size comes along (the window is computed before the limit).
+  const page = fewMatches
+    ? sql`select u.id, u.created_at, count(*) over ()::int as total from matching u ${whereOf(after ? [after] : [])}
+          order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`
+    : sql`select u.id, u.created_at, null::int as total from users u cross join course_pc ${joinProgress('u')} ${whereOf(after ? [...filters, after] : filters)}
+          order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`;
   const res = await db.execute<DirectoryDbRow>(sql`
-    with ${primaryCourseCte}
-    select u.id, u.first_name, u.last_name, u.email, u.phone, u.address, u.role, u.created_at,
+    with ${primaryCourseCte} ${matching}
+    select u.id, u.first_name, u.last_name, u.email, u.phone, u.address, u.role, u.created_at, p.total,
            -- Text keeps PostgreSQL's microseconds (a JS Date would round them) for keyset paging.
            u.created_at::text as cursor_at,
            ${progressPercent('u')} as course_progress,
@@ -98,30 +121,29 @@ async function selectDirectory(db: Tx, conditions: SQL[], limit: number, offset:
            coalesce(ms.direct_disciples - ms.completed_disciples, 0) as pending_disciples,
            coalesce(ms.completed_disciples, 0) >= ${AMBASSADOR_MIN_COMPLETED_DISCIPLES} as is_ambassador_eligible,
            coalesce(ms.direct_disciples, 0) >= ${COORDINATOR_MIN_DIRECT_DISCIPLES} as is_coordinator_eligible
-    from (
-      select u.id, u.created_at
-      from users u cross join course_pc ${joinProgress('u')}
-      ${whereOf(conditions)}
-      order by u.created_at desc, u.id desc
-      limit ${limit} offset ${offset}
-    ) p
+    from (${page}) p
     join users u on u.id = p.id
     cross join course_pc
     ${joinProgress('u')}
     left join mentor_stats ms on ms.user_id = u.id
     order by p.created_at desc, p.id desc`);
-  return res.rows.map((r) => ({ ...toDirectoryRow(r), createdAt: new Date(r.created_at), cursor: { createdAt: r.cursor_at, id: r.id } }));
+  return res.rows.map((r) => ({ ...toDirectoryRow(r), createdAt: new Date(r.created_at), cursor: { createdAt: r.cursor_at, id: r.id }, total: r.total }));
 }
 
+/** A page of the directory and how many rows match in all. */
 export async function findDirectoryPage(db: Tx, search: string, filter: DirectoryFilter, offset: number, limit: number) {
-  return selectDirectory(db, directoryConditions(search, filter), limit, offset);
+  const [rows, counted] = await Promise.all([
+    selectDirectory(db, search, filter, null, limit, offset),
+    // Without a search the count comes from small tables; a search's count comes with its page
+    // (unless the page is past the end).
+    search === '' ? countDirectory(db, search, filter) : Promise.resolve(null),
+  ]);
+  return { rows, total: counted ?? rows[0]?.total ?? (await countDirectory(db, search, filter)) };
 }
 
 /** The rows after (created_at, id), for streaming an export without deep offsets. */
 export async function findDirectoryBatchAfter(db: Tx, search: string, filter: DirectoryFilter, after: { createdAt: string; id: string } | null, limit: number) {
-  const conditions = directoryConditions(search, filter);
-  if (after) conditions.push(sql`(u.created_at, u.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
-  return selectDirectory(db, conditions, limit, 0);
+  return selectDirectory(db, search, filter, after, limit, 0);
 }
 
 /** Completed users of the primary course (every course_progress row belongs to a user). */

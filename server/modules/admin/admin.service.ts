@@ -23,12 +23,11 @@ const person = (id: string | null, firstName: string | null, lastName: string | 
 // ---- Directory ----
 
 export async function getDirectory(db: Db, q: { search: string; filter: DirectoryFilter; page: number; pageSize: number }): Promise<DirectoryPage> {
-  const [rows, total, founderCount] = await Promise.all([
+  const [{ rows, total }, founderCount] = await Promise.all([
     repo.findDirectoryPage(db, q.search, q.filter, (q.page - 1) * q.pageSize, q.pageSize),
-    repo.countDirectory(db, q.search, q.filter),
     repo.countFounders(db),
   ]);
-  return { users: rows.map(({ createdAt: _c, cursor: _k, ...row }) => row), total, page: q.page, pageSize: q.pageSize, founderCount };
+  return { users: rows.map(({ createdAt: _c, cursor: _k, total: _t, ...row }) => row), total, page: q.page, pageSize: q.pageSize, founderCount };
 }
 
 export const getStats = (db: Db): Promise<AdminStats> => repo.findStats(db);

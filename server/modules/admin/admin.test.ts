@@ -154,6 +154,11 @@ describe('user directory', async () => {
     expect(first.users.map((u) => u.id)).toEqual(all.users.slice(0, 5).map((u) => u.id));
     expect(second.users.map((u) => u.id)).toEqual(all.users.slice(5, 10).map((u) => u.id));
     expect((await page('pageSize=5&page=999')).users).toEqual([]);
+    // A search pages the same way, and still counts when the page is past the end.
+    const searched = await page('search=dmiriam&pageSize=2&page=2');
+    expect([searched.total, searched.users.length]).toEqual([3, 1]);
+    expect(await page('search=dmiriam&pageSize=2&page=9')).toMatchObject({ total: 3, users: [] });
+    expect(await page('filter=coordinator&pageSize=1&page=2')).toMatchObject({ total: 2, users: [expect.anything()] });
   });
 
   it('searches full name or email, case- and accent-insensitive', async () => {

@@ -161,7 +161,7 @@ export async function markInvitationAccepted(tx: Tx, mentorId: string, email: st
 export async function findUsersByFullName(db: Tx, name: string) {
   const res = await db.execute<{ id: string; first_name: string | null; last_name: string | null }>(sql`
     select id, first_name, last_name from users
-    where public.app_full_name_key(first_name, last_name) = public.app_fold(${name})
+    where name_key = public.app_fold(${name})
     limit 10`);
   return res.rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name }));
 }

@@ -5,9 +5,10 @@ import { sql, type SQL } from 'drizzle-orm';
  *
  * `course_pc` is a one-row CTE: the course the product uses (the first one, spec section 3) and
  * its number of live lessons. It always has exactly one row, with a null course and 0 lessons
- * before any course is loaded, so joining it never drops users.
+ * before any course is loaded, so joining it never drops users. Materialized so the lesson count
+ * (which reads each lesson's content) is computed once per query, not once per reference.
  */
-export const primaryCourseCte = sql`course_pc as (
+export const primaryCourseCte = sql`course_pc as materialized (
   select c.course_id,
          (select count(*) from lessons l where l.course_id = c.course_id and l.content -> 'retired' is null)::int as total
   from (select (select id from courses order by created_at, id limit 1) as course_id) c
