@@ -118,6 +118,7 @@ describe('evangelism tools', () => {
     await john.getByRole('button', { name: 'Hide more words' }).click();
     expect(await blanks.count()).toBeGreaterThan(firstLevel);
     await blanks.first().click();
+    await screenshot(page, 'evangelism-practice-1280-light');
     expect(await blanks.count()).toBe(Math.ceil((words * 2) / 3) - 1);
     await john.getByRole('button', { name: 'Reveal all' }).click();
     expect(await blanks.count()).toBe(0);

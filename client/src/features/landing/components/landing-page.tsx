@@ -113,7 +113,7 @@ export default function LandingPage() {
                 <Heart className="size-4" aria-hidden />
                 {t('hero.eyebrow')}
               </p>
-              <h1 id="hero-title" className="text-4xl font-extrabold leading-tight tracking-tight text-balance sm:text-5xl lg:text-6xl">
+              <h1 id="hero-title" className="text-4xl font-extrabold leading-tight tracking-tight text-balance sm:text-5xl xl:text-[3.5rem]">
                 {t('hero.title')}
               </h1>
               <p className="mt-5 max-w-xl text-lg text-muted-foreground sm:text-xl">{t('hero.subtitle')}</p>
@@ -275,13 +275,13 @@ export default function LandingPage() {
         {/* Contact */}
         <Section id="contact" title={t('contact.title')} subtitle={t('contact.text')} className="bg-muted/50">
           {config.data && (
-            <ul className="grid max-w-2xl gap-4 sm:grid-cols-2">
+            <ul className="grid max-w-3xl gap-4 sm:grid-cols-2">
               <li>
                 <a href={`mailto:${config.data.supportEmail}`} className="flex items-center gap-3 rounded-2xl border bg-card p-5 shadow-sm transition hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
                   <Mail className="size-6 shrink-0 text-primary" aria-hidden />
                   <span className="min-w-0">
                     <span className="block text-sm text-muted-foreground">{t('contact.email')}</span>
-                    <span className="block truncate font-semibold">{config.data.supportEmail}</span>
+                    <span className="block font-semibold [overflow-wrap:anywhere]">{config.data.supportEmail}</span>
                   </span>
                 </a>
               </li>
@@ -295,7 +295,7 @@ export default function LandingPage() {
                   <MessageCircle className="size-6 shrink-0 text-primary" aria-hidden />
                   <span className="min-w-0">
                     <span className="block text-sm text-muted-foreground">{t('contact.whatsapp')}</span>
-                    <span className="block truncate font-semibold">{config.data.supportWhatsapp}</span>
+                    <span className="block font-semibold [overflow-wrap:anywhere]">{config.data.supportWhatsapp}</span>
                   </span>
                 </a>
               </li>

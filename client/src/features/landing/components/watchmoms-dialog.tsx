@@ -33,6 +33,7 @@ export default function WatchmomsDialog({ open, onOpenChange }: Props) {
   const [triedInvalid, setTriedInvalid] = useState(false);
   // One key per application: a retry or a double click of the same one is stored once.
   const key = useRef(newIdempotencyKey());
+  const errorToast = useRef<{ dismiss: () => void } | null>(null);
   const submit = useSubmitWatchmomsApplication();
   const form = useForm<WatchmomsFormInput, unknown, WatchmomsFormValues>({ resolver: zodResolver(watchmomsForm), defaultValues: emptyWatchmomsForm });
   const err = form.formState.errors;
@@ -57,12 +58,15 @@ export default function WatchmomsDialog({ open, onOpenChange }: Props) {
       { body: toWatchmomsApplication(values), key: key.current },
       {
         onSuccess: () => {
+          // An error from an earlier attempt no longer applies.
+          errorToast.current?.dismiss();
           form.reset(emptyWatchmomsForm);
           key.current = newIdempotencyKey();
           setThanking(true);
         },
-        onError: (error) =>
-          toast({ variant: 'destructive', title: t('watchMoms.form.errorTitle'), description: describeError(t, error, t('watchMoms.form.errorMessage')) }),
+        onError: (error) => {
+          errorToast.current = toast({ variant: 'destructive', title: t('watchMoms.form.errorTitle'), description: describeError(t, error, t('watchMoms.form.errorMessage')) });
+        },
       },
     );
   };

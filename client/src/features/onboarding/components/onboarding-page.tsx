@@ -178,7 +178,7 @@ export default function OnboardingPage() {
                   </Link>
                 ) : (
                   <div className="flex flex-col gap-1 sm:max-w-xs">
-                    <Button type="button" variant="ghost" onClick={onSkip} disabled={busy}>
+                    <Button type="button" variant="ghost" className="sm:self-start" onClick={onSkip} disabled={busy}>
                       {t('skip')}
                     </Button>
                     <p className="text-center text-xs text-muted-foreground sm:text-left">{t('skipHint')}</p>
