@@ -109,6 +109,7 @@ describe('the 8-week course in the browser', () => {
         // A fail gives nothing away.
         expect(await page.getByTestId('answer-review').count()).toBe(0);
         expect(await accessibilityProblems(page)).toEqual([]);
+        await screenshot(page, 'course-result-failed-1280-light');
         await page.getByTestId('retry').click();
         await page.getByTestId('question-position').filter({ hasText: 'Question 1 of' }).waitFor();
         expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
@@ -117,7 +118,10 @@ describe('the 8-week course in the browser', () => {
       await page.getByRole('heading', { name: 'You passed!' }).waitFor();
       expect(await text(page, 'result-score')).toBe('100%');
       await page.getByTestId('answer-review').waitFor();
-      if (week === 1) expect(await accessibilityProblems(page)).toEqual([]);
+      if (week === 1) {
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await screenshot(page, 'course-result-passed-1280-light');
+      }
       if (week < 8) {
         await page.getByTestId('back-to-dashboard').click();
         await page.getByTestId('dashboard-page').waitFor();
