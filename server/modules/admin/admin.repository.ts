@@ -284,14 +284,17 @@ function callbackWhere(view: 'open' | 'new' | 'contacted' | 'closed' | 'all'): S
   return eq(callbackRequests.status, view);
 }
 
-/** Open before closed; flagged mental-health requests first; then overdue; then oldest first. */
+/**
+ * Open before closed; flagged mental-health requests first; then overdue; then oldest first.
+ * Assignees are looked up for the page only (joining first made PostgreSQL hash every user).
+ */
 export async function findCallbacks(db: Tx, view: 'open' | 'new' | 'contacted' | 'closed' | 'all', page: number) {
   const where = callbackWhere(view);
+  const { assigneeFirstName: _f, assigneeLastName: _l, assigneeEmail: _e, ...ownColumns } = callbackColumns;
   const [rows, [count]] = await Promise.all([
     db
-      .select(callbackColumns)
+      .select(ownColumns)
       .from(callbackRequests)
-      .leftJoin(assigneeUser, eq(assigneeUser.id, callbackRequests.assignedTo))
       .where(where)
       .orderBy(
         sql`(${callbackRequests.status} = 'closed')`,
@@ -304,7 +307,18 @@ export async function findCallbacks(db: Tx, view: 'open' | 'new' | 'contacted' |
       .offset((page - 1) * LIST_PAGE_SIZE),
     db.select({ n: sql<number>`count(*)::int` }).from(callbackRequests).where(where),
   ]);
-  return { rows, total: count!.n };
+  const assigneeIds = [...new Set(rows.map((r) => r.assignedTo).filter((id): id is string => id !== null))];
+  const assignees = assigneeIds.length
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, assigneeIds))
+    : [];
+  const byId = new Map(assignees.map((a) => [a.id, a]));
+  return {
+    rows: rows.map((r) => {
+      const a = r.assignedTo ? byId.get(r.assignedTo) : undefined;
+      return { ...r, assigneeFirstName: a?.firstName ?? null, assigneeLastName: a?.lastName ?? null, assigneeEmail: a?.email ?? null };
+    }),
+    total: count!.n,
+  };
 }
 
 export async function findCallback(db: Tx, id: string) {
