@@ -12,10 +12,16 @@ describe('route gates', () => {
     await page.context().close();
   });
 
-  it('lets a visitor open /soul-health-check', async () => {
+  it('lets a visitor open /soul-health-check, without a single API call', async () => {
     const page = await ctx.newPage();
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url());
+    });
     await page.goto('/soul-health-check');
     await page.getByTestId('soul-health-check').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls).toEqual([]);
     await page.context().close();
   });
 

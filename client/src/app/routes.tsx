@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { useCurrentUser } from '../features/auth/api/get-current-user.ts';
@@ -19,58 +19,56 @@ const EvangelismTools = lazy(() => import('../features/evangelism/components/eva
 const Admin = lazy(() => import('../features/admin/components/admin-page.tsx'));
 const NotFound = lazy(() => import('../components/layout/not-found.tsx'));
 
-const screen = (C: LazyExoticComponent<ComponentType>) =>
-  function Screen() {
-    return (
-      <Suspense fallback={<LoadingScreen />}>
-        <C />
-      </Suspense>
-    );
-  };
-
 /** Paths anyone may open, signed in or not. */
 function PublicRoutes() {
   return (
     <Switch>
-      <Route path="/soul-health-check" component={screen(SoulHealthCheck)} />
-      <Route path="/verify/:code" component={screen(Verify)} />
+      <Route path="/soul-health-check" component={SoulHealthCheck} />
+      <Route path="/verify/:code" component={Verify} />
     </Switch>
   );
 }
 const isPublicPath = (p: string) => p === '/soul-health-check' || p.startsWith('/verify/');
 
-/** The route switch of the spec (section 2): public paths, loading, landing, onboarding, then the app. */
+/**
+ * The route switch of the spec (section 2): public paths, loading, landing, onboarding, then the app.
+ * Public paths are decided before asking who the user is, so they make no request at all.
+ */
 export function AppRoutes() {
   const [location] = useLocation();
-  const { data: user, isLoading } = useCurrentUser();
+  return (
+    <Suspense fallback={<LoadingScreen />}>{isPublicPath(location) ? <PublicRoutes /> : <GatedRoutes />}</Suspense>
+  );
+}
 
-  if (isPublicPath(location)) return <PublicRoutes />;
+function GatedRoutes() {
+  const { data: user, isLoading } = useCurrentUser();
   if (isLoading) return <LoadingScreen />;
 
   if (!user) {
     return (
       <Switch>
-        <Route path="/login" component={screen(SignIn)} />
-        <Route path="/setup/:token" component={screen(Setup)} />
-        <Route component={screen(Landing)} />
+        <Route path="/login" component={SignIn} />
+        <Route path="/setup/:token" component={Setup} />
+        <Route component={Landing} />
       </Switch>
     );
   }
-  if (!user.onboardingComplete) return screen(Onboarding)();
+  if (!user.onboardingComplete) return <Onboarding />;
 
   return (
     <Switch>
-      <Route path="/" component={screen(Dashboard)} />
-      <Route path="/dashboard" component={screen(Dashboard)} />
-      <Route path="/lesson/:id" component={screen(Lesson)} />
-      <Route path="/assessment/:id" component={screen(Assessment)} />
-      <Route path="/disciple-tree" component={screen(DiscipleTree)} />
-      <Route path="/certificate" component={screen(Certificate)} />
-      <Route path="/evangelism-tools" component={screen(EvangelismTools)} />
+      <Route path="/" component={Dashboard} />
+      <Route path="/dashboard" component={Dashboard} />
+      <Route path="/lesson/:id" component={Lesson} />
+      <Route path="/assessment/:id" component={Assessment} />
+      <Route path="/disciple-tree" component={DiscipleTree} />
+      <Route path="/certificate" component={Certificate} />
+      <Route path="/evangelism-tools" component={EvangelismTools} />
       {/* Reached from the dashboard's reminder after "Skip for now"; a completed profile is not asked again. */}
-      <Route path="/onboarding">{user.onboardingStatus === 'skipped' ? screen(Onboarding)() : <Redirect to="/dashboard" replace />}</Route>
-      <Route path="/admin" component={screen(Admin)} />
-      <Route component={screen(NotFound)} />
+      <Route path="/onboarding">{user.onboardingStatus === 'skipped' ? <Onboarding /> : <Redirect to="/dashboard" replace />}</Route>
+      <Route path="/admin" component={Admin} />
+      <Route component={NotFound} />
     </Switch>
   );
 }
