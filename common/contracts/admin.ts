@@ -76,6 +76,7 @@ const listPage = <T extends z.ZodType>(item: T) =>
 export const callbackStatuses = ['new', 'contacted', 'closed'] as const;
 /** `open` is new + contacted. */
 export const callbackViews = ['open', 'new', 'contacted', 'closed', 'all'] as const;
+export type CallbackView = (typeof callbackViews)[number];
 export const OVERDUE_HOURS = 48;
 
 export const callbackListQuery = z.strictObject({ status: z.enum(callbackViews, `must be one of ${callbackViews.join(', ')}`).default('open'), page });
@@ -98,6 +99,7 @@ export const callbackItem = z.object({
 });
 export type CallbackItem = z.infer<typeof callbackItem>;
 export const callbackList = listPage(callbackItem);
+export type CallbackList = z.infer<typeof callbackList>;
 
 const notes = z.string().max(5000, 'must be at most 5000 characters');
 const atLeastOne = (v: Record<string, unknown>) => Object.values(v).some((x) => x !== undefined);
@@ -114,10 +116,12 @@ export type CallbackUpdateBody = z.infer<typeof callbackUpdateBody>;
 
 export const assignee = personRef.extend({ role: z.enum(roles) });
 export const assigneeList = z.array(assignee);
+export type Assignee = z.infer<typeof assignee>;
 
 // ---- WatchMoms applications ----
 
 export const watchmomsStatuses = ['new', 'approved', 'declined', 'contacted'] as const;
+export type WatchmomsView = (typeof watchmomsStatuses)[number] | 'all';
 export const watchmomsListQuery = z.strictObject({ status: z.enum([...watchmomsStatuses, 'all'], 'must be one of new, approved, declined, contacted, all').default('all'), page });
 
 export const watchmomsItem = z.object({
@@ -136,6 +140,7 @@ export const watchmomsItem = z.object({
 });
 export type WatchmomsItem = z.infer<typeof watchmomsItem>;
 export const watchmomsList = listPage(watchmomsItem);
+export type WatchmomsList = z.infer<typeof watchmomsList>;
 
 export const watchmomsUpdateBody = z
   .strictObject({ status: z.enum(watchmomsStatuses, `must be one of ${watchmomsStatuses.join(', ')}`).optional(), notes: notes.optional() })
@@ -158,6 +163,7 @@ export const applicationItem = z.object({
 });
 export type ApplicationItem = z.infer<typeof applicationItem>;
 export const applicationList = listPage(applicationItem);
+export type ApplicationList = z.infer<typeof applicationList>;
 
 export const applicationDecisionBody = z.strictObject({ decision: z.enum(['approve', 'decline'], 'must be approve or decline') });
 
@@ -177,6 +183,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditList = listPage(auditEntry);
+export type AuditList = z.infer<typeof auditList>;
 
 export const LIST_PAGE_SIZE = 50;
 

@@ -1,6 +1,120 @@
+import { ArrowLeft, Award, GraduationCap, Crown, Users } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { isAdminRole } from '../../../../../common/contracts/auth.ts';
+import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
+import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
+import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { useDirectory } from '../api/get-directory.ts';
+import { useStats } from '../api/get-stats.ts';
+import { useViewer } from '../api/get-viewer.ts';
+import { isAccessError } from '../utils/describe-error.ts';
+import { AmbassadorApplications } from './ambassador-applications.tsx';
+import { AuditLog } from './audit-log.tsx';
+import { CallbackInbox } from './callback-inbox.tsx';
+import { UserDirectory } from './user-directory.tsx';
+import { WatchmomsList } from './watchmoms-list.tsx';
 
+function StatCard({ icon, title, value, description, testId }: { icon: ReactNode; title: string; value: number | undefined; description: string; testId: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <Card className="flex flex-col gap-1 p-4 sm:p-5" data-testid={testId}>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">{title}</p>
+        <span className="text-primary [&_svg]:size-5" aria-hidden>
+          {icon}
+        </span>
+      </div>
+      <p className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid={`${testId}-value`}>
+        {value === undefined ? '…' : new Intl.NumberFormat(i18n.resolvedLanguage).format(value)}
+      </p>
+      <p className="text-xs text-muted-foreground">{description}</p>
+    </Card>
+  );
+}
+
+/** Spec section 6: anyone else gets the "Access Denied" toast and goes back to /. */
+function useDenyNonAdmins(denied: boolean) {
+  const { t } = useTranslation('admin');
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (!denied) return;
+    toast({ title: t('accessDenied.title'), description: t('accessDenied.text'), variant: 'destructive' });
+    navigate('/', { replace: true });
+  }, [denied, navigate, t]);
+}
+
+/** /admin: the directory, stats, inbox, applications and audit log; admins and founders only. */
 export default function AdminPage() {
-  const { t } = useTranslation();
-  return <main className="p-6"><h1 className="text-2xl font-bold">{t('brand')}</h1></main>;
+  const { t } = useTranslation(['admin', 'common']);
+  const viewer = useViewer();
+  const isAdmin = !!viewer.data && isAdminRole(viewer.data.role);
+  const stats = useStats(isAdmin);
+  // The first page is fetched here too (same query as the directory), so the screen appears whole.
+  const firstPage = useDirectory({ search: '', filter: 'all', page: 1, pageSize: 25 }, isAdmin);
+  useDenyNonAdmins((!viewer.isPending && !isAdmin) || isAccessError(firstPage.error) || isAccessError(stats.error));
+
+  if (!isAdmin) return viewer.isPending ? <LoadingScreen label={t('loading')} /> : null;
+  if (stats.isPending || firstPage.isPending) return <LoadingScreen label={t('loading')} />;
+
+  return (
+    <div className="min-h-dvh bg-background" data-testid="admin-page">
+      <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4">
+          <Link href="/dashboard" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2')}>
+            <ArrowLeft aria-hidden />
+            {t('back')}
+          </Link>
+          <div className="ml-auto flex items-center gap-1">
+            <LanguageSwitcher />
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 pb-16 pt-6 sm:pt-8">
+        <section className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
+          <p className="text-muted-foreground">{t('subtitle')}</p>
+        </section>
+        <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('stats.label')}>
+          <StatCard icon={<Users />} title={t('stats.totalUsers')} value={stats.data?.totalUsers} description={t('stats.totalUsersHint')} testId="stat-total" />
+          <StatCard icon={<GraduationCap />} title={t('stats.completed')} value={stats.data?.courseCompleted} description={t('stats.completedHint')} testId="stat-completed" />
+          <StatCard icon={<Award />} title={t('stats.ambassador')} value={stats.data?.ambassadorEligible} description={t('stats.ambassadorHint')} testId="stat-ambassador" />
+          <StatCard icon={<Crown />} title={t('stats.coordinator')} value={stats.data?.coordinatorEligible} description={t('stats.coordinatorHint')} testId="stat-coordinator" />
+        </section>
+        <Tabs defaultValue="users">
+          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+            <TabsList className="w-max min-w-full flex-nowrap sm:w-full">
+              <TabsTrigger value="users">{t('tabs.users')}</TabsTrigger>
+              <TabsTrigger value="callbacks">{t('tabs.callbacks')}</TabsTrigger>
+              <TabsTrigger value="watchmoms">{t('tabs.watchmoms')}</TabsTrigger>
+              <TabsTrigger value="applications">{t('tabs.applications')}</TabsTrigger>
+              <TabsTrigger value="audit">{t('tabs.audit')}</TabsTrigger>
+            </TabsList>
+          </div>
+          <TabsContent value="users">
+            <UserDirectory />
+          </TabsContent>
+          <TabsContent value="callbacks">
+            <CallbackInbox />
+          </TabsContent>
+          <TabsContent value="watchmoms">
+            <WatchmomsList />
+          </TabsContent>
+          <TabsContent value="applications">
+            <AmbassadorApplications />
+          </TabsContent>
+          <TabsContent value="audit">
+            <AuditLog />
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
+  );
 }

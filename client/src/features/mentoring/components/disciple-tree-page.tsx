@@ -1,6 +1,114 @@
+import { CheckCircle2, Layers, Network, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { totalImpact, treeDepth } from '../../../../../common/domain/tree.ts';
+import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
+import { MessageCard } from '../../../components/layout/message-card.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { useDiscipleTree } from '../api/get-disciple-tree.ts';
+import { usePendingDisciples } from '../api/get-pending-disciples.ts';
+import { useProgression } from '../api/get-progression.ts';
+import { AddDiscipleDialog } from './add-disciple-dialog.tsx';
+import { MentoringShell } from './mentoring-shell.tsx';
+import { PendingList } from './pending-list.tsx';
+import { AmbassadorCard, CoordinatorCard } from './progression-cards.tsx';
+import { TreeView } from './tree-view.tsx';
 
+function Figure({ icon, label, value, hint, testId }: { icon: ReactNode; label: string; value: string; hint?: string; testId: string }) {
+  return (
+    <Card className="flex flex-col gap-1.5 p-4 sm:p-5" data-testid={testId}>
+      <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+        <span className="flex size-8 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-4" aria-hidden>
+          {icon}
+        </span>
+        {label}
+      </p>
+      <p className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid={`${testId}-value`}>
+        {value}
+      </p>
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+    </Card>
+  );
+}
+
+/** /disciple-tree: the people the user mentors, their progress, and the way to ambassador and coordinator. */
 export default function DiscipleTreePage() {
-  const { t } = useTranslation();
-  return <main className="p-6"><h1 className="text-2xl font-bold">{t('brand')}</h1></main>;
+  const { t } = useTranslation(['mentoring', 'common']);
+  const tree = useDiscipleTree();
+  const pending = usePendingDisciples();
+  const progression = useProgression();
+
+  if (tree.isPending || pending.isPending || progression.isPending) return <LoadingScreen label={t('loading')} />;
+  if (tree.isError || pending.isError || progression.isError)
+    return (
+      <MessageCard
+        title={t('common:errors.title')}
+        message={t('loadError')}
+        action={
+          <Button
+            onClick={() => {
+              void tree.refetch();
+              void pending.refetch();
+              void progression.refetch();
+            }}
+          >
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+
+  const root = tree.data;
+  const p = progression.data;
+  const depth = treeDepth(root);
+  const impact = totalImpact(root);
+
+  return (
+    <MentoringShell testId="disciple-tree-page">
+      <div className="flex flex-col gap-6">
+        <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex flex-col gap-1">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
+            <p className="text-muted-foreground">{t('subtitle')}</p>
+          </div>
+          <AddDiscipleDialog />
+        </section>
+
+        <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('stats.label')}>
+          <Figure icon={<Layers />} label={t('stats.depth')} value={t('stats.depthValue', { count: depth })} testId="tree-depth" />
+          <Figure icon={<Network />} label={t('stats.impact')} value={String(impact)} hint={t('stats.impactHint')} testId="total-impact" />
+          <Figure icon={<Users />} label={t('stats.direct')} value={String(p.directDisciples)} testId="direct-disciples" />
+          <Figure icon={<CheckCircle2 />} label={t('stats.completed')} value={String(p.completedDisciples)} testId="completed-disciples" />
+        </section>
+
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="order-2 flex min-w-0 flex-col gap-6 lg:order-1 lg:col-span-2">
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">{t('tree.title')}</CardTitle>
+                <CardDescription>{t('tree.subtitle')}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {root.disciples.length === 0 ? (
+                  <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center" data-testid="tree-empty">
+                    <Network className="size-10 text-muted-foreground" aria-hidden />
+                    <p className="font-medium">{t('tree.empty')}</p>
+                    <p className="max-w-sm text-sm text-muted-foreground">{t('tree.emptyHint')}</p>
+                  </div>
+                ) : (
+                  <TreeView root={root} />
+                )}
+              </CardContent>
+            </Card>
+            <PendingList pending={pending.data} />
+          </div>
+          <aside className="order-1 flex flex-col gap-6 lg:order-2">
+            <CoordinatorCard progression={p} />
+            <AmbassadorCard progression={p} />
+          </aside>
+        </div>
+      </div>
+    </MentoringShell>
+  );
 }

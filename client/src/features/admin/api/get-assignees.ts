@@ -1,0 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { adminPaths, type Assignee } from '../../../../../common/contracts/admin.ts';
+import { getJson } from '../../../lib/api.ts';
+
+/** Team members (ambassadors, coordinators, admins, founders) a callback request can be assigned to. */
+export const useAssignees = () => useQuery({ queryKey: [adminPaths.assignees], queryFn: () => getJson<Assignee[]>(adminPaths.assignees) });

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminPaths, type AdminStats } from '../../../../../common/contracts/admin.ts';
+import { getJson } from '../../../lib/api.ts';
+
+/** The four stat cards. */
+export const statsQuery = queryOptions({
+  queryKey: [adminPaths.stats],
+  queryFn: () => getJson<AdminStats>(adminPaths.stats),
+});
+
+export const useStats = (enabled: boolean) => useQuery({ ...statsQuery, enabled });

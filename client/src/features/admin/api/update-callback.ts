@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminPaths, type CallbackItem, type CallbackUpdateBody } from '../../../../../common/contracts/admin.ts';
+import { sendJson } from '../../../lib/api.ts';
+
+/** Status, assignee and notes of a callback request (audited on the server). */
+export function useUpdateCallback() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: CallbackUpdateBody & { id: string }) => sendJson<CallbackItem>('PATCH', adminPaths.callback(id), body),
+    onSuccess: () => Promise.all([adminPaths.callbacks, adminPaths.audit].map((p) => qc.invalidateQueries({ queryKey: [p] }))),
+  });
+}

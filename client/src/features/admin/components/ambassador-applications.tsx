@@ -1,0 +1,120 @@
+import { Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applicationStatuses } from '../../../../../common/domain/eligibility.ts';
+import type { ApplicationItem } from '../../../../../common/contracts/admin.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { NativeSelect } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { useApplications, type ApplicationView } from '../api/get-applications.ts';
+import { useDecideApplication } from '../api/decide-application.ts';
+import { useDates } from '../hooks/use-dates.ts';
+import { describeAdminError } from '../utils/describe-error.ts';
+import { fullNameOf } from '../utils/names.ts';
+import { Pager } from './pager.tsx';
+
+const statusVariant = { pending: 'gold', approved: 'success', declined: 'destructive' } as const;
+
+function ApplicationRow({ item, onDecide, busy }: { item: ApplicationItem; onDecide: (decision: 'approve' | 'decline') => void; busy: boolean }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const dates = useDates();
+  const name = fullNameOf(item.user) || item.user.email;
+  const act = onDecide;
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border bg-card p-3 sm:flex-row sm:items-center sm:p-4" data-testid="application-item">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-semibold">
+          {name}
+          <Badge variant={statusVariant[item.status]}>{t(`applications.statuses.${item.status}`)}</Badge>
+        </p>
+        <p className="truncate text-sm text-muted-foreground">{item.user.email}</p>
+        <p className="mt-1 text-xs text-muted-foreground">
+          {t('applications.completedDisciples', { count: item.completedDisciples })} · {t('applications.appliedOn', { date: dates.date(item.createdAt) })}
+          {item.decidedAt &&
+            ` · ${t('applications.decidedBy', { date: dates.date(item.decidedAt), name: item.decidedBy ? fullNameOf(item.decidedBy) || item.decidedBy.email : t('applications.someone') })}`}
+        </p>
+      </div>
+      {item.status === 'pending' && (
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={() => act('decline')} disabled={busy} data-testid="decline-application">
+            <X aria-hidden />
+            {t('applications.decline')}
+          </Button>
+          <Button size="sm" onClick={() => act('approve')} disabled={busy} data-testid="approve-application">
+            <Check aria-hidden />
+            {t('applications.approve')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Ambassador applications: approving makes the applicant an ambassador. */
+export function AmbassadorApplications() {
+  const { t } = useTranslation(['admin', 'common']);
+  const [view, setView] = useState<ApplicationView>('pending');
+  const [page, setPage] = useState(1);
+  const list = useApplications(view, page);
+  const data = list.data;
+  // Owned here, not by the row: a decided application leaves the pending list, and the toast must still show.
+  const decide = useDecideApplication();
+  const onDecide = (item: ApplicationItem) => (decision: 'approve' | 'decline') =>
+    decide.mutate(
+      { id: item.id, decision },
+      {
+        onSuccess: () =>
+          toast({ title: decision === 'approve' ? t('applications.approvedTitle') : t('applications.declinedTitle'), description: fullNameOf(item.user) || item.user.email }),
+        onError: (err) => toast({ title: t('common:errors.title'), description: describeAdminError(t, err), variant: 'destructive' }),
+      },
+    );
+  return (
+    <Card data-testid="ambassador-applications">
+      <CardHeader>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="flex flex-col gap-1.5">
+            <CardTitle as="h2">{t('applications.title')}</CardTitle>
+            <CardDescription>{t('applications.subtitle')}</CardDescription>
+          </div>
+          <FormField label={t('applications.show')}>
+            <NativeSelect
+              value={view}
+              onChange={(e) => {
+                setView(e.target.value as ApplicationView);
+                setPage(1);
+              }}
+              className="w-44"
+            >
+              {([...applicationStatuses, 'all'] as const).map((v) => (
+                <option key={v} value={v}>
+                  {v === 'all' ? t('applications.all') : t(`applications.statuses.${v}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {list.isPending ? (
+          <Spinner className="mx-auto" />
+        ) : list.isError ? (
+          <p role="alert" className="text-destructive">{describeAdminError(t, list.error)}</p>
+        ) : data && data.items.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">{t('applications.empty')}</p>
+        ) : (
+          <ul className={cn('flex flex-col gap-3', list.isFetching && 'opacity-60')}>
+            {data?.items.map((item) => (
+              <ApplicationRow key={item.id} item={item} onDecide={onDecide(item)} busy={decide.isPending && decide.variables?.id === item.id} />
+            ))}
+          </ul>
+        )}
+        {data && <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry } from '../../../../../common/contracts/admin.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { useAuditLog } from '../api/get-audit-log.ts';
+import { useDates } from '../hooks/use-dates.ts';
+import { describeAdminError } from '../utils/describe-error.ts';
+import { fullNameOf } from '../utils/names.ts';
+import { Pager } from './pager.tsx';
+
+type Change = { from?: unknown; to?: unknown };
+const isChange = (v: unknown): v is Change => typeof v === 'object' && v !== null && 'to' in v;
+
+/** A readable line for what an entry changed, from its details. */
+function describeDetails(t: TFunction, e: AuditEntry): string {
+  const d = e.details;
+  const parts: string[] = [];
+  const who = (d.email ?? d.name) as string | undefined;
+  if (who) parts.push(who);
+  const roleName = (r: unknown) => t(`roles.${String(r)}`, { defaultValue: String(r) });
+  if (e.action === 'user.role_changed') parts.push(t('audit.details.role', { from: roleName(d.from), to: roleName(d.to) }));
+  if (isChange(d.role)) parts.push(t('audit.details.role', { from: roleName(d.role.from), to: roleName(d.role.to) }));
+  if (isChange(d.status)) {
+    const ns = e.targetType === 'watchmoms_application' ? 'watchmoms' : 'inbox';
+    parts.push(t('audit.details.status', { from: t(`${ns}.statuses.${String(d.status.from)}`), to: t(`${ns}.statuses.${String(d.status.to)}`) }));
+  }
+  if (isChange(d.assignedTo)) parts.push(d.assignedTo.to ? t('audit.details.assigned', { email: (d.assignedTo as { email?: string }).email ?? '' }) : t('audit.details.unassigned'));
+  if (d.notes === 'edited') parts.push(t('audit.details.notes'));
+  if (e.action === 'directory.exported') {
+    parts.push(t('audit.details.filter', { filter: t(`audit.filters.${String(d.filter)}`, { defaultValue: String(d.filter) }) }));
+    if (d.search) parts.push(t('audit.details.search', { search: String(d.search) }));
+  }
+  if (d.via === 'command line') parts.push(t('audit.details.cli'));
+  return parts.join(' · ');
+}
+
+/** Every admin action: who, what, when. */
+export function AuditLog() {
+  const { t } = useTranslation('admin');
+  const dates = useDates();
+  const [page, setPage] = useState(1);
+  const log = useAuditLog(page);
+  const data = log.data;
+  return (
+    <Card data-testid="audit-log">
+      <CardHeader>
+        <CardTitle as="h2">{t('audit.title')}</CardTitle>
+        <CardDescription>{t('audit.subtitle')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {log.isPending ? (
+          <Spinner className="mx-auto" />
+        ) : log.isError ? (
+          <p role="alert" className="text-destructive">{describeAdminError(t, log.error)}</p>
+        ) : data && data.items.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">{t('audit.empty')}</p>
+        ) : (
+          <ol className={cn('flex flex-col divide-y', log.isFetching && 'opacity-60')}>
+            {data?.items.map((e) => (
+              <li key={e.id} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:gap-4" data-testid="audit-entry">
+                <time dateTime={e.createdAt} className="shrink-0 text-xs tabular-nums text-muted-foreground sm:w-44 sm:text-sm">
+                  {dates.dateTime(e.createdAt)}
+                </time>
+                <div className="min-w-0 text-sm">
+                  <p>
+                    <span className="font-semibold">{e.actor ? fullNameOf(e.actor) || e.actor.email : t('audit.commandLine')}</span>{' '}
+                    {t(`audit.actions.${e.action}`, { defaultValue: e.action })}
+                  </p>
+                  <p className="break-words text-muted-foreground">{describeDetails(t, e)}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        {data && <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+      </CardContent>
+    </Card>
+  );
+}

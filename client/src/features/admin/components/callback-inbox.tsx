@@ -1,0 +1,166 @@
+import { AlertTriangle, Clock, Phone } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callbackStatuses, callbackViews, OVERDUE_HOURS, type CallbackItem, type CallbackUpdateBody, type CallbackView } from '../../../../../common/contracts/admin.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { useAssignees } from '../api/get-assignees.ts';
+import { useCallbacks } from '../api/get-callbacks.ts';
+import { useUpdateCallback } from '../api/update-callback.ts';
+import { useDates } from '../hooks/use-dates.ts';
+import { describeAdminError } from '../utils/describe-error.ts';
+import { fullNameOf } from '../utils/names.ts';
+import { Pager } from './pager.tsx';
+
+function CallbackCard({ item, onSave, busy }: { item: CallbackItem; onSave: (body: CallbackUpdateBody) => void; busy: boolean }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const dates = useDates();
+  const assignees = useAssignees();
+  const [status, setStatus] = useState(item.status);
+  const [assignedTo, setAssignedTo] = useState(item.assignee?.id ?? '');
+  const [notes, setNotes] = useState(item.notes);
+  const changed = status !== item.status || assignedTo !== (item.assignee?.id ?? '') || notes !== item.notes;
+
+  const save = () =>
+    onSave({
+      ...(status !== item.status ? { status } : {}),
+      ...(assignedTo !== (item.assignee?.id ?? '') ? { assignedTo: assignedTo || null } : {}),
+      ...(notes !== item.notes ? { notes } : {}),
+    });
+
+  return (
+    <li
+      className={cn('flex flex-col gap-3 rounded-xl border bg-card p-3 sm:p-4', item.isPriority && 'border-destructive/60', item.isOverdue && !item.isPriority && 'border-gold')}
+      data-testid="callback-item"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold">{item.name}</p>
+          <a href={`tel:${item.phone}`} className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline">
+            <Phone className="size-3.5" aria-hidden />
+            {item.phone}
+          </a>
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5">
+          {item.isPriority && (
+            <Badge variant="destructive" data-testid="priority-flag">
+              <AlertTriangle className="size-3.5" aria-hidden />
+              {t('inbox.priority', { band: t(`inbox.bands.${item.scoreBand}`, { defaultValue: item.scoreBand }) })}
+            </Badge>
+          )}
+          {item.isOverdue && (
+            <Badge variant="gold" data-testid="overdue-flag">
+              <Clock className="size-3.5" aria-hidden />
+              {t('inbox.overdue', { hours: OVERDUE_HOURS })}
+            </Badge>
+          )}
+          <Badge variant="secondary">{t(`inbox.categories.${item.category}`)}</Badge>
+        </div>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {t('inbox.received', { ago: dates.ago(item.createdAt), date: dates.dateTime(item.createdAt) })}
+        {item.scoreBand !== 'unknown' && !item.isPriority && ` · ${t('inbox.band', { band: t(`inbox.bands.${item.scoreBand}`, { defaultValue: item.scoreBand }) })}`}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label={t('inbox.status')}>
+          <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as CallbackItem['status'])} data-testid="callback-status">
+            {callbackStatuses.map((s) => (
+              <option key={s} value={s}>
+                {t(`inbox.statuses.${s}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label={t('inbox.assignee')}>
+          <NativeSelect value={assignedTo} onChange={(e) => setAssignedTo(e.target.value)} data-testid="callback-assignee">
+            <option value="">{t('inbox.unassigned')}</option>
+            {item.assignee && !assignees.data?.some((a) => a.id === item.assignee!.id) && <option value={item.assignee.id}>{fullNameOf(item.assignee) || item.assignee.email}</option>}
+            {assignees.data?.map((a) => (
+              <option key={a.id} value={a.id}>
+                {fullNameOf(a) || a.email} ({t(`roles.${a.role}`)})
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <FormField label={t('inbox.notes')}>
+        <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={5000} className="min-h-16" data-testid="callback-notes" />
+      </FormField>
+      <div className="flex justify-end">
+        <Button size="sm" onClick={save} disabled={!changed || busy} data-testid="callback-save">
+          {busy ? t('inbox.saving') : t('inbox.save')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Callback requests: flagged mental-health requests first, overdue after 48 hours highlighted. */
+export function CallbackInbox() {
+  const { t } = useTranslation(['admin', 'common']);
+  const [view, setView] = useState<CallbackView>('open');
+  const [page, setPage] = useState(1);
+  const callbacks = useCallbacks(view, page);
+  const data = callbacks.data;
+  // Owned here, not by the card: a saved card is replaced (or leaves the view), and the toast must still show.
+  const update = useUpdateCallback();
+  const onSave = (item: CallbackItem) => (body: CallbackUpdateBody) =>
+    update.mutate(
+      { id: item.id, ...body },
+      {
+        onSuccess: () => toast({ title: t('inbox.savedTitle'), description: t('inbox.savedText', { name: item.name }) }),
+        onError: (err) => toast({ title: t('common:errors.title'), description: describeAdminError(t, err), variant: 'destructive' }),
+      },
+    );
+  return (
+    <Card data-testid="callback-inbox">
+      <CardHeader>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="flex flex-col gap-1.5">
+            <CardTitle as="h2">{t('inbox.title')}</CardTitle>
+            <CardDescription>{t('inbox.subtitle', { hours: OVERDUE_HOURS })}</CardDescription>
+          </div>
+          <FormField label={t('inbox.show')}>
+            <NativeSelect
+              value={view}
+              onChange={(e) => {
+                setView(e.target.value as CallbackView);
+                setPage(1);
+              }}
+              className="w-44"
+              data-testid="callback-view"
+            >
+              {callbackViews.map((v) => (
+                <option key={v} value={v}>
+                  {t(`inbox.views.${v}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {callbacks.isPending ? (
+          <Spinner className="mx-auto" />
+        ) : callbacks.isError ? (
+          <p role="alert" className="text-destructive">{describeAdminError(t, callbacks.error)}</p>
+        ) : data && data.items.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">{t('inbox.empty')}</p>
+        ) : (
+          <ul className={cn('flex flex-col gap-3', callbacks.isFetching && 'opacity-60')}>
+            {data?.items.map((item) => (
+              <CallbackCard key={`${item.id}-${item.updatedAt}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} />
+            ))}
+          </ul>
+        )}
+        {data && <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+      </CardContent>
+    </Card>
+  );
+}

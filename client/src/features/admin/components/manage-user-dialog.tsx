@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
+import { roles, type Role } from '../../../../../common/contracts/auth.ts';
+import { grantableRoles } from '../../../../../common/domain/eligibility.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { NativeSelect } from '../../../components/ui/input.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useChangeRole } from '../api/change-role.ts';
+import { useViewer } from '../api/get-viewer.ts';
+import { describeAdminError } from '../utils/describe-error.ts';
+import { fullNameOf } from '../utils/names.ts';
+
+/** A person's details and role. The roles offered are the ones the server accepts from this admin. */
+export function ManageUserDialog({ user, founderCount, onClose }: { user: DirectoryRow; founderCount: number; onClose: () => void }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const { data: viewer } = useViewer();
+  const [role, setRole] = useState<Role>(user.role);
+  const change = useChangeRole();
+  const options = viewer ? grantableRoles(viewer.role, user.role, founderCount, roles) : [user.role];
+  const locked = options.length <= 1;
+  const name = fullNameOf(user) || t('directory.noName');
+
+  const save = () =>
+    change.mutate(
+      { userId: user.id, role },
+      {
+        onSuccess: () => {
+          toast({ title: t('manage.savedTitle'), description: t('manage.savedText', { name, role: t(`roles.${role}`) }) });
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent closeLabel={t('common:close')} data-testid="manage-user-dialog">
+        <DialogHeader>
+          <DialogTitle>{name}</DialogTitle>
+          <DialogDescription>{user.email}</DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          <dt className="text-muted-foreground">{t('directory.columns.progress')}</dt>
+          <dd>{user.courseProgress}%</dd>
+          <dt className="text-muted-foreground">{t('directory.columns.disciples')}</dt>
+          <dd>
+            {t('directory.completedCount', { count: user.completedDisciplesCount })} · {t('directory.pendingCount', { count: user.pendingDisciplesCount })}
+          </dd>
+        </dl>
+        <FormField label={t('manage.role')} hint={locked ? t('manage.lockedHint') : t('manage.rulesHint')}>
+          <NativeSelect value={role} onChange={(e) => setRole(e.target.value as Role)} disabled={locked} data-testid="role-select">
+            {options.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {change.isError && (
+          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            {describeAdminError(t, change.error)}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose}>
+            {t('common:cancel')}
+          </Button>
+          <Button onClick={save} disabled={locked || role === user.role || change.isPending} data-testid="save-role">
+            {change.isPending ? t('manage.saving') : t('manage.save')}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

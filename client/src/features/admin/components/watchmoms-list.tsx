@@ -1,0 +1,140 @@
+import { Phone } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { watchmomsStatuses, type WatchmomsItem, type WatchmomsUpdateBody, type WatchmomsView } from '../../../../../common/contracts/admin.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { useWatchmoms } from '../api/get-watchmoms.ts';
+import { useUpdateWatchmoms } from '../api/update-watchmoms.ts';
+import { useDates } from '../hooks/use-dates.ts';
+import { describeAdminError } from '../utils/describe-error.ts';
+import { Pager } from './pager.tsx';
+
+const statusVariant = { new: 'default', approved: 'success', declined: 'destructive', contacted: 'secondary' } as const;
+
+function WatchmomsCard({ item, onSave, busy }: { item: WatchmomsItem; onSave: (body: WatchmomsUpdateBody) => void; busy: boolean }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const dates = useDates();
+  const [status, setStatus] = useState(item.status);
+  const [notes, setNotes] = useState(item.notes);
+  const changed = status !== item.status || notes !== item.notes;
+  const save = () => onSave({ ...(status !== item.status ? { status } : {}), ...(notes !== item.notes ? { notes } : {}) });
+  const place = [item.streetAddress, item.cityState, item.country].filter(Boolean).join(', ');
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border bg-card p-3 sm:p-4" data-testid="watchmoms-item">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold">{item.fullName}</p>
+          <a href={`tel:${item.phone}`} className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline">
+            <Phone className="size-3.5" aria-hidden />
+            {item.phone}
+          </a>
+        </div>
+        <Badge variant={statusVariant[item.status]}>{t(`watchmoms.statuses.${item.status}`)}</Badge>
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted-foreground">{t('watchmoms.place')}</dt>
+        <dd>{place}</dd>
+        <dt className="text-muted-foreground">{t('watchmoms.church')}</dt>
+        <dd>{item.churchAffiliation}</dd>
+        {item.birthdate && (
+          <>
+            <dt className="text-muted-foreground">{t('watchmoms.birthdate')}</dt>
+            <dd>{dates.date(`${item.birthdate}T12:00:00`)}</dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">{t('watchmoms.received')}</dt>
+        <dd>{dates.dateTime(item.createdAt)}</dd>
+      </dl>
+      <blockquote className="whitespace-pre-line rounded-lg bg-muted p-3 text-sm">{item.reasonForJoining}</blockquote>
+      <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+        <FormField label={t('watchmoms.status')}>
+          <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as WatchmomsItem['status'])} data-testid="watchmoms-status">
+            {watchmomsStatuses.map((s) => (
+              <option key={s} value={s}>
+                {t(`watchmoms.statuses.${s}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label={t('watchmoms.notes')}>
+          <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={5000} className="min-h-16" data-testid="watchmoms-notes" />
+        </FormField>
+      </div>
+      <div className="flex justify-end">
+        <Button size="sm" onClick={save} disabled={!changed || busy} data-testid="watchmoms-save">
+          {busy ? t('watchmoms.saving') : t('watchmoms.save')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** WatchMoms applications with their status and the team's notes. */
+export function WatchmomsList() {
+  const { t } = useTranslation(['admin', 'common']);
+  const [view, setView] = useState<WatchmomsView>('all');
+  const [page, setPage] = useState(1);
+  const list = useWatchmoms(view, page);
+  const data = list.data;
+  // Owned here, not by the card: a saved card is replaced (or leaves the view), and the toast must still show.
+  const update = useUpdateWatchmoms();
+  const onSave = (item: WatchmomsItem) => (body: WatchmomsUpdateBody) =>
+    update.mutate(
+      { id: item.id, ...body },
+      {
+        onSuccess: () => toast({ title: t('watchmoms.savedTitle'), description: t('watchmoms.savedText', { name: item.fullName }) }),
+        onError: (err) => toast({ title: t('common:errors.title'), description: describeAdminError(t, err), variant: 'destructive' }),
+      },
+    );
+  return (
+    <Card data-testid="watchmoms-list">
+      <CardHeader>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="flex flex-col gap-1.5">
+            <CardTitle as="h2">{t('watchmoms.title')}</CardTitle>
+            <CardDescription>{t('watchmoms.subtitle')}</CardDescription>
+          </div>
+          <FormField label={t('watchmoms.show')}>
+            <NativeSelect
+              value={view}
+              onChange={(e) => {
+                setView(e.target.value as WatchmomsView);
+                setPage(1);
+              }}
+              className="w-44"
+            >
+              {(['all', ...watchmomsStatuses] as const).map((v) => (
+                <option key={v} value={v}>
+                  {v === 'all' ? t('watchmoms.all') : t(`watchmoms.statuses.${v}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {list.isPending ? (
+          <Spinner className="mx-auto" />
+        ) : list.isError ? (
+          <p role="alert" className="text-destructive">{describeAdminError(t, list.error)}</p>
+        ) : data && data.items.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">{t('watchmoms.empty')}</p>
+        ) : (
+          <ul className={cn('flex flex-col gap-3', list.isFetching && 'opacity-60')}>
+            {data?.items.map((item) => (
+              <WatchmomsCard key={`${item.id}-${item.status}-${item.notes}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} />
+            ))}
+          </ul>
+        )}
+        {data && <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check, Copy, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { addDiscipleBody, type AddDiscipleResult } from '../../../../../common/contracts/mentoring.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { translateValidation } from '../../../lib/errors.ts';
+import { useAddDisciple } from '../api/add-disciple.ts';
+import { describeMentoringError } from '../utils/describe-error.ts';
+import { displayName } from '../utils/tree-index.ts';
+
+type FormInput = z.input<typeof addDiscipleBody>;
+type FormOutput = z.output<typeof addDiscipleBody>;
+
+/** Where an invited person creates their account. */
+const signUpUrl = () => `${window.location.origin}/login`;
+
+function InvitedView({ result, onAnother, onClose }: { result: Extract<AddDiscipleResult, { outcome: 'invited' }>; onAnother: () => void; onClose: () => void }) {
+  const { t } = useTranslation('mentoring');
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(signUpUrl());
+      setCopied(true);
+    } catch {
+      // No clipboard (insecure context or refused): the link stays visible to copy by hand.
+    }
+  };
+  return (
+    <div className="flex flex-col gap-4" data-testid="add-disciple-invited">
+      <p>{t('add.invitedText', { name: result.invitation.fullName, email: result.invitation.email })}</p>
+      <div className="flex items-center gap-2 rounded-lg border bg-muted p-2 pl-3">
+        <code className="min-w-0 flex-1 truncate text-sm">{signUpUrl()}</code>
+        <Button variant="outline" size="sm" onClick={() => void copy()}>
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+          {copied ? t('add.copied') : t('add.copy')}
+        </Button>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onAnother}>
+          {t('add.another')}
+        </Button>
+        <Button onClick={onClose}>{t('add.done')}</Button>
+      </div>
+    </div>
+  );
+}
+
+/** "Add disciple": full name and email. Links an existing account without a mentor at once, otherwise saves an invitation. */
+export function AddDiscipleDialog() {
+  // The validation namespaces are listed so their messages are loaded before the form shows them.
+  const { t } = useTranslation(['mentoring', 'common', 'validation', 'validation-mentoring']);
+  const [open, setOpen] = useState(false);
+  const add = useAddDisciple();
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(addDiscipleBody), defaultValues: { fullName: '', email: '' } });
+  const err = form.formState.errors;
+  const invited = add.data?.outcome === 'invited' ? add.data : null;
+
+  const reset = () => {
+    form.reset();
+    add.reset();
+  };
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) reset();
+  };
+  const onSubmit = (values: FormOutput) =>
+    add.mutate(values, {
+      onSuccess: (result) => {
+        if (result.outcome === 'linked') {
+          toast({ title: t('add.linkedTitle'), description: t('add.linkedText', { name: displayName(result.disciple) }) });
+          onOpenChange(false);
+        }
+      },
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button data-testid="add-disciple-button">
+          <UserPlus aria-hidden />
+          {t('add.button')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t('common:close')} data-testid="add-disciple-dialog">
+        <DialogHeader>
+          <DialogTitle>{invited ? t('add.invitedTitle') : t('add.title')}</DialogTitle>
+          {!invited && <DialogDescription>{t('add.description')}</DialogDescription>}
+        </DialogHeader>
+        {invited ? (
+          <InvitedView result={invited} onAnother={reset} onClose={() => onOpenChange(false)} />
+        ) : (
+          <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)}>
+            <FormField label={t('add.fullName')} error={translateValidation(t, err.fullName?.message, 'validation-mentoring')}>
+              <Input autoComplete="off" required {...form.register('fullName')} />
+            </FormField>
+            <FormField label={t('add.email')} error={translateValidation(t, err.email?.message, 'validation-mentoring')}>
+              <Input type="email" autoComplete="off" required {...form.register('email')} />
+            </FormField>
+            {add.isError && (
+              <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+                {describeMentoringError(t, add.error)}
+              </p>
+            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                {t('common:cancel')}
+              </Button>
+              <Button type="submit" disabled={add.isPending}>
+                {add.isPending ? t('add.submitting') : t('add.submit')}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

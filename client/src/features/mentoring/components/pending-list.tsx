@@ -1,0 +1,62 @@
+import { Hourglass, MailPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Progress } from '../../../components/ui/progress.tsx';
+import { displayName } from '../utils/tree-index.ts';
+import { useFormatDate } from '../hooks/use-format-date.ts';
+
+/** Direct disciples still in the course, and invitations waiting for a sign-up. */
+export function PendingList({ pending }: { pending: PendingDisciples }) {
+  const { t } = useTranslation('mentoring');
+  const formatDate = useFormatDate();
+  const { disciples, invitations } = pending;
+  return (
+    <Card data-testid="pending-card">
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <Hourglass className="size-5 text-primary" aria-hidden />
+          {t('pending.title')}
+        </CardTitle>
+        <CardDescription>{t('pending.subtitle')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {disciples.length === 0 && invitations.length === 0 && <p className="text-sm text-muted-foreground">{t('pending.none')}</p>}
+        {disciples.length > 0 && (
+          <section className="flex flex-col gap-2">
+            <h3 className="text-sm font-semibold">{t('pending.inCourse', { count: disciples.length })}</h3>
+            <ul className="flex flex-col gap-2.5">
+              {disciples.map((d) => (
+                <li key={d.id} className="flex flex-col gap-1" data-testid="pending-disciple">
+                  <div className="flex items-baseline justify-between gap-2 text-sm">
+                    <span className="truncate font-medium">{displayName(d)}</span>
+                    <span className="shrink-0 tabular-nums text-muted-foreground">{d.progress}%</span>
+                  </div>
+                  <Progress value={d.progress} label={t('tree.progressOf', { name: displayName(d) })} className="h-1.5" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {invitations.length > 0 && (
+          <section className="flex flex-col gap-2">
+            <h3 className="text-sm font-semibold">{t('pending.invited', { count: invitations.length })}</h3>
+            <ul className="flex flex-col gap-2">
+              {invitations.map((i) => (
+                <li key={i.id} className="flex items-start gap-2 text-sm" data-testid="pending-invitation">
+                  <MailPlus className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  <div className="min-w-0">
+                    <p className="truncate font-medium">{i.fullName}</p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      {i.email} · {t('pending.invitedOn', { date: formatDate(i.createdAt) })}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
