@@ -1,0 +1,263 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { callbackRequests, users } from '../server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '../server/modules/auth/session.ts';
+import { createUser } from '../test/app.ts';
+import { passLessons } from '../test/course-progress.ts';
+import { baseUrl, screenshot, useBrowser } from './fixtures.ts';
+
+const ctx = useBrowser();
+const stamp = Date.now().toString(36);
+const emailOf = (who: string) => `${who}.${stamp}@e2e.example.org`;
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+}
+
+async function addDisciple(page: Page, fullName: string, email: string) {
+  await page.getByTestId('add-disciple-button').click();
+  const dialog = page.getByTestId('add-disciple-dialog');
+  await dialog.getByLabel('Full name').fill(fullName);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Add disciple' }).click();
+  await dialog.getByTestId('add-disciple-invited').waitFor();
+  expect(await dialog.textContent()).toContain(`${fullName} joins your tree when they create an account with ${email}`);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+const rowOf = (page: Page, email: string) => page.getByTestId('directory-row').filter({ hasText: email });
+
+describe('from invitations to an approved ambassador', () => {
+  it('a mentor invites three people who sign up and finish the course, applies, and an admin approves; the directory shows it', async () => {
+    const mentorEmail = emailOf('naomi');
+    const { user: mentor, page, context } = await ctx.signedInPage({ firstName: 'Naomi', lastName: `Mentor${stamp}`, email: mentorEmail });
+
+    // An empty tree first.
+    await page.goto('/disciple-tree');
+    await page.getByText('No disciple tree data available').waitFor();
+    await screenshot(page, 'mentoring-tree-empty-1280-light');
+
+    // The add-disciple form checks its fields.
+    await page.getByTestId('add-disciple-button').click();
+    const dialog = page.getByTestId('add-disciple-dialog');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Add disciple' }).click();
+    await dialog.getByText('Full name is required').waitFor();
+    await dialog.getByText('Enter a valid email address').waitFor();
+    await screenshot(page, 'mentoring-add-dialog-errors-1280-light');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const invited = [
+      { first: 'Ruth', last: `Disciple${stamp}`, email: emailOf('ruth') },
+      { first: 'Boaz', last: `Disciple${stamp}`, email: emailOf('boaz') },
+      { first: 'Obed', last: `Disciple${stamp}`, email: emailOf('obed') },
+    ];
+    for (const p of invited) await addDisciple(page, `${p.first} ${p.last}`, p.email);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('pending-invitation').count(), { timeout: 15_000 }).toBe(3);
+    expect(await page.getByText('No disciple tree data available').count()).toBe(1);
+
+    // The first signs up in the browser; the other two through the same sign-up API.
+    const newcomer = await ctx.newPage();
+    await newcomer.goto('/login');
+    await newcomer.getByRole('tab', { name: 'Create account' }).click();
+    await newcomer.getByLabel('First name').fill(invited[0]!.first);
+    await newcomer.getByLabel('Last name').fill(invited[0]!.last);
+    await newcomer.getByLabel('Email').fill(invited[0]!.email.toUpperCase());
+    await newcomer.getByLabel('Password').fill('whither thou goest I will go');
+    await newcomer.getByRole('button', { name: 'Create account' }).click();
+    await newcomer.getByTestId('onboarding-page').waitFor();
+    await newcomer.context().close();
+    for (const p of invited.slice(1)) {
+      const res = await fetch(`${baseUrl()}/api/auth/sign-up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: p.first, lastName: p.last, email: p.email, password: 'a kinsman redeemer story' }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const disciples = await ctx.db.select().from(users).where(eq(users.mentorId, mentor.id));
+    expect(disciples.map((d) => d.email).sort()).toEqual(invited.map((p) => p.email).sort());
+
+    // Linked, not yet through the course: coordinator eligible (3 direct), not ambassador eligible.
+    await page.reload();
+    await page.getByTestId('disciple-tree').waitFor();
+    expect(await page.getByTestId('tree-node').count()).toBe(3);
+    expect(await page.getByTestId('coordinator-status').textContent()).toBe('You are eligible to become a coordinator.');
+    expect(await page.getByTestId('apply-ambassador').isDisabled()).toBe(true);
+    expect(await page.getByTestId('ambassador-card').textContent()).toContain('3 more disciples need to complete the course');
+
+    // They finish the course (the course screens have their own tests).
+    for (const d of disciples) await passLessons(ctx.db, d.id);
+    await page.reload();
+    await page.getByTestId('disciple-tree').waitFor();
+    expect(await page.getByTestId('tree-depth-value').textContent()).toBe('1 level');
+    expect(await page.getByTestId('total-impact-value').textContent()).toBe('3');
+    expect(await page.getByTestId('completed-disciples-value').textContent()).toBe('3');
+    expect(await page.getByTestId('tree-node').filter({ hasText: 'Completed' }).count()).toBe(3);
+    expect(await page.getByTestId('pending-card').textContent()).toContain('every disciple has finished the course');
+    await page.getByTestId('apply-ambassador').click();
+    await page.getByTestId('ambassador-status').getByText('Pending').waitFor();
+    await screenshot(page, 'mentoring-tree-applied-1280-light');
+
+    // The admin console: the mentor with 3 completed disciples, in the Ambassador and Coordinator filters.
+    const admin = await ctx.signedInPage({ role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+    const a = admin.page;
+    await a.goto('/admin');
+    await a.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await a.getByText('Track all users, progress, and eligibility for next level').waitFor();
+    for (const label of ['Total Users', 'Course Completed', 'Ambassador Eligible', 'Coordinator Eligible']) await a.getByText(label, { exact: true }).waitFor();
+    await a.getByTestId('directory-search').fill(`mentor${stamp}`);
+    await expect.poll(() => a.getByTestId('directory-row').count(), { timeout: 15_000 }).toBe(1);
+    const row = rowOf(a, mentorEmail);
+    expect(await row.textContent()).toContain('3 completed');
+    expect(await row.textContent()).toContain('0 pending');
+    const badges = await row.getByTestId('status-badges').textContent();
+    expect(badges).toContain('Coordinator Ready');
+    // Spec: the Ambassador badge shows only when not coordinator eligible.
+    expect(badges).not.toContain('Ambassador');
+    expect(await a.getByTestId('directory-footer').textContent()).toBe('Showing 1 of 1 users');
+
+    await a.getByTestId('directory-search').fill('');
+    await a.getByTestId('filter-ambassador').click();
+    await rowOf(a, mentorEmail).waitFor();
+    await a.getByTestId('filter-coordinator').click();
+    await rowOf(a, mentorEmail).waitFor();
+    await a.getByTestId('filter-completed').click();
+    await a.getByTestId('directory-search').fill(`disciple${stamp}`);
+    await expect.poll(() => a.getByTestId('directory-row').count(), { timeout: 15_000 }).toBe(3);
+    expect(await a.getByTestId('directory-row').filter({ hasText: 'Completed' }).count()).toBe(3);
+    await a.getByTestId('filter-in-progress').click();
+    await a.getByTestId('no-users').waitFor();
+    expect(await a.getByTestId('no-users').textContent()).toBe('No users found');
+    await a.getByTestId('filter-all').click();
+    await a.getByTestId('directory-search').fill('');
+
+    // Approve the application: the role becomes ambassador.
+    await a.getByRole('tab', { name: 'Ambassador applications' }).click();
+    const application = a.getByTestId('application-item').filter({ hasText: mentorEmail });
+    await application.waitFor();
+    expect(await application.textContent()).toContain('3 disciples completed the course');
+    await screenshot(a, 'admin-applications-1280-light');
+    await application.getByTestId('approve-application').click();
+    await a.getByText('Application approved', { exact: true }).waitFor();
+    await expect.poll(async () => (await ctx.db.select({ r: users.role }).from(users).where(eq(users.id, mentor.id)))[0]!.r, { timeout: 15_000 }).toBe('ambassador');
+    await a.getByRole('tab', { name: 'Users' }).click();
+    await a.getByTestId('directory-search').fill(`mentor${stamp}`);
+    await expect.poll(async () => (await rowOf(a, mentorEmail).textContent()) ?? '', { timeout: 15_000 }).toContain('Ambassador');
+    await a.getByRole('tab', { name: 'Audit log' }).click();
+    await a.getByTestId('audit-entry').filter({ hasText: 'approved an ambassador application' }).first().waitFor();
+    await admin.context.close();
+
+    // The mentor sees the decision.
+    await page.reload();
+    await page.getByTestId('ambassador-status').waitFor();
+    expect(await page.getByTestId('ambassador-status').textContent()).toBe('Your role: Ambassador');
+    await context.close();
+  });
+});
+
+describe('admin access', () => {
+  it('refuses a signed-in user who is not an admin: Access Denied toast, back to /', async () => {
+    const { page, context } = await ctx.signedInPage({ role: 'ambassador' });
+    await page.goto('/admin');
+    await page.getByText('Access Denied', { exact: true }).waitFor();
+    await page.getByText("You don't have permission to access the admin dashboard.", { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByTestId('admin-page').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('looking at the screens', () => {
+  it('a wide and deep tree stays usable on a phone and on a desktop, light and dark', async () => {
+    const owner = await createUser(ctx.db, { firstName: 'Priscilla', lastName: 'Wide', email: emailOf('priscilla') });
+    // 60 direct disciples (more than one screenful), one of them heading a chain 9 levels deep.
+    const direct = [];
+    for (let i = 0; i < 60; i++) direct.push(await createUser(ctx.db, { firstName: `Person${String(i).padStart(2, '0')}`, lastName: 'Lydiason-Longfamilyname', mentorId: owner.id }));
+    let parent = direct[0]!;
+    for (let depth = 2; depth <= 9; depth++) parent = await createUser(ctx.db, { firstName: `Level${depth}`, lastName: 'Descendant', mentorId: parent.id });
+    for (const d of direct.slice(0, 20)) await passLessons(ctx.db, d.id, 8);
+    for (const d of direct.slice(20, 40)) await passLessons(ctx.db, d.id, 3);
+
+    for (const [width, theme] of [[390, 'light'], [390, 'dark'], [1280, 'light'], [1280, 'dark']] as const) {
+      const context = await ctx.newContext({ width, height: 844, colorScheme: theme });
+      const token = await createSession(ctx.db, owner.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 });
+      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+      const page = await context.newPage();
+      await page.goto('/');
+      await setTheme(page, theme);
+      await page.goto('/disciple-tree');
+      await page.getByTestId('disciple-tree').waitFor();
+      expect(await page.getByTestId('tree-node').count()).toBe(50);
+      await page.getByRole('button', { name: /Show 10 more/ }).click();
+      expect(await page.getByTestId('tree-node').count()).toBe(60);
+      // Open the chain three levels down, then open its branch on its own.
+      await page.getByRole('button', { name: 'Show the disciples of Person00 Lydiason-Longfamilyname' }).click();
+      await page.getByRole('button', { name: 'Show the disciples of Level2 Descendant' }).click();
+      await page.getByRole('button', { name: 'Show the disciples of Level3 Descendant' }).click();
+      await page.getByText('Level4 Descendant', { exact: true }).waitFor();
+      expect(await page.getByTestId('tree-depth-value').textContent()).toBe('9 levels');
+      expect(await page.getByTestId('total-impact-value').textContent()).toBe('68');
+      await screenshot(page, `mentoring-tree-${width}-${theme}`);
+      await page.getByRole('button', { name: 'Open the branch of Level3 Descendant' }).click();
+      await page.getByRole('navigation', { name: 'Branch shown' }).getByText('Level3 Descendant').waitFor();
+      await page.getByRole('button', { name: 'Show the disciples of Level4 Descendant' }).click();
+      await screenshot(page, `mentoring-tree-branch-${width}-${theme}`);
+      // Finding someone deep in the tree.
+      await page.getByRole('searchbox', { name: 'Find someone in your tree...' }).fill('level8');
+      await page.getByRole('button', { name: /Level8 Descendant/ }).click();
+      await page.getByRole('navigation', { name: 'Branch shown' }).getByText('Level8 Descendant').waitFor();
+      await context.close();
+    }
+  });
+
+  it('the admin console at 1280 and 390 px, light and dark, with the inbox', async () => {
+    const now = Date.now();
+    await ctx.db.insert(callbackRequests).values([
+      { name: `Overdue caller ${stamp}`, phone: '+1 555 0142', category: 'spiritual', createdAt: new Date(now - 50 * 3_600_000) },
+      { name: `Urgent caller ${stamp}`, phone: '+1 555 0143', category: 'mental', scoreBand: 'red', createdAt: new Date(now - 2 * 3_600_000) },
+      { name: `Recent caller ${stamp}`, phone: '+1 555 0144', category: 'financial', createdAt: new Date(now - 600_000) },
+    ]);
+    const team = await createUser(ctx.db, { role: 'coordinator', firstName: 'Phoebe', lastName: 'Teammate' });
+    await createUser(ctx.db, { firstName: 'Long', lastName: 'Address', phone: '+1 555 0199', address: '1200 Very Long Boulevard of the Faithful, Building C, Apartment 42\nSpringfield, Ontario\nCanada K1A 0B1' });
+
+    for (const [width, theme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']] as const) {
+      const { page, context } = await ctx.signedInPage({ role: 'founder' }, { width, height: 900, colorScheme: theme });
+      await page.goto('/');
+      await setTheme(page, theme);
+      await page.goto('/admin');
+      await page.getByTestId('user-directory').waitFor();
+      await screenshot(page, `admin-users-${width}-${theme}`);
+      await page.getByRole('tab', { name: 'Callback requests' }).click();
+      const urgent = page.getByTestId('callback-item').first();
+      expect(await urgent.textContent()).toContain(`Urgent caller ${stamp}`);
+      await urgent.getByTestId('priority-flag').waitFor();
+      await page.getByTestId('callback-item').filter({ hasText: `Overdue caller ${stamp}` }).getByTestId('overdue-flag').waitFor();
+      await screenshot(page, `admin-inbox-${width}-${theme}`);
+      await context.close();
+    }
+
+    // An admin takes the urgent request: assigned, contacted, noted; the audit log shows it.
+    const { page, context } = await ctx.signedInPage({ role: 'admin', firstName: 'Mara', lastName: `Admin${stamp}` });
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Callback requests' }).click();
+    const item = page.getByTestId('callback-item').filter({ hasText: `Urgent caller ${stamp}` });
+    await item.getByTestId('callback-status').selectOption('contacted');
+    await item.getByTestId('callback-assignee').selectOption(team.id);
+    await item.getByTestId('callback-notes').fill('Called back, praying together on Thursday.');
+    await item.getByTestId('callback-save').click();
+    await page.getByText('Request updated', { exact: true }).waitFor();
+    const [saved] = await ctx.db.select().from(callbackRequests).where(eq(callbackRequests.name, `Urgent caller ${stamp}`));
+    expect(saved).toMatchObject({ status: 'contacted', assignedTo: team.id, notes: 'Called back, praying together on Thursday.' });
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const entry = page.getByTestId('audit-entry').filter({ hasText: `Mara Admin${stamp}` }).first();
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('updated a callback request');
+    expect(await entry.textContent()).toContain('status New → Contacted');
+    await screenshot(page, 'admin-audit-1280-light');
+    await context.close();
+  });
+});
