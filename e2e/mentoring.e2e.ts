@@ -240,6 +240,37 @@ describe('looking at the screens', () => {
       await context.close();
     }
 
+    // A founder makes someone a coordinator from the directory; an admin may not touch a founder's role.
+    {
+      const { page, context } = await ctx.signedInPage({ role: 'founder' });
+      await page.goto('/admin');
+      await page.getByTestId('directory-search').fill('Long Address');
+      await page.getByRole('button', { name: 'Manage Long Address' }).click();
+      const dialog = page.getByTestId('manage-user-dialog');
+      expect(await dialog.getByTestId('role-select').locator('option').allTextContents()).toEqual(['Member', 'Ambassador', 'Coordinator', 'Admin', 'Founder']);
+      await dialog.getByTestId('role-select').selectOption('coordinator');
+      await screenshot(page, 'admin-manage-role-1280-light');
+      await dialog.getByTestId('save-role').click();
+      await page.getByText('Role changed', { exact: true }).waitFor();
+      await expect.poll(async () => (await page.getByTestId('directory-row').first().textContent()) ?? '', { timeout: 15_000 }).toContain('Coordinator');
+      await context.close();
+    }
+    {
+      const { page, context } = await ctx.signedInPage({ role: 'admin' });
+      await page.goto('/admin');
+      await page.getByTestId('directory-search').fill('Long Address');
+      await page.getByRole('button', { name: 'Manage Long Address' }).click();
+      expect(await page.getByTestId('role-select').locator('option').allTextContents()).toEqual(['Member', 'Ambassador', 'Coordinator']);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByTestId('directory-search').fill('');
+      await page.getByTestId('filter-all').click();
+      const founderRow = page.getByTestId('directory-row').filter({ hasText: 'Founder' }).first();
+      await founderRow.getByTestId('user-name').click();
+      expect(await page.getByTestId('role-select').isDisabled()).toBe(true);
+      await page.getByText('Only a founder can change this role.').waitFor();
+      await context.close();
+    }
+
     // An admin takes the urgent request: assigned, contacted, noted; the audit log shows it.
     const { page, context } = await ctx.signedInPage({ role: 'admin', firstName: 'Mara', lastName: `Admin${stamp}` });
     await page.goto('/admin');
@@ -259,5 +290,25 @@ describe('looking at the screens', () => {
     expect(await entry.textContent()).toContain('status New → Contacted');
     await screenshot(page, 'admin-audit-1280-light');
     await context.close();
+  });
+
+  it('both screens in French', async () => {
+    const owner = await ctx.signedInPage({ role: 'admin', firstName: 'Élodie', lastName: 'Béland' }, { width: 390, height: 844, locale: 'fr-FR' });
+    await createUser(ctx.db, { firstName: 'Anaïs', lastName: 'Fille', mentorId: owner.user.id });
+    const page = owner.page;
+    await page.goto('/disciple-tree');
+    await page.getByRole('heading', { name: 'Arbre des disciples' }).waitFor();
+    await page.getByText('Encore 2 disciples', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Ajouter un disciple' }).click();
+    await page.getByRole('button', { name: 'Ajouter le disciple' }).click();
+    await page.getByText('Le nom complet est obligatoire').waitFor();
+    await screenshot(page, 'mentoring-add-dialog-390-fr');
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await screenshot(page, 'mentoring-tree-390-fr');
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Tableau de bord administrateur' }).waitFor();
+    await page.getByPlaceholder('Rechercher par nom ou e-mail...').waitFor();
+    await screenshot(page, 'admin-users-390-fr');
+    await owner.context.close();
   });
 });

@@ -90,7 +90,7 @@ export default function AdminPage() {
         </section>
         <Tabs defaultValue="users">
           <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-            <TabsList className="w-max min-w-full flex-nowrap sm:w-full">
+            <TabsList className="w-max min-w-full flex-nowrap sm:w-full [&>button]:whitespace-nowrap">
               <TabsTrigger value="users">{t('tabs.users')}</TabsTrigger>
               <TabsTrigger value="callbacks">{t('tabs.callbacks')}</TabsTrigger>
               <TabsTrigger value="watchmoms">{t('tabs.watchmoms')}</TabsTrigger>

@@ -88,7 +88,7 @@ export function AmbassadorApplications() {
                 setView(e.target.value as ApplicationView);
                 setPage(1);
               }}
-              className="w-44"
+              className="w-auto min-w-44"
             >
               {([...applicationStatuses, 'all'] as const).map((v) => (
                 <option key={v} value={v}>

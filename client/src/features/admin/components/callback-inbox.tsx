@@ -60,7 +60,7 @@ function CallbackCard({ item, onSave, busy }: { item: CallbackItem; onSave: (bod
               {t('inbox.overdue', { hours: OVERDUE_HOURS })}
             </Badge>
           )}
-          <Badge variant="secondary">{t(`inbox.categories.${item.category}`)}</Badge>
+          {!item.isPriority && <Badge variant="secondary">{t(`inbox.categories.${item.category}`)}</Badge>}
         </div>
       </div>
       <p className="text-xs text-muted-foreground">
@@ -133,7 +133,7 @@ export function CallbackInbox() {
                 setView(e.target.value as CallbackView);
                 setPage(1);
               }}
-              className="w-44"
+              className="w-auto min-w-44"
               data-testid="callback-view"
             >
               {callbackViews.map((v) => (

@@ -73,7 +73,7 @@ function ProgressCell({ row }: { row: DirectoryRow }) {
   const { t } = useTranslation('admin');
   return (
     <div className="flex items-center gap-2">
-      <Progress value={row.courseProgress} label={t('directory.columns.progress')} className="max-w-[100px]" />
+      <Progress value={row.courseProgress} label={t('directory.columns.progress')} className="w-[100px] max-w-full shrink" />
       <span className="text-sm tabular-nums">{row.courseProgress}%</span>
     </div>
   );

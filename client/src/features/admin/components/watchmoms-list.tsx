@@ -108,7 +108,7 @@ export function WatchmomsList() {
                 setView(e.target.value as WatchmomsView);
                 setPage(1);
               }}
-              className="w-44"
+              className="w-auto min-w-44"
             >
               {(['all', ...watchmomsStatuses] as const).map((v) => (
                 <option key={v} value={v}>

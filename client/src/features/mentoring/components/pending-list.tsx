@@ -1,16 +1,23 @@
 import { Hourglass, MailPlus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { displayName } from '../utils/tree-index.ts';
 import { useFormatDate } from '../hooks/use-format-date.ts';
+
+const SHORT_LIST = 8;
 
 /** Direct disciples still in the course, and invitations waiting for a sign-up. */
 export function PendingList({ pending }: { pending: PendingDisciples }) {
   const { t } = useTranslation('mentoring');
   const formatDate = useFormatDate();
   const { disciples, invitations } = pending;
+  // A long list is cut to the first few; the tree shows everyone anyway.
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? disciples : disciples.slice(0, SHORT_LIST);
   return (
     <Card data-testid="pending-card">
       <CardHeader>
@@ -26,7 +33,7 @@ export function PendingList({ pending }: { pending: PendingDisciples }) {
           <section className="flex flex-col gap-2">
             <h3 className="text-sm font-semibold">{t('pending.inCourse', { count: disciples.length })}</h3>
             <ul className="flex flex-col gap-2.5">
-              {disciples.map((d) => (
+              {shown.map((d) => (
                 <li key={d.id} className="flex flex-col gap-1" data-testid="pending-disciple">
                   <div className="flex items-baseline justify-between gap-2 text-sm">
                     <span className="truncate font-medium">{displayName(d)}</span>
@@ -36,6 +43,11 @@ export function PendingList({ pending }: { pending: PendingDisciples }) {
                 </li>
               ))}
             </ul>
+            {disciples.length > SHORT_LIST && (
+              <Button variant="ghost" size="sm" className="self-start" onClick={() => setShowAll(!showAll)}>
+                {showAll ? t('pending.showFewer') : t('pending.showAll', { count: disciples.length })}
+              </Button>
+            )}
           </section>
         )}
         {invitations.length > 0 && (

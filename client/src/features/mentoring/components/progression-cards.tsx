@@ -26,7 +26,11 @@ export function CoordinatorCard({ progression }: { progression: Progression }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
         <Progress value={(Math.min(directDisciples, COORDINATOR_MIN_DIRECT_DISCIPLES) / COORDINATOR_MIN_DIRECT_DISCIPLES) * 100} label={t('coordinator.title')} />
-        <p className="text-sm text-muted-foreground">{t('coordinator.count', { count: directDisciples, goal: COORDINATOR_MIN_DIRECT_DISCIPLES })}</p>
+        <p className="text-sm text-muted-foreground">
+          {directDisciples >= COORDINATOR_MIN_DIRECT_DISCIPLES
+            ? t('coordinator.countReached', { count: directDisciples })
+            : t('coordinator.count', { count: directDisciples, goal: COORDINATOR_MIN_DIRECT_DISCIPLES })}
+        </p>
         {isCoordinatorEligible ? (
           <p className="flex items-center gap-1.5 font-semibold text-success" data-testid="coordinator-status">
             <CheckCircle2 className="size-4" aria-hidden />
@@ -75,7 +79,11 @@ export function AmbassadorCard({ progression }: { progression: Progression }) {
       <CardContent className="flex flex-col gap-3">
         <div className="flex flex-col gap-2">
           <Progress value={(Math.min(completedDisciples, AMBASSADOR_MIN_COMPLETED_DISCIPLES) / AMBASSADOR_MIN_COMPLETED_DISCIPLES) * 100} label={t('ambassador.title')} />
-          <p className="text-sm text-muted-foreground">{t('ambassador.count', { count: completedDisciples, goal: AMBASSADOR_MIN_COMPLETED_DISCIPLES })}</p>
+          <p className="text-sm text-muted-foreground">
+            {completedDisciples >= AMBASSADOR_MIN_COMPLETED_DISCIPLES
+              ? t('ambassador.countReached', { count: completedDisciples })
+              : t('ambassador.count', { count: completedDisciples, goal: AMBASSADOR_MIN_COMPLETED_DISCIPLES })}
+          </p>
         </div>
         {isAlready ? (
           <p className="flex items-center gap-1.5 font-semibold text-success" data-testid="ambassador-status">

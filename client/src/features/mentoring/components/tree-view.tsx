@@ -40,12 +40,13 @@ function PersonSummary({ entry, level }: { entry: IndexedNode; level?: number })
   const name = displayName(node);
   return (
     <div className="flex min-w-0 flex-1 items-center gap-2.5">
-      <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-bold text-secondary-foreground">
+      {/* Decorative; left out on phones so names keep the width. */}
+      <span aria-hidden className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-bold text-secondary-foreground sm:flex">
         {initials(node)}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="flex min-w-0 items-center gap-1.5">
-          <span className="truncate font-medium">{name}</span>
+        <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5">
+          <span className="min-w-0 break-words font-medium">{name}</span>
           {node.progress >= 100 && <Badge variant="success">{t('tree.completed')}</Badge>}
           {level !== undefined && level > MAX_INDENT && (
             <Badge variant="outline" className="font-normal">
@@ -220,7 +221,7 @@ export function TreeView({ root }: { root: DiscipleNode }) {
               })}
             </nav>
             <div className="flex gap-1">
-              {total <= EXPAND_ALL_LIMIT && (
+              {total <= EXPAND_ALL_LIMIT && total > root.disciples.length && (
                 <Button variant="ghost" size="sm" onClick={expandAll}>
                   {t('tree.expandAll')}
                 </Button>
