@@ -42,6 +42,8 @@ export const users = pgTable(
      * (migration 0001's app_full_name_key) for mentor-name matching and directory search.
      */
     nameKey: text('name_key').generatedAlwaysAs(sql`public.app_full_name_key(first_name, last_name)`),
+    /** name_key and the lowercased email in one column: the directory's search is one LIKE on one trigram index. */
+    searchKey: text('search_key').generatedAlwaysAs(sql`public.app_full_name_key(first_name, last_name) || ' ' || lower(email)`),
     ...timestamps,
   },
   (t) => [
@@ -53,9 +55,8 @@ export const users = pgTable(
     // Mentor-name matching at onboarding: an exact lookup on the folded full name.
     index('users_name_key_idx').on(t.nameKey),
     // Directory search: substring match on the folded full name or the email (pg_trgm). A stored
-    // column, so rechecking a candidate row reads it instead of folding the name again.
-    index('users_name_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
-    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    // column, so checking a row is one LIKE rather than folding the name and lowercasing the email again.
+    index('users_search_trgm_idx').using('gin', t.searchKey.op('gin_trgm_ops')),
     index('users_role_idx').on(t.role),
   ],
 );

@@ -21,9 +21,9 @@ const coordinatorIds = sql`select user_id from mentor_stats where direct_discipl
 function directoryConditions(search: string, filter: DirectoryFilter): SQL[] {
   const parts: SQL[] = [];
   if (search) {
-    // Both sides folded the same way (users.name_key), so "zoe" finds "Zoë" and "ZOE@x.org".
-    const pattern = containsPattern(search);
-    parts.push(sql`(u.name_key like public.app_fold(${pattern}) or lower(u.email) like lower(${pattern}))`);
+    // Both sides folded the same way (users.search_key: folded name, then lowercased email), so
+    // "zoe" finds "Zoë" and "ZOE@x.org".
+    parts.push(sql`u.search_key like public.app_fold(${containsPattern(search)})`);
   }
   switch (filter) {
     // Written on u_cp's columns without coalesce: a user without a course_progress row is neither
