@@ -33,18 +33,18 @@ describe('depth and total impact', () => {
 describe('buildTree', () => {
   it('nests a flat list under the root and ignores rows outside it', () => {
     const rows = [
-      { id: 'r', mentorId: null, data: { name: 'root' } },
-      { id: 'a', mentorId: 'r', data: { name: 'a' } },
-      { id: 'b', mentorId: 'r', data: { name: 'b' } },
-      { id: 'a1', mentorId: 'a', data: { name: 'a1' } },
-      { id: 'x', mentorId: 'elsewhere', data: { name: 'x' } },
+      { id: 'r', mentorId: null, name: 'root' },
+      { id: 'a', mentorId: 'r', name: 'a' },
+      { id: 'b', mentorId: 'r', name: 'b' },
+      { id: 'a1', mentorId: 'a', name: 'a1' },
+      { id: 'x', mentorId: 'elsewhere', name: 'x' },
     ];
-    const tree = buildTree(rows, 'r')!;
+    const tree = buildTree(rows, 'r', (r) => ({ id: r.id, name: r.name }))!;
     expect(tree.name).toBe('root');
     expect(tree.disciples.map((d) => d.id)).toEqual(['a', 'b']);
     expect(tree.disciples[0]!.disciples.map((d) => d.name)).toEqual(['a1']);
     expect(totalImpact(tree)).toBe(3);
-    expect(buildTree(rows, 'missing')).toBeNull();
+    expect(buildTree(rows, 'missing', (r) => r)).toBeNull();
   });
 });
 

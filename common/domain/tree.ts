@@ -32,20 +32,24 @@ export function totalImpact(root: TreeShape): number {
   return count;
 }
 
-export interface FlatNode<T> {
+export interface FlatRow {
   id: string;
   mentorId: string | null;
-  data: T;
 }
-export type BuiltNode<T> = T & { id: string; disciples: BuiltNode<T>[] };
+export type BuiltNode<N> = N & { disciples: BuiltNode<N>[] };
 
 /**
- * Nests a flat list (as one recursive query returns it) under `rootId`. Rows that do not lead
- * back to the root are ignored. Children keep the order of the input.
+ * Nests a flat list (as one recursive query returns it) under `rootId`; `toNode` turns a row into a
+ * node without disciples. Rows that do not lead back to the root are ignored, and children keep
+ * the order of the input.
  */
-export function buildTree<T extends object>(rows: readonly FlatNode<T>[], rootId: string): BuiltNode<T> | null {
-  const nodes = new Map<string, BuiltNode<T>>();
-  for (const r of rows) nodes.set(r.id, { ...r.data, id: r.id, disciples: [] });
+export function buildTree<R extends FlatRow, N extends object>(rows: readonly R[], rootId: string, toNode: (row: R) => N): BuiltNode<N> | null {
+  const nodes = new Map<string, BuiltNode<N>>();
+  for (const r of rows) {
+    const node = toNode(r) as BuiltNode<N>;
+    node.disciples = [];
+    nodes.set(r.id, node);
+  }
   for (const r of rows) {
     if (r.id === rootId || r.mentorId === null) continue;
     nodes.get(r.mentorId)?.disciples.push(nodes.get(r.id)!);

@@ -42,8 +42,7 @@ export async function findSubtree(db: Tx, rootId: string): Promise<SubtreeRow[]>
     select u.id, u.mentor_id, u.first_name, u.last_name, u.email, ${progressPercent('u')} as progress
     from tree u
     cross join course_pc
-    ${joinProgress('u')}
-    order by lower(u.first_name) nulls last, lower(u.last_name) nulls last, u.id`);
+    ${joinProgress('u')}`);
   return res.rows.map((r) => ({ id: r.id, mentorId: r.mentor_id, firstName: r.first_name, lastName: r.last_name, email: r.email, progress: r.progress }));
 }
 

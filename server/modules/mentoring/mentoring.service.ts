@@ -23,12 +23,15 @@ export async function getSummary(db: Db, user: UserRow): Promise<DisciplesSummar
   return { directDisciples: direct, totalImpact: total };
 }
 
+// Accent-aware alphabetical order ("Élodie" next to "Elodie"), the same in any interface language.
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const compareNames = (a: repo.SubtreeRow, b: repo.SubtreeRow) =>
+  byName.compare(a.firstName ?? '\uffff', b.firstName ?? '\uffff') || byName.compare(a.lastName ?? '\uffff', b.lastName ?? '\uffff') || (a.id < b.id ? -1 : 1);
+
 export async function getTree(db: Db, user: UserRow): Promise<DiscipleNode> {
-  const rows = await repo.findSubtree(db, user.id);
-  const tree = buildTree(
-    rows.map(({ id, mentorId, ...data }) => ({ id, mentorId, data })),
-    user.id,
-  );
+  // Sorted here rather than in SQL: disciples appear alphabetically under each mentor.
+  const rows = (await repo.findSubtree(db, user.id)).sort(compareNames);
+  const tree = buildTree(rows, user.id, (r): Omit<DiscipleNode, 'disciples'> => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, progress: r.progress }));
   // The user's own row is always there; an empty tree is a root without disciples.
   return tree ?? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, progress: 0, disciples: [] };
 }
