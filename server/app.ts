@@ -110,7 +110,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(publicFormsRoutes, { formsRateLimit: limits.forms });
   await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted });
   await app.register(courseRoutes, { publicUrl: config.PUBLIC_URL });
-  await app.register(mentoringRoutes, { hooks });
+  await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms });
   await app.register(adminRoutes);
 
   const hasClient = !!opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html'));

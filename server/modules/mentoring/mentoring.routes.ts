@@ -9,10 +9,12 @@ import * as service from './mentoring.service.ts';
 interface Options {
   /** The app's account-event lists: invitations are accepted at sign-up, mentor names matched after onboarding. */
   hooks: { userCreated: UserHook[]; onboardingCompleted: UserHook[] };
+  /** Public-form requests per minute; adding disciples gets six times that (30 by default). */
+  formsRateLimit: number;
 }
 
 /** The signed-in user's disciples, invitations and progression. Every route needs a session (401 otherwise). */
-const mentoringRoutes: FastifyPluginAsyncZod<Options> = async (app, { hooks }) => {
+const mentoringRoutes: FastifyPluginAsyncZod<Options> = async (app, { hooks, formsRateLimit }) => {
   hooks.userCreated.push(service.acceptInvitations);
   hooks.onboardingCompleted.push(service.linkByMentorName);
 
@@ -29,7 +31,8 @@ const mentoringRoutes: FastifyPluginAsyncZod<Options> = async (app, { hooks }) =
 
   app.get(mentoringPaths.progression, { schema: { response: { 200: progression } } }, async (req) => service.getProgression(app.db, requireUser(req)));
 
-  app.post(mentoringPaths.disciples, { schema: { body: addDiscipleBody, response: { 200: addDiscipleResult, 201: addDiscipleResult } } }, async (req, reply) => {
+  // Its answers tell whether an email has an account (linked, invited, already has a mentor), so it is rate limited.
+  app.post(mentoringPaths.disciples, { config: { rateLimit: { max: formsRateLimit * 6, timeWindow: '1 minute' } }, schema: { body: addDiscipleBody, response: { 200: addDiscipleResult, 201: addDiscipleResult } } }, async (req, reply) => {
     const result = await service.addDisciple(app.db, requireUser(req), req.body);
     return reply.status(result.outcome === 'invited' ? 201 : 200).send(result);
   });

@@ -266,3 +266,17 @@ describe('authorization', () => {
     expect((await post('/api/ambassador-applications', undefined)).statusCode).toBe(401);
   });
 });
+
+describe('rate limit', async () => {
+  // Adding disciples tells whether an email has an account, so it is limited (six times the public-form limit).
+  const limited = await createTestApp({ rateLimits: { auth: 1000, forms: 1 } });
+  it('answers 429 after too many additions in a minute', async () => {
+    const mentor = await signedInUser(limited);
+    const add = (i: number) =>
+      limited.inject({ method: 'POST', url: '/api/disciples', headers: { ...json, cookie: mentor.cookie }, payload: { fullName: `Person ${i}`, email: `limit${i}@example.org` } });
+    for (let i = 0; i < 6; i++) expect((await add(i)).statusCode).toBe(201);
+    const res = await add(6);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('RATE_LIMITED');
+  });
+});
