@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { exportUrl, useDirectory } from '../api/get-directory.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { describeAdminError } from '../utils/describe-error.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { ManageUserDialog } from './manage-user-dialog.tsx';
 import { Pager } from './pager.tsx';
@@ -91,7 +92,7 @@ function DisciplesCell({ row }: { row: DirectoryRow }) {
 
 /** The user directory: server-side search, filter chips and paging, so it stays fast at any size. */
 export function UserDirectory() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin', 'common']);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), 300);
   const [filter, setFilter] = useState<DirectoryFilter>('all');
@@ -152,7 +153,11 @@ export function UserDirectory() {
               <Spinner />
             </div>
           )}
-          {rows.length === 0 && !directory.isPending ? (
+          {directory.isError && !data ? (
+            <p role="alert" className="py-10 text-center text-destructive">
+              {describeAdminError(t, directory.error)}
+            </p>
+          ) : rows.length === 0 && !directory.isPending ? (
             <p className="py-10 text-center text-muted-foreground" data-testid="no-users">
               {t('directory.empty')}
             </p>
