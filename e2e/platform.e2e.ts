@@ -97,6 +97,9 @@ describe('preferences', () => {
     await page.getByRole('tab', { name: 'Se connecter' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('i18nextLng'), document.documentElement.lang])).toEqual(['dark', 'fr', 'fr']);
+    // Form errors from the shared contracts appear in French too.
+    await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText('Saisissez une adresse e-mail valide').waitFor();
     await screenshot(page, 'login-fr-dark');
     await page.context().close();
   });

@@ -17,7 +17,8 @@ void i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     fallbackLng: 'en',
-    ns: ['common'],
+    // Shared validation messages are tiny and used by every form: load them with the common texts.
+    ns: ['common', 'validation'],
     defaultNS: 'common',
     backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
     // Failed loads retry up to 5 times from 350 ms, doubling; at most 10 files load at once.
