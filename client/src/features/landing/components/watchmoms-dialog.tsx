@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import {
   emptyWatchmomsForm, toWatchmomsApplication, watchmomsForm, type WatchmomsFormInput, type WatchmomsFormValues,
 } from '../../../../../common/contracts/public-forms.ts';
-import { birthDays, birthMonths, birthYears, monthName } from '../../../../../common/domain/birthdate.ts';
 import { localizedCountries } from '../../../../../common/domain/countries.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { BirthdateFields } from '../../../components/ui/birthdate-fields.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -40,8 +40,6 @@ export default function WatchmomsDialog({ open, onOpenChange }: Props) {
   const msg = (m: string | undefined) => translateValidation(t, m, 'validation-public');
 
   const countries = useMemo(() => localizedCountries(lang), [lang]);
-  const months = useMemo(() => birthMonths.map((m) => ({ value: String(m), label: monthName(m, lang) })), [lang]);
-  const years = useMemo(() => birthYears(), []);
 
   useEffect(() => {
     if (!thanking) return;
@@ -103,41 +101,15 @@ export default function WatchmomsDialog({ open, onOpenChange }: Props) {
               <FormField label={t('watchMoms.phone')} error={msg(err.phone?.message)}>
                 <Input type="tel" autoComplete="tel" inputMode="tel" maxLength={30} {...form.register('phone')} />
               </FormField>
-              <fieldset className="flex flex-col gap-2">
-                <legend className="mb-1.5 text-sm font-medium">{t('watchMoms.birthday')}</legend>
-                <div className="grid grid-cols-[1.4fr_1fr_1.2fr] gap-2">
-                  <FormField label={t('watchMoms.month')}>
-                    <NativeSelect autoComplete="bday-month" {...form.register('birthMonth')}>
-                      <option value="">—</option>
-                      {months.map((m) => (
-                        <option key={m.value} value={m.value}>
-                          {m.label}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                  <FormField label={t('watchMoms.day')} error={msg(err.birthDay?.message)}>
-                    <NativeSelect autoComplete="bday-day" {...form.register('birthDay')}>
-                      <option value="">—</option>
-                      {birthDays.map((d) => (
-                        <option key={d} value={String(d)}>
-                          {d}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                  <FormField label={t('watchMoms.year')}>
-                    <NativeSelect autoComplete="bday-year" {...form.register('birthYear')}>
-                      <option value="">—</option>
-                      {years.map((y) => (
-                        <option key={y} value={String(y)}>
-                          {y}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                </div>
-              </fieldset>
+              <BirthdateFields
+                legend={t('watchMoms.birthday')}
+                labels={{ month: t('watchMoms.month'), day: t('watchMoms.day'), year: t('watchMoms.year') }}
+                lang={lang}
+                month={form.register('birthMonth')}
+                day={form.register('birthDay')}
+                year={form.register('birthYear')}
+                dayError={msg(err.birthDay?.message)}
+              />
               <FormField label={t('watchMoms.country')} error={msg(err.country?.message)}>
                 <NativeSelect autoComplete="country-name" {...form.register('country')}>
                   <option value="">{t('watchMoms.countryPlaceholder')}</option>

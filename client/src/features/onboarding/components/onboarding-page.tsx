@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogOut, ShieldCheck } from 'lucide-react';
-import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -8,11 +7,11 @@ import { paths } from '../../../../../common/contracts/auth.ts';
 import {
   onboardingCountries, onboardingForm, toOnboardingBody, type OnboardingFormInput, type OnboardingFormValues,
 } from '../../../../../common/contracts/onboarding.ts';
-import { birthDays, birthMonths, birthYears, monthName } from '../../../../../common/domain/birthdate.ts';
 import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
 import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { BirthdateFields } from '../../../components/ui/birthdate-fields.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -54,8 +53,6 @@ export default function OnboardingPage() {
   });
   const err = form.formState.errors;
   const msg = (m: string | undefined) => translateValidation(t, m, 'validation-public');
-  const months = useMemo(() => birthMonths.map((m) => ({ value: String(m), label: monthName(m, lang) })), [lang]);
-  const years = useMemo(() => birthYears(), []);
 
   const onValid = (values: OnboardingFormValues) =>
     complete.mutate(toOnboardingBody(values), {
@@ -124,41 +121,15 @@ export default function OnboardingPage() {
               <FormField label={t('address')} hint={t('addressHint')} error={msg(err.address?.message)}>
                 <Textarea required rows={3} autoComplete="street-address" maxLength={300} {...form.register('address')} />
               </FormField>
-              <fieldset>
-                <legend className="mb-2 text-sm font-medium">{t('birthday')}</legend>
-                <div className="grid grid-cols-[1.4fr_1fr_1.2fr] gap-2">
-                  <FormField label={t('month')}>
-                    <NativeSelect autoComplete="bday-month" {...form.register('birthMonth')}>
-                      <option value="">—</option>
-                      {months.map((m) => (
-                        <option key={m.value} value={m.value}>
-                          {m.label}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                  <FormField label={t('day')} error={msg(err.birthDay?.message)}>
-                    <NativeSelect autoComplete="bday-day" {...form.register('birthDay')}>
-                      <option value="">—</option>
-                      {birthDays.map((d) => (
-                        <option key={d} value={String(d)}>
-                          {d}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                  <FormField label={t('year')}>
-                    <NativeSelect autoComplete="bday-year" {...form.register('birthYear')}>
-                      <option value="">—</option>
-                      {years.map((y) => (
-                        <option key={y} value={String(y)}>
-                          {y}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                </div>
-              </fieldset>
+              <BirthdateFields
+                legend={t('birthday')}
+                labels={{ month: t('month'), day: t('day'), year: t('year') }}
+                lang={lang}
+                month={form.register('birthMonth')}
+                day={form.register('birthDay')}
+                year={form.register('birthYear')}
+                dayError={msg(err.birthDay?.message)}
+              />
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField label={t('churchDenomination')} error={msg(err.churchDenomination?.message)}>
                   <Input required maxLength={150} {...form.register('churchDenomination')} />
