@@ -5,18 +5,13 @@ import { applicationStatuses } from '../../../../../common/domain/eligibility.ts
 import type { ApplicationItem } from '../../../../../common/contracts/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { NativeSelect } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { cn } from '../../../lib/utils.ts';
 import { useApplications, type ApplicationView } from '../api/get-applications.ts';
 import { useDecideApplication } from '../api/decide-application.ts';
 import { useDates } from '../hooks/use-dates.ts';
 import { describeAdminError } from '../utils/describe-error.ts';
 import { fullNameOf } from '../utils/names.ts';
-import { Pager } from './pager.tsx';
+import { AdminListPanel } from './admin-list-panel.tsx';
 
 const statusVariant = { pending: 'gold', approved: 'success', declined: 'destructive' } as const;
 
@@ -61,7 +56,6 @@ export function AmbassadorApplications() {
   const [view, setView] = useState<ApplicationView>('pending');
   const [page, setPage] = useState(1);
   const list = useApplications(view, page);
-  const data = list.data;
   // Owned here, not by the row: a decided application leaves the pending list, and the toast must still show.
   const decide = useDecideApplication();
   const onDecide = (item: ApplicationItem) => (decision: 'approve' | 'decline') =>
@@ -74,47 +68,19 @@ export function AmbassadorApplications() {
       },
     );
   return (
-    <Card data-testid="ambassador-applications">
-      <CardHeader>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="flex flex-col gap-1.5">
-            <CardTitle as="h2">{t('applications.title')}</CardTitle>
-            <CardDescription>{t('applications.subtitle')}</CardDescription>
-          </div>
-          <FormField label={t('applications.show')}>
-            <NativeSelect
-              value={view}
-              onChange={(e) => {
-                setView(e.target.value as ApplicationView);
-                setPage(1);
-              }}
-              className="w-auto min-w-44"
-            >
-              {([...applicationStatuses, 'all'] as const).map((v) => (
-                <option key={v} value={v}>
-                  {v === 'all' ? t('applications.all') : t(`applications.statuses.${v}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-        </div>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {list.isPending ? (
-          <Spinner className="mx-auto" />
-        ) : list.isError ? (
-          <p role="alert" className="text-destructive">{describeAdminError(t, list.error)}</p>
-        ) : data && data.items.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground">{t('applications.empty')}</p>
-        ) : (
-          <ul className={cn('flex flex-col gap-3', list.isFetching && 'opacity-60')}>
-            {data?.items.map((item) => (
-              <ApplicationRow key={item.id} item={item} onDecide={onDecide(item)} busy={decide.isPending && decide.variables?.id === item.id} />
-            ))}
-          </ul>
-        )}
-        {data && <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
-      </CardContent>
-    </Card>
+    <AdminListPanel
+      testId="ambassador-applications"
+      title={t('applications.title')}
+      subtitle={t('applications.subtitle')}
+      viewLabel={t('applications.show')}
+      view={view}
+      views={([...applicationStatuses, 'all'] as const).map((v) => ({ value: v, label: v === 'all' ? t('applications.all') : t(`applications.statuses.${v}`) }))}
+      onViewChange={setView}
+      query={list}
+      emptyText={t('applications.empty')}
+      renderItem={(item) => <ApplicationRow key={item.id} item={item} onDecide={onDecide(item)} busy={decide.isPending && decide.variables?.id === item.id} />}
+      page={page}
+      onPage={setPage}
+    />
   );
 }

@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { callbackStatuses, callbackViews, OVERDUE_HOURS, type CallbackItem, type CallbackUpdateBody, type CallbackView } from '../../../../../common/contracts/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { useAssignees } from '../api/get-assignees.ts';
@@ -16,7 +14,7 @@ import { useUpdateCallback } from '../api/update-callback.ts';
 import { useDates } from '../hooks/use-dates.ts';
 import { describeAdminError } from '../utils/describe-error.ts';
 import { fullNameOf } from '../utils/names.ts';
-import { Pager } from './pager.tsx';
+import { AdminListPanel } from './admin-list-panel.tsx';
 
 function CallbackCard({ item, onSave, busy }: { item: CallbackItem; onSave: (body: CallbackUpdateBody) => void; busy: boolean }) {
   const { t } = useTranslation(['admin', 'common']);
@@ -107,7 +105,6 @@ export function CallbackInbox() {
   const [view, setView] = useState<CallbackView>('open');
   const [page, setPage] = useState(1);
   const callbacks = useCallbacks(view, page);
-  const data = callbacks.data;
   // Owned here, not by the card: a saved card is replaced (or leaves the view), and the toast must still show.
   const update = useUpdateCallback();
   const onSave = (item: CallbackItem) => (body: CallbackUpdateBody) =>
@@ -119,48 +116,22 @@ export function CallbackInbox() {
       },
     );
   return (
-    <Card data-testid="callback-inbox">
-      <CardHeader>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="flex flex-col gap-1.5">
-            <CardTitle as="h2">{t('inbox.title')}</CardTitle>
-            <CardDescription>{t('inbox.subtitle', { hours: OVERDUE_HOURS })}</CardDescription>
-          </div>
-          <FormField label={t('inbox.show')}>
-            <NativeSelect
-              value={view}
-              onChange={(e) => {
-                setView(e.target.value as CallbackView);
-                setPage(1);
-              }}
-              className="w-auto min-w-44"
-              data-testid="callback-view"
-            >
-              {callbackViews.map((v) => (
-                <option key={v} value={v}>
-                  {t(`inbox.views.${v}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-        </div>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {callbacks.isPending ? (
-          <Spinner className="mx-auto" />
-        ) : callbacks.isError ? (
-          <p role="alert" className="text-destructive">{describeAdminError(t, callbacks.error)}</p>
-        ) : data && data.items.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground">{t('inbox.empty')}</p>
-        ) : (
-          <ul className={cn('flex flex-col gap-3', callbacks.isFetching && 'opacity-60')}>
-            {data?.items.map((item) => (
-              <CallbackCard key={`${item.id}-${item.updatedAt}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} />
-            ))}
-          </ul>
-        )}
-        {data && <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
-      </CardContent>
-    </Card>
+    <AdminListPanel
+      testId="callback-inbox"
+      title={t('inbox.title')}
+      subtitle={t('inbox.subtitle', { hours: OVERDUE_HOURS })}
+      viewLabel={t('inbox.show')}
+      view={view}
+      views={callbackViews.map((v) => ({ value: v, label: t(`inbox.views.${v}`) }))}
+      onViewChange={setView}
+      viewTestId="callback-view"
+      query={callbacks}
+      emptyText={t('inbox.empty')}
+      renderItem={(item) => (
+        <CallbackCard key={`${item.id}-${item.updatedAt}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} />
+      )}
+      page={page}
+      onPage={setPage}
+    />
   );
 }

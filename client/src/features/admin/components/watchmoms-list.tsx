@@ -4,17 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { watchmomsStatuses, type WatchmomsItem, type WatchmomsUpdateBody, type WatchmomsView } from '../../../../../common/contracts/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { cn } from '../../../lib/utils.ts';
 import { useWatchmoms } from '../api/get-watchmoms.ts';
 import { useUpdateWatchmoms } from '../api/update-watchmoms.ts';
 import { useDates } from '../hooks/use-dates.ts';
 import { describeAdminError } from '../utils/describe-error.ts';
-import { Pager } from './pager.tsx';
+import { AdminListPanel } from './admin-list-panel.tsx';
 
 const statusVariant = { new: 'default', approved: 'success', declined: 'destructive', contacted: 'secondary' } as const;
 
@@ -82,7 +79,6 @@ export function WatchmomsList() {
   const [view, setView] = useState<WatchmomsView>('all');
   const [page, setPage] = useState(1);
   const list = useWatchmoms(view, page);
-  const data = list.data;
   // Owned here, not by the card: a saved card is replaced (or leaves the view), and the toast must still show.
   const update = useUpdateWatchmoms();
   const onSave = (item: WatchmomsItem) => (body: WatchmomsUpdateBody) =>
@@ -94,47 +90,21 @@ export function WatchmomsList() {
       },
     );
   return (
-    <Card data-testid="watchmoms-list">
-      <CardHeader>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="flex flex-col gap-1.5">
-            <CardTitle as="h2">{t('watchmoms.title')}</CardTitle>
-            <CardDescription>{t('watchmoms.subtitle')}</CardDescription>
-          </div>
-          <FormField label={t('watchmoms.show')}>
-            <NativeSelect
-              value={view}
-              onChange={(e) => {
-                setView(e.target.value as WatchmomsView);
-                setPage(1);
-              }}
-              className="w-auto min-w-44"
-            >
-              {(['all', ...watchmomsStatuses] as const).map((v) => (
-                <option key={v} value={v}>
-                  {v === 'all' ? t('watchmoms.all') : t(`watchmoms.statuses.${v}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-        </div>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {list.isPending ? (
-          <Spinner className="mx-auto" />
-        ) : list.isError ? (
-          <p role="alert" className="text-destructive">{describeAdminError(t, list.error)}</p>
-        ) : data && data.items.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground">{t('watchmoms.empty')}</p>
-        ) : (
-          <ul className={cn('flex flex-col gap-3', list.isFetching && 'opacity-60')}>
-            {data?.items.map((item) => (
-              <WatchmomsCard key={`${item.id}-${item.status}-${item.notes}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} />
-            ))}
-          </ul>
-        )}
-        {data && <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
-      </CardContent>
-    </Card>
+    <AdminListPanel
+      testId="watchmoms-list"
+      title={t('watchmoms.title')}
+      subtitle={t('watchmoms.subtitle')}
+      viewLabel={t('watchmoms.show')}
+      view={view}
+      views={(['all', ...watchmomsStatuses] as const).map((v) => ({ value: v, label: v === 'all' ? t('watchmoms.all') : t(`watchmoms.statuses.${v}`) }))}
+      onViewChange={setView}
+      query={list}
+      emptyText={t('watchmoms.empty')}
+      renderItem={(item) => (
+        <WatchmomsCard key={`${item.id}-${item.status}-${item.notes}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} />
+      )}
+      page={page}
+      onPage={setPage}
+    />
   );
 }
