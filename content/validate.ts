@@ -8,6 +8,31 @@ export const courseDir = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 const wordCount = (s: string) => s.trim().split(/\s+/).length;
 
+/** A learner who answers without reading must not pass: every blind strategy stays below this share. */
+export const MAX_BLIND_SCORE = 0.7;
+
+export interface BlindScores {
+  /** Share of questions a learner gets right by always picking this letter. */
+  letters: [number, number, number, number];
+  /** By always picking the longest option (a tie counts as right when the answer is among the longest). */
+  longest: number;
+  /** By always picking the shortest option (same tie rule). */
+  shortest: number;
+}
+
+/** What blind guessing strategies would score on one language of a lesson. */
+export function blindScores(options: string[][], answers: number[]): BlindScores {
+  const n = answers.length;
+  const share = (hit: (opts: string[], answer: number) => boolean) =>
+    options.filter((opts, k) => hit(opts, answers[k]!)).length / n;
+  const lengths = (opts: string[]) => opts.map((o) => [...o.trim()].length);
+  return {
+    letters: [0, 1, 2, 3].map((letter) => answers.filter((a) => a === letter).length / n) as BlindScores['letters'],
+    longest: share((opts, a) => lengths(opts)[a] === Math.max(...lengths(opts))),
+    shortest: share((opts, a) => lengths(opts)[a] === Math.min(...lengths(opts))),
+  };
+}
+
 export function readCourseFiles(withCourse = true): { course: unknown; lessons: { file: string; data: unknown }[] } {
   const course = withCourse ? JSON.parse(readFileSync(path.join(courseDir, 'course.json'), 'utf8')) : undefined;
   const lessons = readdirSync(courseDir)
@@ -49,6 +74,10 @@ export function validateCourseContent(): string[] {
     same('reflection questions', en.reflectionQuestions.length, fr.reflectionQuestions.length);
     same('questions', en.questions.length, fr.questions.length);
     if (l.answers.length !== en.questions.length) problems.push(`${file}: ${l.answers.length} answers for ${en.questions.length} questions`);
+    const letterCounts = [0, 1, 2, 3].map((letter) => l.answers.filter((a) => a === letter).length);
+    const fair = [Math.floor(l.answers.length / 4), Math.ceil(l.answers.length / 4)];
+    if (letterCounts.some((c) => c < fair[0]! || c > fair[1]!))
+      problems.push(`${file}: answer key is unbalanced (A-D: ${letterCounts.join(', ')}); each letter should be the answer ${fair.join(' or ')} times`);
     en.keyScriptures.forEach((s, k) => {
       const f = fr.keyScriptures[k];
       if (f && f.source !== s.source) problems.push(`${file}: scripture ${k} is ${s.source} in en but ${f.source} in fr`);
@@ -62,6 +91,17 @@ export function validateCourseContent(): string[] {
       body.questions.forEach((q, k) => {
         if (new Set(q.options.map((o) => o.trim().toLowerCase())).size !== 4) problems.push(`${file} ${lang}: question ${k + 1} repeats an option`);
       });
+      if (body.questions.length === l.answers.length) {
+        const blind = blindScores(body.questions.map((q) => q.options), l.answers);
+        const pct = (x: number) => `${Math.round(x * 100)}%`;
+        const strategies: [string, number][] = [
+          ...blind.letters.map((x, i): [string, number] => [`always ${'ABCD'[i]}`, x]),
+          ['always the longest option', blind.longest],
+          ['always the shortest option', blind.shortest],
+        ];
+        for (const [name, score] of strategies)
+          if (score >= MAX_BLIND_SCORE) problems.push(`${file} ${lang}: "${name}" scores ${pct(score)} without reading; must stay below ${pct(MAX_BLIND_SCORE)}`);
+      }
       for (const s of body.keyScriptures) {
         const expectedTranslation = lang === 'en' ? 'BSB' : hasBook(syn, s.source) ? 'Synodale' : 'LSG';
         if (s.translation !== expectedTranslation) problems.push(`${file} ${lang}: ${s.source} should be labelled ${expectedTranslation}`);
