@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from './auth.ts';
+import { plainText } from './text.ts';
 import { applicationStatuses } from '../domain/eligibility.ts';
 
 /** The directory's filter chips (spec section 4). */
@@ -13,7 +14,7 @@ const pageSize = z.coerce.number('must be a whole number').int('must be a whole 
 
 const searchAndFilter = {
   /** Case-insensitive on full name or email. */
-  search: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  search: plainText(z.string().trim().max(100, 'must be at most 100 characters')).default(''),
   filter: z.enum(directoryFilters, `must be one of ${directoryFilters.join(', ')}`).default('all'),
 };
 
@@ -101,7 +102,7 @@ export type CallbackItem = z.infer<typeof callbackItem>;
 export const callbackList = listPage(callbackItem);
 export type CallbackList = z.infer<typeof callbackList>;
 
-const notes = z.string().max(5000, 'must be at most 5000 characters');
+const notes = plainText(z.string().max(5000, 'must be at most 5000 characters'), { multiLine: true });
 const atLeastOne = (v: Record<string, unknown>) => Object.values(v).some((x) => x !== undefined);
 
 export const callbackUpdateBody = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from './text.ts';
 
 export const roles = ['user', 'ambassador', 'coordinator', 'admin', 'founder'] as const;
 export type Role = (typeof roles)[number];
@@ -13,7 +14,7 @@ export const passwordSchema = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
-const nameSchema = z.string().trim().min(1, 'Required').max(80);
+const nameSchema = personName(z.string().trim().min(1, 'Required').max(80));
 
 export const signInBody = z.strictObject({
   email: emailSchema,

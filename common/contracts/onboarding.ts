@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assembleBirthdate } from '../domain/birthdate.ts';
-import { birthdateSchema, birthPartsSchema, phoneSchema, refineBirthParts, REQUIRED, requiredText } from './public-forms.ts';
+import { birthdateSchema, birthPartsSchema, phoneSchema, refineBirthParts, REQUIRED, requiredName, requiredText } from './public-forms.ts';
 
 /** The 15 choices of the onboarding country list (spec section 5); the English name is what is stored. */
 export const onboardingCountries = [
@@ -28,17 +28,18 @@ export const ONBOARDING_MESSAGES = {
 } as const;
 
 const required = (max: number) => requiredText(max).min(1, REQUIRED);
+const requiredPerson = (max: number) => requiredName(max).min(1, REQUIRED);
 
 const onboardingFields = {
-  firstName: required(80),
-  lastName: required(80),
+  firstName: requiredPerson(80),
+  lastName: requiredPerson(80),
   /** Who invited or mentors them, as "First Last"; matched to an account by the mentoring module. */
-  mentorName: requiredText(160).min(1, ONBOARDING_MESSAGES.mentorName),
+  mentorName: requiredName(160).min(1, ONBOARDING_MESSAGES.mentorName),
   phone: phoneSchema,
-  address: required(300),
+  address: requiredText(300, { multiLine: true }).min(1, REQUIRED),
   country: z.enum(onboardingCountries, { error: ONBOARDING_MESSAGES.country }),
   churchDenomination: required(150),
-  pastorName: required(160),
+  pastorName: requiredPerson(160),
 };
 
 /** POST /api/onboarding/complete body (spec section 3). Unknown fields are refused. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assembleBirthdate, birthdateProblem, hasAllBirthParts, type BirthParts } from '../domain/birthdate.ts';
 import { isCountryName } from '../domain/countries.ts';
 import { scoreBands, supportCategories } from '../domain/support.ts';
+import { personName, plainText } from './text.ts';
 
 /*
  * Request contracts of the public forms. The server validates bodies with these schemas and the
@@ -13,9 +14,12 @@ export const REQUIRED = 'Required';
 export const NOT_TEXT = 'Must be text';
 export const tooLong = (max: number) => `Must be at most ${max} characters`;
 
-/** A required string, trimmed before its length checks; a missing field says "Required". */
-export const requiredText = (max: number) =>
-  z.string({ error: (issue) => (issue.input === undefined ? REQUIRED : NOT_TEXT) }).trim().max(max, tooLong(max));
+/** A required string, trimmed before its length checks; a missing field says "Required". Control characters are refused (line breaks only with `multiLine`). */
+export const requiredText = (max: number, { multiLine = false } = {}) =>
+  plainText(z.string({ error: (issue) => (issue.input === undefined ? REQUIRED : NOT_TEXT) }).trim().max(max, tooLong(max)), { multiLine });
+
+/** A required person's name: no control or text-direction characters. */
+export const requiredName = (max: number) => personName(requiredText(max));
 
 export const PHONE_INVALID = 'Please enter a valid phone number';
 /** At least 5 characters of digits, spaces, brackets, dots or dashes, with an optional leading +. */
@@ -56,14 +60,14 @@ export const WATCHMOMS_MESSAGES = {
 } as const;
 
 const watchmomsFields = {
-  fullName: requiredText(100).min(2, WATCHMOMS_MESSAGES.fullName),
+  fullName: requiredName(100).min(2, WATCHMOMS_MESSAGES.fullName),
   phone: phoneSchema,
   country: requiredText(100).min(1, WATCHMOMS_MESSAGES.country).refine((v) => v === '' || isCountryName(v), WATCHMOMS_MESSAGES.countryUnknown),
   cityState: requiredText(120).min(2, WATCHMOMS_MESSAGES.cityState),
   /** Optional; an empty value means none. */
-  streetAddress: z.string({ error: NOT_TEXT }).trim().max(200, tooLong(200)).optional(),
+  streetAddress: plainText(z.string({ error: NOT_TEXT }).trim().max(200, tooLong(200)), { multiLine: true }).optional(),
   churchAffiliation: requiredText(150).min(2, WATCHMOMS_MESSAGES.churchAffiliation),
-  reasonForJoining: requiredText(2000).min(20, WATCHMOMS_MESSAGES.reasonForJoining),
+  reasonForJoining: requiredText(2000, { multiLine: true }).min(20, WATCHMOMS_MESSAGES.reasonForJoining),
   consent: z.boolean({ error: (issue) => (issue.input === undefined ? REQUIRED : WATCHMOMS_MESSAGES.consent) }).refine((v) => v, WATCHMOMS_MESSAGES.consent),
 };
 
@@ -72,7 +76,7 @@ export const watchmomsApplicationBody = z.strictObject({ ...watchmomsFields, bir
 export type WatchmomsApplicationBody = z.infer<typeof watchmomsApplicationBody>;
 
 /** The dialog's form: the same fields, with the birthday as three pickers. */
-export const watchmomsForm = z.strictObject({ ...watchmomsFields, streetAddress: z.string().trim().max(200, tooLong(200)), ...birthPartsSchema }).superRefine(refineBirthParts);
+export const watchmomsForm = z.strictObject({ ...watchmomsFields, streetAddress: plainText(z.string().trim().max(200, tooLong(200)), { multiLine: true }), ...birthPartsSchema }).superRefine(refineBirthParts);
 export type WatchmomsFormInput = z.input<typeof watchmomsForm>;
 export type WatchmomsFormValues = z.output<typeof watchmomsForm>;
 
@@ -114,7 +118,7 @@ export const CALLBACK_MESSAGES = { category: 'Please choose a category' } as con
 
 /** POST /api/callback-requests body. The requester's account (if any) comes from the session, never from here. */
 export const callbackRequestBody = z.strictObject({
-  name: requiredText(100).min(1, REQUIRED),
+  name: requiredName(100).min(1, REQUIRED),
   phone: requiredText(30).min(1, REQUIRED),
   category: z.enum(supportCategories, { error: CALLBACK_MESSAGES.category }),
   scoreBand: z.enum(scoreBands).default('unknown'),
@@ -123,7 +127,7 @@ export type CallbackRequestBody = z.input<typeof callbackRequestBody>;
 
 /** The callback form: category starts unchosen (""). */
 export const callbackForm = z.strictObject({
-  name: requiredText(100).min(1, REQUIRED),
+  name: requiredName(100).min(1, REQUIRED),
   phone: requiredText(30).min(1, REQUIRED),
   category: z.enum(supportCategories, { error: CALLBACK_MESSAGES.category }).or(z.literal('')).refine((v) => v !== '', CALLBACK_MESSAGES.category),
 });
