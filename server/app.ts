@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
+import { serializeError } from './lib/error-log.ts';
 import { DEFAULT_SCRYPT_COST } from './lib/password.ts';
 import { AuthService, type UserHook } from './modules/auth/auth.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -56,7 +57,7 @@ export async function buildApp(opts: BuildOptions) {
     logger: opts.logger === undefined ? false : opts.logger === false ? false : {
       level: config.LOG_LEVEL,
       redact: logRedactions,
-      serializers: { req: requestSerializer },
+      serializers: { req: requestSerializer, err: serializeError },
       ...(typeof opts.logger === 'object' ? opts.logger : {}),
     },
     trustProxy: config.TRUST_PROXY,

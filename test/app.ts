@@ -10,6 +10,8 @@ import { cloneTemplateDatabase } from './postgres.ts';
 export interface TestAppOptions {
   env?: Record<string, string>;
   rateLimits?: { auth: number; forms: number };
+  /** Receives the app's JSON log lines (the app logs nothing otherwise). */
+  logLines?: string[];
 }
 
 /**
@@ -19,7 +21,8 @@ export interface TestAppOptions {
 export async function createTestApp(opts: TestAppOptions = {}): Promise<App> {
   const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
   const config = loadConfig({ ...opts.env });
-  const app = await buildApp({ config, databaseUrl: database.url, scryptCost: 10, rateLimits: opts.rateLimits ?? { auth: 1000, forms: 1000 } });
+  const logger = opts.logLines ? { stream: { write: (line: string) => void opts.logLines!.push(line) } } : undefined;
+  const app = await buildApp({ config, databaseUrl: database.url, scryptCost: 10, rateLimits: opts.rateLimits ?? { auth: 1000, forms: 1000 }, logger });
   await app.ready();
   afterAll(async () => {
     await app.close();

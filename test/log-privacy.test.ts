@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser } from './app.ts';
+
+/**
+ * A failed query's error carries the query's parameters (and PostgreSQL's "Failing row contains
+ * (...)" detail): none of it may reach the log, whatever the level.
+ */
+const logLines: string[] = [];
+const app = await createTestApp({ logLines, env: { LOG_LEVEL: 'trace' } });
+const json = { 'content-type': 'application/json' };
+
+describe('database errors in the log', () => {
+  it('logs a failed sign-up without its email, names or password hash', async () => {
+    // Any insert of this name now fails inside PostgreSQL, after the password was hashed.
+    await app.db.execute(sql`alter table users add constraint leak_probe check (first_name <> 'Probe')`);
+    const res = await app.inject({
+      method: 'POST', url: '/api/auth/sign-up', headers: json,
+      payload: { firstName: 'Probe', lastName: 'Surname-Secret', email: 'leaky.person@example.org', password: 'a secret passphrase' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().code).toBe('INTERNAL');
+    const log = logLines.join('');
+    // The failure is logged, with the constraint that refused it...
+    expect(log).toContain('request failed');
+    expect(log).toContain('leak_probe');
+    // ...but none of the row's values.
+    expect(log).not.toContain('leaky.person');
+    expect(log).not.toContain('Surname-Secret');
+    expect(log).not.toContain('scrypt$');
+    expect(log).not.toContain('a secret passphrase');
+  });
+
+  it('logs a failed callback request without the phone number', async () => {
+    const { cookie } = await signedInUser(app);
+    await app.db.execute(sql`alter table callback_requests add constraint phone_probe check (phone <> '+1 555 867 5309')`);
+    const res = await app.inject({
+      method: 'POST', url: '/api/callback-requests', headers: { ...json, cookie },
+      payload: { name: 'Jenny Probe', phone: '+1 555 867 5309', category: 'mental' },
+    });
+    expect(res.statusCode).toBe(500);
+    const log = logLines.join('');
+    expect(log).toContain('phone_probe');
+    expect(log).not.toContain('867 5309');
+    expect(log).not.toContain('Jenny Probe');
+  });
+});
