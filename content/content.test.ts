@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookupPassage, loadBible, normaliseQuote } from './scripture.ts';
-import { blindScores, MAX_BLIND_SCORE, readCourseFiles, validateCourseContent } from './validate.ts';
+import { blindScores, MAX_BLIND_SCORE, readCourseFiles, validateCourseContent, validateLocaleQuotations } from './validate.ts';
+import { checkQuotations } from './quotations.ts';
 import { lessonFileSchema } from './schema.ts';
 
 describe('course content', () => {
@@ -48,5 +49,31 @@ describe('quizzes test understanding', () => {
     expect(s.longest).toBe(0.75); // questions 1, 2 and the tie in 3
     expect(s.shortest).toBe(0.25); // question 4
     expect(s.letters).toEqual([0.25, 0, 0.25, 0.5]);
+  });
+});
+
+describe('quotations in running text', () => {
+  it('accepts exact quotations, whole or in parts, with the reference after or before them', () => {
+    expect(checkQuotations('Jesus said we must be “born again” (John 3:3).', 'en', 'x')).toEqual([]);
+    expect(checkQuotations('Paul: “Pray without ceasing” (First Thessalonians 5:17).', 'en', 'x')).toEqual([]);
+    expect(checkQuotations('Jean 3.16 dit\u00a0: «\u00a0Car Dieu a tellement aimé le monde… afin que quiconque croit en lui ne périsse point\u00a0»', 'fr', 'x')).toEqual([]);
+    expect(checkQuotations('«\u00a0Priez sans cesse.\u00a0» (1\u00a0Thessaloniciens 5.17)', 'fr', 'x')).toEqual([]);
+  });
+
+  it('rejects a quotation that is not the wording of the passage it cites', () => {
+    expect(checkQuotations('Paul nous demande de «\u00a0prier sans cesse\u00a0» (1 Thessaloniciens 5.17).', 'fr', 'x')).toHaveLength(1);
+    expect(checkQuotations('«\u00a0Si tu confesses de ta bouche le Seigneur Jésus\u00a0» (Romains 10.9)', 'fr', 'x')).toHaveLength(1);
+    expect(checkQuotations('“For God so loved the earth” (John 3:16)', 'en', 'x')).toHaveLength(1);
+  });
+
+  it('recognises an unreferenced quotation that follows a verse, and leaves other quoted words alone', () => {
+    expect(checkQuotations('Il explique\u00a0: «\u00a0Dieu nous a donné la vie éternelle, et cette vie est dans son Fils.\u00a0»', 'fr', 'x')).toHaveLength(1);
+    expect(checkQuotations('He says: “God has given us eternal life, and this life is in His Son.”', 'en', 'x')).toEqual([]);
+    expect(checkQuotations('Ask: “What if I am not really saved?” and “Thank you, God, for how you made me.”', 'en', 'x')).toEqual([]);
+    expect(checkQuotations('Jésus a dit qu’il faut naître de nouveau (voir Jean 3.3).', 'fr', 'x')).toEqual([]);
+  });
+
+  it('finds no misquotation in the locale files', () => {
+    expect(validateLocaleQuotations()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { courseFileSchema, lessonFileSchema, type LessonFile, type CourseFile } from './schema.ts';
 import { hasBook, loadBible, lookupPassage, normaliseQuote } from './scripture.ts';
+import { checkQuotations } from './quotations.ts';
 
 export const courseDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'course');
 
@@ -54,6 +55,11 @@ export function validateCourseContent(): string[] {
   const bsb = loadBible('BSB.txt');
   const syn = loadBible('FreSynodale1921.txt');
   const slugs = new Set<string>();
+  if (c.success)
+    for (const lang of ['en', 'fr'] as const) {
+      const ch = c.data.challenge[lang];
+      [ch.intro, ...ch.days.flatMap((d) => [d.title, d.practice])].forEach((t) => problems.push(...checkQuotations(t, lang, `course.json ${lang} challenge`)));
+    }
   lessons.forEach(({ file, data }) => {
     const parsed = lessonFileSchema.safeParse(data);
     if (!parsed.success) {
@@ -84,6 +90,10 @@ export function validateCourseContent(): string[] {
     });
     for (const lang of ['en', 'fr'] as const) {
       const body = l[lang];
+      const quoted = (text: string, where: string) => problems.push(...checkQuotations(text, lang, `${file} ${lang} ${where}`));
+      body.sections.forEach((s, k) => quoted(`${s.heading}\n${s.text}`, `section ${k + 1}`));
+      body.reflectionQuestions.forEach((r, k) => quoted(r, `reflection question ${k + 1}`));
+      body.questions.forEach((q, k) => [q.text, ...q.options].forEach((t) => quoted(t, `question ${k + 1}`)));
       body.sections.forEach((s, k) => {
         const n = wordCount(s.text);
         if (n < 120) problems.push(`${file} ${lang}: section ${k + 1} "${s.heading}" has ${n} words, needs at least 120`);
@@ -118,3 +128,34 @@ export function validateCourseContent(): string[] {
 }
 
 export type { CourseFile };
+
+export const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../client/public/locales');
+
+/** Every text of the locale files with the language and "file:key.path". */
+export function localeTexts(): { lang: 'en' | 'fr'; where: string; text: string }[] {
+  const out: { lang: 'en' | 'fr'; where: string; text: string }[] = [];
+  const walk = (lang: 'en' | 'fr', value: unknown, where: string) => {
+    if (typeof value === 'string') out.push({ lang, where, text: value });
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) walk(lang, v, where.endsWith(':') ? `${where}${k}` : `${where}.${k}`);
+  };
+  for (const lang of ['en', 'fr'] as const)
+    for (const file of readdirSync(path.join(localesDir, lang)).filter((f) => f.endsWith('.json')).sort())
+      walk(lang, JSON.parse(readFileSync(path.join(localesDir, lang, file), 'utf8')), `${lang}/${file}:`);
+  return out;
+}
+
+/**
+ * Quotations in running text of the locale files, and verses given as a "verse" text next to its
+ * "verseRef" (the certificate). The { text, ref, source } verses are checked by the public content test.
+ */
+export function validateLocaleQuotations(): string[] {
+  const texts = localeTexts();
+  const paired = texts
+    .filter((t) => t.where.endsWith('.verseRef'))
+    .flatMap((ref) => {
+      const verse = texts.find((t) => t.where === ref.where.replace(/Ref$/, ''));
+      return verse ? checkQuotations(`“${verse.text}” (${ref.text})`.replace(/^“(.*)” \((.*)\)$/, ref.lang === 'en' ? '“$1” ($2)' : '«$1» ($2)'), ref.lang, verse.where) : [];
+    });
+  return [...texts.flatMap(({ lang, where, text }) => checkQuotations(text, lang, where)), ...paired];
+}
