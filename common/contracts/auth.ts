@@ -61,13 +61,3 @@ export const publicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 
-export const paths = {
-  login: '/api/login',
-  logout: '/api/logout',
-  callback: '/api/callback',
-  signIn: '/api/auth/sign-in',
-  signUp: '/api/auth/sign-up',
-  currentUser: '/api/auth/user',
-  setup: '/api/setup',
-  config: '/api/config',
-} as const;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, paths, publicConfig, setupBody, signInBody, signUpBody } from '../../../common/contracts/auth.ts';
+import { paths } from '../../../common/contracts/auth-paths.ts';
+import { currentUser, publicConfig, setupBody, signInBody, signUpBody } from '../../../common/contracts/auth.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { AuthService } from './auth.service.ts';
 import { toCurrentUser } from './auth.service.ts';

@@ -1,12 +1,8 @@
-import { X } from 'lucide-react';
-import { Toast as T } from 'radix-ui';
-import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/utils.ts';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /** Spec: at most one toast, auto-dismissed after 5 s, swipe right (50 px) to dismiss, F8 focuses the viewport. */
 const TOAST_LIMIT = 1;
-const TOAST_DURATION = 5000;
+export const TOAST_DURATION = 5000;
 const TOAST_REMOVE_DELAY = 1_000_000;
 
 export interface ToastInput {
@@ -14,7 +10,7 @@ export interface ToastInput {
   description?: string;
   variant?: 'default' | 'destructive';
 }
-interface ToastItem extends ToastInput {
+export interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
 }
@@ -24,7 +20,7 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-function dismiss(id: number) {
+export function dismiss(id: number) {
   toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
   emit();
   setTimeout(() => {
@@ -41,7 +37,7 @@ export function toast(input: ToastInput) {
   return { id, dismiss: () => dismiss(id) };
 }
 
-function useToasts() {
+export function useToasts() {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
@@ -51,31 +47,16 @@ function useToasts() {
   );
 }
 
+// Radix's toast (and its layers) loads with the first toast: most screens never show one.
+const ToastViewport = lazy(() => import('./toast-viewport.tsx'));
+
+/** Mounted once at the root; costs nothing until a toast is shown. */
 export function Toaster() {
   const items = useToasts();
-  const { t } = useTranslation();
+  if (items.length === 0) return null;
   return (
-    <T.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50} label={t('notifications')}>
-      {items.map((item) => (
-        <T.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => !open && dismiss(item.id)}
-          className={cn(
-            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-9 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
-            item.variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground dark:border-red-700 dark:bg-red-700' : 'bg-card text-card-foreground',
-          )}
-        >
-          <div className="grid gap-1">
-            <T.Title className="text-sm font-semibold">{item.title}</T.Title>
-            {item.description && <T.Description className="text-sm opacity-90">{item.description}</T.Description>}
-          </div>
-          <T.Close aria-label={t('close')} className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
-            <X className="size-4" aria-hidden />
-          </T.Close>
-        </T.Root>
-      ))}
-      <T.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 md:max-w-[420px]" />
-    </T.Provider>
+    <Suspense fallback={null}>
+      <ToastViewport items={items} />
+    </Suspense>
   );
 }

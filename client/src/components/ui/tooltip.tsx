@@ -1,22 +1,38 @@
-import { Tooltip as T } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { cloneElement, useState, type ComponentType, type FocusEvent, type PointerEvent, type ReactElement } from 'react';
 
-/** Spec: open after 700 ms hover, 300 ms skip delay between tooltips. */
-export const TooltipProvider = ({ children }: { children: ReactNode }) => (
-  <T.Provider delayDuration={700} skipDelayDuration={300}>
-    {children}
-  </T.Provider>
-);
+type Popup = ComponentType<{ content: string; children: ReactElement; takeFocus: boolean }>;
+type TriggerProps = { onPointerEnter?: (e: PointerEvent<HTMLElement>) => void; onFocus?: (e: FocusEvent<HTMLElement>) => void };
 
-export function Tooltip({ content, children }: { content: string; children: ReactNode }) {
-  return (
-    <T.Root>
-      <T.Trigger asChild>{children}</T.Trigger>
-      <T.Portal>
-        <T.Content sideOffset={6} className="z-50 rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow">
-          {content}
-        </T.Content>
-      </T.Portal>
-    </T.Root>
-  );
+let popup: Popup | undefined;
+let loading: Promise<Popup> | undefined;
+const loadPopup = () => (loading ??= import('./tooltip-popup.tsx').then((m) => (popup = m.default)));
+
+/**
+ * A hover/focus hint. Radix's tooltip and its positioning engine (about 15 KB gzip) load the first
+ * time a mouse enters a trigger or the keyboard focuses one, well within the 700 ms open delay, so
+ * pages that only show a trigger (the landing page's theme toggle) do not download them. Touch
+ * never shows tooltips, and never loads them (no element swap between a tap's down and up).
+ */
+export function Tooltip({ content, children }: { content: string; children: ReactElement<TriggerProps> }) {
+  const [, setLoaded] = useState(false);
+  const [takeFocus, setTakeFocus] = useState(false);
+  const Loaded = popup;
+  if (Loaded) return <Loaded content={content} takeFocus={takeFocus}>{children}</Loaded>;
+  const arm = (e: PointerEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
+    const target = e.currentTarget;
+    void loadPopup().then(() => {
+      setTakeFocus(document.activeElement === target);
+      setLoaded(true);
+    });
+  };
+  return cloneElement(children, {
+    onPointerEnter: (e) => {
+      children.props.onPointerEnter?.(e);
+      if (e.pointerType === 'mouse') arm(e);
+    },
+    onFocus: (e) => {
+      children.props.onFocus?.(e);
+      if (e.currentTarget.matches(':focus-visible')) arm(e);
+    },
+  });
 }

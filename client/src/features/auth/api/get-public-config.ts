@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, type PublicConfig } from '../../../../../common/contracts/auth.ts';
+import { paths } from '../../../../../common/contracts/auth-paths.ts';
+import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 import { getJson } from '../../../lib/api.ts';
 
 export const publicConfigQuery = queryOptions({ queryKey: [paths.config], queryFn: () => getJson<PublicConfig>(paths.config) });

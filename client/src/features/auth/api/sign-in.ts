@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { paths, type CurrentUser, type SetupBody, type SignInBody, type SignUpBody } from '../../../../../common/contracts/auth.ts';
+import { paths } from '../../../../../common/contracts/auth-paths.ts';
+import type { CurrentUser, SetupBody, SignInBody, SignUpBody } from '../../../../../common/contracts/auth.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { currentUserQuery } from './get-current-user.ts';
 

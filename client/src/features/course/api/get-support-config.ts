@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, type PublicConfig } from '../../../../../common/contracts/auth.ts';
+import { paths } from '../../../../../common/contracts/auth-paths.ts';
+import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 import { getJson } from '../../../lib/api.ts';
 
 /** Support email and WhatsApp number, as the server is configured (same key as the app's public-config query). */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, type CurrentUser } from '../../../../../common/contracts/auth.ts';
+import { paths } from '../../../../../common/contracts/auth-paths.ts';
+import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
 import { getJsonOrNullOn401 } from '../../../lib/api.ts';
 
 /**

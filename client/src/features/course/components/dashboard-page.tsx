@@ -1,7 +1,8 @@
 import { Award, BarChart3, BookOpen, CheckCircle2, LogOut, Megaphone, Network, ShieldCheck, Sparkles, Target, UserRoundPen, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { isAdminRole, paths } from '../../../../../common/contracts/auth.ts';
+import { paths } from '../../../../../common/contracts/auth-paths.ts';
+import { isAdminRole } from '../../../../../common/contracts/auth.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../../../common/contracts/auth.ts';
+import { paths } from '../../../../../common/contracts/auth-paths.ts';
 import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
 import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';

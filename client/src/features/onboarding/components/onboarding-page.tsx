@@ -3,7 +3,7 @@ import { LogOut, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { paths } from '../../../../../common/contracts/auth.ts';
+import { paths } from '../../../../../common/contracts/auth-paths.ts';
 import {
   onboardingCountries, onboardingForm, toOnboardingBody, type OnboardingFormInput, type OnboardingFormValues,
 } from '../../../../../common/contracts/onboarding.ts';

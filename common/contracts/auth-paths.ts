@@ -1,0 +1,15 @@
+/**
+ * Route paths of sign-in, the session and the public configuration. Kept apart from the zod
+ * schemas in auth.ts so that screens which only call these routes (the landing page, every
+ * gate) do not download zod (docs/decisions/023-landing-page-weight.md).
+ */
+export const paths = {
+  login: '/api/login',
+  logout: '/api/logout',
+  callback: '/api/callback',
+  signIn: '/api/auth/sign-in',
+  signUp: '/api/auth/sign-up',
+  currentUser: '/api/auth/user',
+  setup: '/api/setup',
+  config: '/api/config',
+} as const;
