@@ -86,7 +86,7 @@ export async function seedBench(db: Db, log: (line: string) => void = () => {}):
     await tx.execute(sql`create temp table bench_lessons on commit drop as
       select l.id as lesson_id, a.id as assessment_id, row_number() over (order by l.week_number) as week
       from lessons l join assessments a on a.lesson_id = l.id
-      where l.course_id = (select id from courses order by created_at, id limit 1) and l.content -> 'retired' is null`);
+      where l.course_id = public.app_primary_course() and l.is_live`);
     await tx.execute(sql`
       insert into assessment_attempts (user_id, assessment_id, lesson_id, answers, score, passed, created_at)
       select bp.id, bl.assessment_id, bl.lesson_id, '[]'::jsonb, 50, false, now() - interval '30 days'

@@ -1,16 +1,16 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
-import { assessmentAttempts, assessments, courses, lessons } from '../server/db/schema/index.ts';
+import { assessmentAttempts, assessments, lessons } from '../server/db/schema/index.ts';
 
 /** The live lessons of the course the product uses (the first one), in week order, with their assessment. */
 export async function primaryCourseLessons(db: Db) {
-  const [course] = await db.select({ id: courses.id }).from(courses).orderBy(asc(courses.createdAt), asc(courses.id)).limit(1);
-  if (!course) throw new Error('No course in the database: the test template should be seeded with the course content.');
+  const course = (await db.execute<{ id: string | null }>(sql`select public.app_primary_course() as id`)).rows[0]!;
+  if (!course.id) throw new Error('No course in the database: the test template should be seeded with the course content.');
   return db
     .select({ lessonId: lessons.id, assessmentId: assessments.id })
     .from(lessons)
     .innerJoin(assessments, eq(assessments.lessonId, lessons.id))
-    .where(sql`${lessons.courseId} = ${course.id} and ${lessons.content} -> 'retired' is null`)
+    .where(and(eq(lessons.courseId, course.id), lessons.isLive))
     .orderBy(asc(lessons.weekNumber));
 }
 

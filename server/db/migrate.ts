@@ -1,11 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Db } from './client.ts';
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const migrationsFolder = path.join(here, 'migrations');
+/** The current source of every database function and trigger, one file each (docs/decisions/013). */
+export const sqlSourcesFolder = path.join(here, 'sql');
 
-/** Applies committed migrations; safe to run from several instances at once (drizzle takes an advisory lock per run). */
+export interface SqlSource {
+  kind: 'function' | 'trigger';
+  /** The function's or trigger's name: the file name without `.sql`. */
+  name: string;
+  /**
+   * The file without its leading comment lines: exactly what PostgreSQL prints for the object
+   * (`pg_get_functiondef`, `pg_get_triggerdef` with an empty search path), so the test can compare.
+   */
+  statement: string;
+}
+
+const FOLDERS = { function: 'functions', trigger: 'triggers' } as const;
+
+export function readSqlSources(): SqlSource[] {
+  return (['function', 'trigger'] as const).flatMap((kind) => {
+    const folder = path.join(sqlSourcesFolder, FOLDERS[kind]);
+    return readdirSync(folder)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((file) => ({
+        kind,
+        name: file.slice(0, -'.sql'.length),
+        statement: readFileSync(path.join(folder, file), 'utf8').replace(/^(--.*\n)+/, '').trim(),
+      }));
+  });
+}
+
+// Any constant works; it only has to be the same for every process applying the sources.
+const SQL_SOURCES_LOCK = 72_410_013;
+
+/**
+ * (Re)creates every function, then every trigger, from server/db/sql in one transaction. Idempotent:
+ * `CREATE OR REPLACE` for both (PostgreSQL 14+). Function bodies are not checked while they are
+ * created (as pg_restore does), so the files need no order among themselves.
+ */
+export async function applySqlSources(db: Db): Promise<void> {
+  const sources = readSqlSources();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SQL_SOURCES_LOCK})`);
+    await tx.execute(sql`set local check_function_bodies = off`);
+    for (const s of sources) {
+      await tx.execute(sql.raw(s.kind === 'trigger' ? s.statement.replace(/^CREATE TRIGGER /, 'CREATE OR REPLACE TRIGGER ') : s.statement));
+    }
+  });
+}
+
+/**
+ * Applies committed migrations, then the current functions and triggers. Safe to run from several
+ * instances at once (drizzle runs the migrations in one transaction; the sources take a lock).
+ */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder });
+  await applySqlSources(db);
 }

@@ -111,6 +111,12 @@ export const lessons = pgTable(
     weekNumber: smallint('week_number').notNull(),
     /** { en: { title, subtitle, keyScriptures, sections, reflectionQuestions }, fr: {...} } */
     content: jsonb('content').notNull(),
+    /**
+     * The one definition of "a lesson is live": false once the lesson left the content files (the
+     * seed retires it instead of deleting it, so the attempts pointing at it are kept). Courses,
+     * progress and completion count live lessons only.
+     */
+    isLive: boolean('is_live').notNull().default(true),
     ...timestamps,
   },
   (t) => [uniqueIndex('lessons_course_slug_idx').on(t.courseId, t.slug), index('lessons_course_week_idx').on(t.courseId, t.weekNumber)],
@@ -145,8 +151,8 @@ export const assessmentAttempts = pgTable(
 );
 
 /**
- * Passed lessons per user and course, kept by a trigger on assessment_attempts (migration
- * 0003) so the admin directory filters and counts completions without aggregating every attempt.
+ * Passed lessons per user and course, kept by triggers on assessment_attempts and lessons
+ * (server/db/sql) so the admin directory filters and counts completions without aggregating every attempt.
  * Nothing else writes it.
  */
 export const courseProgress = pgTable(
@@ -162,7 +168,7 @@ export const courseProgress = pgTable(
 
 /**
  * Direct disciples of each mentor, and how many of them completed the course, kept by triggers on
- * users, course_progress and lessons (migration 0005): the directory's Ambassador and Coordinator
+ * users, course_progress and lessons (server/db/sql): the directory's Ambassador and Coordinator
  * filters and stat cards read these instead of grouping 100,000 users. Nothing else writes it.
  */
 export const mentorStats = pgTable(

@@ -18,11 +18,10 @@ export interface CourseDetails {
 }
 
 type LessonTexts = Omit<LessonFile['en'], 'questions'>;
-/** Shape of `lessons.content`. `retired` marks a lesson that left the content files: hidden, but its attempts are kept. */
+/** Shape of `lessons.content`. */
 export interface LessonContent {
   en: LessonTexts;
   fr: LessonTexts;
-  retired?: true;
 }
 /** Shape of `assessments.questions`. */
 export type AssessmentQuestions = Record<'en' | 'fr', LessonFile['en']['questions']>;
@@ -54,7 +53,7 @@ export type SeedOutcome = { courseId: string; status: 'created' | 'updated' | 'u
 /**
  * Loads the course into the database. Rows are matched by slug (course), course + slug (lesson)
  * and lesson (assessment) and updated in place, so ids never change and nobody's attempts or
- * certificates are lost. A lesson that disappeared from the files is marked retired, not deleted.
+ * certificates are lost. A lesson that disappeared from the files is retired (`is_live` false), not deleted.
  * When the stored version and fingerprint match the files, nothing is written.
  */
 export async function seedCourse(db: Db, content: CourseContent): Promise<SeedOutcome> {
@@ -84,7 +83,7 @@ export async function seedCourse(db: Db, content: CourseContent): Promise<SeedOu
       const [lessonRow] = await tx
         .insert(lessons)
         .values({ courseId, slug: l.slug, weekNumber: l.week, content: lessonContent })
-        .onConflictDoUpdate({ target: [lessons.courseId, lessons.slug], set: { weekNumber: l.week, content: lessonContent, updatedAt: now } })
+        .onConflictDoUpdate({ target: [lessons.courseId, lessons.slug], set: { weekNumber: l.week, content: lessonContent, isLive: true, updatedAt: now } })
         .returning({ id: lessons.id });
       const questions: AssessmentQuestions = { en: l.en.questions, fr: l.fr.questions };
       await tx
@@ -96,8 +95,8 @@ export async function seedCourse(db: Db, content: CourseContent): Promise<SeedOu
     const kept = content.lessons.map((l) => l.slug);
     await tx
       .update(lessons)
-      .set({ content: sql`${lessons.content} || '{"retired": true}'::jsonb`, updatedAt: now })
-      .where(and(eq(lessons.courseId, courseId), kept.length ? notInArray(lessons.slug, kept) : undefined, sql`${lessons.content} -> 'retired' is null`));
+      .set({ isLive: false, updatedAt: now })
+      .where(and(eq(lessons.courseId, courseId), kept.length ? notInArray(lessons.slug, kept) : undefined, lessons.isLive));
 
     return { courseId, status: existing ? ('updated' as const) : ('created' as const) };
   });

@@ -4,7 +4,7 @@ import { LIST_PAGE_SIZE, OVERDUE_HOURS, type DirectoryFilter } from '../../../co
 import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '../../../common/domain/eligibility.ts';
 import type { Role } from '../../../common/contracts/auth.ts';
 import { ambassadorApplications, auditLog, callbackRequests, users, watchmomsApplications } from '../../db/schema/index.ts';
-import { isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../mentoring/progress-sql.ts';
+import { completedWhen, inProgressWhen, isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../../db/progress-sql.ts';
 import type { Tx } from '../mentoring/mentoring.repository.ts';
 
 // ---- User directory ----
@@ -26,13 +26,12 @@ function directoryConditions(search: string, filter: DirectoryFilter): SQL[] {
     parts.push(sql`u.search_key like public.app_fold(${containsPattern(search)})`);
   }
   switch (filter) {
-    // Written on u_cp's columns without coalesce: a user without a course_progress row is neither
-    // completed nor in progress, and the planner can then start from course_progress's index.
+    // On u_cp's column without coalesce, so the planner can start from course_progress's index.
     case 'completed':
-      parts.push(sql`(course_pc.total > 0 and u_cp.passed_lessons >= course_pc.total)`);
+      parts.push(completedWhen(sql`u_cp.passed_lessons`));
       break;
     case 'in-progress':
-      parts.push(sql`(course_pc.total > 0 and u_cp.passed_lessons > 0 and u_cp.passed_lessons < course_pc.total)`);
+      parts.push(inProgressWhen(sql`u_cp.passed_lessons`));
       break;
     case 'ambassador':
       parts.push(sql`u.id in (${ambassadorIds})`);
@@ -147,14 +146,14 @@ export async function findDirectoryBatchAfter(db: Tx, search: string, filter: Di
 }
 
 /** Completed users of the primary course (every course_progress row belongs to a user). */
-const completedCount = sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and course_pc.total > 0 and cp.passed_lessons >= course_pc.total`;
+const completedCount = sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and ${completedWhen(sql`cp.passed_lessons`)}`;
 
 export async function countDirectory(db: Tx, search: string, filter: DirectoryFilter): Promise<number> {
   // Without a search, each filter is counted from its own small table or index instead of joining every user.
   const unsearched: Record<DirectoryFilter, SQL> = {
     all: sql`select count(*) from users`,
     completed: completedCount,
-    'in-progress': sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and course_pc.total > 0 and cp.passed_lessons > 0 and cp.passed_lessons < course_pc.total`,
+    'in-progress': sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and ${inProgressWhen(sql`cp.passed_lessons`)}`,
     ambassador: sql`select count(*) from (${ambassadorIds}) a`,
     coordinator: sql`select count(*) from (${coordinatorIds}) c`,
   };

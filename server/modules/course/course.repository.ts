@@ -1,11 +1,8 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Challenge, ContentLanguage } from '../../../common/contracts/course.ts';
 import type { Db } from '../../db/client.ts';
 import { assessmentAttempts, assessments, certificates, courses, lessons } from '../../db/schema/index.ts';
 import type { AssessmentQuestions, CourseDetails, LessonContent } from '../../db/seed/course.ts';
-
-/** Lessons still in the content files (a retired lesson keeps its row for the attempts that point at it). */
-const isActive = isNull(sql`${lessons.content} -> 'retired'`);
 
 /** A jsonb value picked with `->` arrives parsed or as text depending on the driver's type parsers. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
@@ -17,8 +14,7 @@ export async function listCourses(db: Db) {
       slug: courses.slug,
       details: courses.details,
       challenge: courses.challenge,
-      // Spelled out: inside a correlated subquery Drizzle would leave the column names unqualified.
-      totalLessons: sql<number>`(select count(*)::int from "lessons" as l where l."course_id" = "courses"."id" and l."content" -> 'retired' is null)`,
+      totalLessons: sql<number>`public.app_course_total(${courses.id})`,
     })
     .from(courses)
     .orderBy(asc(courses.createdAt), asc(courses.slug));
@@ -40,7 +36,7 @@ export async function listLessonHeadings(db: Db, courseId: string, lang: Content
       subtitle: sql<string>`${lessons.content} -> ${lang}::text ->> 'subtitle'`,
     })
     .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), isActive))
+    .where(and(eq(lessons.courseId, courseId), lessons.isLive))
     .orderBy(asc(lessons.weekNumber));
 }
 
@@ -54,7 +50,7 @@ export interface LessonState {
 }
 
 /**
- * Every active lesson of a course with the user's best passing score and first pass time, as a
+ * Every live lesson of a course with the user's best passing score and first pass time, as a
  * JSON array in week order. Embedded in the queries below so that a lesson, an assessment or the
  * progress comes back with the user's state in one round trip.
  */
@@ -67,7 +63,7 @@ const statesOf = (userId: string, courseId: SQL) => sql`(
     where a.user_id = ${userId} and a.passed
     group by a.lesson_id
   ) as p on p.lesson_id = x.id
-  where x.course_id = ${courseId} and x.content -> 'retired' is null
+  where x.course_id = ${courseId} and x.is_live
 )`;
 
 /** The course's lesson states for the user; null when the course does not exist. */
@@ -77,24 +73,24 @@ export async function courseStates(db: Db, userId: string, courseId: string) {
   return row ? json<LessonState[]>(row.states) : null;
 }
 
-/** One active lesson's texts in one language, with the user's state of every lesson of its course. */
+/** One live lesson's texts in one language, with the user's state of every lesson of its course. */
 export async function findLesson(db: Db, userId: string, id: string, lang: ContentLanguage) {
   const { rows } = await db.execute<{ id: string; courseId: string; weekNumber: number; texts: unknown; states: unknown }>(sql`
     select l.id, l.course_id as "courseId", l.week_number as "weekNumber", l.content -> ${lang}::text as texts, ${statesOf(userId, sql`l.course_id`)} as states
     from ${lessons} as l
-    where l.id = ${id} and l.content -> 'retired' is null`);
+    where l.id = ${id} and l.is_live`);
   const row = rows[0];
   return row ? { ...row, texts: json<LessonContent['en']>(row.texts), states: json<LessonState[]>(row.states) } : null;
 }
 
-/** The assessment of an active lesson, with its questions in one language (never the key), and the user's lesson states. */
+/** The assessment of a live lesson, with its questions in one language (never the key), and the user's lesson states. */
 export async function findAssessmentByLesson(db: Db, userId: string, lessonId: string, lang: ContentLanguage) {
   const { rows } = await db.execute<{ id: string; lessonId: string; courseId: string; weekNumber: number; lessonTitle: string; questions: unknown; states: unknown }>(sql`
     select a.id, l.id as "lessonId", l.course_id as "courseId", l.week_number as "weekNumber", l.content -> ${lang}::text ->> 'title' as "lessonTitle",
       a.questions -> ${lang}::text as questions, ${statesOf(userId, sql`l.course_id`)} as states
     from ${assessments} as a
     join ${lessons} as l on l.id = a.lesson_id
-    where l.id = ${lessonId} and l.content -> 'retired' is null`);
+    where l.id = ${lessonId} and l.is_live`);
   const row = rows[0];
   return row ? { ...row, questions: json<AssessmentQuestions['en']>(row.questions), states: json<LessonState[]>(row.states) } : null;
 }
@@ -107,7 +103,7 @@ export async function findAssessmentForScoring(db: Db, userId: string, assessmen
       l.id as "lessonId", l.course_id as "courseId", l.week_number as "weekNumber", ${statesOf(userId, sql`l.course_id`)} as states
     from ${assessments} as a
     join ${lessons} as l on l.id = a.lesson_id
-    where a.id = ${assessmentId} and l.content -> 'retired' is null`);
+    where a.id = ${assessmentId} and l.is_live`);
   const row = rows[0];
   return row
     ? { ...row, answerKey: json<number[]>(row.answerKey), optionCounts: json<number[]>(row.optionCounts), states: json<LessonState[]>(row.states) }

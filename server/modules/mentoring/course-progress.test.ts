@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createUser } from '../../../test/app.ts';
 import { passLessons, primaryCourseLessons } from '../../../test/course-progress.ts';
 import { assessmentAttempts, courseProgress, lessons, mentorStats, users } from '../../db/schema/index.ts';
 
-// course_progress and mentor_stats are kept by database triggers (migrations 0003 to 0005); these tests drive them with plain SQL writes.
+// course_progress and mentor_stats are kept by database triggers (server/db/sql); these tests drive them with plain SQL writes.
 const app = await createTestApp();
 const passedOf = async (userId: string) => (await app.db.select({ n: courseProgress.passedLessons }).from(courseProgress).where(eq(courseProgress.userId, userId)))[0]?.n ?? 0;
 
@@ -39,9 +39,9 @@ describe('course_progress trigger', () => {
     await passLessons(app.db, u.id);
     expect(await passedOf(u.id)).toBe(8);
     const [first] = await primaryCourseLessons(app.db);
-    await app.db.update(lessons).set({ content: sql`${lessons.content} || '{"retired": true}'::jsonb` }).where(eq(lessons.id, first!.lessonId));
+    await app.db.update(lessons).set({ isLive: false }).where(eq(lessons.id, first!.lessonId));
     expect(await passedOf(u.id)).toBe(7);
-    await app.db.update(lessons).set({ content: sql`${lessons.content} - 'retired'` }).where(eq(lessons.id, first!.lessonId));
+    await app.db.update(lessons).set({ isLive: true }).where(eq(lessons.id, first!.lessonId));
     expect(await passedOf(u.id)).toBe(8);
   });
 
@@ -92,9 +92,9 @@ describe('mentor_stats trigger', () => {
     const all = await primaryCourseLessons(app.db);
     const last = all[all.length - 1]!;
     // Retiring the one lesson they had not passed completes the course for them.
-    await app.db.update(lessons).set({ content: sql`${lessons.content} || '{"retired": true}'::jsonb` }).where(eq(lessons.id, last.lessonId));
+    await app.db.update(lessons).set({ isLive: false }).where(eq(lessons.id, last.lessonId));
     expect(await statsOf(m.id)).toEqual([1, 1]);
-    await app.db.update(lessons).set({ content: sql`${lessons.content} - 'retired'` }).where(eq(lessons.id, last.lessonId));
+    await app.db.update(lessons).set({ isLive: true }).where(eq(lessons.id, last.lessonId));
     expect(await statsOf(m.id)).toEqual([1, 0]);
   });
 });

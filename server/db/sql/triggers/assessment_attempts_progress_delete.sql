@@ -1,0 +1,1 @@
+CREATE TRIGGER assessment_attempts_progress_delete AFTER DELETE ON public.assessment_attempts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.app_recount_course_progress();

@@ -1,0 +1,1 @@
+CREATE TRIGGER course_progress_mentor_stats_delete AFTER DELETE ON public.course_progress REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.app_mentor_stats_after_progress();

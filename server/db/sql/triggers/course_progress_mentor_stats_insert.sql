@@ -1,0 +1,1 @@
+CREATE TRIGGER course_progress_mentor_stats_insert AFTER INSERT ON public.course_progress REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.app_mentor_stats_after_progress();

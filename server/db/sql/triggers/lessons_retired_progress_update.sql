@@ -1,0 +1,1 @@
+CREATE TRIGGER lessons_retired_progress_update AFTER UPDATE ON public.lessons REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.app_recount_after_lesson_change();

@@ -1,0 +1,1 @@
+CREATE TRIGGER users_mentor_stats_update AFTER UPDATE ON public.users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.app_mentor_stats_after_users();
