@@ -57,7 +57,7 @@ export async function buildApp(opts: BuildOptions) {
     logger: opts.logger === undefined ? false : opts.logger === false ? false : {
       level: config.LOG_LEVEL,
       redact: logRedactions,
-      serializers: { req: requestSerializer, err: serializeError },
+      serializers: { req: requestSerializer, err: (err: unknown) => ({ stack: '', ...serializeError(err) }) },
       ...(typeof opts.logger === 'object' ? opts.logger : {}),
     },
     trustProxy: config.TRUST_PROXY,
