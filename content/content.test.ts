@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { lookupPassage, loadBible, normaliseQuote } from './scripture.ts';
-import { blindScores, MAX_BLIND_SCORE, readCourseFiles, validateCourseContent, validateLocaleQuotations } from './validate.ts';
+import { blindScores, frenchTexts, localeTexts, MAX_BLIND_SCORE, readCourseFiles, validateCourseContent, validateLocaleQuotations } from './validate.ts';
 import { checkQuotations } from './quotations.ts';
+import { brandProblems, colonReferences, typographyProblems, VOUS_ALLOWED, vousForms, withoutQuotations } from './french.ts';
 import { lessonFileSchema } from './schema.ts';
 
 describe('course content', () => {
@@ -75,5 +76,57 @@ describe('quotations in running text', () => {
 
   it('finds no misquotation in the locale files', () => {
     expect(validateLocaleQuotations()).toEqual([]);
+  });
+});
+
+describe('French in one voice (docs/decisions/028)', () => {
+  const texts = frenchTexts();
+
+  it('reads every French text (sanity check)', () => {
+    expect(texts.length).toBeGreaterThan(900);
+    expect(texts.some((t) => t.where.startsWith('fr/public.json') && t.isScripture)).toBe(true);
+    expect(texts.some((t) => t.where.startsWith('week-08.json fr.sections'))).toBe(true);
+  });
+
+  it('says « tu »: no « vous » outside quotations, verses and the justified allow-list', () => {
+    const found = texts.filter((t) => !t.isScripture).flatMap((t) => vousForms(t.text, t.where).map((w) => `${t.where}: ${w}`));
+    expect(found).toEqual([]);
+  });
+
+  it('uses every entry of the allow-list (no stale exceptions)', () => {
+    for (const allowed of VOUS_ALLOWED)
+      expect(texts.some((t) => allowed.where.test(t.where) && withoutQuotations(t.text).includes(allowed.phrase)), allowed.phrase).toBe(true);
+  });
+
+  it('puts a no-break space (U+00A0) before : ; ? ! and inside « »', () => {
+    const found = texts.flatMap((t) => typographyProblems(t.text).map((p) => `${t.where}: ${p}`));
+    expect(found).toEqual([]);
+  });
+
+  it('writes Bible references "Jean 3.16"', () => {
+    expect(texts.flatMap((t) => colonReferences(t.text).map((r) => `${t.where}: ${r}`))).toEqual([]);
+  });
+
+  it('spells the brand one way in both languages', () => {
+    const all = [...localeTexts(), ...texts];
+    expect(all.flatMap((t) => brandProblems(t.text).map((b) => `${t.where}: ${b}`))).toEqual([]);
+  });
+
+  it('tells « vous » addressed to the reader from quotations and group addresses', () => {
+    expect(vousForms('Répondez aux 5 questions. Votre cœur compte.', 'x')).toEqual(['Votre', 'Répondez']);
+    expect(vousForms('Avez-vous du mal à prier ?', 'x')).toEqual(['vous', 'Avez']);
+    expect(vousForms('Jésus dit\u00a0: «\u00a0Je vous donne ma paix\u00a0». Choisis ton rendez-vous, chez toi, assez tôt.', 'x')).toEqual([]);
+    expect(vousForms('Lis avec un ami, et priez ensemble.', 'course.json fr challenge.days.15.practice')).toEqual([]);
+    expect(vousForms('Lis avec un ami, et priez ensemble.', 'fr/landing.json:.hero.subtitle')).toEqual(['priez']);
+  });
+
+  it('finds missing and wrong spaces, but leaves URLs and times alone', () => {
+    expect(typographyProblems('Bonjour !')).toHaveLength(1);
+    expect(typographyProblems('Bonjour\u202f!')).toHaveLength(1);
+    expect(typographyProblems('Dieu!')).toHaveLength(1);
+    expect(typographyProblems('«Salut»')).toHaveLength(2);
+    expect(typographyProblems('Bonjour\u00a0! «\u00a0Salut\u00a0» Note\u00a0: voir https://example.org/a?b=1 à 20:30.')).toEqual([]);
+    expect(colonReferences('Lis Jean 3:16 et 1 Jean 1.9')).toEqual(['Jean 3:16']);
+    expect(brandProblems('G.O.D Discipolat, G.O.D. et G.O.D Discipleship, God et G.O.D')).toEqual(['G.O.D Discipolat', 'G.O.D.']);
   });
 });

@@ -27,7 +27,10 @@ export function loadBible(file: 'BSB.txt' | 'FreSynodale1921.txt'): Bible {
   return bible;
 }
 
-/** Normalises white space and typographic quotes/apostrophes so only wording differences count. */
+/**
+ * Normalises white space, French spacing before : ; ? ! and typographic quotes/apostrophes, so only
+ * wording differences count ("Dieu!" in the 1921 file and "Dieu\u00A0!" on screen are the same).
+ */
 export function normaliseQuote(text: string): string {
   return text
     .replace(/[\u2018\u2019\u02BC]/g, "'")
@@ -36,6 +39,7 @@ export function normaliseQuote(text: string): string {
     .replace(/"\s+/g, '"')
     .replace(/\s+"/g, '"')
     .replace(/\s+/g, ' ')
+    .replace(/ ([;:?!])/g, '$1')
     .trim();
 }
 

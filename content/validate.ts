@@ -159,3 +159,30 @@ export function validateLocaleQuotations(): string[] {
     });
   return [...texts.flatMap(({ lang, where, text }) => checkQuotations(text, lang, where)), ...paired];
 }
+
+export interface FrenchText {
+  where: string;
+  text: string;
+  /** A Bible verse shown as such: its wording is the translation's, not ours. */
+  isScripture: boolean;
+}
+
+/** Every French text the product shows: the locale files and the course content. */
+export function frenchTexts(): FrenchText[] {
+  const out: FrenchText[] = [];
+  const walk = (value: unknown, where: string, parent: Record<string, unknown> | undefined, key: string) => {
+    if (typeof value === 'string') {
+      if (key === 'source' || key === 'translation' || key === 'version') return; // machine references and labels
+      const isScripture = (key === 'text' && !!parent && ('source' in parent || 'translation' in parent)) || (!!parent && `${key}Ref` in parent);
+      out.push({ where, text: value, isScripture });
+    } else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`, value as Record<string, unknown>, k);
+  };
+  for (const file of readdirSync(path.join(localesDir, 'fr')).filter((f) => f.endsWith('.json')).sort())
+    walk(JSON.parse(readFileSync(path.join(localesDir, 'fr', file), 'utf8')), `fr/${file}:`, undefined, '');
+  const { course, lessons } = readCourseFiles(true);
+  walk((course as { fr: unknown }).fr, 'course.json fr', undefined, '');
+  walk((course as { challenge: { fr: unknown } }).challenge.fr, 'course.json fr challenge', undefined, '');
+  for (const { file, data } of lessons) walk((data as { fr: unknown }).fr, `${file} fr`, undefined, '');
+  return out;
+}

@@ -258,7 +258,7 @@ describe('WatchMoms application', () => {
     expect(await dialog.getByLabel('Mois').locator('option', { hasText: 'février' }).count()).toBe(1);
     await dialog.getByRole('button', { name: 'Envoyer ma candidature' }).click();
     await dialog.getByText('Le nom doit comporter au moins 2 caractères').waitFor();
-    await dialog.getByText('Vous devez donner votre accord pour continuer').waitFor();
+    await dialog.getByText('Tu dois donner ton accord pour continuer').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await viewportShot(page, `public-watchmoms-fr-${width}-${dark ? 'dark' : 'light'}`);
     await page.context().close();
