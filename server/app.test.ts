@@ -56,3 +56,25 @@ describe('logs', () => {
     expect(all).not.toMatch(/sid=/);
   });
 });
+
+describe('request log', () => {
+  it('writes one line per request with the route pattern, status, time, request id and account, never the email', async () => {
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: { 'content-type': 'application/json' },
+      payload: { firstName: 'One', lastName: 'Line', email: 'one.line@example.org', password: 'a line for each request' },
+    });
+    const cookie = `sid=${signUp.cookies.find((c) => c.name === 'sid')!.value}`;
+    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    const account = me.json().id as string;
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/courses/00000000-0000-4000-8000-000000000000/lessons?lang=fr', headers: { cookie } });
+    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 30, msg: 'request', method: 'GET', route: '/api/courses/:courseId/lessons', status: 404, account });
+    expect(logged[0]!.reqId).toBeTruthy();
+    expect(typeof logged[0]!.ms).toBe('number');
+    expect(lines.join('')).not.toContain('one.line@example.org');
+  });
+});

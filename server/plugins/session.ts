@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdminRole, type Role } from '../../common/contracts/auth.ts';
 import { AppError } from '../lib/app-error.ts';
-import { loadSessionUser, purgeExpiredSessions, SESSION_COOKIE, type SessionPolicy, type UserRow } from '../modules/auth/session.ts';
+import { purgeExpiredSessions, SESSION_COOKIE, SessionCache, sessionLookup, type SessionPolicy, type UserRow } from '../modules/auth/session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +12,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessionPolicy: SessionPolicy;
+    /** Forget every remembered session (after a change to sessions or accounts). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -34,14 +36,25 @@ export function requireAdmin(req: FastifyRequest): UserRow {
   return user;
 }
 
-export default fp<{ policy: SessionPolicy }>(async function session(app: FastifyInstance, opts) {
+/** How long a session lookup is remembered by one process (docs/decisions/021-session-cache.md). */
+export const SESSION_CACHE_MS = 5_000;
+
+export default fp<{ policy: SessionPolicy; cacheMs?: number }>(async function session(app: FastifyInstance, opts) {
   await app.register(cookie);
+  const lookup = sessionLookup(app.db, opts.policy);
+  const cache = new SessionCache(opts.cacheMs ?? SESSION_CACHE_MS);
   app.decorate('sessionPolicy', opts.policy);
+  app.decorate('sessionCache', cache);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const token = req.cookies[SESSION_COOKIE];
-    if (token) req.user = await loadSessionUser(app.db, token, opts.policy);
+    if (token) req.user = await cache.get(token, lookup);
+  });
+  // Any write may have changed an account or a session (a role, a profile, a password, a sign-in):
+  // once it is answered, this process looks every session up afresh.
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') cache.clear();
   });
 
   // Expired rows are harmless (lookups check expiry) but would pile up: sweep them hourly.

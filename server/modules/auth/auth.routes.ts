@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paths } from '../../../common/contracts/auth-paths.ts';
 import { currentUser, publicConfig, setupBody, signInBody, signUpBody } from '../../../common/contracts/auth.ts';
-import { requireUser } from '../../plugins/session.ts';
 import type { AuthService } from './auth.service.ts';
 import { toCurrentUser } from './auth.service.ts';
 import { OIDC_STATE_COOKIE, type OidcLogin } from './oidc.ts';
@@ -25,6 +24,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
     // A new session id at every sign-in; an older session of this browser is ended.
     const previous = req.cookies[SESSION_COOKIE];
     if (previous) await destroySession(app.db, previous);
+    app.sessionCache.clear();
     setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy), app.sessionPolicy);
   }
 
@@ -63,11 +63,14 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
   app.get(paths.logout, async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE];
     if (token) await destroySession(app.db, token);
+    app.sessionCache.clear();
     clearSessionCookie(req, reply);
     return reply.redirect('/');
   });
 
-  app.get(paths.currentUser, { schema: { response: { 200: currentUser } } }, async (req) => toCurrentUser(requireUser(req)));
+  // A visitor gets 200 with null, not a 401: asking "who am I?" is not an error, and a 401 would
+  // show as a failed request in the browser console on every public page.
+  app.get(paths.currentUser, { schema: { response: { 200: currentUser.nullable() } } }, async (req) => (req.user ? toCurrentUser(req.user) : null));
 
   app.get(`${paths.setup}/:token`, { config: { rateLimit }, schema: { params: z.object({ token: z.string().max(200) }), response: { 200: z.object({ valid: z.boolean() }) } } }, async (req) => ({
     valid: await auth.isSetupTokenValid(req.params.token),

@@ -26,21 +26,71 @@ export async function destroySession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
 }
 
-/** The user of a live session (not past its idle or absolute expiry), refreshing its last-seen time at most once a minute. */
-export async function loadSessionUser(db: Db, token: string, policy: SessionPolicy): Promise<UserRow | null> {
-  const idHash = hashToken(token);
-  const idleCutoff = new Date(Date.now() - policy.idleMs);
-  const rows = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+export interface LiveSession {
+  user: UserRow;
+  /** When the session ends at the latest (absolute expiry), ms since epoch. */
+  expiresAt: number;
+}
+
+/**
+ * Looks up live sessions (not past their idle or absolute expiry) with one indexed query, a named
+ * prepared statement (parsed and planned once per connection), refreshing the last-seen time at
+ * most once a minute.
+ */
+export function sessionLookup(db: Db, policy: SessionPolicy) {
+  const query = db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date()), gt(sessions.lastSeenAt, idleCutoff)))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > 60_000)
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.idHash, idHash));
-  return row.user;
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.lastSeenAt, sql.placeholder('idleCutoff'))))
+    .limit(1)
+    .prepare('session_user');
+  return async (token: string): Promise<LiveSession | null> => {
+    const idHash = hashToken(token);
+    const now = Date.now();
+    const [row] = await query.execute({ idHash, now: new Date(now), idleCutoff: new Date(now - policy.idleMs) });
+    if (!row) return null;
+    if (now - row.lastSeenAt.getTime() > 60_000) await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
+    return { user: row.user, expiresAt: row.expiresAt.getTime() };
+  };
+}
+
+/**
+ * A short per-process memory of live sessions, so that most signed-in requests make no session
+ * query at all (docs/decisions/021-session-cache.md). An entry lives `ttlMs` at most. Every write
+ * request answered by this process empties it (`clear`), so anything changed through this
+ * instance (sign-out, role, profile, password) is seen by its next request; changes made elsewhere
+ * (another instance, the users CLI) are seen within `ttlMs`.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: UserRow; validUntil: number }>();
+  /** Bumped by clear(): a lookup that started before a clear must not store what it read. */
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async get(token: string, load: (token: string) => Promise<LiveSession | null>): Promise<UserRow | null> {
+    const now = Date.now();
+    const hit = this.entries.get(token);
+    if (hit && hit.validUntil > now) return hit.user;
+    if (hit) this.entries.delete(token);
+    const generation = this.generation;
+    const live = await load(token);
+    if (live && this.ttlMs > 0 && generation === this.generation) {
+      // Oldest first out: a Map iterates in insertion order.
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(token, { user: live.user, validUntil: Math.min(now + this.ttlMs, live.expiresAt) });
+    }
+    return live?.user ?? null;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
 }
 
 /** Deletes sessions past their idle or absolute expiry, and abandoned OpenID Connect logins. */

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,21 +6,24 @@ import {
   lessonIdParams, lessonList, progress, submitBody, submitResult, verificationCodeParams,
 } from '../../../common/contracts/course.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { CourseService } from './course.service.ts';
+import type { CourseService } from './course.service.ts';
 
 interface Options {
+  course: CourseService;
   /** PUBLIC_URL: the address printed in verification links; the request's own origin when absent. */
   publicUrl?: string;
 }
 
 /** Course, lessons, assessments, progress and certificates (spec section 7). Everything but verification needs a signed-in user. */
 const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const course = new CourseService(app.db);
+  const { course } = opts;
+  // Read answers are JSON text serialized at start through the same contracts (course.content.ts).
+  const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
   const baseUrl = (req: FastifyRequest) => opts.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
 
-  app.get(courseRoutes.courses, { schema: { querystring: langQuery, response: { 200: courseList } } }, async (req) => {
+  app.get(courseRoutes.courses, { schema: { querystring: langQuery, response: { 200: courseList } } }, async (req, reply) => {
     requireUser(req);
-    return course.listCourses(req.query.lang);
+    return json(reply, course.listCoursesJson(req.query.lang));
   });
 
   // No query parameters: progress is always the signed-in user's own (a ?userId= is refused, not ignored).
@@ -28,17 +31,17 @@ const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => 
     course.getProgress(requireUser(req).id, req.params.courseId),
   );
 
-  app.get(courseRoutes.courseLessons, { schema: { params: courseIdParams, querystring: langQuery, response: { 200: lessonList } } }, async (req) => {
+  app.get(courseRoutes.courseLessons, { schema: { params: courseIdParams, querystring: langQuery, response: { 200: lessonList } } }, async (req, reply) => {
     requireUser(req);
-    return course.listLessons(req.params.courseId, req.query.lang);
+    return json(reply, course.listLessonsJson(req.params.courseId, req.query.lang));
   });
 
-  app.get(courseRoutes.lesson, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: lesson } } }, async (req) =>
-    course.getLesson(requireUser(req).id, req.params.id, req.query.lang),
+  app.get(courseRoutes.lesson, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: lesson } } }, async (req, reply) =>
+    json(reply, await course.getLessonJson(requireUser(req).id, req.params.id, req.query.lang)),
   );
 
-  app.get(courseRoutes.lessonAssessment, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: assessment } } }, async (req) =>
-    course.getAssessment(requireUser(req).id, req.params.id, req.query.lang),
+  app.get(courseRoutes.lessonAssessment, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: assessment } } }, async (req, reply) =>
+    json(reply, await course.getAssessmentJson(requireUser(req).id, req.params.id, req.query.lang)),
   );
 
   app.post(courseRoutes.submit, { schema: { params: assessmentIdParams, body: submitBody, response: { 200: submitResult } } }, async (req) =>

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  Assessment, Certificate, CertificateVerification, ContentLanguage, CourseSummary, Lesson, LessonListItem, Progress, SubmitResult,
-} from '../../../common/contracts/course.ts';
+import type { Certificate, CertificateVerification, ContentLanguage, Progress, SubmitResult } from '../../../common/contracts/course.ts';
 import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, type LessonRef } from '../../../common/domain/scoring.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../auth/session.ts';
+import { loadCourseContentSnapshot, type CourseContentSnapshot, type CourseEntry } from './course.content.ts';
 import * as repo from './course.repository.ts';
 
 // Crockford's base32: no I, L, O or U, so a code read aloud or retyped is hard to get wrong.
@@ -40,43 +39,64 @@ export function holderNameOf(user: Pick<UserRow, 'firstName' | 'lastName' | 'use
   return full || user.username?.trim() || user.email.split('@')[0] || 'Student';
 }
 
-const weekOf = (states: repo.LessonState[], id: string) => states.find((s) => s.id === id)?.weekNumber;
+const weekOf = (states: LessonState[], id: string) => states.find((s) => s.id === id)?.weekNumber;
 
+export interface LessonState {
+  id: string;
+  weekNumber: number;
+  /** Best passing score, or null while the lesson is not passed. */
+  bestScore: number | null;
+  /** When the lesson was first passed (ms since epoch), or null. */
+  firstPassedAt: number | null;
+}
+
+/**
+ * Course content is answered from memory (course.content.ts); the learner's passed lessons are the
+ * one per-request read. Read answers are JSON text, serialized at start.
+ */
 export class CourseService {
-  constructor(private readonly db: Db) {}
+  private readonly passedLessons: (userId: string) => Promise<repo.PassedLesson[]>;
 
-  async listCourses(lang: ContentLanguage): Promise<CourseSummary[]> {
-    const rows = await repo.listCourses(this.db);
-    return rows.map((c) => ({
-      id: c.id,
-      slug: c.slug,
-      title: c.details[lang].title,
-      description: c.details[lang].description,
-      totalLessons: c.totalLessons,
-      challenge: c.challenge[lang],
-    }));
+  constructor(
+    private readonly db: Db,
+    private content: CourseContentSnapshot,
+  ) {
+    this.passedLessons = repo.passedLessonsQuery(db);
   }
 
-  private async requireCourse(courseId: string) {
-    const course = await repo.findCourse(this.db, courseId);
+  /** Reads the content again (after the content was seeded anew while the app runs: tests only). */
+  async reload(): Promise<void> {
+    this.content = await loadCourseContentSnapshot(this.db);
+  }
+
+  listCoursesJson(lang: ContentLanguage): string {
+    return this.content.coursesJson[lang];
+  }
+
+  private requireCourse(courseId: string): CourseEntry {
+    const course = this.content.courses.get(courseId);
     if (!course) throw new AppError('NOT_FOUND', 'Course not found.');
     return course;
   }
 
   /** Who may open what, from the user's lesson states. */
-  private unlock(states: repo.LessonState[]) {
+  private unlock(states: LessonState[]) {
     const refs: LessonRef[] = states.map((s) => ({ id: s.id, weekNumber: s.weekNumber }));
     const passed = new Set(states.filter((s) => s.bestScore !== null).map((s) => s.id));
     return { states, passed, ...unlockState(refs, passed) };
   }
 
-  private async state(userId: string, courseId: string) {
-    const states = await repo.courseStates(this.db, userId, courseId);
-    if (!states) throw new AppError('NOT_FOUND', 'Course not found.');
-    return this.unlock(states);
+  /** The user's state of every live lesson of the course, in week order. */
+  private async states(userId: string, course: CourseEntry): Promise<LessonState[]> {
+    const passed = new Map((await this.passedLessons(userId)).map((p) => [p.lessonId, p]));
+    return course.lessons.map((l) => ({ id: l.id, weekNumber: l.weekNumber, bestScore: passed.get(l.id)?.bestScore ?? null, firstPassedAt: passed.get(l.id)?.firstPassedAt ?? null }));
   }
 
-  private requireOpen(states: repo.LessonState[], lessonId: string) {
+  private async state(userId: string, courseId: string) {
+    return this.unlock(await this.states(userId, this.requireCourse(courseId)));
+  }
+
+  private requireOpen(states: LessonState[], lessonId: string) {
     const s = this.unlock(states);
     if (!s.open.has(lessonId)) {
       const week = weekOf(states, lessonId) ?? 0;
@@ -99,50 +119,31 @@ export class CourseService {
     };
   }
 
-  async listLessons(courseId: string, lang: ContentLanguage): Promise<LessonListItem[]> {
-    await this.requireCourse(courseId);
-    return repo.listLessonHeadings(this.db, courseId, lang);
+  listLessonsJson(courseId: string, lang: ContentLanguage): string {
+    return this.requireCourse(courseId).lessonListJson[lang];
   }
 
-  async getLesson(userId: string, id: string, lang: ContentLanguage): Promise<Lesson> {
-    const lesson = await repo.findLesson(this.db, userId, id, lang);
+  /** The lesson as JSON text (the `Lesson` contract); 404 when unknown or retired, 403 while locked. */
+  async getLessonJson(userId: string, id: string, lang: ContentLanguage): Promise<string> {
+    const lesson = this.content.lessons.get(id);
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
-    const s = this.requireOpen(lesson.states, id);
-    const index = s.states.findIndex((x) => x.id === id);
-    const { title, subtitle, keyScriptures, sections, reflectionQuestions } = lesson.texts;
-    return {
-      id,
-      courseId: lesson.courseId,
-      weekNumber: lesson.weekNumber,
-      title,
-      subtitle,
-      keyScriptures: keyScriptures.map(({ text, ref, translation }) => ({ text, ref, translation })),
-      content: sections,
-      reflectionQuestions,
-      totalLessons: s.states.length,
-      isCompleted: s.passed.has(id),
-      nextLessonId: s.states[index + 1]?.id ?? null,
-    };
+    const s = this.requireOpen(await this.states(userId, this.requireCourse(lesson.courseId)), id);
+    const { head, tail } = lesson.json[lang];
+    return head + String(s.passed.has(id)) + tail;
   }
 
-  async getAssessment(userId: string, lessonId: string, lang: ContentLanguage): Promise<Assessment> {
-    const a = await repo.findAssessmentByLesson(this.db, userId, lessonId, lang);
+  /** The assessment as JSON text (the `Assessment` contract); 404 when unknown, 403 while its lesson is locked. */
+  async getAssessmentJson(userId: string, lessonId: string, lang: ContentLanguage): Promise<string> {
+    const a = this.content.assessmentsByLesson.get(lessonId);
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
-    this.requireOpen(a.states, lessonId);
-    return {
-      id: a.id,
-      lessonId: a.lessonId,
-      weekNumber: a.weekNumber,
-      lessonTitle: a.lessonTitle,
-      passMark: PASS_MARK,
-      questions: a.questions.map((q, i) => ({ id: i + 1, questionText: q.text, options: q.options })),
-    };
+    this.requireOpen(await this.states(userId, this.requireCourse(a.courseId)), lessonId);
+    return a.json[lang];
   }
 
   async submit(userId: string, assessmentId: string, answers: number[]): Promise<SubmitResult> {
-    const a = await repo.findAssessmentForScoring(this.db, userId, assessmentId);
+    const a = this.content.assessments.get(assessmentId);
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
-    const s = this.requireOpen(a.states, a.lessonId);
+    const s = this.requireOpen(await this.states(userId, this.requireCourse(a.courseId)), a.lessonId);
     if (answers.length !== a.answerKey.length)
       throw new AppError('VALIDATION_FAILED', `answers: expected ${a.answerKey.length} answers (one per question), got ${answers.length}`);
     answers.forEach((choice, i) => {
@@ -183,7 +184,7 @@ export class CourseService {
 
   /** The user's certificate; 403 while the course is not complete, 404 when complete but not yet created. */
   async getCertificate(user: UserRow, courseId: string, lang: ContentLanguage, baseUrl: string): Promise<Certificate> {
-    const course = await this.requireCourse(courseId);
+    const course = this.requireCourse(courseId);
     const row = await repo.findCertificate(this.db, user.id, courseId);
     if (row) return this.toCertificate(row, course.details[lang].title, baseUrl);
     await this.completionTime(user.id, courseId);
@@ -201,7 +202,7 @@ export class CourseService {
 
   /** Creates the certificate once; later calls return the same one. */
   async createCertificate(user: UserRow, courseId: string, lang: ContentLanguage, baseUrl: string): Promise<{ certificate: Certificate; created: boolean }> {
-    const course = await this.requireCourse(courseId);
+    const course = this.requireCourse(courseId);
     const title = course.details[lang].title;
     const existing = await repo.findCertificate(this.db, user.id, courseId);
     if (existing) return { certificate: this.toCertificate(existing, title, baseUrl), created: false };

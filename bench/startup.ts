@@ -1,0 +1,38 @@
+/**
+ * Cold start and idle memory of the product as `npm start` runs it with its embedded PostgreSQL:
+ * a first start creates a data folder (not timed), then the app is stopped and started again on
+ * that existing folder, timed from the process start to the first 200 from GET /api/ready. The idle
+ * resident memory of the server process is read a few seconds later.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../test/postgres.ts';
+import { rssMB, startApp, stopApp, waitReady } from './processes.ts';
+
+export async function runStartup(log: (line: string) => void) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'god-bench-start-'));
+  // The postgres system user (used when running as root) must be able to reach the folder.
+  chmodSync(dataDir, 0o755);
+  const env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+  const port = Number(env.PORT);
+  try {
+    log('First start on an empty data folder (builds the client when needed; not timed)...');
+    const first = startApp(env);
+    await waitReady(port, first, 600_000);
+    await stopApp(first);
+
+    const t0 = performance.now();
+    const app = startApp(env);
+    await waitReady(port, app);
+    const coldStartMs = performance.now() - t0;
+    // A few requests, as a freshly started instance behind a load balancer would see, then idle.
+    for (let i = 0; i < 20; i++) await fetch(`http://127.0.0.1:${port}/api/health`);
+    await new Promise((r) => setTimeout(r, 3000));
+    const idleRss = rssMB(app.pid!);
+    await stopApp(app);
+    return { coldStartMs, idleRss };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

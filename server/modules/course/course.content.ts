@@ -1,0 +1,139 @@
+import {
+  assessment as assessmentContract, contentLanguages, courseList as courseListContract, lesson as lessonContract, lessonList as lessonListContract,
+  type ContentLanguage,
+} from '../../../common/contracts/course.ts';
+import { PASS_MARK, type LessonRef } from '../../../common/domain/scoring.ts';
+import type { Db } from '../../db/client.ts';
+import type { CourseDetails } from '../../db/seed/course.ts';
+import * as repo from './course.repository.ts';
+
+type PerLanguage<T> = Record<ContentLanguage, T>;
+
+export interface CourseEntry {
+  id: string;
+  details: CourseDetails;
+  /** Live lessons in week order. */
+  lessons: LessonRef[];
+  /** GET /api/courses/:id/lessons, per language, serialized. */
+  lessonListJson: PerLanguage<string>;
+}
+
+export interface LessonEntry {
+  id: string;
+  courseId: string;
+  weekNumber: number;
+  /** GET /api/lessons/:id serialized around the one per-learner field: head + isCompleted + tail. */
+  json: PerLanguage<{ head: string; tail: string }>;
+}
+
+export interface AssessmentEntry {
+  id: string;
+  lessonId: string;
+  courseId: string;
+  /** GET /api/lessons/:id/assessment, per language, serialized (questions and options, never the key). */
+  json: PerLanguage<string>;
+  answerKey: number[];
+  /** Options per question, to refuse an answer that names no option. */
+  optionCounts: number[];
+}
+
+export interface CourseContentSnapshot {
+  /** GET /api/courses, per language, serialized. */
+  coursesJson: PerLanguage<string>;
+  courses: Map<string, CourseEntry>;
+  lessons: Map<string, LessonEntry>;
+  assessmentsByLesson: Map<string, AssessmentEntry>;
+  assessments: Map<string, AssessmentEntry>;
+}
+
+const byLanguage = <T>(f: (lang: ContentLanguage) => T) => Object.fromEntries(contentLanguages.map((l) => [l, f(l)])) as PerLanguage<T>;
+
+/**
+ * Every live course, lesson and assessment, read once and serialized once per language through
+ * its response contract (so an answer holds exactly the contract's fields). Course content only
+ * changes when the content files change, and they are loaded at start, before the app serves
+ * (docs/decisions/020-course-content-in-memory.md).
+ */
+export async function loadCourseContentSnapshot(db: Db): Promise<CourseContentSnapshot> {
+  const rows = await repo.loadLiveContent(db);
+  const courses = new Map<string, CourseEntry>();
+  const lessons = new Map<string, LessonEntry>();
+  const assessmentsByLesson = new Map<string, AssessmentEntry>();
+  const assessments = new Map<string, AssessmentEntry>();
+
+  for (const c of rows.courses) {
+    const live = rows.lessons.filter((l) => l.courseId === c.id).sort((a, b) => a.weekNumber - b.weekNumber);
+    courses.set(c.id, {
+      id: c.id,
+      details: c.details,
+      lessons: live.map((l) => ({ id: l.id, weekNumber: l.weekNumber })),
+      lessonListJson: byLanguage((lang) =>
+        JSON.stringify(lessonListContract.parse(live.map((l) => ({ id: l.id, weekNumber: l.weekNumber, title: l.content[lang].title, subtitle: l.content[lang].subtitle })))),
+      ),
+    });
+    live.forEach((l, index) => {
+      const json = byLanguage((lang) => {
+        const { title, subtitle, keyScriptures, sections, reflectionQuestions } = l.content[lang];
+        const whole = JSON.stringify(
+          lessonContract.parse({
+            id: l.id,
+            courseId: c.id,
+            weekNumber: l.weekNumber,
+            title,
+            subtitle,
+            keyScriptures,
+            content: sections,
+            reflectionQuestions,
+            totalLessons: live.length,
+            isCompleted: false,
+            nextLessonId: live[index + 1]?.id ?? null,
+          }),
+        );
+        // The contract puts isCompleted after every text, so the last match is the field itself.
+        const marker = '"isCompleted":false';
+        const at = whole.lastIndexOf(marker);
+        return { head: `${whole.slice(0, at)}"isCompleted":`, tail: whole.slice(at + marker.length) };
+      });
+      lessons.set(l.id, { id: l.id, courseId: c.id, weekNumber: l.weekNumber, json });
+      const a = rows.assessments.find((x) => x.lessonId === l.id);
+      if (!a) return;
+      const entry: AssessmentEntry = {
+        id: a.id,
+        lessonId: l.id,
+        courseId: c.id,
+        json: byLanguage((lang) =>
+          JSON.stringify(
+            assessmentContract.parse({
+              id: a.id,
+              lessonId: l.id,
+              weekNumber: l.weekNumber,
+              lessonTitle: l.content[lang].title,
+              passMark: PASS_MARK,
+              questions: a.questions[lang].map((q, i) => ({ id: i + 1, questionText: q.text, options: q.options })),
+            }),
+          ),
+        ),
+        answerKey: a.answerKey,
+        optionCounts: a.questions.en.map((q) => q.options.length),
+      };
+      assessmentsByLesson.set(l.id, entry);
+      assessments.set(a.id, entry);
+    });
+  }
+
+  const coursesJson = byLanguage((lang) =>
+    JSON.stringify(
+      courseListContract.parse(
+        rows.courses.map((c) => ({
+          id: c.id,
+          slug: c.slug,
+          title: c.details[lang].title,
+          description: c.details[lang].description,
+          totalLessons: courses.get(c.id)!.lessons.length,
+          challenge: c.challenge[lang],
+        })),
+      ),
+    ),
+  );
+  return { coursesJson, courses, lessons, assessmentsByLesson, assessments };
+}
