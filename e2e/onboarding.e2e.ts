@@ -158,8 +158,9 @@ describe('evangelism tools', () => {
     expect(cardsHtml).toContain('Acts 2:38');
     await screenshot(page, 'evangelism-resources-1280-light');
 
-    // Only blob downloads happened: nothing went to the server.
-    expect(requests.filter((u) => !u.startsWith('blob:'))).toEqual([]);
+    // Only blob downloads happened: nothing went to the server. (Code chunks loaded on first use,
+    // such as the toast viewport, are the app's own static files, not the learner's data.)
+    expect(requests.filter((u) => !u.startsWith('blob:') && !new URL(u).pathname.startsWith('/assets/'))).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });
