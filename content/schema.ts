@@ -41,6 +41,11 @@ export const lessonFileSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]+$/),
   /** Index (0-3) of the correct option for each question, shared by en and fr. */
   answers: z.array(z.number().int().min(0).max(3)).min(8).max(10),
+  /**
+   * The teaching section (1-based, same in en and fr) each question comes from: after a failed
+   * attempt the learner is sent back to it instead of being shown the right answer.
+   */
+  questionSections: z.array(z.number().int().min(1).max(6)).min(8).max(10),
   en: lessonLanguageSchema,
   fr: lessonLanguageSchema,
 });

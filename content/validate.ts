@@ -80,6 +80,10 @@ export function validateCourseContent(): string[] {
     same('reflection questions', en.reflectionQuestions.length, fr.reflectionQuestions.length);
     same('questions', en.questions.length, fr.questions.length);
     if (l.answers.length !== en.questions.length) problems.push(`${file}: ${l.answers.length} answers for ${en.questions.length} questions`);
+    if (l.questionSections.length !== en.questions.length) problems.push(`${file}: ${l.questionSections.length} question sections for ${en.questions.length} questions`);
+    l.questionSections.forEach((section, k) => {
+      if (section > en.sections.length) problems.push(`${file}: question ${k + 1} points to section ${section}, but the lesson has ${en.sections.length}`);
+    });
     const letterCounts = [0, 1, 2, 3].map((letter) => l.answers.filter((a) => a === letter).length);
     const fair = [Math.floor(l.answers.length / 4), Math.ceil(l.answers.length / 4)];
     if (letterCounts.some((c) => c < fair[0]! || c > fair[1]!))

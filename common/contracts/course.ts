@@ -88,7 +88,15 @@ export const assessment = z.object({
   weekNumber: z.number().int(),
   lessonTitle: z.string(),
   passMark: z.number().int(),
-  questions: z.array(z.object({ id: z.number().int(), questionText: z.string(), options: z.array(z.string()) })),
+  questions: z.array(
+    z.object({
+      id: z.number().int(),
+      questionText: z.string(),
+      options: z.array(z.string()),
+      /** The lesson section (1-based, an index into the lesson's `content`) that teaches the answer. */
+      section: z.number().int(),
+    }),
+  ),
 });
 export type Assessment = z.infer<typeof assessment>;
 
@@ -104,6 +112,8 @@ export const submitResult = z.object({
   score: z.number().int(),
   /** The answer key, only when this attempt passed; empty on a fail so a retry cannot copy it. */
   correctAnswers: z.array(z.number().int()),
+  /** Whether each answer was right, in question order: a failed attempt shows which to revisit, not the right option. */
+  questionResults: z.array(z.boolean()),
   correctCount: z.number().int(),
   totalQuestions: z.number().int(),
   passMark: z.number().int(),
@@ -111,6 +121,18 @@ export const submitResult = z.object({
   nextLessonId: z.string().nullable(),
 });
 export type SubmitResult = z.infer<typeof submitResult>;
+
+/** One of the signed-in user's own attempts at a lesson's assessment. */
+export const attemptSummary = z.object({
+  id: z.string(),
+  /** ISO date-time. */
+  submittedAt: z.string(),
+  score: z.number().int(),
+  passed: z.boolean(),
+});
+export type AttemptSummary = z.infer<typeof attemptSummary>;
+/** Newest first. */
+export const attemptList = z.array(attemptSummary);
 
 export const certificate = z.object({
   id: z.string(),
@@ -142,6 +164,7 @@ export const coursePaths = {
   lesson: (id: string) => `/api/lessons/${id}`,
   lessonAssessment: (id: string) => `/api/lessons/${id}/assessment`,
   submit: (assessmentId: string) => `/api/assessments/${assessmentId}/submit`,
+  lessonAttempts: (id: string) => `/api/lessons/${id}/attempts`,
   certificate: (courseId: string) => `/api/certificates/${courseId}`,
   verifyCertificate: (code: string) => `/api/certificates/verify/${encodeURIComponent(code)}`,
 } as const;
@@ -154,6 +177,7 @@ export const courseRoutes = {
   lesson: '/api/lessons/:id',
   lessonAssessment: '/api/lessons/:id/assessment',
   submit: '/api/assessments/:assessmentId/submit',
+  lessonAttempts: '/api/lessons/:id/attempts',
   certificate: '/api/certificates/:courseId',
   verifyCertificate: '/api/certificates/verify/:code',
 } as const;

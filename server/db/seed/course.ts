@@ -23,8 +23,8 @@ export interface LessonContent {
   en: LessonTexts;
   fr: LessonTexts;
 }
-/** Shape of `assessments.questions`. */
-export type AssessmentQuestions = Record<'en' | 'fr', LessonFile['en']['questions']>;
+/** Shape of `assessments.questions`: each question with the lesson section (1-based) that teaches it. */
+export type AssessmentQuestions = Record<'en' | 'fr', (LessonFile['en']['questions'][number] & { section: number })[]>;
 
 /** Reads and parses content/course; throws with every problem listed when a file is malformed. */
 export function loadCourseContent(): CourseContent {
@@ -85,7 +85,8 @@ export async function seedCourse(db: Db, content: CourseContent): Promise<SeedOu
         .values({ courseId, slug: l.slug, weekNumber: l.week, content: lessonContent })
         .onConflictDoUpdate({ target: [lessons.courseId, lessons.slug], set: { weekNumber: l.week, content: lessonContent, isLive: true, updatedAt: now } })
         .returning({ id: lessons.id });
-      const questions: AssessmentQuestions = { en: l.en.questions, fr: l.fr.questions };
+      const withSections = (qs: LessonFile['en']['questions']) => qs.map((q, i) => ({ ...q, section: l.questionSections[i]! }));
+      const questions: AssessmentQuestions = { en: withSections(l.en.questions), fr: withSections(l.fr.questions) };
       await tx
         .insert(assessments)
         .values({ lessonId: lessonRow!.id, questions, answerKey: l.answers })

@@ -109,7 +109,7 @@ export async function loadCourseContentSnapshot(db: Db): Promise<CourseContentSn
               weekNumber: l.weekNumber,
               lessonTitle: l.content[lang].title,
               passMark: PASS_MARK,
-              questions: a.questions[lang].map((q, i) => ({ id: i + 1, questionText: q.text, options: q.options })),
+              questions: a.questions[lang].map((q, i) => ({ id: i + 1, questionText: q.text, options: q.options, section: q.section })),
             }),
           ),
         ),

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Challenge, ContentLanguage } from '../../../common/contracts/course.ts';
 import type { Db } from '../../db/client.ts';
 import { assessmentAttempts, assessments, certificates, courses, lessons } from '../../db/schema/index.ts';
@@ -50,6 +50,15 @@ export function passedLessonsQuery(db: Db) {
     .groupBy(assessmentAttempts.lessonId)
     .prepare('passed_lessons');
   return (userId: string): Promise<PassedLesson[]> => query.execute({ userId });
+}
+
+/** One user's attempts at one lesson, newest first. */
+export async function listAttempts(db: Db, userId: string, lessonId: string) {
+  return db
+    .select({ id: assessmentAttempts.id, createdAt: assessmentAttempts.createdAt, score: assessmentAttempts.score, passed: assessmentAttempts.passed })
+    .from(assessmentAttempts)
+    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.lessonId, lessonId)))
+    .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id));
 }
 
 export async function insertAttempt(db: Db, values: typeof assessmentAttempts.$inferInsert) {

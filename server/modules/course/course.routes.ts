@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  assessment, assessmentIdParams, certificate, certificateVerification, courseIdParams, courseList, courseRoutes, langQuery, lesson,
+  assessment, assessmentIdParams, attemptList, certificate, certificateVerification, courseIdParams, courseList, courseRoutes, langQuery, lesson,
   lessonIdParams, lessonList, progress, submitBody, submitResult, verificationCodeParams,
 } from '../../../common/contracts/course.ts';
 import { requireUser } from '../../plugins/session.ts';
@@ -46,6 +46,11 @@ const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => 
 
   app.post(courseRoutes.submit, { schema: { params: assessmentIdParams, body: submitBody, response: { 200: submitResult } } }, async (req) =>
     course.submit(requireUser(req).id, req.params.assessmentId, req.body.answers),
+  );
+
+  // No query parameters: the list is always the signed-in user's own attempts.
+  app.get(courseRoutes.lessonAttempts, { schema: { params: lessonIdParams, querystring: z.strictObject({}), response: { 200: attemptList } } }, async (req) =>
+    course.listAttempts(requireUser(req).id, req.params.id),
   );
 
   app.get(courseRoutes.certificate, { schema: { params: courseIdParams, querystring: langQuery, response: { 200: certificate } } }, async (req) =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Certificate, CertificateVerification, ContentLanguage, Progress, SubmitResult } from '../../../common/contracts/course.ts';
+import type { AttemptSummary, Certificate, CertificateVerification, ContentLanguage, Progress, SubmitResult } from '../../../common/contracts/course.ts';
 import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, type LessonRef } from '../../../common/domain/scoring.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -158,11 +158,21 @@ export class CourseService {
       passed: result.passed,
       score: result.score,
       correctAnswers: result.passed ? a.answerKey : [],
+      questionResults: answers.map((choice, i) => choice === a.answerKey[i]),
       correctCount: result.correctCount,
       totalQuestions: result.totalQuestions,
       passMark: PASS_MARK,
       nextLessonId: result.passed ? (s.states[index + 1]?.id ?? null) : null,
     };
+  }
+
+  /** The user's own attempts at a live lesson, newest first; 404 for an unknown lesson, 403 while it is locked. */
+  async listAttempts(userId: string, lessonId: string): Promise<AttemptSummary[]> {
+    const lesson = this.content.lessons.get(lessonId);
+    if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
+    this.requireOpen(await this.states(userId, this.requireCourse(lesson.courseId)), lessonId);
+    const rows = await repo.listAttempts(this.db, userId, lessonId);
+    return rows.map((r) => ({ id: r.id, submittedAt: r.createdAt.toISOString(), score: r.score, passed: r.passed }));
   }
 
   private toCertificate(

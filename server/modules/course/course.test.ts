@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coursePaths, type Assessment, type Certificate, type CourseSummary, type Lesson, type LessonListItem, type Progress } from '../../../common/contracts/course.ts';
+import { coursePaths, type Assessment, type AttemptSummary, type Certificate, type CourseSummary, type Lesson, type LessonListItem, type Progress } from '../../../common/contracts/course.ts';
 import { createTestApp, signedInUser } from '../../../test/app.ts';
 import { assessmentAttempts, assessments } from '../../db/schema/index.ts';
 import { loadCourseContent } from '../../db/seed/course.ts';
@@ -138,18 +138,27 @@ describe('assessments and scoring', () => {
     const res = await get(`${coursePaths.lessonAssessment(lessonOfWeek(1).id)}?lang=fr`, cookie);
     const a = res.json<Assessment>();
     expect(a.questions).toHaveLength(keyOf(1).length);
-    expect(a.questions[0]).toEqual({ id: 1, questionText: content.lessons[0]!.fr.questions[0]!.text, options: content.lessons[0]!.fr.questions[0]!.options });
+    expect(a.questions[0]).toEqual({
+      id: 1,
+      questionText: content.lessons[0]!.fr.questions[0]!.text,
+      options: content.lessons[0]!.fr.questions[0]!.options,
+      section: content.lessons[0]!.questionSections[0],
+    });
+    expect(a.questions.map((q) => q.section)).toEqual(content.lessons[0]!.questionSections);
     expect(a.passMark).toBe(70);
     expect(res.body).not.toMatch(/answer|correct/i);
   });
 
-  it('passes at exactly 70% and returns the key; fails just under and withholds it', async () => {
+  it('passes at exactly 70% and returns the key; fails just under and withholds it, saying only which answers were wrong', async () => {
     const { cookie } = await signedInUser(app);
     const fail = await submit(cookie, 1, withWrong(keyOf(1), 4));
     expect(fail.statusCode).toBe(200);
-    expect(fail.json()).toEqual({ passed: false, score: 60, correctAnswers: [], correctCount: 6, totalQuestions: 10, passMark: 70, nextLessonId: null });
+    const wrongFirst = (n: number) => keyOf(1).map((_, i) => i >= n);
+    expect(fail.json()).toEqual({
+      passed: false, score: 60, correctAnswers: [], questionResults: wrongFirst(4), correctCount: 6, totalQuestions: 10, passMark: 70, nextLessonId: null,
+    });
     const pass = await submit(cookie, 1, withWrong(keyOf(1), 3));
-    expect(pass.json()).toMatchObject({ passed: true, score: 70, correctAnswers: keyOf(1), correctCount: 7 });
+    expect(pass.json()).toMatchObject({ passed: true, score: 70, correctAnswers: keyOf(1), questionResults: wrongFirst(3), correctCount: 7 });
   });
 
   it('stores every attempt with its answers, score, result and time', async () => {
@@ -217,6 +226,48 @@ describe('assessments and scoring', () => {
       expect(res.statusCode, url).toBe(status);
       expect(res.json().message, url).toMatch(message);
     }
+  });
+});
+
+describe('attempts history', () => {
+  it("lists the signed-in user's own attempts at a lesson, newest first, with date, score and result", async () => {
+    const { cookie } = await signedInUser(app);
+    const empty = await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), cookie);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+    const before = Date.now();
+    await submit(cookie, 1, withWrong(keyOf(1), 6)); // 40
+    await submit(cookie, 1, keyOf(1)); // 100
+    await submit(cookie, 2, withWrong(keyOf(2), 1)); // another lesson: not listed for week 1
+    const list = (await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), cookie)).json<AttemptSummary[]>();
+    expect(list.map((a) => [a.score, a.passed])).toEqual([[100, true], [40, false]]);
+    for (const a of list) expect(Date.parse(a.submittedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Object.keys(list[0]!).sort()).toEqual(['id', 'passed', 'score', 'submittedAt']);
+  });
+
+  it("never shows another user's attempts", async () => {
+    const alice = await signedInUser(app);
+    const bob = await signedInUser(app);
+    await submit(alice.cookie, 1, withWrong(keyOf(1), 2));
+    await submit(alice.cookie, 1, withWrong(keyOf(1), 5));
+    const bobs = await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), bob.cookie);
+    expect(bobs.json()).toEqual([]);
+    await submit(bob.cookie, 1, keyOf(1));
+    expect((await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), bob.cookie)).json<AttemptSummary[]>().map((a) => a.score)).toEqual([100]);
+    expect((await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), alice.cookie)).json<AttemptSummary[]>().map((a) => a.score)).toEqual([50, 80]);
+    // asking for someone else's list by query is refused, not ignored
+    const byQuery = await get(`${coursePaths.lessonAttempts(lessonOfWeek(1).id)}?userId=${alice.user.id}`, bob.cookie);
+    expect(byQuery.statusCode).toBe(400);
+  });
+
+  it('needs a signed-in user, a valid id, a known lesson and an open week', async () => {
+    const { cookie } = await signedInUser(app);
+    expect((await get(coursePaths.lessonAttempts(lessonOfWeek(1).id))).statusCode).toBe(401);
+    const bad = await get(coursePaths.lessonAttempts('week-1'), cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/id/);
+    expect((await get(coursePaths.lessonAttempts('00000000-0000-4000-8000-000000000000'), cookie)).json().code).toBe('NOT_FOUND');
+    expect((await get(coursePaths.lessonAttempts(lessonOfWeek(3).id), cookie)).json().code).toBe('LESSON_LOCKED');
   });
 });
 
