@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { roles } from './auth.ts';
-import { plainText } from './text.ts';
+import { contentLanguages } from './course.ts';
+import { oneOf, plainText } from './text.ts';
 import { applicationStatuses } from '../domain/eligibility.ts';
+import { scoreBands, supportCategories } from '../domain/support.ts';
 
 /** The directory's filter chips (spec section 4). */
 export const directoryFilters = ['all', 'completed', 'in-progress', 'ambassador', 'coordinator'] as const;
 export type DirectoryFilter = (typeof directoryFilters)[number];
 
 export const MAX_PAGE_SIZE = 100;
+/** Rows of the user directory on one page unless the client asks for another size. */
+export const DIRECTORY_PAGE_SIZE = 25;
 
 const page = z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000, 'is too large').default(1);
 const pageSize = z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be 1 or more').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`);
@@ -15,13 +19,13 @@ const pageSize = z.coerce.number('must be a whole number').int('must be a whole 
 const searchAndFilter = {
   /** Case-insensitive on full name or email. */
   search: plainText(z.string().trim().max(100, 'must be at most 100 characters')).default(''),
-  filter: z.enum(directoryFilters, `must be one of ${directoryFilters.join(', ')}`).default('all'),
+  filter: oneOf(directoryFilters).default('all'),
 };
 
-export const directoryQuery = z.strictObject({ ...searchAndFilter, page, pageSize: pageSize.default(25) });
+export const directoryQuery = z.strictObject({ ...searchAndFilter, page, pageSize: pageSize.default(DIRECTORY_PAGE_SIZE) });
 export type DirectoryQuery = z.input<typeof directoryQuery>;
 
-export const exportQuery = z.strictObject({ ...searchAndFilter, lang: z.enum(['en', 'fr'], 'must be "en" or "fr"').default('en') });
+export const exportQuery = z.strictObject({ ...searchAndFilter, lang: z.enum(contentLanguages, 'must be "en" or "fr"').default('en') });
 
 /** One row of the user directory (spec section 3), every field computed in SQL. */
 export const directoryRow = z.object({
@@ -62,7 +66,7 @@ export type AdminStats = z.infer<typeof adminStats>;
 
 export const idParams = z.strictObject({ id: z.uuid('must be an id (a UUID)') });
 
-export const roleChangeBody = z.strictObject({ role: z.enum(roles, `must be one of ${roles.join(', ')}`) });
+export const roleChangeBody = z.strictObject({ role: oneOf(roles) });
 export type RoleChangeBody = z.infer<typeof roleChangeBody>;
 export const roleChangeResult = z.object({ id: z.string(), role: z.enum(roles) });
 
@@ -75,27 +79,29 @@ const listPage = <T extends z.ZodType>(item: T) =>
 // ---- Callback requests inbox ----
 
 export const callbackStatuses = ['new', 'contacted', 'closed'] as const;
+export type CallbackStatus = (typeof callbackStatuses)[number];
 /** `open` is new + contacted. */
 export const callbackViews = ['open', 'new', 'contacted', 'closed', 'all'] as const;
 export type CallbackView = (typeof callbackViews)[number];
+/** A request still new this long after it was made is overdue. */
 export const OVERDUE_HOURS = 48;
 
-export const callbackListQuery = z.strictObject({ status: z.enum(callbackViews, `must be one of ${callbackViews.join(', ')}`).default('open'), page });
+export const callbackListQuery = z.strictObject({ status: oneOf(callbackViews).default('open'), page });
 
 export const callbackItem = z.object({
   id: z.string(),
   name: z.string(),
   phone: z.string(),
-  category: z.enum(['spiritual', 'mental', 'emotional', 'financial']),
-  scoreBand: z.string(),
+  category: z.enum(supportCategories),
+  scoreBand: z.enum(scoreBands),
   status: z.enum(callbackStatuses),
   assignee: personRef.nullable(),
   notes: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Still new 48 hours after the request. */
+  /** Still new OVERDUE_HOURS after the request. */
   isOverdue: z.boolean(),
-  /** A mental-health request in the red or yellow band: listed first. */
+  /** isPriorityRequest() in common/domain/support.ts: listed first. */
   isPriority: z.boolean(),
 });
 export type CallbackItem = z.infer<typeof callbackItem>;
@@ -107,7 +113,7 @@ const atLeastOne = (v: Record<string, unknown>) => Object.values(v).some((x) => 
 
 export const callbackUpdateBody = z
   .strictObject({
-    status: z.enum(callbackStatuses, `must be one of ${callbackStatuses.join(', ')}`).optional(),
+    status: oneOf(callbackStatuses).optional(),
     /** A team member (ambassador, coordinator, admin or founder), or null to unassign. */
     assignedTo: z.uuid('must be a user id (a UUID)').nullable().optional(),
     notes: notes.optional(),
@@ -122,8 +128,10 @@ export type Assignee = z.infer<typeof assignee>;
 // ---- WatchMoms applications ----
 
 export const watchmomsStatuses = ['new', 'approved', 'declined', 'contacted'] as const;
-export type WatchmomsView = (typeof watchmomsStatuses)[number] | 'all';
-export const watchmomsListQuery = z.strictObject({ status: z.enum([...watchmomsStatuses, 'all'], 'must be one of new, approved, declined, contacted, all').default('all'), page });
+export type WatchmomsStatus = (typeof watchmomsStatuses)[number];
+export const watchmomsViews = [...watchmomsStatuses, 'all'] as const;
+export type WatchmomsView = (typeof watchmomsViews)[number];
+export const watchmomsListQuery = z.strictObject({ status: oneOf(watchmomsViews).default('all'), page });
 
 export const watchmomsItem = z.object({
   id: z.string(),
@@ -144,13 +152,15 @@ export const watchmomsList = listPage(watchmomsItem);
 export type WatchmomsList = z.infer<typeof watchmomsList>;
 
 export const watchmomsUpdateBody = z
-  .strictObject({ status: z.enum(watchmomsStatuses, `must be one of ${watchmomsStatuses.join(', ')}`).optional(), notes: notes.optional() })
+  .strictObject({ status: oneOf(watchmomsStatuses).optional(), notes: notes.optional() })
   .refine(atLeastOne, 'Send at least one of status or notes');
 export type WatchmomsUpdateBody = z.infer<typeof watchmomsUpdateBody>;
 
 // ---- Ambassador applications ----
 
-export const applicationListQuery = z.strictObject({ status: z.enum([...applicationStatuses, 'all'], 'must be one of pending, approved, declined, all').default('pending'), page });
+export const applicationViews = [...applicationStatuses, 'all'] as const;
+export type ApplicationView = (typeof applicationViews)[number];
+export const applicationListQuery = z.strictObject({ status: oneOf(applicationViews).default('pending'), page });
 
 export const applicationItem = z.object({
   id: z.string(),
@@ -166,7 +176,9 @@ export type ApplicationItem = z.infer<typeof applicationItem>;
 export const applicationList = listPage(applicationItem);
 export type ApplicationList = z.infer<typeof applicationList>;
 
-export const applicationDecisionBody = z.strictObject({ decision: z.enum(['approve', 'decline'], 'must be approve or decline') });
+export const applicationDecisions = ['approve', 'decline'] as const;
+export type ApplicationDecision = (typeof applicationDecisions)[number];
+export const applicationDecisionBody = z.strictObject({ decision: z.enum(applicationDecisions, 'must be approve or decline') });
 
 // ---- Audit log ----
 

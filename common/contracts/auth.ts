@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { personName } from './text.ts';
 
-export const roles = ['user', 'ambassador', 'coordinator', 'admin', 'founder'] as const;
-export type Role = (typeof roles)[number];
-export const isAdminRole = (role: Role) => role === 'admin' || role === 'founder';
+import { roles } from '../domain/roles.ts';
+
+// The list lives in common/domain/roles.ts (no zod, so rule modules and the landing page can use it).
+export { isAdminRole, roles, type Role } from '../domain/roles.ts';
 
 export const onboardingStatuses = ['pending', 'skipped', 'completed'] as const;
 

@@ -84,7 +84,7 @@ export const progression = z.object({
   directDisciples: z.number().int().nonnegative(),
   completedDisciples: z.number().int().nonnegative(),
   isCoordinatorEligible: z.boolean(),
-  /** 3 minus the direct disciples, never below 0. */
+  /** coordinatorRemaining() in common/domain/eligibility.ts. */
   coordinatorRemaining: z.number().int().nonnegative(),
   isAmbassadorEligible: z.boolean(),
   ambassadorRemaining: z.number().int().nonnegative(),

@@ -1,10 +1,13 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /*
  * Characters no form field needs. PostgreSQL refuses NUL in text (the request used to fail with a
  * 500), C0/C1 control characters hide or garble text in the admin console and CSV export, and bidi
  * overrides make a name display as something else ("Trojan Source"-style spoofing).
  */
+
+/** One of a fixed list, refused with a message that names every allowed value. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, `must be one of ${values.join(', ')}`);
 
 export const CONTROL_CHARACTERS = 'Must not contain control characters';
 export const DIRECTION_CHARACTERS = 'Must not contain text-direction characters';

@@ -1,4 +1,4 @@
-import type { Role } from '../contracts/auth.ts';
+import { isAdminRole, isTeamRole, type Role } from './roles.ts';
 
 /**
  * Progression rules (spec sections 4, 6 and 9), shared by the server, which decides, and the
@@ -7,13 +7,13 @@ import type { Role } from '../contracts/auth.ts';
 export const COORDINATOR_MIN_DIRECT_DISCIPLES = 3;
 export const AMBASSADOR_MIN_COMPLETED_DISCIPLES = 3;
 
-/** Coordinator (Level 2): 3 or more direct disciples. */
+/** Coordinator (Level 2): at least COORDINATOR_MIN_DIRECT_DISCIPLES direct disciples. */
 export const isCoordinatorEligible = (directDisciples: number) => directDisciples >= COORDINATOR_MIN_DIRECT_DISCIPLES;
 
-/** How many more direct disciples the coordinator card asks for (3 minus the count, never below 0). */
+/** How many more direct disciples the coordinator card asks for (never below 0). */
 export const coordinatorRemaining = (directDisciples: number) => Math.max(0, COORDINATOR_MIN_DIRECT_DISCIPLES - directDisciples);
 
-/** Ambassador: 3 or more direct disciples who completed the course. */
+/** Ambassador: at least AMBASSADOR_MIN_COMPLETED_DISCIPLES direct disciples who completed the course. */
 export const isAmbassadorEligible = (completedDisciples: number) => completedDisciples >= AMBASSADOR_MIN_COMPLETED_DISCIPLES;
 
 export const ambassadorRemaining = (completedDisciples: number) => Math.max(0, AMBASSADOR_MIN_COMPLETED_DISCIPLES - completedDisciples);
@@ -24,9 +24,8 @@ export const isCourseCompleted = (passedLessons: number, totalLessons: number) =
 export const applicationStatuses = ['pending', 'approved', 'declined'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
-/** Roles that already are ambassador or above: nobody holding one applies for the ambassador role. */
-const AMBASSADOR_OR_ABOVE: readonly Role[] = ['ambassador', 'coordinator', 'admin', 'founder'];
-export const isAmbassadorOrAbove = (role: Role) => AMBASSADOR_OR_ABOVE.includes(role);
+/** Ambassador or above (a team role): nobody holding one applies for the ambassador role. */
+export const isAmbassadorOrAbove = isTeamRole;
 
 export type ApplyBlocker = 'already-ambassador' | 'not-eligible' | 'pending';
 
@@ -52,7 +51,7 @@ export type RoleChangeRefusal = 'not-admin' | 'founder-only' | 'last-founder';
  * `founderCount` is the number of founders before the change.
  */
 export function roleChangeRefusal(actorRole: Role, currentRole: Role, newRole: Role, founderCount: number): RoleChangeRefusal | null {
-  if (actorRole !== 'admin' && actorRole !== 'founder') return 'not-admin';
+  if (!isAdminRole(actorRole)) return 'not-admin';
   if (actorRole !== 'founder' && (FOUNDER_ONLY_ROLES.includes(currentRole) || FOUNDER_ONLY_ROLES.includes(newRole))) return 'founder-only';
   if (currentRole === 'founder' && newRole !== 'founder' && founderCount <= 1) return 'last-founder';
   return null;

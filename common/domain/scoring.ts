@@ -14,7 +14,7 @@ export interface ScoredAttempt {
 
 /**
  * Scores answers against the key. The percentage is rounded down, so a result just under the pass
- * mark (say 69.9%) is shown as 69 and never rounds up to a misleading 70; `passed` is exactly
+ * mark (say 69.9% for a mark of 70) is shown as 69 and never rounds up to a misleading 70; `passed` is exactly
  * `score >= PASS_MARK`.
  */
 export function scoreAnswers(answers: readonly number[], answerKey: readonly number[]): ScoredAttempt {
@@ -25,7 +25,7 @@ export function scoreAnswers(answers: readonly number[], answerKey: readonly num
   return { score, correctCount, totalQuestions: answerKey.length, passed: isPassingScore(correctCount, answerKey.length) };
 }
 
-/** Exact comparison in integers (correct/total >= 70/100), free of floating-point rounding. */
+/** Exact comparison in integers (correct/total >= PASS_MARK/100), free of floating-point rounding. */
 export function isPassingScore(correctCount: number, totalQuestions: number): boolean {
   return correctCount * 100 >= PASS_MARK * totalQuestions;
 }

@@ -23,9 +23,16 @@ export const hotlines: readonly Hotline[] = [
   { id: 'international', display: 'befrienders.org', href: 'https://www.befrienders.org/' },
 ];
 
-/** The crisis hotlines card shows when forced, or for a mental-health request in the red or yellow band. */
+/** The priority rule: a mental-health request in the red or yellow band. */
+export const PRIORITY_CATEGORY: SupportCategory = 'mental';
+export const PRIORITY_BANDS: readonly ScoreBand[] = ['red', 'yellow'];
+
+/** A request the team calls back first (the admin inbox lists it first, built from the same constants). */
+export const isPriorityRequest = (category: SupportCategory | undefined, band: ScoreBand) => category === PRIORITY_CATEGORY && PRIORITY_BANDS.includes(band);
+
+/** The crisis hotlines card shows when forced, or for a priority request. */
 export function shouldShowHotlines({ forced = false, category, band }: { forced?: boolean; category: SupportCategory | undefined; band: ScoreBand }): boolean {
-  return forced || (category === 'mental' && (band === 'red' || band === 'yellow'));
+  return forced || isPriorityRequest(category, band);
 }
 
 export interface SupportAmbassador {

@@ -12,13 +12,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { roles, type Role } from '../../common/contracts/auth.ts';
+import { roles, type Role } from '../../common/domain/roles.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createDb } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { AppError } from '../lib/app-error.ts';
-import { grantRoleByEmail, listStaff } from '../modules/admin/admin.service.ts';
+import { adminServicesFactory } from '../modules/admin/admin.services.ts';
 
 const USAGE = `Usage:
   npm run users -- grant <email> <role>   Give an account a role (${roles.join(', ')})
@@ -71,7 +71,7 @@ export async function run(args: string[], config: Config, out: (line: string) =>
     const [email, role] = rest as [string, string];
     if (!roles.includes(role as Role)) throw new UsageError(`Unknown role "${role}". Roles: ${roles.join(', ')}.`);
     await withDatabase(config, async (db) => {
-      const result = await grantRoleByEmail(db, email, role as Role);
+      const result = await adminServicesFactory(db).roles.grantRoleByEmail(email, role as Role);
       out(result.previousRole === result.role ? `${result.email} already has the role ${result.role}.` : `${result.email} is now ${result.role} (was ${result.previousRole}).`);
     });
     return;
@@ -79,7 +79,7 @@ export async function run(args: string[], config: Config, out: (line: string) =>
   if (command === 'list') {
     if (rest.length) throw new UsageError('list takes no arguments.');
     await withDatabase(config, async (db) => {
-      const staff = await listStaff(db);
+      const staff = await adminServicesFactory(db).roles.listStaff();
       if (staff.length === 0) out('Nobody has a role above user yet.');
       for (const s of staff) out(`${s.role.padEnd(12)} ${s.email}${fullName(s) ? `  (${fullName(s)})` : ''}`);
     });

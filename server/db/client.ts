@@ -10,3 +10,8 @@ export function createDb(connectionString: string, max = 10): { db: Db; pool: pg
   pool.on('error', () => {});
   return { db: drizzle(pool, { schema }), pool };
 }
+
+/** An open transaction (what `db.transaction()` hands its callback). */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a query can run: the database, or a transaction a caller opened. Repositories take it optionally. */
+export type Tx = Db | Transaction;

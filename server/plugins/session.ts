@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAdminRole, type Role } from '../../common/contracts/auth.ts';
+import { isAdminRole, type Role } from '../../common/domain/roles.ts';
 import { AppError } from '../lib/app-error.ts';
 import { purgeExpiredSessions, SESSION_COOKIE, SessionCache, sessionLookup, type SessionPolicy, type UserRow } from '../modules/auth/session.ts';
 

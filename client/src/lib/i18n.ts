@@ -2,6 +2,8 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { AMBASSADOR_MIN_COMPLETED_DISCIPLES } from '../../../common/domain/eligibility.ts';
+import { PASS_MARK } from '../../../common/domain/scoring.ts';
 import { isLanguageDependentKey, queryClient } from './query-client.ts';
 
 export const languages = ['en', 'fr'] as const;
@@ -32,7 +34,8 @@ void i18n
       lookupLocalStorage: 'i18nextLng',
       caches: ['localStorage'],
     },
-    interpolation: { escapeValue: false, maxReplaces: 1000 },
+    // Rule numbers in texts ({{passMark}}%, {{ambassadorMinDisciples}} disciples) come from the rules themselves.
+    interpolation: { escapeValue: false, maxReplaces: 1000, defaultVariables: { passMark: PASS_MARK, ambassadorMinDisciples: AMBASSADOR_MIN_COMPLETED_DISCIPLES } },
     react: { useSuspense: true },
   });
 

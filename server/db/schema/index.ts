@@ -2,13 +2,19 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial, boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import { callbackStatuses, watchmomsStatuses } from '../../../common/contracts/admin.ts';
+import { onboardingStatuses } from '../../../common/contracts/auth.ts';
+import { roles } from '../../../common/domain/roles.ts';
+import { applicationStatuses } from '../../../common/domain/eligibility.ts';
+import { supportCategories, type ScoreBand } from '../../../common/domain/support.ts';
 
-export const userRole = pgEnum('user_role', ['user', 'ambassador', 'coordinator', 'admin', 'founder']);
-export const onboardingStatus = pgEnum('onboarding_status', ['pending', 'skipped', 'completed']);
-export const supportCategory = pgEnum('support_category', ['spiritual', 'mental', 'emotional', 'financial']);
-export const callbackStatus = pgEnum('callback_status', ['new', 'contacted', 'closed']);
-export const watchmomsStatus = pgEnum('watchmoms_status', ['new', 'approved', 'declined', 'contacted']);
-export const applicationStatus = pgEnum('application_status', ['pending', 'approved', 'declined']);
+// Each list is written once, in common/, and read by the database types, the contracts and the rules.
+export const userRole = pgEnum('user_role', roles);
+export const onboardingStatus = pgEnum('onboarding_status', onboardingStatuses);
+export const supportCategory = pgEnum('support_category', supportCategories);
+export const callbackStatus = pgEnum('callback_status', callbackStatuses);
+export const watchmomsStatus = pgEnum('watchmoms_status', watchmomsStatuses);
+export const applicationStatus = pgEnum('application_status', applicationStatuses);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -220,7 +226,7 @@ export const callbackRequests = pgTable(
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     category: supportCategory('category').notNull(),
-    scoreBand: text('score_band').notNull().default('unknown'),
+    scoreBand: text('score_band').$type<ScoreBand>().notNull().default('unknown'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: callbackStatus('status').notNull().default('new'),
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),

@@ -1,10 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { ambassadorApplications, discipleInvitations, users } from '../../db/schema/index.ts';
 import { isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../../db/progress-sql.ts';
-
-/** A transaction or the pool: every function here works in both. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 // Any constant works; it only has to be the same for every process linking mentors.
 const MENTOR_LINK_LOCK = 72_410_005;

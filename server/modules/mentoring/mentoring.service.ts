@@ -2,7 +2,7 @@ import type {
   AddDiscipleBody, AddDiscipleResult, AmbassadorApplication, DiscipleNode, DisciplesSummary, PendingDisciples, Progression,
 } from '../../../common/contracts/mentoring.ts';
 import {
-  ambassadorApplyBlocker, ambassadorRemaining, coordinatorRemaining, isAmbassadorEligible, isCoordinatorEligible,
+  AMBASSADOR_MIN_COMPLETED_DISCIPLES, ambassadorApplyBlocker, ambassadorRemaining, coordinatorRemaining, isAmbassadorEligible, isCoordinatorEligible,
 } from '../../../common/domain/eligibility.ts';
 import { buildTree, matchMentorName, wouldCreateCycle } from '../../../common/domain/tree.ts';
 import type { Db } from '../../db/client.ts';
@@ -117,7 +117,7 @@ export async function getProgression(db: Db, user: UserRow): Promise<Progression
   };
 }
 
-/** Apply for the ambassador role: only with 3 or more disciples who completed the course, once at a time. */
+/** Apply for the ambassador role: only when ambassador-eligible (isAmbassadorEligible), once at a time. */
 export async function applyForAmbassador(db: Db, user: UserRow): Promise<AmbassadorApplication> {
   return db.transaction(async (tx) => {
     const locked = await repo.lockUser(tx, user.id);
@@ -129,7 +129,7 @@ export async function applyForAmbassador(db: Db, user: UserRow): Promise<Ambassa
       case 'pending':
         throw new AppError('APPLICATION_PENDING', 'Your application is already waiting for a decision.');
       case 'not-eligible':
-        throw new AppError('NOT_ELIGIBLE', `You can apply once 3 of your disciples have completed the course (now ${completed}).`);
+        throw new AppError('NOT_ELIGIBLE', `You can apply once ${AMBASSADOR_MIN_COMPLETED_DISCIPLES} of your disciples have completed the course (now ${completed}).`);
       case null:
         break;
     }

@@ -1,0 +1,13 @@
+/** The roles, lowest first. The database enum `user_role` is made from this list and sorts in this order. */
+export const roles = ['user', 'ambassador', 'coordinator', 'admin', 'founder'] as const;
+export type Role = (typeof roles)[number];
+
+/** Roles that open the admin console. */
+export const isAdminRole = (role: Role) => role === 'admin' || role === 'founder';
+
+/**
+ * The ministry's team: ambassador and above, lowest first. Callback requests are assigned to them,
+ * the command line lists them, and nobody holding one applies for the ambassador role.
+ */
+export const teamRoles: readonly Role[] = roles.filter((r) => r !== 'user');
+export const isTeamRole = (role: Role) => teamRoles.includes(role);

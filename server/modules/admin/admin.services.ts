@@ -1,0 +1,27 @@
+import type { Db } from '../../db/client.ts';
+import { applicationsRepositoryFactory } from './applications/applications.repository.ts';
+import { applicationsServiceFactory } from './applications/applications.service.ts';
+import { auditRepositoryFactory } from './audit/audit.repository.ts';
+import { auditServiceFactory } from './audit/audit.service.ts';
+import { callbacksRepositoryFactory } from './callbacks/callbacks.repository.ts';
+import { callbacksServiceFactory } from './callbacks/callbacks.service.ts';
+import { directoryRepositoryFactory } from './directory/directory.repository.ts';
+import { directoryServiceFactory } from './directory/directory.service.ts';
+import { rolesRepositoryFactory } from './roles/roles.repository.ts';
+import { rolesServiceFactory } from './roles/roles.service.ts';
+import { watchmomsRepositoryFactory } from './watchmoms/watchmoms.repository.ts';
+import { watchmomsServiceFactory } from './watchmoms/watchmoms.service.ts';
+
+/** The admin console's services, each given only the repositories it uses. Also used by the users CLI. */
+export function adminServicesFactory(db: Db) {
+  const auditRepo = auditRepositoryFactory(db);
+  const rolesRepo = rolesRepositoryFactory(db);
+  return {
+    directory: directoryServiceFactory({ directoryRepo: directoryRepositoryFactory(db), rolesRepo, auditRepo }),
+    roles: rolesServiceFactory({ db, rolesRepo, auditRepo }),
+    callbacks: callbacksServiceFactory({ db, callbacksRepo: callbacksRepositoryFactory(db), auditRepo }),
+    watchmoms: watchmomsServiceFactory({ db, watchmomsRepo: watchmomsRepositoryFactory(db), auditRepo }),
+    applications: applicationsServiceFactory({ db, applicationsRepo: applicationsRepositoryFactory(db), rolesRepo, auditRepo }),
+    audit: auditServiceFactory({ auditRepo }),
+  };
+}

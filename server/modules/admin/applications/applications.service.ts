@@ -1,0 +1,59 @@
+import type { ApplicationDecision, ApplicationItem, ApplicationList, ApplicationView } from '../../../../common/contracts/admin.ts';
+import { roleAfterApproval } from '../../../../common/domain/eligibility.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { listPageOf, personRef, type Actor } from '../admin-shared.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { RolesRepository } from '../roles/roles.repository.ts';
+import type { ApplicationRow, ApplicationsRepository } from './applications.repository.ts';
+
+const toApplicationItem = (r: ApplicationRow): ApplicationItem => ({
+  id: r.id,
+  status: r.status,
+  user: { id: r.userId, firstName: r.userFirstName, lastName: r.userLastName, email: r.userEmail, role: r.userRole },
+  completedDisciples: Number(r.completedDisciples),
+  createdAt: r.createdAt.toISOString(),
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+  decidedBy: personRef(r.deciderId, r.deciderFirstName, r.deciderLastName, r.deciderEmail),
+});
+
+interface Deps {
+  db: Db;
+  applicationsRepo: ApplicationsRepository;
+  rolesRepo: RolesRepository;
+  auditRepo: AuditRepository;
+}
+
+/** The team's decisions on ambassador applications (applying lives in mentoring). */
+export const applicationsServiceFactory = ({ db, applicationsRepo, rolesRepo, auditRepo }: Deps) => ({
+  async getPage(view: ApplicationView, page: number): Promise<ApplicationList> {
+    const { rows, total } = await applicationsRepo.findPage({ view, page });
+    return listPageOf(rows.map(toApplicationItem), total, page);
+  },
+
+  /** Approve (the applicant becomes an ambassador, never lower than they are) or decline a pending application. */
+  async decide({ actor, id, decision }: { actor: Actor & { kind: 'user' }; id: string; decision: ApplicationDecision }): Promise<ApplicationItem> {
+    await db.transaction(async (tx) => {
+      // Approval can change a role: serialized with role changes.
+      await rolesRepo.lock(tx);
+      const application = await applicationsRepo.lock(id, tx);
+      if (!application) throw new AppError('NOT_FOUND', 'No ambassador application with this id.');
+      if (application.status !== 'pending') throw new AppError('ALREADY_DECIDED', `This application was already ${application.status}.`);
+      const status = decision === 'approve' ? 'approved' : 'declined';
+      await applicationsRepo.decide({ id, status, deciderId: actor.id }, tx);
+      const applicant = (await rolesRepo.findUserForUpdate(application.userId, tx))!;
+      const details: Record<string, unknown> = { email: applicant.email };
+      if (status === 'approved') {
+        const role = roleAfterApproval(applicant.role);
+        if (role !== applicant.role) {
+          await rolesRepo.setRole(applicant.id, role, tx);
+          details.role = { from: applicant.role, to: role };
+        }
+      }
+      await auditRepo.insert({ actorId: actor.id, action: `ambassador_application.${status}`, targetType: 'ambassador_application', targetId: id, details }, tx);
+    });
+    const { rows } = await applicationsRepo.findPage({ view: 'all', page: 1, id });
+    return toApplicationItem(rows[0]!);
+  },
+});
+export type ApplicationsService = ReturnType<typeof applicationsServiceFactory>;

@@ -1,0 +1,54 @@
+import type { CallbackItem, CallbackList, CallbackUpdateBody, CallbackView } from '../../../../common/contracts/admin.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { actorId, changedFields, listPageOf, personRef, type Actor } from '../admin-shared.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { CallbackRow, CallbacksRepository } from './callbacks.repository.ts';
+
+const toCallbackItem = (r: CallbackRow): CallbackItem => ({
+  id: r.id,
+  name: r.name,
+  phone: r.phone,
+  category: r.category,
+  scoreBand: r.scoreBand,
+  status: r.status,
+  notes: r.notes,
+  assignee: personRef(r.assignedTo, r.assigneeFirstName, r.assigneeLastName, r.assigneeEmail),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+  isOverdue: r.isOverdue,
+  isPriority: r.isPriority,
+});
+
+interface Deps {
+  db: Db;
+  callbacksRepo: CallbacksRepository;
+  auditRepo: AuditRepository;
+}
+
+export const callbacksServiceFactory = ({ db, callbacksRepo, auditRepo }: Deps) => ({
+  async getPage(view: CallbackView, page: number): Promise<CallbackList> {
+    const { rows, total } = await callbacksRepo.findPage(view, page);
+    return listPageOf(rows.map(toCallbackItem), total, page);
+  },
+
+  async update({ actor, id, body }: { actor: Actor; id: string; body: CallbackUpdateBody }): Promise<CallbackItem> {
+    await db.transaction(async (tx) => {
+      const current = await callbacksRepo.lock(id, tx);
+      if (!current) throw new AppError('NOT_FOUND', 'No callback request with this id.');
+      const { set, changes, isChanged } = changedFields(current, body, { secret: ['notes'] });
+      if (!isChanged) return;
+      if (set.assignedTo) {
+        const assignee = await callbacksRepo.lockTeamMember(set.assignedTo, tx);
+        if (!assignee) throw new AppError('VALIDATION_FAILED', 'assignedTo: must be a team member (ambassador, coordinator, admin or founder)');
+        changes.assignedTo = { ...(changes.assignedTo as object), email: assignee.email };
+      }
+      await callbacksRepo.update(id, set, tx);
+      await auditRepo.insert({ actorId: actorId(actor), action: 'callback.updated', targetType: 'callback_request', targetId: id, details: { name: current.name, ...changes } }, tx);
+    });
+    return toCallbackItem((await callbacksRepo.findOne(id))!);
+  },
+
+  getAssignees: () => callbacksRepo.findTeam(),
+});
+export type CallbacksService = ReturnType<typeof callbacksServiceFactory>;

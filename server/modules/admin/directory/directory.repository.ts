@@ -1,0 +1,194 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DirectoryFilter } from '../../../../common/contracts/admin.ts';
+import type { Role } from '../../../../common/domain/roles.ts';
+import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '../../../../common/domain/eligibility.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { completedWhen, inProgressWhen, isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../../../db/progress-sql.ts';
+
+/** Newest first, (created_at, id) as the key of the last row seen. */
+export interface DirectoryKeyset {
+  createdAt: string;
+  id: string;
+}
+
+interface DirectorySlice {
+  search: string;
+  filter: DirectoryFilter;
+  /** Only rows after this one (an export's batches), or null. */
+  keyset: DirectoryKeyset | null;
+  limit: number;
+  offset: number;
+}
+
+/** `%text%` for LIKE, with the user's own % and _ taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Ambassador-eligible mentors: enough direct disciples who completed the course (mentor_stats is kept by triggers). */
+const ambassadorIds = sql`select user_id from mentor_stats where completed_disciples >= ${AMBASSADOR_MIN_COMPLETED_DISCIPLES}`;
+/** Coordinator-eligible mentors: enough direct disciples. */
+const coordinatorIds = sql`select user_id from mentor_stats where direct_disciples >= ${COORDINATOR_MIN_DIRECT_DISCIPLES}`;
+
+/** Conditions of the directory over `u` (with `u_cp` and `course_pc` joined). */
+function directoryConditions(search: string, filter: DirectoryFilter): SQL[] {
+  const parts: SQL[] = [];
+  if (search) {
+    // Both sides folded the same way (users.search_key: folded name, then lowercased email), so
+    // "zoe" finds "Zoë" and "ZOE@x.org".
+    parts.push(sql`u.search_key like public.app_fold(${containsPattern(search)})`);
+  }
+  switch (filter) {
+    // On u_cp's column without coalesce, so the planner can start from course_progress's index.
+    case 'completed':
+      parts.push(completedWhen(sql`u_cp.passed_lessons`));
+      break;
+    case 'in-progress':
+      parts.push(inProgressWhen(sql`u_cp.passed_lessons`));
+      break;
+    case 'ambassador':
+      parts.push(sql`u.id in (${ambassadorIds})`);
+      break;
+    case 'coordinator':
+      parts.push(sql`u.id in (${coordinatorIds})`);
+      break;
+    case 'all':
+      break;
+  }
+  return parts;
+}
+
+const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
+
+type DirectoryDbRow = {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  role: Role;
+  created_at: Date;
+  cursor_at: string;
+  total: number | null;
+  course_progress: number;
+  course_completed: boolean;
+  completed_disciples: number;
+  pending_disciples: number;
+  is_ambassador_eligible: boolean;
+  is_coordinator_eligible: boolean;
+};
+
+const toDirectoryRow = (r: DirectoryDbRow) => ({
+  id: r.id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  phone: r.phone,
+  address: r.address,
+  role: r.role,
+  courseProgress: r.course_progress,
+  courseCompleted: r.course_completed,
+  completedDisciplesCount: r.completed_disciples,
+  pendingDisciplesCount: r.pending_disciples,
+  isAmbassadorEligible: r.is_ambassador_eligible,
+  isCoordinatorEligible: r.is_coordinator_eligible,
+});
+export type DirectoryRowData = ReturnType<typeof toDirectoryRow> & { createdAt: Date; cursor: DirectoryKeyset; total: number | null };
+
+/**
+ * Directory rows, newest first (id breaking ties). The ids of the page are chosen first, then every
+ * row field is computed for those rows alone.
+ *
+ * Two ways to pick the page, by how many users match:
+ * - many (no filter, Completed, In progress: tens of thousands): walk users_created_idx from the
+ *   newest and test each user; matches come quickly.
+ * - few (a search, Ambassador, Coordinator): collect the matching set first from its own index
+ *   (trigram, mentor_stats) and sort it. Walking would read most of the table when the matches are
+ *   old, which ambassadors and coordinators usually are.
+ */
+async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }: DirectorySlice): Promise<DirectoryRowData[]> {
+  const filters = directoryConditions(search, filter);
+  const fewMatches = search !== '' || filter === 'ambassador' || filter === 'coordinator';
+  const after = keyset ? sql`(u.created_at, u.id) < (${keyset.createdAt}::timestamptz, ${keyset.id}::uuid)` : null;
+  const matching = fewMatches
+    ? sql`, matching as materialized (
+        select u.id, u.created_at from users u cross join course_pc ${joinProgress('u')} ${whereOf(filters)}
+      )`
+    : sql``;
+  // With a collected set, its size comes along (the window is computed before the limit).
+  const page = fewMatches
+    ? sql`select u.id, u.created_at, count(*) over ()::int as total from matching u ${whereOf(after ? [after] : [])}
+          order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`
+    : sql`select u.id, u.created_at, null::int as total from users u cross join course_pc ${joinProgress('u')} ${whereOf(after ? [...filters, after] : filters)}
+          order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`;
+  const res = await db.execute<DirectoryDbRow>(sql`
+    with ${primaryCourseCte} ${matching}
+    select u.id, u.first_name, u.last_name, u.email, u.phone, u.address, u.role, u.created_at, p.total,
+           -- Text keeps PostgreSQL's microseconds (a JS Date would round them) for keyset paging.
+           u.created_at::text as cursor_at,
+           ${progressPercent('u')} as course_progress,
+           ${isCompleted('u')} as course_completed,
+           coalesce(ms.completed_disciples, 0) as completed_disciples,
+           coalesce(ms.direct_disciples - ms.completed_disciples, 0) as pending_disciples,
+           coalesce(ms.completed_disciples, 0) >= ${AMBASSADOR_MIN_COMPLETED_DISCIPLES} as is_ambassador_eligible,
+           coalesce(ms.direct_disciples, 0) >= ${COORDINATOR_MIN_DIRECT_DISCIPLES} as is_coordinator_eligible
+    from (${page}) p
+    join users u on u.id = p.id
+    cross join course_pc
+    ${joinProgress('u')}
+    left join mentor_stats ms on ms.user_id = u.id
+    order by p.created_at desc, p.id desc`);
+  return res.rows.map((r) => ({ ...toDirectoryRow(r), createdAt: new Date(r.created_at), cursor: { createdAt: r.cursor_at, id: r.id }, total: r.total }));
+}
+
+
+/** Completed users of the primary course (every course_progress row belongs to a user). */
+const completedCount = sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and ${completedWhen(sql`cp.passed_lessons`)}`;
+
+async function countDirectory(db: Tx, search: string, filter: DirectoryFilter): Promise<number> {
+  // Without a search, each filter is counted from its own small table or index instead of joining every user.
+  const unsearched: Record<DirectoryFilter, SQL> = {
+    all: sql`select count(*) from users`,
+    completed: completedCount,
+    'in-progress': sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and ${inProgressWhen(sql`cp.passed_lessons`)}`,
+    ambassador: sql`select count(*) from (${ambassadorIds}) a`,
+    coordinator: sql`select count(*) from (${coordinatorIds}) c`,
+  };
+  const query = search
+    ? sql`select count(*) from users u cross join course_pc ${joinProgress('u')} ${whereOf(directoryConditions(search, filter))}`
+    : unsearched[filter];
+  const res = await db.execute<{ n: number }>(sql`with ${primaryCourseCte} select (${query})::int as n from course_pc`);
+  return res.rows[0]!.n;
+}
+
+/** The four stat cards, each an aggregate query. */
+async function findStats(db: Tx) {
+  const res = await db.execute<{ total_users: number; course_completed: number; ambassador_eligible: number; coordinator_eligible: number }>(sql`
+    with ${primaryCourseCte}
+    select (select count(*) from users)::int as total_users,
+           (${completedCount})::int as course_completed,
+           (select count(*) from (${ambassadorIds}) a)::int as ambassador_eligible,
+           (select count(*) from (${coordinatorIds}) c)::int as coordinator_eligible
+    from course_pc`);
+  const r = res.rows[0]!;
+  return { totalUsers: r.total_users, courseCompleted: r.course_completed, ambassadorEligible: r.ambassador_eligible, coordinatorEligible: r.coordinator_eligible };
+}
+
+export const directoryRepositoryFactory = (db: Db) => ({
+  /** A page of the directory and how many rows match in all. */
+  async findPage({ search, filter, offset, limit }: { search: string; filter: DirectoryFilter; offset: number; limit: number }, tx: Tx = db) {
+    const [rows, counted] = await Promise.all([
+      selectDirectory(tx, { search, filter, keyset: null, limit, offset }),
+      // Without a search the count comes from small tables; a search's count comes with its page
+      // (unless the page is past the end).
+      search === '' ? countDirectory(tx, search, filter) : Promise.resolve(null),
+    ]);
+    return { rows, total: counted ?? rows[0]?.total ?? (await countDirectory(tx, search, filter)) };
+  },
+
+  /** The rows after `after`, for streaming an export without deep offsets. */
+  findBatchAfter: ({ search, filter, after, limit }: { search: string; filter: DirectoryFilter; after: DirectoryKeyset | null; limit: number }, tx: Tx = db) =>
+    selectDirectory(tx, { search, filter, keyset: after, limit, offset: 0 }),
+
+  findStats: (tx: Tx = db) => findStats(tx),
+});
+export type DirectoryRepository = ReturnType<typeof directoryRepositoryFactory>;

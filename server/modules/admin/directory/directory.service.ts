@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import {
+  exportBooleans, exportHeaders, exportRoleNames, type AdminStats, type DirectoryFilter, type DirectoryPage,
+} from '../../../../common/contracts/admin.ts';
+import type { ContentLanguage } from '../../../../common/contracts/course.ts';
+import { actorId, type Actor } from '../admin-shared.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { RolesRepository } from '../roles/roles.repository.ts';
+import type { DirectoryKeyset, DirectoryRepository } from './directory.repository.ts';
+
+/** Spreadsheet programs run cells that start with these as formulas; a leading quote keeps them text. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+function csvCell(value: string | number | null): string {
+  let s = value === null ? '' : String(value);
+  if (FORMULA_START.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+const EXPORT_BATCH = 2000;
+
+interface Deps {
+  directoryRepo: DirectoryRepository;
+  rolesRepo: RolesRepository;
+  auditRepo: AuditRepository;
+}
+
+export const directoryServiceFactory = ({ directoryRepo, rolesRepo, auditRepo }: Deps) => ({
+  async getPage({ search, filter, page, pageSize }: { search: string; filter: DirectoryFilter; page: number; pageSize: number }): Promise<DirectoryPage> {
+    const [{ rows, total }, founderCount] = await Promise.all([
+      directoryRepo.findPage({ search, filter, offset: (page - 1) * pageSize, limit: pageSize }),
+      rolesRepo.countFounders(),
+    ]);
+    return { users: rows.map(({ createdAt: _c, cursor: _k, total: _t, ...row }) => row), total, page, pageSize, founderCount };
+  },
+
+  getStats: (): Promise<AdminStats> => directoryRepo.findStats(),
+
+  /**
+   * The directory (current search and filter) as CSV, streamed in batches so 100,000 rows never sit
+   * in memory at once. The export itself is audited: it carries personal data.
+   */
+  async exportCsv({ actor, search, filter, lang }: { actor: Actor; search: string; filter: DirectoryFilter; lang: ContentLanguage }): Promise<Readable> {
+    await auditRepo.insert({ actorId: actorId(actor), action: 'directory.exported', targetType: 'directory', targetId: null, details: { search, filter } });
+    const yesNo = (b: boolean) => exportBooleans[lang][b ? 1 : 0];
+    async function* lines() {
+      // A byte-order mark so spreadsheet programs read the accents as UTF-8.
+      yield `\uFEFF${csvLine([...exportHeaders[lang]])}`;
+      let after: DirectoryKeyset | null = null;
+      for (;;) {
+        const rows = await directoryRepo.findBatchAfter({ search, filter, after, limit: EXPORT_BATCH });
+        if (rows.length === 0) return;
+        yield rows
+          .map((r) =>
+            csvLine([
+              r.firstName, r.lastName, r.email, r.phone, r.address, exportRoleNames[lang][r.role], r.courseProgress, yesNo(r.courseCompleted),
+              r.completedDisciplesCount, r.pendingDisciplesCount, yesNo(r.isAmbassadorEligible), yesNo(r.isCoordinatorEligible), r.createdAt.toISOString().slice(0, 10),
+            ]),
+          )
+          .join('');
+        if (rows.length < EXPORT_BATCH) return;
+        after = rows[rows.length - 1]!.cursor;
+      }
+    }
+    return Readable.from(lines());
+  },
+});
+export type DirectoryService = ReturnType<typeof directoryServiceFactory>;

@@ -1,0 +1,45 @@
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Role } from '../../../../common/domain/roles.ts';
+import { teamRoles } from '../../../../common/domain/roles.ts';
+import type { Db, Transaction, Tx } from '../../../db/client.ts';
+import { users } from '../../../db/schema/index.ts';
+
+// Any constant works; it only has to be the same for every process changing roles.
+const ROLE_LOCK = 72_410_006;
+
+export const rolesRepositoryFactory = (db: Db) => ({
+  /** Serializes role changes so two founders demoting each other at once cannot leave none. */
+  async lock(tx: Transaction) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_LOCK})`);
+  },
+
+  async countFounders(tx: Tx = db): Promise<number> {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'founder'));
+    return row!.n;
+  },
+
+  async findUserForUpdate(id: string, tx: Transaction) {
+    const rows = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    return rows[0] ?? null;
+  },
+
+  async findUserByEmail(email: string, tx: Tx = db) {
+    const rows = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+    return rows[0] ?? null;
+  },
+
+  async setRole(id: string, role: Role, tx: Tx = db) {
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+  },
+
+  /** The team (every role above user), highest role first, for the command line's `list`. */
+  async findStaff(tx: Tx = db) {
+    return tx
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
+      .from(users)
+      .where(inArray(users.role, [...teamRoles]))
+      // An enum sorts in the order of its list (`roles`, lowest first).
+      .orderBy(desc(users.role), users.email);
+  },
+});
+export type RolesRepository = ReturnType<typeof rolesRepositoryFactory>;

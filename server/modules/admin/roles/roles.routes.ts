@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams, roleChangeBody, roleChangeResult } from '../../../../common/contracts/admin.ts';
+import { adminActor } from '../admin-actor.ts';
+import type { RolesService } from './roles.service.ts';
+
+/** Role changes from the directory (registered inside the admin gate). */
+const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async (app, { roles }) => {
+  app.put('/api/admin/users/:id/role', { schema: { params: idParams, body: roleChangeBody, response: { 200: roleChangeResult } } }, async (req) =>
+    roles.changeRole({ actor: adminActor(req), targetId: req.params.id, role: req.body.role }),
+  );
+};
+
+export default rolesRoutes;

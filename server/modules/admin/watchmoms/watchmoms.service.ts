@@ -1,0 +1,49 @@
+import type { WatchmomsItem, WatchmomsList, WatchmomsUpdateBody, WatchmomsView } from '../../../../common/contracts/admin.ts';
+import type { Db } from '../../../db/client.ts';
+import type { watchmomsApplications } from '../../../db/schema/index.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { actorId, changedFields, listPageOf, type Actor } from '../admin-shared.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { WatchmomsRepository } from './watchmoms.repository.ts';
+
+const toWatchmomsItem = (r: typeof watchmomsApplications.$inferSelect): WatchmomsItem => ({
+  id: r.id,
+  fullName: r.fullName,
+  phone: r.phone,
+  birthdate: r.birthdate,
+  country: r.country,
+  cityState: r.cityState,
+  streetAddress: r.streetAddress,
+  churchAffiliation: r.churchAffiliation,
+  reasonForJoining: r.reasonForJoining,
+  status: r.status,
+  notes: r.notes,
+  createdAt: r.createdAt.toISOString(),
+});
+
+interface Deps {
+  db: Db;
+  watchmomsRepo: WatchmomsRepository;
+  auditRepo: AuditRepository;
+}
+
+/** The team's review of WatchMoms applications (the public form lives in public-forms). */
+export const watchmomsServiceFactory = ({ db, watchmomsRepo, auditRepo }: Deps) => ({
+  async getPage(view: WatchmomsView, page: number): Promise<WatchmomsList> {
+    const { rows, total } = await watchmomsRepo.findPage(view, page);
+    return listPageOf(rows.map(toWatchmomsItem), total, page);
+  },
+
+  async update({ actor, id, body }: { actor: Actor; id: string; body: WatchmomsUpdateBody }): Promise<WatchmomsItem> {
+    return db.transaction(async (tx) => {
+      const current = await watchmomsRepo.lock(id, tx);
+      if (!current) throw new AppError('NOT_FOUND', 'No WatchMoms application with this id.');
+      const { set, changes, isChanged } = changedFields(current, body, { secret: ['notes'] });
+      if (!isChanged) return toWatchmomsItem(current);
+      const updated = await watchmomsRepo.update(id, set, tx);
+      await auditRepo.insert({ actorId: actorId(actor), action: 'watchmoms.updated', targetType: 'watchmoms_application', targetId: id, details: { name: current.fullName, ...changes } }, tx);
+      return toWatchmomsItem(updated);
+    });
+  },
+});
+export type WatchmomsService = ReturnType<typeof watchmomsServiceFactory>;
