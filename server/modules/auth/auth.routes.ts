@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeReturnPath } from '../../../common/domain/return-to.ts';
 import { paths } from '../../../common/contracts/auth-paths.ts';
 import { currentUser, publicConfig, setupBody, signInBody, signUpBody } from '../../../common/contracts/auth.ts';
 import type { AuthService } from './auth.service.ts';
@@ -14,8 +15,6 @@ interface Options {
   authRateLimit: number;
 }
 
-/** Only same-site paths may be returned to after sign-in (no open redirects). */
-const safeReturnTo = (v: string | undefined) => (v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : '/');
 
 const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, publicConfig: pub, authRateLimit }) => {
   const rateLimit = { max: authRateLimit, timeWindow: '1 minute' };
@@ -31,7 +30,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
   app.get(paths.config, { schema: { response: { 200: publicConfig } } }, async () => pub);
 
   app.get(paths.login, { schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }) } }, async (req, reply) => {
-    const returnTo = safeReturnTo(req.query.returnTo);
+    const returnTo = safeReturnPath(req.query.returnTo);
     if (!oidc) return reply.redirect(`/login${returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`);
     const redirectUri = `${req.protocol}://${req.host}${paths.callback}`;
     const { url, stateId } = await oidc.start(redirectUri, returnTo);
@@ -45,7 +44,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
     const { identity, returnTo } = await oidc.finish(url, req.cookies[OIDC_STATE_COOKIE]);
     reply.clearCookie(OIDC_STATE_COOKIE, { path: paths.callback });
     await startSession(req, reply, await auth.signInWithOidc(identity));
-    return reply.redirect(safeReturnTo(returnTo));
+    return reply.redirect(safeReturnPath(returnTo));
   });
 
   app.post(paths.signIn, { config: { rateLimit }, schema: { body: signInBody, response: { 200: currentUser } } }, async (req, reply) => {

@@ -113,6 +113,12 @@ describe('sign-in and sign-out', () => {
     expect(res.headers.location).toBe('/login?returnTo=%2Fdashboard');
     const evil = await app.inject({ method: 'GET', url: '/api/login?returnTo=//evil.example' });
     expect(evil.headers.location).toBe('/login');
+    // Browsers drop tabs and line breaks: "/<tab>/evil.example" is "//evil.example" to them.
+    for (const trick of ['/%09/evil.example', '/%0A/evil.example', '/%0D%0A/evil.example', '/%5Cevil.example']) {
+      const res = await app.inject({ method: 'GET', url: `/api/login?returnTo=${trick}` });
+      expect(res.statusCode, trick).toBe(302);
+      expect(res.headers.location, trick).toBe('/login');
+    }
   });
 });
 

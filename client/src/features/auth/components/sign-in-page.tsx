@@ -9,13 +9,13 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
+import { safeReturnPath } from '../../../../../common/domain/return-to.ts';
 import { useSignIn, useSignUp } from '../api/sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 function useReturnTo() {
   const params = new URLSearchParams(useSearch());
-  const r = params.get('returnTo');
-  return r && r.startsWith('/') && !r.startsWith('//') ? r : '/';
+  return safeReturnPath(params.get('returnTo'), window.location.origin);
 }
 
 function SignInForm({ onDone }: { onDone: () => void }) {
