@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { setupTokens, users } from '../../db/schema/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
+/** The database or a transaction on it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export async function findUserByEmail(db: Db, email: string) {
   const rows = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
@@ -15,7 +17,7 @@ export async function findUserByOidcSubject(db: Db, subject: string) {
 }
 
 /** Inserts a user; returns null when the email is already taken (case-insensitive). */
-export async function insertUser(db: Db, values: NewUser) {
+export async function insertUser(db: Tx, values: NewUser) {
   const rows = await db.insert(users).values(values).onConflictDoNothing().returning();
   return rows[0] ?? null;
 }
@@ -42,7 +44,7 @@ export async function isSetupTokenUsable(db: Db, tokenHash: string): Promise<boo
 }
 
 /** Marks the token used; false when it was already used or never existed (so two racing requests cannot both succeed). */
-export async function consumeSetupToken(db: Db, tokenHash: string): Promise<boolean> {
+export async function consumeSetupToken(db: Tx, tokenHash: string): Promise<boolean> {
   const rows = await db
     .update(setupTokens)
     .set({ usedAt: new Date() })

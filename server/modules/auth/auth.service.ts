@@ -103,11 +103,21 @@ export class AuthService {
     return (await repo.countFounders(this.db)) === 0 && (await repo.isSetupTokenUsable(this.db, hashToken(token)));
   }
 
+  /** Creates the founder and uses up the setup token in one transaction: a refused form (email taken) leaves the link usable. */
   async createFounder(body: SetupBody): Promise<UserRow> {
     this.checkPasswordStrength(body.password);
-    if ((await repo.countFounders(this.db)) > 0 || !(await repo.consumeSetupToken(this.db, hashToken(body.token))))
-      throw new AppError('SETUP_TOKEN_INVALID', 'This setup link has already been used or has expired.');
-    const { token: _token, ...signUp } = body;
-    return this.signUp(signUp, 'founder');
+    const invalid = () => new AppError('SETUP_TOKEN_INVALID', 'This setup link has already been used or has expired.');
+    if ((await repo.countFounders(this.db)) > 0 || !(await repo.isSetupTokenUsable(this.db, hashToken(body.token)))) throw invalid();
+    // Hashed before the transaction opens, so no transaction waits on scrypt.
+    const passwordHash = await hashPassword(body.password, this.scryptCost);
+    const user = await this.db.transaction(async (tx) => {
+      if (!(await repo.consumeSetupToken(tx, hashToken(body.token)))) throw invalid();
+      const created = await repo.insertUser(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, role: 'founder', passwordHash });
+      if (!created) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
+      return created;
+    });
+    await this.afterCreate(user);
+    return user;
   }
+
 }

@@ -177,7 +177,8 @@ describe('rate limits', async () => {
   });
 });
 
-describe('founder setup link', () => {
+describe('founder setup link', async () => {
+  const fresh = await createTestApp();
   it('creates the founder once from the printed token', async () => {
     const token = (await app.auth.issueSetupTokenIfNeeded())!;
     expect(token).toBeTruthy();
@@ -190,6 +191,20 @@ describe('founder setup link', () => {
     expect(again.statusCode).toBe(410);
     expect((await app.inject({ method: 'GET', url: `/api/setup/${token}` })).json()).toEqual({ valid: false });
     expect(await app.auth.issueSetupTokenIfNeeded()).toBeNull();
+  });
+
+  it('keeps the link usable when the founder form is refused', async () => {
+    await fresh.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: { firstName: 'Al', lastName: 'Ready', email: 'taken@example.org', password: 'a long passphrase here' } });
+    const token = (await fresh.auth.issueSetupTokenIfNeeded())!;
+    const body = { token, firstName: 'Ada', lastName: 'Founder', email: 'taken@example.org', password: 'the first of many' };
+    const taken = await fresh.inject({ method: 'POST', url: '/api/setup', headers: json, payload: body });
+    expect(taken.statusCode).toBe(409);
+    const common = await fresh.inject({ method: 'POST', url: '/api/setup', headers: json, payload: { ...body, email: 'ada@example.org', password: 'password123' } });
+    expect(common.statusCode).toBe(400);
+    expect((await fresh.inject({ method: 'GET', url: `/api/setup/${token}` })).json()).toEqual({ valid: true });
+    const ok = await fresh.inject({ method: 'POST', url: '/api/setup', headers: json, payload: { ...body, email: 'ada@example.org' } });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().role).toBe('founder');
   });
 
   it('refuses a made-up token', async () => {
