@@ -60,6 +60,10 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
   });
 
   app.get(paths.logout, async (req, reply) => {
+    // A navigation (spec), but only the app's own pages or the address bar may end the session:
+    // another site's <img src="/api/logout"> or link comes as cross-site and is ignored.
+    const site = req.headers['sec-fetch-site'];
+    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return reply.redirect('/');
     const token = req.cookies[SESSION_COOKIE];
     if (token) await destroySession(app.db, token);
     app.sessionCache.clear();

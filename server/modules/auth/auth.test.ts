@@ -90,6 +90,20 @@ describe('sign-in and sign-out', () => {
     expect((await me(token)).json()).toBeNull();
   });
 
+  it('ignores a sign-out requested by another site (an <img> or link to /api/logout)', async () => {
+    const token = sessionTokenFrom(await signUp({ firstName: 'Xs', lastName: 'Site', email: 'xs@example.org', password: 'stay signed in please' }))!;
+    for (const site of ['cross-site', 'same-site']) {
+      const out = await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: `sid=${token}`, 'sec-fetch-site': site } });
+      expect(out.statusCode).toBe(302);
+      expect(out.headers['set-cookie']).toBeUndefined();
+      expect((await me(token)).statusCode).toBe(200);
+    }
+    // The app's own sign-out link is a same-origin navigation; typing the address gives "none".
+    const own = await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: `sid=${token}`, 'sec-fetch-site': 'same-origin' } });
+    expect(own.statusCode).toBe(302);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
   it('expires sessions past their absolute or idle limit', async () => {
     const res = await signUp({ firstName: 'Old', lastName: 'Timer', email: 'old@example.org', password: 'time flies by quickly' });
     const token = sessionTokenFrom(res)!;
