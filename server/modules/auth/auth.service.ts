@@ -1,7 +1,7 @@
 import type { CurrentUser, SetupBody, SignInBody, SignUpBody } from '../../../common/contracts/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password.ts';
+import { hashPassword, passwordWeakness, verifyPassword, type PasswordOwner } from '../../lib/password.ts';
 import * as repo from './auth.repository.ts';
 import { hashToken, newToken, type UserRow } from './session.ts';
 
@@ -34,10 +34,11 @@ export class AuthService {
     private readonly onUserCreated: UserHook[],
   ) {}
 
-  private checkPasswordStrength(password: string) {
-    if (isCommonPassword(password))
-      throw new AppError('WEAK_PASSWORD', 'This password is too common and easy to guess. Please choose another one.');
+  private checkPasswordStrength(password: string, owner: PasswordOwner) {
+    const weakness = passwordWeakness(password, owner);
+    if (weakness) throw new AppError('WEAK_PASSWORD', weakness);
   }
+
 
   async signIn({ email, password }: SignInBody): Promise<UserRow> {
     const user = await repo.findUserByEmail(this.db, email);
@@ -51,7 +52,7 @@ export class AuthService {
   }
 
   async signUp(body: SignUpBody, role: UserRow['role'] = 'user'): Promise<UserRow> {
-    this.checkPasswordStrength(body.password);
+    this.checkPasswordStrength(body.password, body);
     const user = await repo.insertUser(this.db, {
       email: body.email,
       firstName: body.firstName,
@@ -105,7 +106,7 @@ export class AuthService {
 
   /** Creates the founder and uses up the setup token in one transaction: a refused form (email taken) leaves the link usable. */
   async createFounder(body: SetupBody): Promise<UserRow> {
-    this.checkPasswordStrength(body.password);
+    this.checkPasswordStrength(body.password, body);
     const invalid = () => new AppError('SETUP_TOKEN_INVALID', 'This setup link has already been used or has expired.');
     if ((await repo.countFounders(this.db)) > 0 || !(await repo.isSetupTokenUsable(this.db, hashToken(body.token)))) throw invalid();
     // Hashed before the transaction opens, so no transaction waits on scrypt.

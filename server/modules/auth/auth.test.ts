@@ -43,6 +43,25 @@ describe('sign-up', () => {
     expect(sixtyFour.statusCode).toBe(201);
   });
 
+  it.each([
+    ['a common password in full-width letters', 'ｐａｓｓｗｏｒｄ１２３', 'Mia', 'Stone', 'mia@example.org'],
+    ['one repeated character', 'zzzzzzzzzzzz', 'Mia', 'Stone', 'mia2@example.org'],
+    ['the email', 'Bartimaeus.Blind@Example.org', 'Mia', 'Stone', 'bartimaeus.blind@example.org'],
+    ['the email in a longer password', 'my bartimaeus.blind@example.org!', 'Mia', 'Stone', 'bartimaeus.blind@example.org'],
+    ["the email's name part", 'bartimaeus-2024!', 'Mia', 'Stone', 'bartimaeus@example.org'],
+    ['the first name', 'Zacchaeus climbs trees', 'Zacchaeus', 'Stone', 'z@example.org'],
+    ['the last name, in other letters', 'ＳＹＣＡＭＯＲＥ tree 7', 'Mia', 'Sycamore', 'mia3@example.org'],
+  ])('refuses a password of %s', async (_what, password, firstName, lastName, email) => {
+    const res = await signUp({ firstName, lastName, email, password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('WEAK_PASSWORD');
+  });
+
+  it('signs in with the same password typed in another Unicode form (NFKC)', async () => {
+    expect((await signUp({ firstName: 'Nf', lastName: 'Kc', email: 'nfkc@example.org', password: 'ｍｕｓｔａｒｄ seed faith' })).statusCode).toBe(201);
+    expect((await signIn('nfkc@example.org', 'mustard seed faith')).statusCode).toBe(200);
+  });
+
   it('names the field that is wrong and refuses unknown fields', async () => {
     const res = await signUp({ firstName: 'A', lastName: 'B', email: 'not-an-email', password: 'a fine passphrase' });
     expect(res.statusCode).toBe(400);
@@ -230,8 +249,8 @@ describe('founder setup link', async () => {
 describe('session sweep', () => {
   it('deletes expired sessions and keeps live ones', async () => {
     const { purgeExpiredSessions } = await import('./session.ts');
-    const live = sessionTokenFrom(await signUp({ firstName: 'Live', lastName: 'One', email: 'live@example.org', password: 'still here today' }))!;
-    const dead = sessionTokenFrom(await signUp({ firstName: 'Dead', lastName: 'One', email: 'dead@example.org', password: 'gone by tomorrow' }))!;
+    const live = sessionTokenFrom(await signUp({ firstName: 'Live', lastName: 'Sweep', email: 'live@example.org', password: 'still here today' }))!;
+    const dead = sessionTokenFrom(await signUp({ firstName: 'Dead', lastName: 'Sweep', email: 'dead@example.org', password: 'gone by tomorrow' }))!;
     await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(dead)));
     await purgeExpiredSessions(app.db, app.sessionPolicy);
     expect(await app.db.select().from(sessions).where(eq(sessions.idHash, hashToken(dead)))).toHaveLength(0);
