@@ -6,7 +6,8 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // One browser at a time on a 2-core machine; files share the one server but not their users.
-    fileParallelism: false,
+    // Files run side by side, each with its own server, database and Chromium (e2e/fixtures.ts).
+    // Two at a time suits the 2-core machine; E2E_WORKERS changes it.
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   },
 });

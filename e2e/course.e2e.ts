@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { assessmentAttempts, assessments, lessons } from '../server/db/schema/index.ts';
 import { loadCourseContent } from '../server/db/seed/course.ts';
 import { createUser } from '../test/app.ts';
-import { screenshot, useBrowser, type ContextOptions } from './fixtures.ts';
+import { screenshot, screenVariants, useBrowser, type ContextOptions } from './fixtures.ts';
 
 const ctx = useBrowser();
 // Answer keys come from the content files, never from the API.
@@ -221,12 +221,12 @@ describe('the 8-week course in the browser', () => {
 });
 
 describe('screenshots', () => {
-  const variants: { name: string; opts: ContextOptions; dark: boolean }[] = [
+  const variants = screenVariants<{ name: string; opts: ContextOptions; dark: boolean }>([
+    { name: '390-light', opts: { width: 390, height: 844 }, dark: false },
     { name: '1280-light', opts: { width: 1280, height: 900 }, dark: false },
     { name: '1280-dark', opts: { width: 1280, height: 900 }, dark: true },
-    { name: '390-light', opts: { width: 390, height: 844 }, dark: false },
     { name: '390-dark', opts: { width: 390, height: 844 }, dark: true },
-  ];
+  ]);
 
   it.each(variants)('dashboard, lesson, assessment and certificate at $name', async ({ name, opts, dark }) => {
     const rows = await lessonRows();

@@ -1,20 +1,37 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { buildApp, type App } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
 import { createDb, type Db } from '../server/db/client.ts';
 import { createSession, SESSION_COOKIE } from '../server/modules/auth/session.ts';
 import { createUser, type UserOverrides } from '../test/app.ts';
+import { cloneTemplateDatabase, freePort } from '../test/postgres.ts';
+import { clientDir } from './global-setup.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const baseUrl = () => inject('baseUrl');
+
+/**
+ * `npm run test:screens` sets E2E_SCREENS=1: every look test runs at each of its widths and themes,
+ * and `screenshot` saves PNGs. `npm test` runs the first variant of each and saves nothing.
+ */
+export const allScreens = process.env.E2E_SCREENS === '1';
+
+/** The variants a look test runs: the first in `npm test`, all of them in `npm run test:screens`. */
+export function screenVariants<T>(variants: readonly T[]): T[] {
+  return allScreens ? [...variants] : variants.slice(0, 1);
+}
+
+let serverUrl: string | undefined;
+/** This test file's own server (started by `useBrowser`). */
+export function baseUrl(): string {
+  if (!serverUrl) throw new Error('baseUrl() is only known once useBrowser() has started the server (inside tests and hooks).');
+  return serverUrl;
+}
 
 const SESSION_POLICY = { idleMs: 7 * 86_400_000, absoluteMs: 30 * 86_400_000 };
 
-/**
- * One Chromium and one database connection per test file.
- * Usage: `const ctx = useBrowser();` then `await ctx.newPage()` inside tests.
- */
 export interface ContextOptions {
   width?: number;
   height?: number;
@@ -22,11 +39,20 @@ export interface ContextOptions {
   colorScheme?: 'light' | 'dark';
 }
 
+/**
+ * Per test file: a fresh database cloned from the seeded template, the production build served by
+ * the real server on a free port, one Chromium, and a database connection for fixtures.
+ * Usage: `const ctx = useBrowser();` then `await ctx.newPage()` inside tests.
+ */
 export function useBrowser() {
   let browser: Browser;
-  let pool: { end(): Promise<void> };
+  let app: App | undefined;
+  let pool: { end(): Promise<void> } | undefined;
+  let database: Awaited<ReturnType<typeof cloneTemplateDatabase>> | undefined;
   const state = {
     db: undefined as unknown as Db,
+    /** Connection string of this file's database (for a second app on the same data). */
+    databaseUrl: '',
     /** A fresh browser context (cookies, storage) with optional viewport and locale. */
     async newContext(opts: ContextOptions = {}): Promise<BrowserContext> {
       return browser.newContext({
@@ -48,25 +74,55 @@ export function useBrowser() {
       return { user, page: await context.newPage(), context };
     },
   };
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    const created = createDb(inject('databaseUrl'), 2);
+
+  async function startServer() {
+    database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
+    state.databaseUrl = database.url;
+    const created = createDb(database.url, 2);
     state.db = created.db;
     pool = created.pool;
+    app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'warn' }),
+      databaseUrl: database.url,
+      clientDir: clientDir(),
+      scryptCost: 12,
+      // Many sign-ups and form posts come from 127.0.0.1 here; the API tests check the real limits.
+      rateLimits: { auth: 1000, forms: 1000 },
+    });
+    const port = await freePort();
+    await app.listen({ port, host: '127.0.0.1' });
+    serverUrl = `http://127.0.0.1:${port}`;
+  }
+
+  beforeAll(async () => {
+    const [launched] = await Promise.all([
+      chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      }),
+      startServer(),
+    ]);
+    browser = launched;
   });
   afterAll(async () => {
     await browser?.close();
+    await app?.close();
     await pool?.end();
+    await database?.drop();
   });
   return state;
 }
 
-/** Saves a screenshot under screenshots/ (not committed) for people to look at. */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Looks at the screen: nothing may be wider than the window (no sideways scrolling, checked in every
+ * run). Under `npm run test:screens` it also saves a PNG under screenshots/ (not committed) for people
+ * to look at; `fullPage: false` keeps what is in view (a dialog).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${name}: the page is wider than the window`).toBeLessThanOrEqual(innerWidth);
+  if (!allScreens) return;
   const dir = path.resolve('screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }

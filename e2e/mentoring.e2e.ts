@@ -5,7 +5,7 @@ import { callbackRequests, users } from '../server/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/modules/auth/session.ts';
 import { createUser } from '../test/app.ts';
 import { passLessons } from '../test/course-progress.ts';
-import { baseUrl, screenshot, useBrowser } from './fixtures.ts';
+import { baseUrl, screenshot, screenVariants, useBrowser } from './fixtures.ts';
 
 const ctx = useBrowser();
 const stamp = Date.now().toString(36);
@@ -172,7 +172,7 @@ describe('admin access', () => {
 });
 
 describe('looking at the screens', () => {
-  it('a wide and deep tree stays usable on a phone and on a desktop, light and dark', async () => {
+  it('a wide and deep tree stays usable on a phone (and on a desktop, light and dark, in test:screens)', async () => {
     const owner = await createUser(ctx.db, { firstName: 'Priscilla', lastName: 'Wide', email: emailOf('priscilla') });
     // 60 direct disciples (more than one screenful), one of them heading a chain 9 levels deep.
     const direct = [];
@@ -182,7 +182,7 @@ describe('looking at the screens', () => {
     for (const d of direct.slice(0, 20)) await passLessons(ctx.db, d.id, 8);
     for (const d of direct.slice(20, 40)) await passLessons(ctx.db, d.id, 3);
 
-    for (const [width, theme] of [[390, 'light'], [390, 'dark'], [1280, 'light'], [1280, 'dark']] as const) {
+    for (const [width, theme] of screenVariants([[390, 'light'], [390, 'dark'], [1280, 'light'], [1280, 'dark']] as const)) {
       const context = await ctx.newContext({ width, height: 844, colorScheme: theme });
       const token = await createSession(ctx.db, owner.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 });
       await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
@@ -214,7 +214,7 @@ describe('looking at the screens', () => {
     }
   });
 
-  it('the admin console at 1280 and 390 px, light and dark, with the inbox', async () => {
+  it('the admin console on a phone (and at 1280 px, light and dark, in test:screens), with the inbox', async () => {
     const now = Date.now();
     await ctx.db.insert(callbackRequests).values([
       { name: `Overdue caller ${stamp}`, phone: '+1 555 0142', category: 'spiritual', createdAt: new Date(now - 50 * 3_600_000) },
@@ -224,7 +224,7 @@ describe('looking at the screens', () => {
     const team = await createUser(ctx.db, { role: 'coordinator', firstName: 'Phoebe', lastName: 'Teammate' });
     await createUser(ctx.db, { firstName: 'Long', lastName: 'Address', phone: '+1 555 0199', address: '1200 Very Long Boulevard of the Faithful, Building C, Apartment 42\nSpringfield, Ontario\nCanada K1A 0B1' });
 
-    for (const [width, theme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']] as const) {
+    for (const [width, theme] of screenVariants([[390, 'light'], [1280, 'light'], [1280, 'dark'], [390, 'dark']] as const)) {
       const { page, context } = await ctx.signedInPage({ role: 'founder' }, { width, height: 900, colorScheme: theme });
       await page.goto('/');
       await setTheme(page, theme);

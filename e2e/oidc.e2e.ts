@@ -1,10 +1,10 @@
-import path from 'node:path';
 import Provider from 'oidc-provider';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { freePort } from '../test/postgres.ts';
 import { useBrowser } from './fixtures.ts';
+import { clientDir } from './global-setup.ts';
 
 /**
  * The OpenID Connect sign-in end to end: a real provider (oidc-provider) on loopback, the app
@@ -43,8 +43,9 @@ beforeAll(async () => {
   server = provider.listen(providerPort);
   app = await buildApp({
     config: loadConfig({ OIDC_ISSUER_URL: issuer, OIDC_CLIENT_ID: 'god-app', OIDC_CLIENT_SECRET: 'a-test-client-secret', LOG_LEVEL: 'warn' }),
-    databaseUrl: inject('databaseUrl'),
-    clientDir: path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client'),
+    // The same database as this file's own server, which the browser fixture started first.
+    databaseUrl: ctx.databaseUrl,
+    clientDir: clientDir(),
     scryptCost: 10,
   });
   await app.listen({ port: appPort, host: '127.0.0.1' });

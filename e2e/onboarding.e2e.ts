@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../server/db/schema/index.ts';
-import { screenshot, useBrowser } from './fixtures.ts';
+import { screenshot, screenVariants, useBrowser } from './fixtures.ts';
 
 /** Onboarding (complete and skip) and the evangelism tools, signed in. */
 const ctx = useBrowser();
@@ -78,11 +78,13 @@ describe('onboarding', () => {
     await context.close();
   });
 
-  it.each([
-    [390, false, 'en-US'],
-    [390, true, 'fr-FR'],
-    [1280, true, 'en-US'],
-  ] as const)('looks right at %ipx (dark: %s, %s)', async (width, dark, locale) => {
+  it.each(
+    screenVariants([
+      [390, true, 'fr-FR'],
+      [390, false, 'en-US'],
+      [1280, true, 'en-US'],
+    ] as const),
+  )('looks right at %ipx (dark: %s, %s)', async (width, dark, locale) => {
     const { page, context } = await ctx.signedInPage({ onboardingStatus: 'pending', firstName: 'Léa' }, { width, height: width > 500 ? 900 : 844, locale });
     if (dark) await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.goto('/');
@@ -165,11 +167,13 @@ describe('evangelism tools', () => {
     await context.close();
   });
 
-  it.each([
-    [390, false, 'fr-FR'],
-    [390, true, 'en-US'],
-    [1280, true, 'fr-FR'],
-  ] as const)('looks right at %ipx (dark: %s, %s)', async (width, dark, locale) => {
+  it.each(
+    screenVariants([
+      [390, false, 'fr-FR'],
+      [390, true, 'en-US'],
+      [1280, true, 'fr-FR'],
+    ] as const),
+  )('looks right at %ipx (dark: %s, %s)', async (width, dark, locale) => {
     const { page, context } = await ctx.signedInPage({}, { width, height: width > 500 ? 900 : 844, locale });
     if (dark) await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.goto('/evangelism-tools');

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callbackRequests, watchmomsApplications } from '../server/db/schema/index.ts';
-import { screenshot, useBrowser, type ContextOptions } from './fixtures.ts';
+import { screenshot, screenVariants, useBrowser, type ContextOptions } from './fixtures.ts';
 
 /**
  * Issue 4 end to end: the landing page (en, fr), the WatchMoms application, the Soul Health Check
@@ -27,8 +27,8 @@ async function seriousA11yViolations(page: Page, include?: string) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
-/** What is on screen (a dialog stays in view), saved next to the fixture's full-page screenshots. */
-const viewportShot = (page: Page, name: string) => page.screenshot({ path: `screenshots/${name}.png` });
+/** What is on screen (a dialog stays in view). */
+const viewportShot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 /** Waits for the page to settle, then returns a list that records every request made from now on. */
 async function recordRequests(page: Page) {
@@ -132,12 +132,14 @@ describe('landing page', () => {
     await page.context().close();
   });
 
-  it.each([
-    [1280, false],
-    [390, false],
-    [1280, true],
-    [390, true],
-  ] as const)('looks right at %ipx (dark: %s) with no serious accessibility problem', async (width, dark) => {
+  it.each(
+    screenVariants([
+      [390, true],
+      [1280, false],
+      [390, false],
+      [1280, true],
+    ] as const),
+  )('looks right at %ipx (dark: %s) with no serious accessibility problem', async (width, dark) => {
     const page = await openPage({ width, height: width > 500 ? 900 : 844, dark });
     await page.goto('/');
     await page.getByTestId('landing-page').waitFor();
@@ -243,11 +245,13 @@ describe('WatchMoms application', () => {
     await page.context().close();
   });
 
-  it.each([
-    [390, false],
-    [390, true],
-    [1280, true],
-  ] as const)('shows the dialog in French with country and month names in French (%ipx, dark: %s)', async (width, dark) => {
+  it.each(
+    screenVariants([
+      [390, true],
+      [390, false],
+      [1280, true],
+    ] as const),
+  )('shows the dialog in French with country and month names in French (%ipx, dark: %s)', async (width, dark) => {
     const page = await openPage({ locale: 'fr-FR', width, height: width > 500 ? 900 : 844, dark });
     await page.goto('/');
     await page.getByRole('button', { name: 'Rejoindre WatchMoms' }).click();
@@ -346,11 +350,13 @@ describe('Soul Health Check', () => {
     await page.context().close();
   });
 
-  it.each([
-    [390, false],
-    [390, true],
-    [1280, true],
-  ] as const)('works in French at %ipx (dark: %s) without serious accessibility problems', async (width, dark) => {
+  it.each(
+    screenVariants([
+      [390, false],
+      [390, true],
+      [1280, true],
+    ] as const),
+  )('works in French at %ipx (dark: %s) without serious accessibility problems', async (width, dark) => {
     const page = await openPage({ locale: 'fr-FR', width, height: width > 500 ? 900 : 844, dark });
     await page.goto('/soul-health-check');
     await page.getByRole('heading', { name: 'Bilan de santé de l\'âme' }).waitFor();

@@ -1,0 +1,94 @@
+// `npm test`: every check CI runs, at once where they can be (docs/decisions/011).
+// Type check, lint, unit tests and the client build start together; the browser tests start as soon
+// as the build is done. Each check's output is printed in one block when it finishes, then a summary.
+// `node scripts/test.mjs --screens` also runs `npm run test:screens` after the browser tests.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+const tasks = [
+  { name: 'typecheck', cmd: [bin('tsc'), '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint', cmd: [bin('eslint'), '.'] },
+  { name: 'unit', cmd: [bin('vitest'), 'run'] },
+  { name: 'build', cmd: [bin('vite'), 'build', '--logLevel', 'warn'] },
+  { name: 'e2e', cmd: [bin('vitest'), 'run', '-c', 'vitest.e2e.config.ts'], after: 'build' },
+];
+if (process.argv.includes('--screens')) {
+  tasks.push({ name: 'screens', cmd: [bin('vitest'), 'run', '-c', 'vitest.e2e.config.ts'], env: { E2E_SCREENS: '1' }, after: 'e2e' });
+}
+
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const started = Date.now();
+const results = new Map();
+const children = new Set();
+
+function run(task) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const chunks = [];
+    const child = spawn(task.cmd[0], task.cmd.slice(1), {
+      cwd: root,
+      // Colours survive the pipe when the terminal has them.
+      env: { ...process.env, ...(color ? { FORCE_COLOR: '1' } : {}), ...task.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    const finish = (code) => {
+      children.delete(child);
+      const ms = Date.now() - t0;
+      const ok = code === 0;
+      const mark = ok ? paint(32, '✓') : paint(31, '✗');
+      process.stdout.write(`\n${paint(1, `── ${mark} ${task.name}`)} (${seconds(ms)}${ok ? '' : `, exit ${code}`}) ${'─'.repeat(40)}\n`);
+      const output = Buffer.concat(chunks).toString().trimEnd();
+      if (output) process.stdout.write(`${output}\n`);
+      results.set(task.name, { ok, ms, code });
+      resolve(ok);
+    };
+    child.on('error', (err) => {
+      chunks.push(Buffer.from(String(err)));
+      finish(127);
+    });
+    child.on('close', (code, signal) => finish(code ?? (signal ? `signal ${signal}` : 1)));
+  });
+}
+
+const done = new Map();
+function schedule(task) {
+  if (done.has(task.name)) return done.get(task.name);
+  const dep = task.after && tasks.find((t) => t.name === task.after);
+  const p = (dep ? schedule(dep) : Promise.resolve(true)).then((depOk) => {
+    if (depOk) return run(task);
+    results.set(task.name, { ok: false, skipped: `${dep.name} failed` });
+    return false;
+  });
+  done.set(task.name, p);
+  return p;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(130);
+  });
+}
+
+process.stdout.write(`Running ${tasks.map((t) => t.name).join(', ')} (browser tests after the build)...\n`);
+await Promise.all(tasks.map(schedule));
+
+const failed = tasks.filter((t) => !results.get(t.name).ok).map((t) => t.name);
+process.stdout.write(`\n${paint(1, '── summary')} ${'─'.repeat(40)}\n`);
+for (const t of tasks) {
+  const r = results.get(t.name);
+  const line = r.skipped ? `${paint(33, '-')} ${t.name.padEnd(10)} skipped (${r.skipped})` : `${r.ok ? paint(32, '✓') : paint(31, '✗')} ${t.name.padEnd(10)} ${seconds(r.ms)}`;
+  process.stdout.write(`${line}\n`);
+}
+const total = seconds(Date.now() - started);
+process.stdout.write(failed.length ? paint(31, `\nnpm test FAILED (${failed.join(', ')}) in ${total}\n`) : paint(32, `\nnpm test passed in ${total}\n`));
+process.exit(failed.length ? 1 : 0);
