@@ -90,7 +90,7 @@ describe('onboarding', () => {
     await page.goto('/');
     await page.getByTestId('onboarding-page').waitFor();
     await page.getByRole('button', { name: locale === 'fr-FR' ? 'Valider mon profil' : 'Complete profile' }).click();
-    await page.getByText(locale === 'fr-FR' ? 'Veuillez remplir tous les champs obligatoires' : 'Please fill in all required fields', { exact: true }).waitFor();
+    await page.getByText(locale === 'fr-FR' ? 'Remplis tous les champs obligatoires' : 'Please fill in all required fields', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, `onboarding-${locale.slice(0, 2)}-${width}-${dark ? 'dark' : 'light'}`);

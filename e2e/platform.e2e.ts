@@ -99,7 +99,7 @@ describe('preferences', () => {
     expect(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('i18nextLng'), document.documentElement.lang])).toEqual(['dark', 'fr', 'fr']);
     // Form errors from the shared contracts appear in French too.
     await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByText('Saisissez une adresse e-mail valide').waitFor();
+    await page.getByText('Saisis une adresse e-mail valide').waitFor();
     await screenshot(page, 'login-fr-dark');
     await page.context().close();
   });
