@@ -178,7 +178,7 @@ describe('evangelism tools', () => {
     if (dark) await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.goto('/evangelism-tools');
     await page.getByTestId('evangelism-tools').waitFor();
-    await page.getByRole('heading', { name: locale === 'fr-FR' ? /Jean 3:16/ : /John 3:16/ }).waitFor();
+    await page.getByRole('heading', { name: locale === 'fr-FR' ? /Jean 3\.16/ : /John 3:16/ }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, `evangelism-${locale.slice(0, 2)}-${width}-${dark ? 'dark' : 'light'}`);

@@ -29,7 +29,7 @@ describe('route gates', () => {
     const { page, context } = await ctx.signedInPage();
     await page.goto('/nope');
     await page.getByText('404 Page Not Found').waitFor();
-    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.getByText('This page doesn’t exist, or it has moved.').waitFor();
     await context.close();
   });
 
