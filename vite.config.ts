@@ -1,10 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { moduleMap } from './scripts/vite-module-map.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), moduleMap(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, useBrowser } from './fixtures.ts';
+import { forbiddenModules, readModuleMap } from '../test/client-bundle.ts';
+import { baseUrl, screenshot, useBrowser } from './fixtures.ts';
+import { clientDir } from './global-setup.ts';
 
 const ctx = useBrowser();
 
@@ -42,7 +44,7 @@ describe('route gates', () => {
 });
 
 describe('code splitting', () => {
-  it("loads none of the signed-in screens' code on the landing page", async () => {
+  it("loads none of the signed-in screens' code, no zod and no PDF code on the landing page", async () => {
     const page = await ctx.newPage({ width: 390, height: 844 });
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -54,7 +56,55 @@ describe('code splitting', () => {
     expect(scripts.some((s) => s.includes('landing-page'))).toBe(true);
     for (const screen of ['dashboard-page', 'lesson-page', 'assessment-page', 'certificate-page', 'admin-page', 'disciple-tree-page', 'evangelism-tools-page', 'onboarding-page'])
       expect(scripts.filter((s) => s.includes(screen)), screen).toEqual([]);
+    // By source module, from the build's chunk map: what each downloaded script is made of.
+    const found = forbiddenModules(readModuleMap(clientDir()), scripts);
+    expect(found.zod).toEqual([]);
+    expect(found.PDF).toEqual([]);
+    expect(found['signed-in screens']).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('static files', () => {
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${baseUrl()}${path}`, { headers });
+
+  it('serves robots.txt as text, not the app shell', async () => {
+    const res = await get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toMatch(/^User-agent: \*/m);
+  });
+
+  it('sends hashed assets precompressed and immutable, and the page shell revalidated by ETag', async () => {
+    const html = await (await get('/')).text();
+    const entry = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
+    // fetch decodes bodies itself; send raw requests' headers and compare decoded bodies.
+    const plain = await get(entry, { 'accept-encoding': 'identity' });
+    const br = await get(entry, { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await get(entry, { 'accept-encoding': 'gzip' });
+    expect([plain.headers.get('content-encoding'), br.headers.get('content-encoding'), gz.headers.get('content-encoding')]).toEqual([null, 'br', 'gzip']);
+    const source = await plain.text();
+    expect(await br.text()).toBe(source);
+    expect(await gz.text()).toBe(source);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(Number(plain.headers.get('content-length')) / 2);
+
+    const shell = await get('/', { 'accept-encoding': 'br' });
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    const etag = shell.headers.get('etag')!;
+    expect(etag).toMatch(/^"/);
+    const again = await get('/', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // Another encoding is another representation: its ETag differs and the old one does not match.
+    expect((await get('/', { 'accept-encoding': 'gzip', 'if-none-match': etag })).status).toBe(200);
+  });
+
+  it('answers 404 for a missing asset instead of the app shell', async () => {
+    const res = await get('/assets/missing-0000.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
   });
 });
 

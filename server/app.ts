@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -19,6 +18,7 @@ import healthRoutes from './modules/health/health.routes.ts';
 import mentoringRoutes from './modules/mentoring/mentoring.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import publicFormsRoutes from './modules/public-forms/public-forms.routes.ts';
+import clientFiles, { loadClientFiles, looksLikeFile, sendClientFile } from './plugins/client-files.ts';
 import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
 import security from './plugins/security.ts';
@@ -129,22 +129,13 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms });
   await app.register(adminRoutes);
 
-  const hasClient = !!opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html'));
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(opts.clientDir!),
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        // Vite fingerprints everything under assets/, so those never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        else res.header('Cache-Control', 'no-cache');
-      },
-    });
-  }
+  const client = opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html')) ? await loadClientFiles(path.resolve(opts.clientDir)) : undefined;
+  const appShell = client?.get('/index.html');
+  if (client) await app.register(clientFiles, { files: client });
   app.setNotFoundHandler((req, reply) => {
-    // Any other non-API GET is a client route: serve the app shell.
-    if (hasClient && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // Any other non-API GET is a client route: serve the app shell. A missing file (an old hashed
+    // asset, a mistyped path with an extension) is a 404, not a page of HTML served as that file.
+    if (appShell && req.method === 'GET' && !req.url.startsWith('/api/') && !looksLikeFile(req.url)) return sendClientFile(req, reply, appShell);
     return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` });
   });
 

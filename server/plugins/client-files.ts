@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Vite fingerprints every file under assets/: a name never gets new content. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html, translations, robots.txt, the favicon: reused only after a revalidation by ETag (304). */
+const REVALIDATE = 'no-cache';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const STATIC_EXTENSION = /\.(js|mjs|css|map|json|txt|xml|svg|png|jpe?g|webp|ico|woff2?|webmanifest)$/i;
+
+/** A request for a file rather than a client route: a missing one is a 404, never the app shell. */
+export function looksLikeFile(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return pathname.startsWith('/assets/') || pathname.startsWith('/locales/') || STATIC_EXTENSION.test(pathname);
+}
+
+type Encoding = 'br' | 'gzip';
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+export interface ClientFile {
+  type: string;
+  cacheControl: string;
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
+}
+export type ClientFiles = Map<string, ClientFile>;
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    // Dot-folders hold build metadata (.vite/), not files for browsers.
+    if (entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+const readIfPresent = (file: string) => readFile(file).catch(() => undefined);
+
+/**
+ * Reads the built client into memory once, keyed by URL path: each file with the brotli and gzip
+ * variants the build wrote beside it (scripts/vite-precompress.ts) and a strong ETag per variant.
+ * The build does not change while the server runs; a few MB in all.
+ */
+export async function loadClientFiles(root: string): Promise<ClientFiles> {
+  const files: ClientFiles = new Map();
+  for await (const file of walk(root)) {
+    if (file.endsWith('.br') || file.endsWith('.gz')) continue;
+    const body = await readFile(file);
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    const entry: ClientFile = {
+      type: TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      cacheControl: rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE,
+      identity: { body, etag: `"${hash}"` },
+    };
+    const [br, gz] = await Promise.all([readIfPresent(`${file}.br`), readIfPresent(`${file}.gz`)]);
+    if (br) entry.br = { body: br, etag: `"${hash}-br"` };
+    if (gz) entry.gzip = { body: gz, etag: `"${hash}-gz"` };
+    files.set(`/${rel}`, entry);
+  }
+  return files;
+}
+
+/** br when accepted, else gzip, else none; `q=0` refuses an encoding. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** Sends one file: the best variant the client accepts, or 304 when its ETag matches. */
+export function sendClientFile(req: FastifyRequest, reply: FastifyReply, file: ClientFile) {
+  const hasVariants = file.br !== undefined || file.gzip !== undefined;
+  const encoding = hasVariants ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+  const variant = (encoding && file[encoding]) || file.identity;
+  reply.header('Cache-Control', file.cacheControl).header('ETag', variant.etag);
+  if (hasVariants) reply.header('Vary', 'Accept-Encoding');
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch && matchesEtag(ifNoneMatch, variant.etag)) return reply.code(304).send();
+  if (variant !== file.identity) reply.header('Content-Encoding', encoding);
+  return reply.code(200).type(file.type).send(variant.body);
+}
+
+/**
+ * The built client (docs/decisions/024-static-files.md), served from memory: one GET (and HEAD)
+ * route per file, and `/` for the landing page.
+ */
+export default fp<{ files: ClientFiles }>(async function clientFiles(app: FastifyInstance, { files }) {
+  for (const [url, file] of files) app.get(url, (req, reply) => sendClientFile(req, reply, file));
+  const shell = files.get('/index.html');
+  if (shell) app.get('/', (req, reply) => sendClientFile(req, reply, shell));
+});
