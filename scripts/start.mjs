@@ -1,9 +1,10 @@
-// `npm start`: builds the client when it is missing or older than its sources, then runs the server
-// (TypeScript through tsx, in this same process so Ctrl-C and SIGTERM reach its clean shutdown).
+// `npm start`: builds the client and the server when they are missing or older than their sources,
+// then runs the compiled server (dist/server/main.js) in this same process, so Ctrl-C and SIGTERM
+// reach its clean shutdown.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -14,16 +15,22 @@ function newestMtime(p) {
   if (!st.isDirectory()) return st.mtimeMs;
   return readdirSync(p).reduce((m, name) => Math.max(m, newestMtime(path.join(p, name))), st.mtimeMs);
 }
+const isStale = (output, sources) => !existsSync(output) || statSync(output).mtimeMs < Math.max(...sources.map(newestMtime));
 
-const builtIndex = path.join(root, 'dist/client/index.html');
-const sourcesChanged = Math.max(newestMtime('client'), newestMtime('common'), newestMtime('vite.config.ts'), newestMtime('package-lock.json'));
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged) {
+if (isStale('dist/client/index.html', ['client', 'common', 'vite.config.ts', 'package-lock.json'])) {
   console.log('Building the client...');
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../server/main.ts');
+const serverOut = path.join(root, 'dist/server/main.js');
+if (isStale(serverOut, ['server', 'common', 'content', 'package-lock.json', 'scripts/build-server.mjs'])) {
+  console.log('Building the server...');
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
+}
+
+// Stack traces point at the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(serverOut).href);

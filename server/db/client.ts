@@ -1,10 +1,18 @@
+import os from 'node:os';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 
-export function createDb(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
+/**
+ * Connections of the app's pool: three per core, at least six. More connections than PostgreSQL
+ * can run at once only queue inside the database; a few spare ones let a long export or tree
+ * query run without holding up the short reads.
+ */
+export const defaultPoolSize = () => Math.max(6, os.availableParallelism() * 3);
+
+export function createDb(connectionString: string, max = defaultPoolSize()): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});

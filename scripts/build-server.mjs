@@ -1,0 +1,43 @@
+// Compiles the server (server/main.ts and everything it imports from server/, common/ and content/)
+// into one JavaScript file, dist/server/main.js, so production runs plain JavaScript (no
+// TypeScript loader at run time). Packages stay in node_modules. Part of `npm run build`;
+// `npm start` runs it when the output is missing or older than the sources.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const serverOut = path.join(root, 'dist/server/main.js');
+
+// Modules find their files (migrations, SQL sources, course content) next to their own source
+// file through import.meta.url. In one bundle every module would share the bundle's URL, so each
+// source's own location is written in, relative to the bundle: the folder can still be moved whole.
+const sourceUrls = {
+  name: 'source-urls',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const relative = path.relative(path.dirname(serverOut), args.path).split(path.sep).join('/');
+      return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: 'ts' };
+    });
+  },
+};
+
+export async function buildServer() {
+  await build({
+    entryPoints: [path.join(root, 'server/main.ts')],
+    outfile: serverOut,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [sourceUrls],
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildServer();
