@@ -9,7 +9,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb } from '../server/db/client.ts';
 import { users } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/modules/auth/session.ts';
+import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { ROOT_EMAIL } from './seed-100k.ts';
 
 const ITERATIONS = Number(process.env.ITERATIONS ?? 30);

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { createDb } from '../server/db/client.ts';
 import { assessments, courses, lessons, users } from '../server/db/schema/index.ts';
 import { loadCourseContent } from '../server/db/seed/course.ts';
-import { createSession, SESSION_COOKIE } from '../server/modules/auth/session.ts';
+import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { freePort } from '../test/postgres.ts';
 import { cpuMs, postgresCpuMs, root, startApp, stopApp, waitReady } from './processes.ts';
 

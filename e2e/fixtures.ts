@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb, type Db } from '../server/db/client.ts';
-import { createSession, SESSION_COOKIE } from '../server/modules/auth/session.ts';
+import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { createUser, type UserOverrides } from '../test/app.ts';
 import { cloneTemplateDatabase, freePort } from '../test/postgres.ts';
 import { clientDir } from './global-setup.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callbackRequests, users } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/modules/auth/session.ts';
+import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { createUser } from '../test/app.ts';
 import { passLessons } from '../test/course-progress.ts';
 import { baseUrl, screenshot, screenVariants, useBrowser } from './fixtures.ts';

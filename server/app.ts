@@ -8,7 +8,8 @@ import { AppError } from './lib/app-error.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { serializeError } from './lib/error-log.ts';
 import { DEFAULT_SCRYPT_COST } from './lib/password.ts';
-import { AuthService, type UserHook } from './modules/auth/auth.service.ts';
+import type { AccountEvents } from './lib/account-events.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { OidcLogin } from './modules/auth/oidc.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
@@ -96,7 +97,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   // Modules react to account events through these lists instead of importing each other.
-  const hooks = { userCreated: [] as UserHook[], onboardingCompleted: [] as UserHook[] };
+  const hooks: AccountEvents = { userCreated: [], onboardingCompleted: [] };
   const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated);
   const oidc =
     config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET

@@ -3,7 +3,7 @@ import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Db } from '../server/db/client.ts';
 import { users } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/modules/auth/session.ts';
+import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { hashPassword } from '../server/lib/password.ts';
 import { cloneTemplateDatabase } from './postgres.ts';
 

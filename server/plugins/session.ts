@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdminRole, type Role } from '../../common/domain/roles.ts';
 import { AppError } from '../lib/app-error.ts';
-import { purgeExpiredSessions, SESSION_COOKIE, SessionCache, sessionLookup, type SessionPolicy, type UserRow } from '../modules/auth/session.ts';
+import { purgeExpiredSessions, SESSION_COOKIE, SessionCache, sessionLookup, type SessionPolicy, type UserRow } from '../lib/session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

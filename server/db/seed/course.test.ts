@@ -101,7 +101,7 @@ describe('course seeding', () => {
   it('never duplicates rows when several processes seed at once', async () => {
     const racing = clone(original);
     racing.course.version += 10;
-    const { db: other, pool } = createDb((app.pool as unknown as { options: { connectionString: string } }).options.connectionString, 2);
+    const { db: other, pool } = createDb(app.pool.options.connectionString!, 2);
     try {
       const outcomes = await Promise.all([seedCourse(db, racing), seedCourse(other, racing), seedCourse(db, racing)]);
       expect(outcomes.map((o) => o.status).sort()).toEqual(['unchanged', 'unchanged', 'updated']);

@@ -6,7 +6,7 @@ import { currentUser, publicConfig, setupBody, signInBody, signUpBody } from '..
 import type { AuthService } from './auth.service.ts';
 import { toCurrentUser } from './auth.service.ts';
 import { OIDC_STATE_COOKIE, type OidcLogin } from './oidc.ts';
-import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setSessionCookie, type UserRow } from './session.ts';
+import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setSessionCookie, type UserRow } from '../../lib/session.ts';
 
 interface Options {
   auth: AuthService;

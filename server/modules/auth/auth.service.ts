@@ -3,10 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, passwordWeakness, verifyPassword, type PasswordOwner } from '../../lib/password.ts';
 import * as repo from './auth.repository.ts';
-import { hashToken, newToken, type UserRow } from './session.ts';
+import { runHooks, type UserHook } from '../../lib/account-events.ts';
+import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 
 /** A function other modules register to react to an account event (e.g. accepting mentoring invitations). */
-export type UserHook = (db: Db, user: UserRow) => Promise<void>;
 
 export function toCurrentUser(u: UserRow): CurrentUser {
   return {
@@ -89,7 +89,7 @@ export class AuthService {
   }
 
   private async afterCreate(user: UserRow) {
-    for (const hook of this.onUserCreated) await hook(this.db, user);
+    await runHooks(this.onUserCreated, this.db, user);
   }
 
   /** On a fresh install (no founder yet) creates a new one-time setup token and returns it; otherwise null. */

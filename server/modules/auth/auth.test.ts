@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createUser, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
 import { sessions } from '../../db/schema/index.ts';
-import { hashToken } from './session.ts';
+import { hashToken } from '../../lib/session.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
@@ -248,7 +248,7 @@ describe('founder setup link', async () => {
 
 describe('session sweep', () => {
   it('deletes expired sessions and keeps live ones', async () => {
-    const { purgeExpiredSessions } = await import('./session.ts');
+    const { purgeExpiredSessions } = await import('../../lib/session.ts');
     const live = sessionTokenFrom(await signUp({ firstName: 'Live', lastName: 'Sweep', email: 'live@example.org', password: 'still here today' }))!;
     const dead = sessionTokenFrom(await signUp({ firstName: 'Dead', lastName: 'Sweep', email: 'dead@example.org', password: 'gone by tomorrow' }))!;
     await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(dead)));

@@ -3,7 +3,7 @@ import * as client from 'openid-client';
 import type { Db } from '../../db/client.ts';
 import { authStates } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashToken, newToken } from './session.ts';
+import { hashToken, newToken } from '../../lib/session.ts';
 
 export interface OidcSettings {
   issuerUrl: string;

@@ -3,7 +3,7 @@ import type { AttemptSummary, Certificate, CertificateVerification, ContentLangu
 import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, type LessonRef } from '../../../common/domain/scoring.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../auth/session.ts';
+import type { UserRow } from '../../lib/session.ts';
 import { loadCourseContentSnapshot, type CourseContentSnapshot, type CourseEntry } from './course.content.ts';
 import * as repo from './course.repository.ts';
 

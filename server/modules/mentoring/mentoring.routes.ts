@@ -3,12 +3,12 @@ import {
   addDiscipleBody, addDiscipleResult, ambassadorApplication, discipleNode, disciplesSummary, mentoringPaths, pendingDisciples, progression,
 } from '../../../common/contracts/mentoring.ts';
 import { requireUser } from '../../plugins/session.ts';
-import type { UserHook } from '../auth/auth.service.ts';
+import type { AccountEvents } from '../../lib/account-events.ts';
 import * as service from './mentoring.service.ts';
 
 interface Options {
   /** The app's account-event lists: invitations are accepted at sign-up, mentor names matched after onboarding. */
-  hooks: { userCreated: UserHook[]; onboardingCompleted: UserHook[] };
+  hooks: AccountEvents;
   /** Public-form requests per minute; adding disciples gets six times that (30 by default). */
   formsRateLimit: number;
 }

@@ -5,10 +5,10 @@ import {
   AMBASSADOR_MIN_COMPLETED_DISCIPLES, ambassadorApplyBlocker, ambassadorRemaining, coordinatorRemaining, isAmbassadorEligible, isCoordinatorEligible,
 } from '../../../common/domain/eligibility.ts';
 import { buildTree, matchMentorName, wouldCreateCycle } from '../../../common/domain/tree.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { ambassadorApplications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../auth/session.ts';
+import type { UserRow } from '../../lib/session.ts';
 import * as repo from './mentoring.repository.ts';
 
 const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
@@ -71,7 +71,7 @@ export async function addDisciple(db: Db, mentor: UserRow, body: AddDiscipleBody
 }
 
 /** userCreated hook: a new account whose email was invited becomes the disciple of the first mentor who invited it. */
-export async function acceptInvitations(db: Db, user: UserRow): Promise<void> {
+export async function acceptInvitations(db: Tx, user: UserRow): Promise<void> {
   await db.transaction(async (tx) => {
     await repo.lockMentorLinks(tx);
     const current = await repo.findUserById(tx, user.id);
@@ -89,7 +89,7 @@ export async function acceptInvitations(db: Db, user: UserRow): Promise<void> {
  * with that full name (case- and accent-insensitive). No match, several matches, an existing
  * mentor or a link that would make a cycle: nothing is linked (the typed name stays on the user).
  */
-export async function linkByMentorName(db: Db, user: UserRow): Promise<void> {
+export async function linkByMentorName(db: Tx, user: UserRow): Promise<void> {
   const current = await repo.findUserById(db, user.id);
   const typed = current?.mentorName?.trim();
   if (!current || current.mentorId || !typed) return;

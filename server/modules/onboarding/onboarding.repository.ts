@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { OnboardingBody } from '../../../common/contracts/onboarding.ts';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
 /** Saves the profile and marks onboarding completed, unless it already was; returns the updated user or null. */
-export async function completeProfile(db: Db, userId: string, body: OnboardingBody) {
+export async function completeProfile(db: Tx, userId: string, body: OnboardingBody) {
   const rows = await db
     .update(users)
     .set({
@@ -26,7 +26,7 @@ export async function completeProfile(db: Db, userId: string, body: OnboardingBo
 }
 
 /** Marks onboarding skipped for a user who has not completed it; returns the user or null. */
-export async function markSkipped(db: Db, userId: string) {
+export async function markSkipped(db: Tx, userId: string) {
   const rows = await db
     .update(users)
     .set({ onboardingStatus: 'skipped', updatedAt: new Date() })

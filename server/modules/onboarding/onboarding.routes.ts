@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../../common/contracts/auth.ts';
 import { onboardingBody, onboardingPaths } from '../../../common/contracts/onboarding.ts';
 import { requireUser } from '../../plugins/session.ts';
-import type { UserHook } from '../auth/auth.service.ts';
+import type { UserHook } from '../../lib/account-events.ts';
 import { toCurrentUser } from '../auth/auth.service.ts';
 import { completeOnboarding, skipOnboarding } from './onboarding.service.ts';
 

@@ -1,8 +1,8 @@
 import type { OnboardingBody } from '../../../common/contracts/onboarding.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserHook } from '../auth/auth.service.ts';
-import type { UserRow } from '../auth/session.ts';
+import { runHooks, type UserHook } from '../../lib/account-events.ts';
+import type { UserRow } from '../../lib/session.ts';
 import * as repo from './onboarding.repository.ts';
 
 const ALREADY_DONE = 'Your profile is already complete.';
@@ -13,11 +13,9 @@ const ALREADY_DONE = 'Your profile is already complete.';
  */
 export async function completeOnboarding(db: Db, user: UserRow, body: OnboardingBody, hooks: readonly UserHook[]): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    // A transaction offers the same query API as the database; hooks take it as their Db.
-    const txDb = tx as unknown as Db;
-    const updated = await repo.completeProfile(txDb, user.id, body);
+    const updated = await repo.completeProfile(tx, user.id, body);
     if (!updated) throw new AppError('CONFLICT', ALREADY_DONE);
-    for (const hook of hooks) await hook(txDb, updated);
+    await runHooks(hooks, tx, updated);
     return updated;
   });
 }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { authStates, sessions, users } from '../../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { authStates, sessions, users } from '../db/schema/index.ts';
 
 export const SESSION_COOKIE = 'sid';
 export type UserRow = typeof users.$inferSelect;
