@@ -2,11 +2,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { moduleMap } from './scripts/vite-module-map.ts';
+import { preloadLazyModules } from './scripts/vite-preload.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), moduleMap(), precompress()],
+  plugins: [react(), tailwindcss(), moduleMap(), preloadLazyModules(['src/features/landing/components/landing-page.tsx']), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
