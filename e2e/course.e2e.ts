@@ -64,7 +64,8 @@ describe('the 8-week course in the browser', () => {
   it('takes a new user through every week, a failed attempt included, to a certificate whose PDF and code check out', async () => {
     const { page, context } = await ctx.signedInPage({ firstName: 'Talia', lastName: 'Mbeki' });
     await page.goto('/dashboard');
-    await page.getByRole('heading', { name: 'Welcome back, Talia!' }).waitFor();
+    // Nothing done yet: a first welcome, not a "welcome back".
+    await page.getByRole('heading', { name: 'Welcome, Talia!' }).waitFor();
     expect(await text(page, 'stat-progress-value')).toBe('0%');
     expect(await text(page, 'stat-weeks-value')).toBe('0 / 8');
     expect(await text(page, 'stat-average-value')).toBe('N/A');
@@ -106,8 +107,13 @@ describe('the 8-week course in the browser', () => {
         await page.getByRole('heading', { name: 'Not quite yet' }).waitFor();
         await page.getByText('You need at least 70% to pass. Please review the lesson and try again.').waitFor();
         expect(await text(page, 'result-score')).toBe('0%');
-        // A fail gives nothing away.
+        expect(await text(page, 'result-feedback')).toContain('Read the sections below again');
+        // A fail gives nothing away: the wrong questions are listed with the section to read again, never the right option.
         expect(await page.getByTestId('answer-review').count()).toBe(0);
+        expect(await page.getByTestId('wrong-answer').count()).toBe(lesson.answers.length);
+        const hrefs = await page.getByTestId('read-section').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+        expect(hrefs).toEqual(lesson.questionSections.map((s) => `/lesson/${page.url().split('/').at(-1)}#section-${s}`));
+        expect(await page.getByTestId('assessment-result').textContent()).not.toContain('Correct answer');
         expect(await accessibilityProblems(page)).toEqual([]);
         await screenshot(page, 'course-result-failed-1280-light');
         await page.getByTestId('retry').click();
@@ -122,10 +128,21 @@ describe('the 8-week course in the browser', () => {
         expect(await accessibilityProblems(page)).toEqual([]);
         await screenshot(page, 'course-result-passed-1280-light');
       }
-      if (week < 8) {
+      if (week === 2) {
+        // The lesson page lists both attempts, newest first.
+        await page.getByRole('link', { name: 'Review the lesson' }).click();
+        const history = page.getByTestId('attempt-history');
+        await history.waitFor();
+        expect((await history.getByRole('listitem').allTextContents()).map((t) => t.replace(/^.*?(\d+%)/, '$1'))).toEqual(['100%Passed', '0%Not yet']);
+        await page.goto('/dashboard');
+        await page.getByRole('heading', { name: 'Welcome back, Talia!' }).waitFor();
+        await page.getByTestId('dashboard-page').waitFor();
+      } else if (week < 8) {
         await page.getByTestId('back-to-dashboard').click();
         await page.getByTestId('dashboard-page').waitFor();
         expect(await text(page, 'stat-weeks-value')).toBe(`${week} / 8`);
+      }
+      if (week < 8) {
         expect(await page.getByTestId(`week-${week}`).getAttribute('data-status')).toBe('completed');
         expect(await page.getByTestId(`week-${week + 1}`).getAttribute('data-status')).toBe('current');
       }
@@ -163,6 +180,42 @@ describe('the 8-week course in the browser', () => {
     await visitor.getByRole('heading', { name: 'Unknown certificate code' }).waitFor();
     await visitor.getByText('No certificate has the code "ABCD-EFGH-JKMN-PQRS"').waitFor();
     await visitor.context().close();
+  });
+
+  it.each([false, true])('after a fail, sends each wrong question to the section that teaches it (dark: %s)', async (dark) => {
+    const rows = await lessonRows();
+    const week1 = weekContent(1);
+    const { page, context } = await ctx.signedInPage({ firstName: 'Amara' }, { width: 390, height: 844 });
+    await context.addInitScript(
+      ({ isDark, lessonId, all }) => {
+        localStorage.setItem('theme', isDark ? 'dark' : 'light');
+        localStorage.setItem(`course:read-sections:${lessonId}`, JSON.stringify(all));
+      },
+      { isDark: dark, lessonId: rows[0]!.id, all: week1.en.sections.map((_, i) => i) },
+    );
+    await page.goto(`/assessment/${rows[0]!.id}`);
+    // The last four wrong: 60%, close to the pass mark.
+    await answerAll(page, week1.answers.map((a, i) => (i >= week1.answers.length - 4 ? (a + 1) % 4 : a)));
+    await page.getByRole('heading', { name: 'Not quite yet' }).waitFor();
+    expect(await text(page, 'result-feedback')).toBe("You're close! A few answers went astray: read those sections again and you'll get there.");
+    expect(await page.getByTestId('wrong-answer').count()).toBe(4);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, `course-result-review-390-${dark ? 'dark' : 'light'}`, { fullPage: true });
+    const last = week1.answers.length - 1;
+    const section = week1.questionSections[last]!;
+    const link = page.getByTestId('wrong-answer').nth(3).getByTestId('read-section');
+    expect(await link.textContent()).toBe(`Read section ${section} again: ${week1.en.sections[section - 1]!.heading}`);
+    await link.click();
+    await page.getByTestId('lesson-page').waitFor();
+    // The section is the focused element, scrolled into view; the attempt is listed.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`section-${section}`);
+    expect(await page.getByTestId(`section-${section}`).isVisible()).toBe(true);
+    await expect.poll(async () => (await page.getByTestId(`section-${section}`).boundingBox())!.y).toBeLessThan(844);
+    expect(await page.getByTestId('attempt-history').getByRole('listitem').count()).toBe(1);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByTestId('attempt-history').scrollIntoViewIfNeeded();
+    await screenshot(page, `course-lesson-attempts-390-${dark ? 'dark' : 'light'}`, { fullPage: false });
+    await context.close();
   });
 
   it('shows a lesson in French, and switching language keeps what was read', async () => {

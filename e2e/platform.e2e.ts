@@ -27,11 +27,14 @@ describe('route gates', () => {
     await page.context().close();
   });
 
-  it('shows the 404 text to a signed-in user at an unknown path', async () => {
+  it('shows the 404 page to a signed-in user at an unknown path, with a way to the dashboard and home', async () => {
     const { page, context } = await ctx.signedInPage();
     await page.goto('/nope');
     await page.getByText('404 Page Not Found').waitFor();
     await page.getByText('This page doesn’t exist, or it has moved.').waitFor();
+    expect(await page.getByTestId('not-found-home').getAttribute('href')).toBe('/');
+    await page.getByTestId('not-found-dashboard').click();
+    await page.getByTestId('dashboard-page').waitFor();
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageScore, isPassingScore, overallProgress, PASS_MARK, scoreAnswers, unlockState } from './scoring.ts';
+import { averageScore, isPassingScore, overallProgress, PASS_MARK, scoreAnswers, scoreBand, unlockState } from './scoring.ts';
 
 const key10 = [2, 0, 3, 1, 3, 2, 1, 3, 0, 2];
 /** The key with the first `wrong` answers changed to another option. */
@@ -91,5 +91,11 @@ describe('unlockState', () => {
     const s = unlockState(lessons, new Set(['w1', 'w3', 'w4']));
     expect(s.currentLessonId).toBe('w2');
     expect([...s.open].sort()).toEqual(['w1', 'w2', 'w3', 'w4']);
+  });
+});
+
+describe('scoreBand', () => {
+  it('gives the feedback band at each boundary: <50, 50-69, 70-89, 90+', () => {
+    expect([0, 49, 50, 69, 70, 89, 90, 100].map(scoreBand)).toEqual(['low', 'low', 'close', 'close', 'good', 'good', 'excellent', 'excellent']);
   });
 });

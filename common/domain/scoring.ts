@@ -25,6 +25,15 @@ export function scoreAnswers(answers: readonly number[], answerKey: readonly num
   return { score, correctCount, totalQuestions: answerKey.length, passed: isPassingScore(correctCount, answerKey.length) };
 }
 
+/** Feedback band of a score: below 50, 50-69 (close to the pass mark), 70-89, 90 and more. */
+export type ScoreBand = 'low' | 'close' | 'good' | 'excellent';
+export function scoreBand(score: number): ScoreBand {
+  if (score >= 90) return 'excellent';
+  if (score >= PASS_MARK) return 'good';
+  if (score >= 50) return 'close';
+  return 'low';
+}
+
 /** Exact comparison in integers (correct/total >= PASS_MARK/100), free of floating-point rounding. */
 export function isPassingScore(correctCount: number, totalQuestions: number): boolean {
   return correctCount * 100 >= PASS_MARK * totalQuestions;

@@ -68,7 +68,9 @@ function GatedRoutes() {
       {/* Reached from the dashboard's reminder after "Skip for now"; a completed profile is not asked again. */}
       <Route path="/onboarding">{user.onboardingStatus === 'skipped' ? <Onboarding /> : <Redirect to="/dashboard" replace />}</Route>
       <Route path="/admin" component={Admin} />
-      <Route component={NotFound} />
+      <Route>
+        <NotFound isSignedIn />
+      </Route>
     </Switch>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { coursePaths, type SubmitResult } from '../../../../../common/contracts/course.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { isAttemptsKey } from './get-lesson-attempts.ts';
 
 export const submitAssessment = (assessmentId: string | undefined, answers: number[]) => {
   if (!assessmentId) throw new Error('No assessment ID');
@@ -15,6 +16,7 @@ export function useSubmitAssessment(courseId: string | undefined) {
   return useMutation({
     mutationFn: ({ assessmentId, answers }: { assessmentId: string | undefined; answers: number[] }) => submitAssessment(assessmentId, answers),
     onSuccess: async (result) => {
+      void qc.invalidateQueries({ predicate: (q) => isAttemptsKey(q.queryKey) });
       if (result.passed) {
         // Lessons not on screen are dropped (a cached "locked" must not flash); those on screen reload.
         qc.removeQueries({ predicate: (q) => isLessonKey(q.queryKey), type: 'inactive' });

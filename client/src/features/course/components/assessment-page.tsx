@@ -2,7 +2,8 @@ import { ArrowLeft, ArrowRight, Award, BookOpen, CheckCircle2, RotateCcw, Send, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import type { Assessment, SubmitResult } from '../../../../../common/contracts/course.ts';
+import type { Assessment, Lesson, SubmitResult } from '../../../../../common/contracts/course.ts';
+import { scoreBand } from '../../../../../common/domain/scoring.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -62,6 +63,7 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
       <CourseShell back={back} width="max-w-2xl" testId="assessment-result">
         <ResultScreen
           assessment={a}
+          sections={lesson.data.content}
           answers={answers as number[]}
           result={result}
           courseId={lesson.data.courseId}
@@ -160,7 +162,17 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
   );
 }
 
-function ResultScreen({ assessment, answers, result, courseId, onRetry }: { assessment: Assessment; answers: number[]; result: SubmitResult; courseId: string; onRetry: () => void }) {
+interface ResultProps {
+  assessment: Assessment;
+  /** The lesson's teaching sections, to name the one to read again. */
+  sections: Lesson['content'];
+  answers: number[];
+  result: SubmitResult;
+  courseId: string;
+  onRetry: () => void;
+}
+
+function ResultScreen({ assessment, sections, answers, result, courseId, onRetry }: ResultProps) {
   const { t } = useTranslation('course');
   const reviewLesson = (
     <Link href={`/lesson/${assessment.lessonId}`} className={buttonVariants({ variant: 'outline' })}>
@@ -178,10 +190,13 @@ function ResultScreen({ assessment, answers, result, courseId, onRetry }: { asse
             {t('percent', { value: result.score })}
           </p>
           <p className="text-muted-foreground">{t('result.correctCount', { count: result.correctCount, total: result.totalQuestions })}</p>
+          <p className="font-medium" data-testid="result-feedback">
+            {t(`result.feedback.${scoreBand(result.score)}`)}
+          </p>
           {result.passed ? (
             <p>{t('result.passedText', { number: assessment.weekNumber })}</p>
           ) : (
-            <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm font-medium text-destructive">
               {t('result.needSeventy')}
             </p>
           )}
@@ -217,6 +232,8 @@ function ResultScreen({ assessment, answers, result, courseId, onRetry }: { asse
         </CardContent>
       </Card>
 
+      {!result.passed && <WrongAnswers assessment={assessment} sections={sections} answers={answers} result={result} />}
+
       {result.passed && result.correctAnswers.length === assessment.questions.length && (
         <section aria-labelledby="review-title" className="flex flex-col gap-3" data-testid="answer-review">
           <h2 id="review-title" className="text-lg font-semibold">
@@ -244,5 +261,42 @@ function ResultScreen({ assessment, answers, result, courseId, onRetry }: { asse
         </section>
       )}
     </div>
+  );
+}
+
+/** After a fail: the questions answered wrongly, each with the section that teaches it, never the right option. */
+function WrongAnswers({ assessment, sections, answers, result }: Pick<ResultProps, 'assessment' | 'sections' | 'answers' | 'result'>) {
+  const { t } = useTranslation('course');
+  const wrong = assessment.questions.map((q, i) => ({ q, i })).filter(({ i }) => result.questionResults[i] === false);
+  if (wrong.length === 0) return null;
+  return (
+    <section aria-labelledby="to-review-title" className="flex flex-col gap-3" data-testid="wrong-answers">
+      <div>
+        <h2 id="to-review-title" className="text-lg font-semibold">
+          {t('result.toReviewTitle', { count: wrong.length })}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('result.toReviewHint')}</p>
+      </div>
+      {wrong.map(({ q, i }) => {
+        const heading = sections[q.section - 1]?.heading;
+        return (
+          <Card key={q.id} className="p-4" data-testid="wrong-answer">
+            <p className="flex items-start gap-2 font-medium">
+              <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-label={t('result.wrong')} />
+              <span>
+                {i + 1}. {q.questionText}
+              </span>
+            </p>
+            <p className="mt-1 pl-6 text-sm text-muted-foreground">{t('result.yourAnswer', { answer: q.options[answers[i]!] ?? '' })}</p>
+            {heading && (
+              <Link href={`/lesson/${assessment.lessonId}#section-${q.section}`} className="mt-2 ml-6 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline" data-testid="read-section">
+                <BookOpen className="size-4" aria-hidden />
+                {t('result.readSection', { number: q.section, heading })}
+              </Link>
+            )}
+          </Card>
+        );
+      })}
+    </section>
   );
 }

@@ -20,7 +20,7 @@ import { CourseShell } from './course-shell.tsx';
 import { CurriculumList } from './curriculum-list.tsx';
 import { StatCard } from './stat-card.tsx';
 import { SupportCard } from './support-card.tsx';
-import { welcomeName } from '../utils/lesson-status.ts';
+import { isNewLearner, welcomeName } from '../utils/lesson-status.ts';
 
 function ErrorCard({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation(['course', 'common']);
@@ -53,6 +53,7 @@ export default function DashboardPage() {
   const isDone = p.overallProgress >= 100;
   const current = list.find((l) => l.id === (p.currentLessonId ?? list[0]?.id));
   const currentStarted = current ? readSectionsOf(current.id).length > 0 : false;
+  const isNew = isNewLearner(p, list.map((l) => readSectionsOf(l.id).length));
   const certificateHref = `/certificate?courseId=${course.id}`;
 
   return (
@@ -77,7 +78,7 @@ export default function DashboardPage() {
     >
       <div className="flex flex-col gap-6">
         <section className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('dashboard.welcome', { name })}</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(isNew ? 'dashboard.welcomeNew' : 'dashboard.welcome', { name })}</h1>
           <p className="text-muted-foreground">{course.title}</p>
         </section>
 

@@ -1,4 +1,5 @@
 import { BookOpenCheck, Check, CheckCircle2, Circle, Lock, MessageCircleQuestion, Quote } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
@@ -9,6 +10,7 @@ import { Progress } from '../../../components/ui/progress.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { useLesson } from '../api/get-lesson.ts';
 import { useReadSections } from '../hooks/use-read-sections.ts';
+import { AttemptHistory } from './attempt-history.tsx';
 import { CourseShell } from './course-shell.tsx';
 import { LessonProblem } from './lesson-problem.tsx';
 
@@ -19,6 +21,15 @@ export default function LessonPage() {
   const { t } = useTranslation(['course', 'common']);
   const { data: lesson, isPending, error } = useLesson(id);
   const { read, readCount, allRead, setRead } = useReadSections(id, lesson?.content.length ?? 0);
+  const hasLesson = !!lesson;
+  // A link from a quiz result ("read section 3 again") lands on that section once the text is there.
+  useEffect(() => {
+    if (!hasLesson) return;
+    const target = /^#section-\d+$/.test(window.location.hash) ? document.getElementById(window.location.hash.slice(1)) : null;
+    if (!target) return;
+    target.scrollIntoView({ block: 'start', behavior: 'instant' });
+    target.focus({ preventScroll: true });
+  }, [hasLesson, id]);
 
   if (isPending) return <LoadingScreen />;
   if (!lesson) return <LessonProblem error={error} kind="lesson" />;
@@ -73,7 +84,13 @@ export default function LessonPage() {
           {lesson.content.map((section, i) => {
             const isRead = read.has(i);
             return (
-              <Card key={i} className={cn('transition-colors', isRead && 'border-success/40')} data-testid={`section-${i + 1}`}>
+              <Card
+                key={i}
+                id={`section-${i + 1}`}
+                tabIndex={-1}
+                className={cn('scroll-mt-36 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-ring', isRead && 'border-success/40')}
+                data-testid={`section-${i + 1}`}
+              >
                 <CardHeader>
                   <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t('lesson.sectionOf', { number: i + 1, total })}</p>
                   <CardTitle as="h3" className="text-xl">
@@ -124,6 +141,8 @@ export default function LessonPage() {
             </CardContent>
           </Card>
         </section>
+
+        <AttemptHistory lessonId={lesson.id} />
 
         <section className="flex flex-col items-center gap-2 rounded-2xl border bg-card p-5 text-center">
           {allRead ? (

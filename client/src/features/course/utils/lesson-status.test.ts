@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lessonStatus, welcomeName, whatsappLink } from './lesson-status.ts';
+import { isNewLearner, lessonStatus, welcomeName, whatsappLink } from './lesson-status.ts';
 
 describe('lessonStatus', () => {
   it('marks passed lessons completed, the current one current and the rest locked', () => {
@@ -28,4 +28,13 @@ describe('welcomeName', () => {
 
 it('builds WhatsApp links from formatted numbers', () => {
   expect(whatsappLink('+1 (555) 010-2030')).toBe('https://wa.me/15550102030');
+});
+
+describe('isNewLearner', () => {
+  it('is new until a week is passed or a section is read', () => {
+    expect(isNewLearner({ completedLessons: [] }, [0, 0, 0])).toBe(true);
+    expect(isNewLearner({ completedLessons: [] }, [])).toBe(true);
+    expect(isNewLearner({ completedLessons: [] }, [0, 2, 0])).toBe(false);
+    expect(isNewLearner({ completedLessons: ['l1'] }, [0, 0, 0])).toBe(false);
+  });
 });

@@ -17,5 +17,13 @@ export function welcomeName(user: { firstName: string | null; username: string |
   return user?.firstName?.trim() || user?.username?.trim() || user?.email.split('@')[0] || null;
 }
 
+/**
+ * A learner is new until they have done anything in the course: no week passed and no section
+ * marked read (on this device). Their dashboard says "Welcome", not "Welcome back".
+ */
+export function isNewLearner(progress: Pick<Progress, 'completedLessons'>, sectionsReadPerLesson: readonly number[]): boolean {
+  return progress.completedLessons.length === 0 && sectionsReadPerLesson.every((n) => n === 0);
+}
+
 /** A WhatsApp chat link for a number written any way ("+1 (555) 010-2030"). */
 export const whatsappLink = (phone: string) => `https://wa.me/${phone.replace(/\D/g, '')}`;
