@@ -16,7 +16,7 @@ export default function ToastViewport({ items }: { items: ToastItem[] }) {
           onOpenChange={(open) => !open && dismiss(item.id)}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-9 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
-            item.variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground dark:border-red-700 dark:bg-red-700' : 'bg-card text-card-foreground',
+            item.variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground' : 'bg-card text-card-foreground',
           )}
         >
           <div className="grid gap-1">

@@ -108,7 +108,7 @@ function Results({ answers, onTakeAgain }: { answers: Answers; onTakeAgain: () =
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {/* A deeper red in dark mode keeps white text readable (the theme's dark destructive is too light for it). */}
-        <a href="tel:988" className={cn(buttonVariants({ variant: 'destructive', size: 'lg' }), 'dark:bg-red-700 dark:hover:bg-red-800')}>
+        <a href="tel:988" className={buttonVariants({ variant: 'destructive', size: 'lg' })}>
           <Phone aria-hidden />
           {t('soulCheck.results.call988')}
         </a>
