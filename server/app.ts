@@ -54,6 +54,16 @@ const loggablePath = (url: string) => url.split('?')[0]!.replace(/^\/api\/setup\
 
 const requestSerializer = (req: { method: string; url: string }) => ({ method: req.method, url: loggablePath(req.url) });
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count n trusts the n nearest hops (the socket's peer
+ * first), so the client address is the one the outermost trusted proxy saw; Fastify itself reads a
+ * bare number as "trust nothing", hence the function.
+ */
+function trustProxyOption(value: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
   const app = Fastify({
@@ -65,7 +75,7 @@ export async function buildApp(opts: BuildOptions) {
     },
     // One line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // Route params and query strings are bounded too.
     routerOptions: { maxParamLength: 200 },

@@ -9,11 +9,23 @@ describe('configuration', () => {
   });
 
   it('reads and converts values', () => {
-    const c = loadConfig({ PORT: '8080', TRUST_PROXY: 'true', DATABASE_URL: 'postgres://u:p@db:5432/app', SOCIAL_X_URL: '' });
+    const c = loadConfig({ PORT: '8080', TRUST_PROXY: '2', DATABASE_URL: 'postgres://u:p@db:5432/app', SOCIAL_X_URL: '' });
     expect(c.PORT).toBe(8080);
-    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.TRUST_PROXY).toBe(2);
     expect(c.DATABASE_URL).toBe('postgres://u:p@db:5432/app');
     expect(c.SOCIAL_X_URL).toBeUndefined();
+  });
+
+  it('trusts proxies by hop count or by address, never everyone', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 192.168.0.0/16 ,fd00::/8 ' }).TRUST_PROXY).toEqual(['10.0.0.5', '192.168.0.0/16', 'fd00::/8']);
+    // "true" used to trust every address; it now means the one proxy in front of the app.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    for (const bad of ['yes please', '10.0.0.0/33', '-1', '1.5', '10.0.0.0/8,evil'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY.*hop count/);
   });
 
   it('names every bad variable and why', () => {

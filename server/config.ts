@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -11,6 +12,37 @@ const optionalText = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+const TRUST_PROXY_HELP =
+  'use a hop count (TRUST_PROXY=1 for one proxy in front of the app) or the proxies\' addresses or CIDR ranges, comma-separated (TRUST_PROXY=10.0.0.0/8), or false';
+
+const isAddressOrRange = (v: string) => {
+  const [address, bits, ...rest] = v.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may tell the client's address and protocol (X-Forwarded-For/-Proto): a hop count
+ * or a list of addresses/CIDR ranges, handed to Fastify's trustProxy. Never "everyone": the
+ * left-most X-Forwarded-For is written by the client, so trusting every hop lets anyone choose
+ * their address and escape per-client rate limits. "true" means one proxy (docs/decisions/030).
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    const lower = v.toLowerCase();
+    if (lower === '' || lower === 'false' || lower === '0') return false;
+    if (lower === 'true') return 1;
+    if (/^\d+$/.test(v) && Number(v) <= 20) return Number(v);
+    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    if (list.length && list.every(isAddressOrRange)) return list;
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+    return z.NEVER;
+  });
 
 /**
  * Every environment variable the server reads, with its default.
@@ -27,7 +59,7 @@ export const configSchema = z
     /** The public address users reach, e.g. https://god.example.org. Used in printed links and certificates; https makes cookies Secure and turns on HSTS. */
     PUBLIC_URL: optionalUrl,
     /** Set when a reverse proxy or load balancer sits in front, so client IPs and https are read from X-Forwarded-*. */
-    TRUST_PROXY: z.stringbool().default(false),
+    TRUST_PROXY: trustProxySchema.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
