@@ -13,7 +13,7 @@ const stream = new Writable({
   },
 });
 const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'info' }), databaseUrl: database.url, scryptCost: 10, logger: { stream } });
-app.get('/api/test/explode', async () => {
+app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
   throw new Error('connection to 10.0.0.7 failed: password authentication failed for user "secret_admin"');
 });
 await app.ready();
@@ -63,7 +63,7 @@ describe('request log', () => {
       method: 'POST',
       url: '/api/auth/sign-up',
       headers: { 'content-type': 'application/json' },
-      payload: { firstName: 'One', lastName: 'Line', email: 'one.line@example.org', password: 'a line for each request' },
+      payload: { firstName: 'One', lastName: 'Line', email: 'one.line@example.org', password: 'a record for each request' },
     });
     const cookie = `sid=${signUp.cookies.find((c) => c.name === 'sid')!.value}`;
     const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });

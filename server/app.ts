@@ -91,6 +91,12 @@ export async function buildApp(opts: BuildOptions) {
     done();
   });
 
+  // Every route as registered, so tests cover new routes without being told (test/route-matrix.test.ts).
+  const routes: { method: string; url: string; isPublic: boolean }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, isPublic: route.config?.access === 'public' });
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -152,7 +158,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   /** `courseContent.reload()` after seeding new content into a running app (tests do). */
-  return Object.assign(app, { auth, hooks, rateLimits: limits, courseContent: { reload: () => course.reload() } });
+  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, courseContent: { reload: () => course.reload() } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -10,6 +10,10 @@ declare module 'fastify' {
     /** The signed-in user, or null for a visitor. Loaded once per API request. */
     user: UserRow | null;
   }
+  interface FastifyContextConfig {
+    /** 'public': visitors may call the route. Every other API route needs a session (deny by default). */
+    access?: 'public';
+  }
   interface FastifyInstance {
     sessionPolicy: SessionPolicy;
     /** Forget every remembered session (after a change to sessions or accounts). */
@@ -50,6 +54,9 @@ export default fp<{ policy: SessionPolicy; cacheMs?: number }>(async function se
     if (!req.url.startsWith('/api/')) return;
     const token = req.cookies[SESSION_COOKIE];
     if (token) req.user = await cache.get(token, lookup);
+    // Deny by default, before the body is parsed or validated: a visitor's request to a signed-in
+    // route gets 401 whatever it holds. Unknown paths fall through to the 404 handler.
+    if (!req.user && req.routeOptions.url !== undefined && req.routeOptions.config.access !== 'public') requireUser(req);
   });
   // Any write may have changed an account or a session (a role, a profile, a password, a sign-in):
   // once it is answered, this process looks every session up afresh.

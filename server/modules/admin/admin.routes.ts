@@ -10,9 +10,9 @@ import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
 
 /** The admin console's API, one module per area: admins and founders only (401 for visitors, 403 for everyone else). */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Before validation: a visitor or a non-admin learns nothing about what the endpoint accepts.
+  // Before the body is even parsed: a visitor or a non-admin learns nothing about what the endpoint accepts.
   // Registered here, the hook covers every area below (they are child plugins of this one).
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
   const services = adminServicesFactory(app.db);

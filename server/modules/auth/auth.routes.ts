@@ -27,9 +27,9 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
     setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy), app.sessionPolicy);
   }
 
-  app.get(paths.config, { schema: { response: { 200: publicConfig } } }, async () => pub);
+  app.get(paths.config, { config: { access: 'public' }, schema: { response: { 200: publicConfig } } }, async () => pub);
 
-  app.get(paths.login, { schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }) } }, async (req, reply) => {
+  app.get(paths.login, { config: { access: 'public' }, schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }) } }, async (req, reply) => {
     const returnTo = safeReturnPath(req.query.returnTo);
     if (!oidc) return reply.redirect(`/login${returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`);
     const redirectUri = `${req.protocol}://${req.host}${paths.callback}`;
@@ -38,7 +38,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
     return reply.redirect(url);
   });
 
-  app.get(paths.callback, async (req, reply) => {
+  app.get(paths.callback, { config: { access: 'public' } }, async (req, reply) => {
     if (!oidc) return reply.redirect('/login');
     const url = new URL(req.url, `${req.protocol}://${req.host}`);
     const { identity, returnTo } = await oidc.finish(url, req.cookies[OIDC_STATE_COOKIE]);
@@ -47,19 +47,19 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
     return reply.redirect(safeReturnPath(returnTo));
   });
 
-  app.post(paths.signIn, { config: { rateLimit }, schema: { body: signInBody, response: { 200: currentUser } } }, async (req, reply) => {
+  app.post(paths.signIn, { config: { access: 'public', rateLimit }, schema: { body: signInBody, response: { 200: currentUser } } }, async (req, reply) => {
     const user = await auth.signIn(req.body);
     await startSession(req, reply, user);
     return toCurrentUser(user);
   });
 
-  app.post(paths.signUp, { config: { rateLimit }, schema: { body: signUpBody, response: { 201: currentUser } } }, async (req, reply) => {
+  app.post(paths.signUp, { config: { access: 'public', rateLimit }, schema: { body: signUpBody, response: { 201: currentUser } } }, async (req, reply) => {
     const user = await auth.signUp(req.body);
     await startSession(req, reply, user);
     return reply.status(201).send(toCurrentUser(user));
   });
 
-  app.get(paths.logout, async (req, reply) => {
+  app.get(paths.logout, { config: { access: 'public' } }, async (req, reply) => {
     // A navigation (spec), but only the app's own pages or the address bar may end the session:
     // another site's <img src="/api/logout"> or link comes as cross-site and is ignored.
     const site = req.headers['sec-fetch-site'];
@@ -73,13 +73,13 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
 
   // A visitor gets 200 with null, not a 401: asking "who am I?" is not an error, and a 401 would
   // show as a failed request in the browser console on every public page.
-  app.get(paths.currentUser, { schema: { response: { 200: currentUser.nullable() } } }, async (req) => (req.user ? toCurrentUser(req.user) : null));
+  app.get(paths.currentUser, { config: { access: 'public' }, schema: { response: { 200: currentUser.nullable() } } }, async (req) => (req.user ? toCurrentUser(req.user) : null));
 
-  app.get(`${paths.setup}/:token`, { config: { rateLimit }, schema: { params: z.object({ token: z.string().max(200) }), response: { 200: z.object({ valid: z.boolean() }) } } }, async (req) => ({
+  app.get(`${paths.setup}/:token`, { config: { access: 'public', rateLimit }, schema: { params: z.object({ token: z.string().max(200) }), response: { 200: z.object({ valid: z.boolean() }) } } }, async (req) => ({
     valid: await auth.isSetupTokenValid(req.params.token),
   }));
 
-  app.post(paths.setup, { config: { rateLimit }, schema: { body: setupBody, response: { 201: currentUser } } }, async (req, reply) => {
+  app.post(paths.setup, { config: { access: 'public', rateLimit }, schema: { body: setupBody, response: { 201: currentUser } } }, async (req, reply) => {
     const user = await auth.createFounder(req.body);
     await startSession(req, reply, user);
     return reply.status(201).send(toCurrentUser(user));

@@ -70,7 +70,7 @@ const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => 
   app.get(
     courseRoutes.verifyCertificate,
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { params: verificationCodeParams, querystring: langQuery, response: { 200: certificateVerification } },
     },
     async (req) => course.verify(req.params.code, req.query.lang),

@@ -5,10 +5,10 @@ import { AppError } from '../../lib/app-error.ts';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Liveness: the process answers. */
-  app.get('/api/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+  app.get('/api/health', { config: { access: 'public' }, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
 
   /** Readiness: the database answers too. */
-  app.get('/api/ready', { schema: { response: { 200: z.object({ status: z.literal('ready') }) } } }, async () => {
+  app.get('/api/ready', { config: { access: 'public' }, schema: { response: { 200: z.object({ status: z.literal('ready') }) } } }, async () => {
     try {
       await app.db.execute(sql`select 1`);
     } catch {

@@ -12,10 +12,11 @@ interface Options {
 /** The forms anyone may send, signed in or not: WatchMoms applications and counselor callback requests. */
 const publicFormsRoutes: FastifyPluginAsyncZod<Options> = async (app, { formsRateLimit }) => {
   const rateLimit = { max: formsRateLimit, timeWindow: '1 minute' };
+  const config = { access: 'public' as const, rateLimit };
 
   app.post(
     publicFormPaths.watchmoms,
-    { config: { rateLimit }, schema: { body: watchmomsApplicationBody, headers: idempotencyHeaders, response: { 200: createdResponse, 201: createdResponse } } },
+    { config, schema: { body: watchmomsApplicationBody, headers: idempotencyHeaders, response: { 200: createdResponse, 201: createdResponse } } },
     async (req, reply) => {
       const { id, created } = await submitWatchmomsApplication(app.db, req.body, req.headers[IDEMPOTENCY_HEADER]);
       return reply.status(created ? 201 : 200).send({ id });
@@ -24,7 +25,7 @@ const publicFormsRoutes: FastifyPluginAsyncZod<Options> = async (app, { formsRat
 
   app.post(
     publicFormPaths.callbackRequests,
-    { config: { rateLimit }, schema: { body: callbackRequestBody, response: { 201: createdResponse } } },
+    { config, schema: { body: callbackRequestBody, response: { 201: createdResponse } } },
     async (req, reply) => {
       const { id } = await submitCallbackRequest(app.db, req.body, req.user?.id ?? null);
       return reply.status(201).send({ id });
