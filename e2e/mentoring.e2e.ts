@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { callbackRequests, users } from '../server/db/schema/index.ts';
+import { AxeBuilder } from '@axe-core/playwright';
+import { ambassadorApplications, callbackRequests, users, watchmomsApplications } from '../server/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { createUser } from '../test/app.ts';
 import { passLessons } from '../test/course-progress.ts';
@@ -25,6 +26,14 @@ async function addDisciple(page: Page, fullName: string, email: string) {
   expect(await dialog.textContent()).toContain(`${fullName} joins your tree when they create an account with ${email}`);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** Serious and critical accessibility problems (axe-core, WCAG 2.1 A and AA), as readable lines. */
+async function accessibilityProblems(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
 const rowOf = (page: Page, email: string) => page.getByTestId('directory-row').filter({ hasText: email });
@@ -290,6 +299,58 @@ describe('looking at the screens', () => {
     expect(await entry.textContent()).toContain('status New → Contacted');
     await screenshot(page, 'admin-audit-1280-light');
     await context.close();
+  });
+
+  // Success and destructive badges, flags and alerts on every screen that shows them, in both themes.
+  it.each(['light', 'dark'] as const)('the tree, directory, manage-user dialog, callback inbox and applications pass axe (%s)', async (theme) => {
+    const mentor = await createUser(ctx.db, { firstName: 'Axel', lastName: `Contrast${theme}`, email: emailOf(`axe-mentor-${theme}`) });
+    const done = [];
+    for (let i = 0; i < 3; i++) done.push(await createUser(ctx.db, { firstName: `Finisher${i}`, lastName: `Axe${theme}`, mentorId: mentor.id }));
+    for (const d of done) await passLessons(ctx.db, d.id, 8);
+    await passLessons(ctx.db, (await createUser(ctx.db, { firstName: 'Halfway', lastName: `Axe${theme}`, mentorId: mentor.id })).id, 3);
+    await ctx.db.insert(ambassadorApplications).values({ userId: mentor.id });
+    await ctx.db.insert(callbackRequests).values([
+      { name: `Urgent axe ${theme}`, phone: '+1 555 0150', category: 'mental', scoreBand: 'red', createdAt: new Date(Date.now() - 50 * 3_600_000) },
+      { name: `Overdue axe ${theme}`, phone: '+1 555 0151', category: 'spiritual', createdAt: new Date(Date.now() - 50 * 3_600_000) },
+    ]);
+    await ctx.db.insert(watchmomsApplications).values({
+      fullName: `Mama Axe ${theme}`, phone: '+1 555 0152', country: 'Ghana', cityState: 'Accra', churchAffiliation: 'Grace Chapel', reasonForJoining: 'To pray for the young people of my church every week.', consent: true,
+    });
+    const problems: string[] = [];
+
+    const token = await createSession(ctx.db, mentor.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 });
+    const mentorContext = await ctx.newContext({ width: 1280, height: 900, colorScheme: theme });
+    await mentorContext.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+    await mentorContext.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    const tree = await mentorContext.newPage();
+    await tree.goto('/disciple-tree');
+    await tree.getByTestId('disciple-tree').waitFor();
+    await tree.getByText('Finisher0', { exact: false }).first().waitFor();
+    problems.push(...(await accessibilityProblems(tree, 'tree')));
+    await mentorContext.close();
+
+    const { page, context } = await ctx.signedInPage({ role: 'founder' }, { width: 1280, height: 900, colorScheme: theme });
+    await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/admin');
+    await page.getByTestId('directory-search').fill(`Axe${theme}`);
+    await expect.poll(() => page.getByTestId('directory-row').count(), { timeout: 15_000 }).toBe(4);
+    problems.push(...(await accessibilityProblems(page, 'directory')));
+    await page.getByTestId('directory-row').filter({ hasText: 'Finisher0' }).getByTestId('user-name').click();
+    await page.getByTestId('manage-user-dialog').waitFor();
+    problems.push(...(await accessibilityProblems(page, 'manage-user dialog')));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('manage-user-dialog').waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Callback requests' }).click();
+    await page.getByTestId('callback-item').filter({ hasText: `Urgent axe ${theme}` }).getByTestId('priority-flag').waitFor();
+    problems.push(...(await accessibilityProblems(page, 'callback inbox')));
+    await page.getByRole('tab', { name: 'Ambassador applications' }).click();
+    await page.getByTestId('application-item').filter({ hasText: `Contrast${theme}` }).waitFor();
+    problems.push(...(await accessibilityProblems(page, 'ambassador applications')));
+    await page.getByRole('tab', { name: 'WatchMoms' }).click();
+    await page.getByTestId('watchmoms-item').filter({ hasText: `Mama Axe ${theme}` }).waitFor();
+    problems.push(...(await accessibilityProblems(page, 'WatchMoms applications')));
+    await context.close();
+    expect(problems).toEqual([]);
   });
 
   it('both screens in French', async () => {
