@@ -69,6 +69,7 @@ export const idParams = z.strictObject({ id: z.uuid('must be an id (a UUID)') })
 export const roleChangeBody = z.strictObject({ role: oneOf(roles) });
 export type RoleChangeBody = z.infer<typeof roleChangeBody>;
 export const roleChangeResult = z.object({ id: z.string(), role: z.enum(roles) });
+export type RoleChangeResult = z.infer<typeof roleChangeResult>;
 
 const personRef = z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() });
 export type PersonRef = z.infer<typeof personRef>;
@@ -123,6 +124,7 @@ export type CallbackUpdateBody = z.infer<typeof callbackUpdateBody>;
 
 export const assignee = personRef.extend({ role: z.enum(roles) });
 export const assigneeList = z.array(assignee);
+export type AssigneeList = z.infer<typeof assigneeList>;
 export type Assignee = z.infer<typeof assignee>;
 
 // ---- WatchMoms applications ----

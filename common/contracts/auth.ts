@@ -32,6 +32,14 @@ export const signUpBody = z.strictObject({
 export type SignUpBody = z.infer<typeof signUpBody>;
 
 export const setupBody = signUpBody.extend({ token: z.string().min(16).max(200) });
+
+/** GET /api/login (a browser navigation): where to come back after signing in. */
+export const loginQuery = z.object({ returnTo: z.string().max(500).optional() });
+
+/** GET /api/setup/:token: whether a founder setup link still works. */
+export const setupTokenParams = z.object({ token: z.string().max(200) });
+export const setupStatus = z.object({ valid: z.boolean() });
+export type SetupStatus = z.infer<typeof setupStatus>;
 export type SetupBody = z.infer<typeof setupBody>;
 
 export const currentUser = z.object({

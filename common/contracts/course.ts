@@ -32,6 +32,7 @@ export const courseSummary = z.object({
 });
 export type CourseSummary = z.infer<typeof courseSummary>;
 export const courseList = z.array(courseSummary);
+export type CourseList = z.infer<typeof courseList>;
 
 export const progress = z.object({
   courseId: z.string(),
@@ -57,6 +58,7 @@ export const lessonListItem = z.object({
 });
 export type LessonListItem = z.infer<typeof lessonListItem>;
 export const lessonList = z.array(lessonListItem);
+export type LessonList = z.infer<typeof lessonList>;
 
 export const scripture = z.object({
   text: z.string(),
@@ -133,6 +135,7 @@ export const attemptSummary = z.object({
 export type AttemptSummary = z.infer<typeof attemptSummary>;
 /** Newest first. */
 export const attemptList = z.array(attemptSummary);
+export type AttemptList = z.infer<typeof attemptList>;
 
 export const certificate = z.object({
   id: z.string(),

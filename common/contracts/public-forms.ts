@@ -111,6 +111,7 @@ export const idempotencyHeaders = z.object({
 });
 
 export const createdResponse = z.object({ id: z.string() });
+export type CreatedResponse = z.infer<typeof createdResponse>;
 
 /* ---------------------------------------------------------------- Callback requests */
 

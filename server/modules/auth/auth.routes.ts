@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { safeReturnPath } from '../../../common/domain/return-to.ts';
 import { paths } from '../../../common/contracts/auth-paths.ts';
-import { currentUser, publicConfig, setupBody, signInBody, signUpBody } from '../../../common/contracts/auth.ts';
+import { currentUser, loginQuery, publicConfig, setupBody, setupStatus, setupTokenParams, signInBody, signUpBody, type PublicConfig } from '../../../common/contracts/auth.ts';
 import type { AuthService } from './auth.service.ts';
 import { toCurrentUser } from './auth.service.ts';
 import { OIDC_STATE_COOKIE, type OidcLogin } from './oidc.ts';
@@ -11,7 +10,7 @@ import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setS
 interface Options {
   auth: AuthService;
   oidc: OidcLogin | null;
-  publicConfig: z.infer<typeof publicConfig>;
+  publicConfig: PublicConfig;
   authRateLimit: number;
 }
 
@@ -29,7 +28,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
 
   app.get(paths.config, { config: { access: 'public' }, schema: { response: { 200: publicConfig } } }, async () => pub);
 
-  app.get(paths.login, { config: { access: 'public' }, schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }) } }, async (req, reply) => {
+  app.get(paths.login, { config: { access: 'public' }, schema: { querystring: loginQuery } }, async (req, reply) => {
     const returnTo = safeReturnPath(req.query.returnTo);
     if (!oidc) return reply.redirect(`/login${returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`);
     const redirectUri = `${req.protocol}://${req.host}${paths.callback}`;
@@ -75,7 +74,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
   // show as a failed request in the browser console on every public page.
   app.get(paths.currentUser, { config: { access: 'public' }, schema: { response: { 200: currentUser.nullable() } } }, async (req) => (req.user ? toCurrentUser(req.user) : null));
 
-  app.get(`${paths.setup}/:token`, { config: { access: 'public', rateLimit }, schema: { params: z.object({ token: z.string().max(200) }), response: { 200: z.object({ valid: z.boolean() }) } } }, async (req) => ({
+  app.get(`${paths.setup}/:token`, { config: { access: 'public', rateLimit }, schema: { params: setupTokenParams, response: { 200: setupStatus } } }, async (req) => ({
     valid: await auth.isSetupTokenValid(req.params.token),
   }));
 
