@@ -15,7 +15,7 @@ import pg from 'pg';
 import { roles, type Role } from '../../common/domain/roles.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createDb } from '../db/client.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { isProcessAlive, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { AppError } from '../lib/app-error.ts';
 import { adminServicesFactory } from '../modules/admin/admin.services.ts';
@@ -25,15 +25,6 @@ const USAGE = `Usage:
   npm run users -- list                   List everyone with a role above user`;
 
 class UsageError extends Error {}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The database to work on, and how to let go of it afterwards. */
 async function openDatabase(config: Config): Promise<{ url: string; close: () => Promise<void> }> {

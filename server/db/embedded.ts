@@ -32,7 +32,8 @@ function isPortFree(port: number): Promise<boolean> {
   });
 }
 
-function isProcessAlive(pid: number): boolean {
+/** Whether a process with this id runs (signal 0 only checks). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,4 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { LIST_PAGE_SIZE, type PersonRef } from '../../../common/contracts/admin.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Role } from '../../../common/domain/roles.ts';
 
 /** Who acts: a signed-in admin or founder, or the operator at the command line (full rights, no account). */
@@ -12,11 +15,22 @@ export const via = (a: Actor) => (a.kind === 'cli' ? { via: 'command line' } : {
 export const personRef = (id: string | null, firstName: string | null, lastName: string | null, email: string | null): PersonRef | null =>
   id && email ? { id, firstName, lastName, email } : null;
 
-/** One page of an admin list (LIST_PAGE_SIZE rows). */
-export const listPageOf = <T>(items: T[], total: number, page: number) => ({ items, total, page, pageSize: LIST_PAGE_SIZE });
+/** One page of an admin list (LIST_PAGE_SIZE rows), its rows shaped for the API. */
+export const listPageOf = <R, T>({ rows, total }: { rows: R[]; total: number }, page: number, shape: (row: R) => T) => ({
+  items: rows.map(shape),
+  total,
+  page,
+  pageSize: LIST_PAGE_SIZE,
+});
 
 /** Offset of a 1-based page of an admin list. */
 export const listOffset = (page: number) => (page - 1) * LIST_PAGE_SIZE;
+
+/** A page of rows and how many rows of `table` match `where` in all, read together. */
+export async function withTotal<R>(rows: Promise<R[]>, tx: Tx, table: PgTable, where: SQL | undefined): Promise<{ rows: R[]; total: number }> {
+  const [page, [count]] = await Promise.all([rows, tx.select({ n: sql<number>`count(*)::int` }).from(table).where(where)]);
+  return { rows: page, total: count!.n };
+}
 
 /** The fields of an update that differ from the current row, with an audit description of each change. */
 export function changedFields<T extends Record<string, unknown>>(current: T, wanted: Partial<T>, { secret = [] as (keyof T)[] } = {}) {

@@ -1,15 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { setupTokens, users } from '../../db/schema/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
-/** The database or a transaction on it. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
-
-export async function findUserByEmail(db: Db, email: string) {
-  const rows = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
-  return rows[0] ?? null;
-}
 
 export async function findUserByOidcSubject(db: Db, subject: string) {
   const rows = await db.select().from(users).where(eq(users.oidcSubject, subject)).limit(1);
@@ -24,11 +17,6 @@ export async function insertUser(db: Tx, values: NewUser) {
 
 export async function linkOidcSubject(db: Db, userId: string, subject: string) {
   await db.update(users).set({ oidcSubject: subject, updatedAt: new Date() }).where(eq(users.id, userId));
-}
-
-export async function countFounders(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'founder'));
-  return row?.n ?? 0;
 }
 
 export async function replaceSetupToken(db: Db, tokenHash: string) {

@@ -2,6 +2,7 @@ import type { CurrentUser, SetupBody, SignInBody, SignUpBody } from '../../../co
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, passwordWeakness, verifyPassword, type PasswordOwner } from '../../lib/password.ts';
+import { countFounders, findUserByEmail } from '../../db/users.ts';
 import * as repo from './auth.repository.ts';
 import { runHooks, type UserHook } from '../../lib/account-events.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
@@ -41,7 +42,7 @@ export class AuthService {
 
 
   async signIn({ email, password }: SignInBody): Promise<UserRow> {
-    const user = await repo.findUserByEmail(this.db, email);
+    const user = await findUserByEmail(this.db, email);
     if (!user?.passwordHash) {
       dummyHash ??= hashPassword('not-a-real-password', this.scryptCost);
       await verifyPassword(password, await dummyHash);
@@ -70,7 +71,7 @@ export class AuthService {
     const known = await repo.findUserByOidcSubject(this.db, claims.subject);
     if (known) return known;
     if (!claims.email) throw new AppError('BAD_REQUEST', 'Your identity provider did not share an email address.');
-    const byEmail = await repo.findUserByEmail(this.db, claims.email);
+    const byEmail = await findUserByEmail(this.db, claims.email);
     if (byEmail) {
       if (!claims.emailVerified) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in with your password.');
       await repo.linkOidcSubject(this.db, byEmail.id, claims.subject);
@@ -94,21 +95,21 @@ export class AuthService {
 
   /** On a fresh install (no founder yet) creates a new one-time setup token and returns it; otherwise null. */
   async issueSetupTokenIfNeeded(): Promise<string | null> {
-    if ((await repo.countFounders(this.db)) > 0) return null;
+    if ((await countFounders(this.db)) > 0) return null;
     const token = newToken();
     await repo.replaceSetupToken(this.db, hashToken(token));
     return token;
   }
 
   async isSetupTokenValid(token: string): Promise<boolean> {
-    return (await repo.countFounders(this.db)) === 0 && (await repo.isSetupTokenUsable(this.db, hashToken(token)));
+    return (await countFounders(this.db)) === 0 && (await repo.isSetupTokenUsable(this.db, hashToken(token)));
   }
 
   /** Creates the founder and uses up the setup token in one transaction: a refused form (email taken) leaves the link usable. */
   async createFounder(body: SetupBody): Promise<UserRow> {
     this.checkPasswordStrength(body.password, body);
     const invalid = () => new AppError('SETUP_TOKEN_INVALID', 'This setup link has already been used or has expired.');
-    if ((await repo.countFounders(this.db)) > 0 || !(await repo.isSetupTokenUsable(this.db, hashToken(body.token)))) throw invalid();
+    if ((await countFounders(this.db)) > 0 || !(await repo.isSetupTokenUsable(this.db, hashToken(body.token)))) throw invalid();
     // Hashed before the transaction opens, so no transaction waits on scrypt.
     const passwordHash = await hashPassword(body.password, this.scryptCost);
     const user = await this.db.transaction(async (tx) => {

@@ -91,16 +91,6 @@ export async function findOpenInvitations(db: Tx, mentorId: string) {
     .orderBy(desc(discipleInvitations.createdAt));
 }
 
-export async function findUserByEmail(db: Tx, email: string) {
-  const rows = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
-  return rows[0] ?? null;
-}
-
-export async function findUserById(db: Tx, id: string) {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return rows[0] ?? null;
-}
-
 /** The mentor's mentor, that person's mentor, and so on to the top. */
 export async function findAncestors(db: Tx, userId: string): Promise<string[]> {
   const res = await db.execute<{ id: string }>(sql`

@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { ambassadorApplications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
+import { findUserByEmail, findUserById } from '../../db/users.ts';
 import * as repo from './mentoring.repository.ts';
 
 const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
@@ -49,7 +50,7 @@ export async function addDisciple(db: Db, mentor: UserRow, body: AddDiscipleBody
   if (body.email.toLowerCase() === mentor.email.toLowerCase()) throw new AppError('SELF_MENTOR', "You can't add yourself as your own disciple.");
   return db.transaction(async (tx) => {
     await repo.lockMentorLinks(tx);
-    const existing = await repo.findUserByEmail(tx, body.email);
+    const existing = await findUserByEmail(tx, body.email);
     if (!existing) {
       const invitation = await repo.upsertInvitation(tx, mentor.id, body.fullName, body.email);
       return { outcome: 'invited' as const, invitation: { id: invitation.id, fullName: invitation.fullName, email: invitation.email, createdAt: invitation.createdAt.toISOString() } };
@@ -74,7 +75,7 @@ export async function addDisciple(db: Db, mentor: UserRow, body: AddDiscipleBody
 export async function acceptInvitations(db: Tx, user: UserRow): Promise<void> {
   await db.transaction(async (tx) => {
     await repo.lockMentorLinks(tx);
-    const current = await repo.findUserById(tx, user.id);
+    const current = await findUserById(tx, user.id);
     if (!current || current.mentorId) return;
     for (const inv of await repo.findInvitationsForEmail(tx, current.email)) {
       if (wouldCreateCycle(inv.mentorId, await repo.findAncestors(tx, inv.mentorId), current.id)) continue;
@@ -90,7 +91,7 @@ export async function acceptInvitations(db: Tx, user: UserRow): Promise<void> {
  * mentor or a link that would make a cycle: nothing is linked (the typed name stays on the user).
  */
 export async function linkByMentorName(db: Tx, user: UserRow): Promise<void> {
-  const current = await repo.findUserById(db, user.id);
+  const current = await findUserById(db, user.id);
   const typed = current?.mentorName?.trim();
   if (!current || current.mentorId || !typed) return;
   const match = matchMentorName(typed, await repo.findUsersByFullName(db, typed), current.id);

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { LIST_PAGE_SIZE, type ApplicationView } from '../../../../common/contracts/admin.ts';
 import type { Db, Transaction, Tx } from '../../../db/client.ts';
 import { ambassadorApplications, users } from '../../../db/schema/index.ts';
-import { listOffset } from '../admin-shared.ts';
+import { listOffset, withTotal } from '../admin-shared.ts';
 
 const applicant = alias(users, 'applicant');
 const decider = alias(users, 'decider');
@@ -12,8 +12,7 @@ export const applicationsRepositoryFactory = (db: Db) => ({
   /** A page of applications in one status (or all), or the one application `id`. */
   async findPage({ view, page, id }: { view: ApplicationView; page: number; id?: string }, tx: Tx = db) {
     const where = and(view === 'all' ? undefined : eq(ambassadorApplications.status, view), id ? eq(ambassadorApplications.id, id) : undefined);
-    const [rows, [count]] = await Promise.all([
-      tx
+    const rows = tx
         .select({
           id: ambassadorApplications.id,
           status: ambassadorApplications.status,
@@ -36,10 +35,8 @@ export const applicationsRepositoryFactory = (db: Db) => ({
         .where(where)
         .orderBy(view === 'pending' ? ambassadorApplications.createdAt : desc(ambassadorApplications.createdAt), ambassadorApplications.id)
         .limit(LIST_PAGE_SIZE)
-        .offset(listOffset(page)),
-      tx.select({ n: sql<number>`count(*)::int` }).from(ambassadorApplications).where(where),
-    ]);
-    return { rows, total: count!.n };
+        .offset(listOffset(page));
+    return withTotal(rows, tx, ambassadorApplications, where);
   },
 
   async lock(id: string, tx: Transaction) {

@@ -26,10 +26,7 @@ interface Deps {
 
 /** The team's decisions on ambassador applications (applying lives in mentoring). */
 export const applicationsServiceFactory = ({ db, applicationsRepo, rolesRepo, auditRepo }: Deps) => ({
-  async getPage(view: ApplicationView, page: number): Promise<ApplicationList> {
-    const { rows, total } = await applicationsRepo.findPage({ view, page });
-    return listPageOf(rows.map(toApplicationItem), total, page);
-  },
+  getPage: async (view: ApplicationView, page: number): Promise<ApplicationList> => listPageOf(await applicationsRepo.findPage({ view, page }), page, toApplicationItem),
 
   /** Approve (the applicant becomes an ambassador, never lower than they are) or decline a pending application. */
   async decide({ actor, id, decision }: { actor: Actor & { kind: 'user' }; id: string; decision: ApplicationDecision }): Promise<ApplicationItem> {

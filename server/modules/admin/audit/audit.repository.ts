@@ -1,9 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LIST_PAGE_SIZE } from '../../../../common/contracts/admin.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { auditLog, users } from '../../../db/schema/index.ts';
-import { listOffset } from '../admin-shared.ts';
+import { listOffset, withTotal } from '../admin-shared.ts';
 
 export interface AuditInput {
   actorId: string | null;
@@ -22,8 +22,7 @@ export const auditRepositoryFactory = (db: Db) => ({
   },
 
   async findPage(page: number, tx: Tx = db) {
-    const [rows, [count]] = await Promise.all([
-      tx
+    const rows = tx
         .select({
           id: auditLog.id,
           action: auditLog.action,
@@ -40,10 +39,8 @@ export const auditRepositoryFactory = (db: Db) => ({
         .leftJoin(actor, eq(actor.id, auditLog.actorId))
         .orderBy(desc(auditLog.id))
         .limit(LIST_PAGE_SIZE)
-        .offset(listOffset(page)),
-      tx.select({ n: sql<number>`count(*)::int` }).from(auditLog),
-    ]);
-    return { rows, total: count!.n };
+        .offset(listOffset(page));
+    return withTotal(rows, tx, auditLog, undefined);
   },
 });
 export type AuditRepository = ReturnType<typeof auditRepositoryFactory>;

@@ -4,8 +4,7 @@ import type { AuditRepository } from './audit.repository.ts';
 
 export const auditServiceFactory = ({ auditRepo }: { auditRepo: AuditRepository }) => ({
   async getPage(page: number): Promise<AuditList> {
-    const { rows, total } = await auditRepo.findPage(page);
-    const items: AuditEntry[] = rows.map((r) => ({
+    const toEntry = (r: Awaited<ReturnType<AuditRepository['findPage']>>['rows'][number]): AuditEntry => ({
       id: r.id,
       actor: personRef(r.actorId, r.actorFirstName, r.actorLastName, r.actorEmail),
       action: r.action,
@@ -13,8 +12,8 @@ export const auditServiceFactory = ({ auditRepo }: { auditRepo: AuditRepository 
       targetId: r.targetId,
       details: (r.details ?? {}) as Record<string, unknown>,
       createdAt: r.createdAt.toISOString(),
-    }));
-    return listPageOf(items, total, page);
+    });
+    return listPageOf(await auditRepo.findPage(page), page, toEntry);
   },
 });
 export type AuditService = ReturnType<typeof auditServiceFactory>;

@@ -5,7 +5,7 @@ import { teamRoles } from '../../../../common/domain/roles.ts';
 import { PRIORITY_BANDS, PRIORITY_CATEGORY } from '../../../../common/domain/support.ts';
 import type { Db, Transaction, Tx } from '../../../db/client.ts';
 import { callbackRequests, users } from '../../../db/schema/index.ts';
-import { listOffset } from '../admin-shared.ts';
+import { listOffset, withTotal } from '../admin-shared.ts';
 
 const assigneeUser = alias(users, 'assignee');
 
@@ -43,7 +43,7 @@ export const callbacksRepositoryFactory = (db: Db) => ({
   async findPage(view: CallbackView, page: number, tx: Tx = db) {
     const where = callbackWhere(view);
     const { assigneeFirstName: _f, assigneeLastName: _l, assigneeEmail: _e, ...ownColumns } = callbackColumns;
-    const [rows, [count]] = await Promise.all([
+    const { rows, total } = await withTotal(
       tx
         .select(ownColumns)
         .from(callbackRequests)
@@ -57,8 +57,10 @@ export const callbacksRepositoryFactory = (db: Db) => ({
         )
         .limit(LIST_PAGE_SIZE)
         .offset(listOffset(page)),
-      tx.select({ n: sql<number>`count(*)::int` }).from(callbackRequests).where(where),
-    ]);
+      tx,
+      callbackRequests,
+      where,
+    );
     const assigneeIds = [...new Set(rows.map((r) => r.assignedTo).filter((id): id is string => id !== null))];
     const assignees = assigneeIds.length
       ? await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, assigneeIds))
@@ -69,7 +71,7 @@ export const callbacksRepositoryFactory = (db: Db) => ({
         const a = r.assignedTo ? byId.get(r.assignedTo) : undefined;
         return { ...r, assigneeFirstName: a?.firstName ?? null, assigneeLastName: a?.lastName ?? null, assigneeEmail: a?.email ?? null };
       }),
-      total: count!.n,
+      total,
     };
   },
 

@@ -27,10 +27,7 @@ interface Deps {
 }
 
 export const callbacksServiceFactory = ({ db, callbacksRepo, auditRepo }: Deps) => ({
-  async getPage(view: CallbackView, page: number): Promise<CallbackList> {
-    const { rows, total } = await callbacksRepo.findPage(view, page);
-    return listPageOf(rows.map(toCallbackItem), total, page);
-  },
+  getPage: async (view: CallbackView, page: number): Promise<CallbackList> => listPageOf(await callbacksRepo.findPage(view, page), page, toCallbackItem),
 
   async update({ actor, id, body }: { actor: Actor; id: string; body: CallbackUpdateBody }): Promise<CallbackItem> {
     await db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import type { Role } from '../../../../common/domain/roles.ts';
 import { teamRoles } from '../../../../common/domain/roles.ts';
 import type { Db, Transaction, Tx } from '../../../db/client.ts';
 import { users } from '../../../db/schema/index.ts';
+import { countFounders, findUserByEmail } from '../../../db/users.ts';
 
 // Any constant works; it only has to be the same for every process changing roles.
 const ROLE_LOCK = 72_410_006;
@@ -13,20 +14,14 @@ export const rolesRepositoryFactory = (db: Db) => ({
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_LOCK})`);
   },
 
-  async countFounders(tx: Tx = db): Promise<number> {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'founder'));
-    return row!.n;
-  },
+  countFounders: (tx: Tx = db) => countFounders(tx),
 
   async findUserForUpdate(id: string, tx: Transaction) {
     const rows = await tx.select().from(users).where(eq(users.id, id)).for('update');
     return rows[0] ?? null;
   },
 
-  async findUserByEmail(email: string, tx: Tx = db) {
-    const rows = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
-    return rows[0] ?? null;
-  },
+  findUserByEmail: (email: string, tx: Tx = db) => findUserByEmail(tx, email),
 
   async setRole(id: string, role: Role, tx: Tx = db) {
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));

@@ -1,23 +1,14 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { LIST_PAGE_SIZE, type WatchmomsView } from '../../../../common/contracts/admin.ts';
 import type { Db, Transaction, Tx } from '../../../db/client.ts';
 import { watchmomsApplications } from '../../../db/schema/index.ts';
-import { listOffset } from '../admin-shared.ts';
+import { listOffset, withTotal } from '../admin-shared.ts';
 
 export const watchmomsRepositoryFactory = (db: Db) => ({
   async findPage(view: WatchmomsView, page: number, tx: Tx = db) {
     const where = view === 'all' ? undefined : eq(watchmomsApplications.status, view);
-    const [rows, [count]] = await Promise.all([
-      tx
-        .select()
-        .from(watchmomsApplications)
-        .where(where)
-        .orderBy(desc(watchmomsApplications.createdAt), desc(watchmomsApplications.id))
-        .limit(LIST_PAGE_SIZE)
-        .offset(listOffset(page)),
-      tx.select({ n: sql<number>`count(*)::int` }).from(watchmomsApplications).where(where),
-    ]);
-    return { rows, total: count!.n };
+    const newestFirst = [desc(watchmomsApplications.createdAt), desc(watchmomsApplications.id)];
+    return withTotal(tx.select().from(watchmomsApplications).where(where).orderBy(...newestFirst).limit(LIST_PAGE_SIZE).offset(listOffset(page)), tx, watchmomsApplications, where);
   },
 
   async lock(id: string, tx: Transaction) {

@@ -21,18 +21,9 @@ const toWatchmomsItem = (r: typeof watchmomsApplications.$inferSelect): Watchmom
   createdAt: r.createdAt.toISOString(),
 });
 
-interface Deps {
-  db: Db;
-  watchmomsRepo: WatchmomsRepository;
-  auditRepo: AuditRepository;
-}
-
 /** The team's review of WatchMoms applications (the public form lives in public-forms). */
-export const watchmomsServiceFactory = ({ db, watchmomsRepo, auditRepo }: Deps) => ({
-  async getPage(view: WatchmomsView, page: number): Promise<WatchmomsList> {
-    const { rows, total } = await watchmomsRepo.findPage(view, page);
-    return listPageOf(rows.map(toWatchmomsItem), total, page);
-  },
+export const watchmomsServiceFactory = ({ db, watchmomsRepo, auditRepo }: { db: Db; watchmomsRepo: WatchmomsRepository; auditRepo: AuditRepository }) => ({
+  getPage: async (view: WatchmomsView, page: number): Promise<WatchmomsList> => listPageOf(await watchmomsRepo.findPage(view, page), page, toWatchmomsItem),
 
   async update({ actor, id, body }: { actor: Actor; id: string; body: WatchmomsUpdateBody }): Promise<WatchmomsItem> {
     return db.transaction(async (tx) => {
