@@ -26,15 +26,21 @@ export async function getSummary(db: Db, user: UserRow): Promise<DisciplesSummar
 
 // Accent-aware alphabetical order ("Élodie" next to "Elodie"), the same in any interface language.
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const compareNames = (a: repo.SubtreeRow, b: repo.SubtreeRow) =>
+const compareNames = (a: Pick<DiscipleNode, 'id' | 'firstName' | 'lastName'>, b: Pick<DiscipleNode, 'id' | 'firstName' | 'lastName'>) =>
   byName.compare(a.firstName ?? '\uffff', b.firstName ?? '\uffff') || byName.compare(a.lastName ?? '\uffff', b.lastName ?? '\uffff') || (a.id < b.id ? -1 : 1);
 
 export async function getTree(db: Db, user: UserRow): Promise<DiscipleNode> {
-  // Sorted here rather than in SQL: disciples appear alphabetically under each mentor.
-  const rows = (await repo.findSubtree(db, user.id)).sort(compareNames);
+  const rows = await repo.findSubtree(db, user.id);
   const tree = buildTree(rows, user.id, (r): Omit<DiscipleNode, 'disciples'> => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, progress: r.progress }));
-  // The user's own row is always there; an empty tree is a root without disciples.
-  return tree ?? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, progress: 0, disciples: [] };
+  if (!tree) return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, progress: 0, disciples: [] };
+  // Disciples appear alphabetically under each mentor. Sorting each mentor's own list (most hold a
+  // handful) costs far fewer collator comparisons than sorting all 10,000 rows of a big tree.
+  const pending: DiscipleNode[] = [tree];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.disciples.length > 1) node.disciples.sort(compareNames);
+    for (const disciple of node.disciples) pending.push(disciple);
+  }
+  return tree;
 }
 
 export async function getPending(db: Db, user: UserRow): Promise<PendingDisciples> {

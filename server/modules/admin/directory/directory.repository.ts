@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import type { DirectoryFilter } from '../../../../common/contracts/admin.ts';
 import type { Role } from '../../../../common/domain/roles.ts';
 import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '../../../../common/domain/eligibility.ts';
@@ -56,6 +58,17 @@ function directoryConditions(search: string, filter: DirectoryFilter): SQL[] {
   return parts;
 }
 
+/** Every field of a directory row, over `u` with `u_cp`, `course_pc` and `ms` (mentor_stats) joined. */
+const rowFields = sql`u.id, u.first_name, u.last_name, u.email, u.phone, u.address, u.role, u.created_at,
+  -- Text keeps PostgreSQL's microseconds (a JS Date would round them) for keyset paging.
+  u.created_at::text as cursor_at,
+  ${progressPercent('u')} as course_progress,
+  ${isCompleted('u')} as course_completed,
+  coalesce(ms.completed_disciples, 0) as completed_disciples,
+  coalesce(ms.direct_disciples - ms.completed_disciples, 0) as pending_disciples,
+  coalesce(ms.completed_disciples, 0) >= ${AMBASSADOR_MIN_COMPLETED_DISCIPLES} as is_ambassador_eligible,
+  coalesce(ms.direct_disciples, 0) >= ${COORDINATOR_MIN_DIRECT_DISCIPLES} as is_coordinator_eligible`;
+
 const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
 type DirectoryDbRow = {
@@ -93,6 +106,8 @@ const toDirectoryRow = (r: DirectoryDbRow) => ({
   isCoordinatorEligible: r.is_coordinator_eligible,
 });
 export type DirectoryRowData = ReturnType<typeof toDirectoryRow> & { createdAt: Date; cursor: DirectoryKeyset; total: number | null };
+const fromDbRow = (r: DirectoryDbRow): DirectoryRowData => ({ ...toDirectoryRow(r), createdAt: new Date(r.created_at), cursor: { createdAt: r.cursor_at, id: r.id }, total: r.total });
+const dialect = new PgDialect();
 
 /**
  * Directory rows, newest first (id breaking ties). The ids of the page are chosen first, then every
@@ -122,22 +137,14 @@ async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }
           order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`;
   const res = await db.execute<DirectoryDbRow>(sql`
     with ${primaryCourseCte} ${matching}
-    select u.id, u.first_name, u.last_name, u.email, u.phone, u.address, u.role, u.created_at, p.total,
-           -- Text keeps PostgreSQL's microseconds (a JS Date would round them) for keyset paging.
-           u.created_at::text as cursor_at,
-           ${progressPercent('u')} as course_progress,
-           ${isCompleted('u')} as course_completed,
-           coalesce(ms.completed_disciples, 0) as completed_disciples,
-           coalesce(ms.direct_disciples - ms.completed_disciples, 0) as pending_disciples,
-           coalesce(ms.completed_disciples, 0) >= ${AMBASSADOR_MIN_COMPLETED_DISCIPLES} as is_ambassador_eligible,
-           coalesce(ms.direct_disciples, 0) >= ${COORDINATOR_MIN_DIRECT_DISCIPLES} as is_coordinator_eligible
+    select ${rowFields}, p.total
     from (${page}) p
     join users u on u.id = p.id
     cross join course_pc
     ${joinProgress('u')}
     left join mentor_stats ms on ms.user_id = u.id
     order by p.created_at desc, p.id desc`);
-  return res.rows.map((r) => ({ ...toDirectoryRow(r), createdAt: new Date(r.created_at), cursor: { createdAt: r.cursor_at, id: r.id }, total: r.total }));
+  return res.rows.map(fromDbRow);
 }
 
 
@@ -185,9 +192,43 @@ export const directoryRepositoryFactory = (db: Db) => ({
     return { rows, total: counted ?? rows[0]?.total ?? (await countDirectory(tx, search, filter)) };
   },
 
-  /** The rows after `after`, for streaming an export without deep offsets. */
-  findBatchAfter: ({ search, filter, after, limit }: { search: string; filter: DirectoryFilter; after: DirectoryKeyset | null; limit: number }, tx: Tx = db) =>
-    selectDirectory(tx, { search, filter, keyset: after, limit, offset: 0 }),
+  /**
+   * Every matching row, newest first, in batches of `batch`: one query read through a cursor, so the
+   * whole directory is one pass of hash joins (not a page query per batch) and never in memory at once.
+   */
+  async *streamAll({ search, filter, batch }: { search: string; filter: DirectoryFilter; batch: number }): AsyncGenerator<DirectoryRowData[]> {
+    const query = dialect.sqlToQuery(sql`
+      with ${primaryCourseCte}
+      select ${rowFields}, null::int as total
+      from users u cross join course_pc ${joinProgress('u')}
+      left join mentor_stats ms on ms.user_id = u.id
+      ${whereOf(directoryConditions(search, filter))}
+      order by u.created_at desc, u.id desc`);
+    const client = await (db as Db & { $client: Pool }).$client.connect();
+    let failed = false;
+    try {
+      await client.query('begin read only');
+      // Plan for reading every row, not for the first few (a cursor's default).
+      await client.query('set local cursor_tuple_fraction = 1');
+      await client.query({ text: `declare directory_export no scroll cursor for ${query.sql}`, values: query.params });
+      for (;;) {
+        const res = await client.query<DirectoryDbRow>(`fetch ${batch} from directory_export`);
+        if (res.rows.length > 0) yield res.rows.map(fromDbRow);
+        if (res.rows.length < batch) break;
+      }
+      await client.query('commit');
+    } catch (err) {
+      failed = true;
+      throw err;
+    } finally {
+      // Stopped early (the download was cancelled) or failed: end the transaction before the connection goes back.
+      if (failed) client.release(true);
+      else {
+        await client.query('rollback').catch(() => {});
+        client.release();
+      }
+    }
+  },
 
   findStats: (tx: Tx = db) => findStats(tx),
 });

@@ -6,7 +6,7 @@ import type { ContentLanguage } from '../../../../common/contracts/course.ts';
 import { actorId, type Actor } from '../admin-shared.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { RolesRepository } from '../roles/roles.repository.ts';
-import type { DirectoryKeyset, DirectoryRepository } from './directory.repository.ts';
+import type { DirectoryRepository } from './directory.repository.ts';
 
 /** Spreadsheet programs run cells that start with these as formulas; a leading quote keeps them text. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -46,10 +46,7 @@ export const directoryServiceFactory = ({ directoryRepo, rolesRepo, auditRepo }:
     async function* lines() {
       // A byte-order mark so spreadsheet programs read the accents as UTF-8.
       yield `\uFEFF${csvLine([...exportHeaders[lang]])}`;
-      let after: DirectoryKeyset | null = null;
-      for (;;) {
-        const rows = await directoryRepo.findBatchAfter({ search, filter, after, limit: EXPORT_BATCH });
-        if (rows.length === 0) return;
+      for await (const rows of directoryRepo.streamAll({ search, filter, batch: EXPORT_BATCH })) {
         yield rows
           .map((r) =>
             csvLine([
@@ -58,8 +55,6 @@ export const directoryServiceFactory = ({ directoryRepo, rolesRepo, auditRepo }:
             ]),
           )
           .join('');
-        if (rows.length < EXPORT_BATCH) return;
-        after = rows[rows.length - 1]!.cursor;
       }
     }
     return Readable.from(lines());
