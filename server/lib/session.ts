@@ -64,7 +64,8 @@ export function sessionLookup(db: Db, policy: SessionPolicy) {
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: UserRow; validUntil: number }>();
-  /** Bumped by clear(): a lookup that started before a clear must not store what it read. */
+  private readonly loading = new Map<string, { generation: number; live: Promise<LiveSession | null> }>();
+  /** Bumped by clear(): a lookup that started before a clear must not store or share what it read. */
   private generation = 0;
 
   constructor(
@@ -77,19 +78,29 @@ export class SessionCache {
     const hit = this.entries.get(token);
     if (hit && hit.validUntil > now) return hit.user;
     if (hit) this.entries.delete(token);
+    // Concurrent requests of one session share one lookup.
+    const pending = this.loading.get(token);
+    if (pending && pending.generation === this.generation) return (await pending.live)?.user ?? null;
     const generation = this.generation;
-    const live = await load(token);
-    if (live && this.ttlMs > 0 && generation === this.generation) {
-      // Oldest first out: a Map iterates in insertion order.
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(token, { user: live.user, validUntil: Math.min(now + this.ttlMs, live.expiresAt) });
+    const promise = load(token);
+    this.loading.set(token, { generation, live: promise });
+    try {
+      const live = await promise;
+      if (live && this.ttlMs > 0 && generation === this.generation) {
+        // Oldest first out: a Map iterates in insertion order.
+        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(token, { user: live.user, validUntil: Math.min(now + this.ttlMs, live.expiresAt) });
+      }
+      return live?.user ?? null;
+    } finally {
+      if (this.loading.get(token)?.live === promise) this.loading.delete(token);
     }
-    return live?.user ?? null;
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.loading.clear();
   }
 }
 
