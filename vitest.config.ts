@@ -1,12 +1,33 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{server,common,content,client,test,bench}/**/*.test.{ts,tsx}'],
-    globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Two cores: a few files at a time, each on its own database.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['{server,common,content,client,test,bench}/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+        },
+      },
+      {
+        // Client components (docs/decisions/011): Testing Library in happy-dom, the real en/fr texts,
+        // fetch answered at the boundary with contract-shaped JSON (client/src/test/).
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'client',
+          include: ['client/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['client/src/test/setup.ts'],
+        },
+      },
+    ],
   },
 });

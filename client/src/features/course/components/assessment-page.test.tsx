@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Route } from 'wouter';
+import { apiError, stubApi } from '../../../test/fetch-stub.ts';
+import { buildAssessment, buildLesson, buildSubmitResult } from '../../../test/factories.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import AssessmentPage from './assessment-page.tsx';
+
+const lesson = buildLesson({ id: 'lesson-1', nextLessonId: 'lesson-2' });
+const quiz = buildAssessment({ id: 'assessment-1', lessonId: lesson.id });
+const rightAnswers = [1, 0, 2];
+
+/** The assessment of `lesson` with every section marked read, as the lesson page leaves it. */
+function openAssessment({ sectionsRead = lesson.content.length } = {}) {
+  localStorage.setItem(`course:read-sections:${lesson.id}`, JSON.stringify([...Array(sectionsRead).keys()]));
+  const api = stubApi()
+    .on('GET', `/api/lessons/${lesson.id}`, { json: lesson })
+    .on('GET', `/api/lessons/${lesson.id}/assessment`, { json: quiz });
+  const view = renderWithApp(<Route path="/assessment/:id" component={AssessmentPage} />, { path: `/assessment/${lesson.id}` });
+  return { api, ...view };
+}
+
+/** Picks an option of each question in turn, as a learner does, then submits. */
+async function answer(user: ReturnType<typeof openAssessment>['user'], choices: number[]) {
+  for (const [i, choice] of choices.entries()) {
+    await screen.findByText(`Question ${i + 1} of ${choices.length}`);
+    const question = quiz.questions[i]!;
+    await user.click(screen.getByRole('radio', { name: new RegExp(question.options[choice]!) }));
+    if (i < choices.length - 1) await user.click(screen.getByRole('button', { name: 'Next' }));
+  }
+  await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+}
+
+describe('the assessment', () => {
+  it('goes one question at a time: Next waits for an answer, Previous keeps it, Submit waits for all', async () => {
+    const { user } = openAssessment();
+    await screen.findByRole('heading', { level: 1, name: quiz.lessonTitle });
+    expect(screen.getByText('3 questions. You need 70% to pass.')).toBeInTheDocument();
+    expect(screen.getByText(quiz.questions[0]!.questionText)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(screen.getByRole('radio', { name: /The Word who was God/ }));
+    expect(screen.getByText('1 of 3 answered')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Question 2 of 3')).toBeInTheDocument();
+    expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('radio', { name: /The Word who was God/ })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('radio', { name: /Seek and save the lost/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('button', { name: 'Submit answers' })).toBeDisabled();
+    expect(screen.getByText('Answer every question to submit.')).toBeInTheDocument();
+  });
+
+  it('sends the answers and shows the pass screen with the answer review and the way on', async () => {
+    const { api, user } = openAssessment();
+    api.on('POST', `/api/assessments/${quiz.id}/submit`, { json: buildSubmitResult({ correctAnswers: rightAnswers }) });
+    await answer(user, rightAnswers);
+
+    expect(await screen.findByRole('heading', { name: 'You passed!' })).toBeInTheDocument();
+    expect(api.calls('POST', `/api/assessments/${quiz.id}/submit`).map((r) => r.body)).toEqual([{ answers: rightAnswers }]);
+    expect(screen.getByText('100%')).toBeInTheDocument();
+    expect(screen.getByText('You answered 3 of 3 questions correctly.')).toBeInTheDocument();
+    expect(screen.getByText('Week 1 is complete. Well done, keep going!')).toBeInTheDocument();
+    const review = screen.getByRole('region', { name: 'Your answers' });
+    expect(within(review).getAllByLabelText('Correct')).toHaveLength(3);
+    expect(within(review).getByText('Correct answer: Yes, fully human')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Go to week 2/ })).toHaveAttribute('href', '/lesson/lesson-2');
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('offers the certificate after the last week', async () => {
+    const { api, user } = openAssessment();
+    api.on('POST', `/api/assessments/${quiz.id}/submit`, { json: buildSubmitResult({ nextLessonId: null }) });
+    await answer(user, rightAnswers);
+    expect(await screen.findByRole('link', { name: /Get your certificate/ })).toHaveAttribute('href', `/certificate?courseId=${lesson.courseId}`);
+  });
+
+  it('shows the fail screen without the key, and Try again starts over with nothing chosen', async () => {
+    const { api, user } = openAssessment();
+    const wrong = [0, 1, 0];
+    api.on('POST', `/api/assessments/${quiz.id}/submit`, {
+      json: buildSubmitResult({ passed: false, score: 33, correctAnswers: [], questionResults: [false, false, true], correctCount: 1, nextLessonId: null }),
+    });
+    await answer(user, wrong);
+
+    expect(await screen.findByRole('heading', { name: 'Not quite yet' })).toBeInTheDocument();
+    expect(screen.getByText('33%')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('You need at least 70% to pass. Please review the lesson and try again.');
+    expect(screen.queryByRole('region', { name: 'Your answers' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Correct answer/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Review the lesson/ })).toHaveAttribute('href', `/lesson/${lesson.id}`);
+
+    await user.click(screen.getByRole('button', { name: /Try again/ }));
+    expect(await screen.findByText('Question 1 of 3')).toBeInTheDocument();
+    expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0);
+  });
+
+  it('keeps the answers and says so in a toast when the submit fails', async () => {
+    const { api, user } = openAssessment();
+    api.on('POST', `/api/assessments/${quiz.id}/submit`, apiError(503, 'DATABASE_UNAVAILABLE'));
+    await answer(user, rightAnswers);
+    expect(await screen.findByText('The service is temporarily unavailable. Please try again shortly.')).toBeInTheDocument();
+    expect(screen.getByText('Question 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Yes, fully human/ })).toBeChecked();
+  });
+
+  it('sends a learner who has not read every section back to the lesson', async () => {
+    openAssessment({ sectionsRead: 1 });
+    expect(await screen.findByText('Read the lesson first')).toBeInTheDocument();
+    expect(screen.getByText('Mark every teaching section as read, then the assessment opens.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the lesson' })).toHaveAttribute('href', `/lesson/${lesson.id}`);
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+});

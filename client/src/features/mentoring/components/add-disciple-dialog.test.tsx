@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import i18n from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { apiError, stubApi } from '../../../test/fetch-stub.ts';
+import { invitedResult, linkedResult } from '../../../test/factories.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { AddDiscipleDialog } from './add-disciple-dialog.tsx';
+
+const DISCIPLES = '/api/disciples';
+
+async function openDialog() {
+  const view = renderWithApp(<AddDiscipleDialog />);
+  await view.user.click(screen.getByRole('button', { name: 'Add disciple' }));
+  return { dialog: within(await screen.findByRole('dialog', { name: 'Add a disciple' })), ...view };
+}
+
+describe('the add-disciple dialog', () => {
+  it('checks both fields before sending anything', async () => {
+    const api = stubApi();
+    const { user, dialog } = await openDialog();
+    await user.type(dialog.getByLabelText('Email'), 'not-an-email');
+    await user.click(dialog.getByRole('button', { name: 'Add disciple' }));
+
+    expect(await dialog.findByText('Full name is required')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Full name')).toHaveAccessibleDescription('Full name is required');
+    expect(dialog.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    expect(api.calls('POST', DISCIPLES)).toEqual([]);
+  });
+
+  it('says the same in French', async () => {
+    stubApi();
+    await i18n.changeLanguage('fr');
+    const { user } = renderWithApp(<AddDiscipleDialog />);
+    await user.click(screen.getByRole('button', { name: 'Ajouter un disciple' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Ajouter le disciple' }));
+    expect(await dialog.findByText('Le nom complet est obligatoire')).toBeInTheDocument();
+  });
+
+  it('saves an invitation for someone without an account, with the sign-up link to share', async () => {
+    const api = stubApi().on('POST', DISCIPLES, { status: 201, json: invitedResult({ fullName: 'Boaz Ephrath', email: 'boaz@example.org' }) });
+    const { user, dialog } = await openDialog();
+    await user.type(dialog.getByLabelText('Full name'), '  Boaz Ephrath ');
+    await user.type(dialog.getByLabelText('Email'), 'Boaz@Example.org');
+    await user.click(dialog.getByRole('button', { name: 'Add disciple' }));
+
+    const invited = within(await screen.findByRole('dialog', { name: 'Invitation saved' }));
+    expect(api.calls('POST', DISCIPLES).map((r) => r.body)).toEqual([{ fullName: 'Boaz Ephrath', email: 'boaz@example.org' }]);
+    expect(invited.getByText(/Boaz Ephrath joins your tree when they create an account with boaz@example.org/)).toBeInTheDocument();
+    expect(invited.getByText(`${window.location.origin}/login`)).toBeInTheDocument();
+
+    // Add another: an empty form again.
+    await user.click(invited.getByRole('button', { name: 'Add another' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Add a disciple' }));
+    expect(again.getByLabelText('Full name')).toHaveValue('');
+
+    await user.click(again.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('links someone who already has an account at once: a toast, and the dialog closes', async () => {
+    stubApi().on('POST', DISCIPLES, { status: 201, json: linkedResult({ firstName: 'Obed', lastName: 'Boazson' }) });
+    const { user, dialog } = await openDialog();
+    await user.type(dialog.getByLabelText('Full name'), 'Obed Boazson');
+    await user.type(dialog.getByLabelText('Email'), 'obed@example.org');
+    await user.click(dialog.getByRole('button', { name: 'Add disciple' }));
+
+    expect(await screen.findByText('Disciple added')).toBeInTheDocument();
+    expect(screen.getByText('Obed Boazson is now in your tree.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("explains the server's refusal in the dialog and keeps the form", async () => {
+    stubApi().on('POST', DISCIPLES, apiError(409, 'HAS_MENTOR'));
+    const { user, dialog } = await openDialog();
+    await user.type(dialog.getByLabelText('Full name'), 'Ruth Moab');
+    await user.type(dialog.getByLabelText('Email'), 'ruth@example.org');
+    await user.click(dialog.getByRole('button', { name: 'Add disciple' }));
+
+    expect(await dialog.findByRole('alert')).toHaveTextContent('This person already has a mentor. Each person has one mentor.');
+    expect(dialog.getByLabelText('Email')).toHaveValue('ruth@example.org');
+  });
+});

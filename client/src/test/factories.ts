@@ -1,0 +1,95 @@
+import { directoryPage, directoryRow, type DirectoryPage, type DirectoryRow } from '../../../common/contracts/admin.ts';
+import { assessment, lesson, submitResult, type Assessment, type Lesson, type SubmitResult } from '../../../common/contracts/course.ts';
+import { addDiscipleResult, invitation, pendingDisciple, type AddDiscipleResult, type Invitation, type PendingDisciple } from '../../../common/contracts/mentoring.ts';
+
+/**
+ * API response objects for component tests, with overrides. Each is parsed by its contract schema
+ * from common/contracts, so a factory cannot drift from what the server sends.
+ */
+let seq = 0;
+const nextId = (prefix: string) => `${prefix}-${++seq}`;
+
+export function buildLesson(overrides: Partial<Lesson> = {}): Lesson {
+  return lesson.parse({
+    id: nextId('lesson'),
+    courseId: 'course-1',
+    weekNumber: 1,
+    title: 'Who Is Jesus?',
+    subtitle: 'Meeting the Savior',
+    keyScriptures: [{ text: 'For God so loved the world…', ref: 'John 3:16', translation: 'BSB' }],
+    content: [
+      { heading: 'The Son of God', text: 'Jesus is fully God.' },
+      { heading: 'The Son of Man', text: 'Jesus is fully human.' },
+    ],
+    reflectionQuestions: ['Who do you say Jesus is?'],
+    totalLessons: 8,
+    isCompleted: false,
+    nextLessonId: null,
+    ...overrides,
+  });
+}
+
+export function buildAssessment(overrides: Partial<Assessment> = {}): Assessment {
+  return assessment.parse({
+    id: nextId('assessment'),
+    lessonId: 'lesson-x',
+    weekNumber: 1,
+    lessonTitle: 'Who Is Jesus?',
+    passMark: 70,
+    questions: [
+      { id: 1, questionText: 'Who is Jesus according to John 1:1?', options: ['A prophet only', 'The Word who was God', 'An angel', 'A teacher only'], section: 1 },
+      { id: 2, questionText: 'What did Jesus come to do?', options: ['Seek and save the lost', 'Start a government', 'Write a book', 'Nothing'], section: 1 },
+      { id: 3, questionText: 'Was Jesus fully human?', options: ['No', 'Only in appearance', 'Yes, fully human', 'Partly'], section: 2 },
+    ],
+    ...overrides,
+  });
+}
+
+export function buildSubmitResult(overrides: Partial<SubmitResult> = {}): SubmitResult {
+  return submitResult.parse({
+    passed: true,
+    score: 100,
+    correctAnswers: [1, 0, 2],
+    questionResults: [true, true, true],
+    correctCount: 3,
+    totalQuestions: 3,
+    passMark: 70,
+    nextLessonId: 'lesson-2',
+    ...overrides,
+  });
+}
+
+export function buildDirectoryRow(overrides: Partial<DirectoryRow> = {}): DirectoryRow {
+  const n = ++seq;
+  return directoryRow.parse({
+    id: `user-${n}`,
+    firstName: 'Ruth',
+    lastName: `Person${n}`,
+    email: `ruth${n}@example.org`,
+    phone: '+1 555 0100',
+    address: '1 Main Street',
+    role: 'user',
+    courseProgress: 25,
+    courseCompleted: false,
+    completedDisciplesCount: 0,
+    pendingDisciplesCount: 0,
+    isAmbassadorEligible: false,
+    isCoordinatorEligible: false,
+    ...overrides,
+  });
+}
+
+export function buildDirectoryPage(users: DirectoryRow[], overrides: Partial<DirectoryPage> = {}): DirectoryPage {
+  return directoryPage.parse({ users, total: users.length, page: 1, pageSize: 25, founderCount: 1, ...overrides });
+}
+
+export function buildInvitation(overrides: Partial<Invitation> = {}): Invitation {
+  return invitation.parse({ id: nextId('invitation'), fullName: 'Boaz Ephrath', email: 'boaz@example.org', createdAt: '2026-11-20T10:00:00.000Z', ...overrides });
+}
+
+export function buildPendingDisciple(overrides: Partial<PendingDisciple> = {}): PendingDisciple {
+  return pendingDisciple.parse({ id: nextId('user'), firstName: 'Obed', lastName: 'Boazson', email: 'obed@example.org', progress: 0, ...overrides });
+}
+
+export const invitedResult = (overrides: Partial<Invitation> = {}): AddDiscipleResult => addDiscipleResult.parse({ outcome: 'invited', invitation: buildInvitation(overrides) });
+export const linkedResult = (overrides: Partial<PendingDisciple> = {}): AddDiscipleResult => addDiscipleResult.parse({ outcome: 'linked', disciple: buildPendingDisciple(overrides) });
