@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
+    // Generous: a loaded 2-core machine (every check runs at once) must not turn slowness into failures.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores: a few files at a time, each on its own database.
     maxWorkers: 2,

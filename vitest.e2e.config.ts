@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    testTimeout: 120_000,
+    testTimeout: 300_000,
     hookTimeout: 120_000,
     // Files run side by side, each with its own server, database and Chromium (e2e/fixtures.ts).
     // Two at a time suits the 2-core machine; E2E_WORKERS changes it.
