@@ -1,7 +1,0 @@
-with course_pc as materialized (select c.course_id, public.app_course_total(c.course_id) as total from (select public.app_primary_course() as course_id) c)
-select u.id, u.first_name, u.last_name, u.email, u.phone, u.address, u.role, u.created_at, u.created_at::text as cursor_at,
-  public.app_progress_percent(coalesce(u_cp.passed_lessons, 0::smallint), course_pc.total) as course_progress,
-  coalesce(ms.completed_disciples, 0) as completed_disciples
-from (select u.id, u.created_at from users u cross join course_pc left join course_progress u_cp on u_cp.user_id = u.id and u_cp.course_id = course_pc.course_id order by u.created_at desc, u.id desc limit 2000) p
-join users u on u.id = p.id cross join course_pc left join course_progress u_cp on u_cp.user_id = u.id and u_cp.course_id = course_pc.course_id
-left join mentor_stats ms on ms.user_id = u.id order by p.created_at desc, p.id desc
