@@ -47,7 +47,7 @@ describe('route gates', () => {
 });
 
 describe('code splitting', () => {
-  it("loads none of the signed-in screens' code, no zod and no PDF code on the landing page", async () => {
+  it("loads none of the signed-in screens' code, no zod, no API client and no PDF code on the landing page", async () => {
     const page = await ctx.newPage({ width: 390, height: 844 });
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -62,6 +62,7 @@ describe('code splitting', () => {
     // By source module, from the build's chunk map: what each downloaded script is made of.
     const found = forbiddenModules(readModuleMap(clientDir()), scripts);
     expect(found.zod).toEqual([]);
+    expect(found['API client']).toEqual([]);
     expect(found.PDF).toEqual([]);
     expect(found['signed-in screens']).toEqual([]);
     await page.context().close();

@@ -1,17 +1,39 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
-import { BootScreen } from '../components/layout/loading-screen.tsx';
+import { lazy, Suspense, use, useState } from 'react';
+import { useLocation } from 'wouter';
+import { BootScreen, LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
-import { queryClient } from '../lib/query-client.ts';
-import { AppRoutes } from './routes.tsx';
+import { checkVisitor } from './visitor-check.ts';
+
+const QueryApp = lazy(() => import('./query-app.tsx'));
+const Landing = lazy(() => import('../features/landing/components/landing-page.tsx'));
+
+/** Paths the landing page answers for a visitor: any but the public pages, sign-in and setup. */
+const isLandingPath = (p: string) => !(p === '/soul-health-check' || p.startsWith('/verify/') || p === '/login' || p.startsWith('/setup/'));
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<BootScreen />}>
-        <AppRoutes />
-        <Toaster />
-      </Suspense>
-    </QueryClientProvider>
+    <Suspense fallback={<BootScreen />}>
+      <Root />
+      <Toaster />
+    </Suspense>
   );
+}
+
+/**
+ * A visitor opening a landing path gets the landing page without TanStack Query; anything else
+ * (a signed-in user, sign-in, the public pages) loads the query app, which keeps the full route
+ * switch (routes.tsx). Once loaded, the query app stays: it handles every later navigation,
+ * sign-in included.
+ */
+function Root() {
+  const [location] = useLocation();
+  const [hasQueryApp, setHasQueryApp] = useState(false);
+  const wantsQueryApp = hasQueryApp || !isLandingPath(location);
+  if (wantsQueryApp && !hasQueryApp) setHasQueryApp(true);
+  return <Suspense fallback={<LoadingScreen />}>{wantsQueryApp ? <QueryApp /> : <VisitorGate />}</Suspense>;
+}
+
+function VisitorGate() {
+  const user = use(checkVisitor());
+  return user ? <QueryApp /> : <Landing />;
 }

@@ -4,7 +4,6 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { AMBASSADOR_MIN_COMPLETED_DISCIPLES } from '../../../common/domain/eligibility.ts';
 import { PASS_MARK } from '../../../common/domain/scoring.ts';
-import { isLanguageDependentKey, queryClient } from './query-client.ts';
 
 export const languages = ['en', 'fr'] as const;
 export type Language = (typeof languages)[number];
@@ -41,8 +40,6 @@ void i18n
 
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
-  // Queries keyed by language (or lessons) reload in the new language.
-  void queryClient.invalidateQueries({ predicate: (q) => isLanguageDependentKey(q.queryKey) });
 });
 
 /** The active interface language, reduced to one we support. */

@@ -9,7 +9,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '..
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { usePublicConfig } from '../../auth/api/get-public-config.ts';
+import { useLandingConfig } from '../api/get-landing-config.ts';
 import { BrandMark, HeroIllustration } from './hero-illustration.tsx';
 import { LandingHeader, sectionLinks } from './landing-header.tsx';
 import { SocialLinks } from './social-links.tsx';
@@ -88,7 +88,7 @@ function IconCard({ icon: Icon, title, text, aside }: { icon: typeof Heart; titl
 /** The public landing page (spec section 2). */
 export default function LandingPage() {
   const { t } = useTranslation(['landing', 'common']);
-  const config = usePublicConfig();
+  const config = useLandingConfig();
   const [watchmomsOpen, setWatchmomsOpen] = useState(false);
   const [watchmomsWanted, setWatchmomsWanted] = useState(false);
   const year = new Date().getFullYear();
@@ -274,20 +274,20 @@ export default function LandingPage() {
 
         {/* Contact */}
         <Section id="contact" title={t('contact.title')} subtitle={t('contact.text')} className="bg-muted/50">
-          {config.data && (
+          {config && (
             <ul className="grid max-w-3xl gap-4 sm:grid-cols-2">
               <li>
-                <a href={`mailto:${config.data.supportEmail}`} className="flex items-center gap-3 rounded-2xl border bg-card p-5 shadow-sm transition hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                <a href={`mailto:${config.supportEmail}`} className="flex items-center gap-3 rounded-2xl border bg-card p-5 shadow-sm transition hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
                   <Mail className="size-6 shrink-0 text-primary" aria-hidden />
                   <span className="min-w-0">
                     <span className="block text-sm text-muted-foreground">{t('contact.email')}</span>
-                    <span className="block font-semibold [overflow-wrap:anywhere]">{config.data.supportEmail}</span>
+                    <span className="block font-semibold [overflow-wrap:anywhere]">{config.supportEmail}</span>
                   </span>
                 </a>
               </li>
               <li>
                 <a
-                  href={`https://wa.me/${config.data.supportWhatsapp.replace(/\D/g, '')}`}
+                  href={`https://wa.me/${config.supportWhatsapp.replace(/\D/g, '')}`}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="flex items-center gap-3 rounded-2xl border bg-card p-5 shadow-sm transition hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -295,7 +295,7 @@ export default function LandingPage() {
                   <MessageCircle className="size-6 shrink-0 text-primary" aria-hidden />
                   <span className="min-w-0">
                     <span className="block text-sm text-muted-foreground">{t('contact.whatsapp')}</span>
-                    <span className="block font-semibold [overflow-wrap:anywhere]">{config.data.supportWhatsapp}</span>
+                    <span className="block font-semibold [overflow-wrap:anywhere]">{config.supportWhatsapp}</span>
                   </span>
                 </a>
               </li>
@@ -350,7 +350,7 @@ export default function LandingPage() {
               </li>
             </ul>
           </nav>
-          <SocialLinks social={config.data?.social} />
+          <SocialLinks social={config?.social} />
         </div>
         <p className="mx-auto mt-10 max-w-6xl border-t pt-6 text-sm text-muted-foreground">{t('footer.rights', { year })}</p>
       </footer>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -15,6 +16,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { newIdempotencyKey, useSubmitWatchmomsApplication } from '../api/submit-watchmoms-application.ts';
 
 /** Spec: the thank-you shows for 3 seconds, then the dialog closes. */
@@ -26,7 +28,16 @@ interface Props {
 }
 
 /** The WatchMoms application (spec sections 2, 4, 5): idle, submitting, thank-you for 3 s, or an error toast. */
-export default function WatchmomsDialog({ open, onOpenChange }: Props) {
+/** The landing page runs without the app's query provider (docs/decisions/023): the dialog brings it. */
+export default function WatchmomsDialog(props: Props) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <WatchmomsDialogContent {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function WatchmomsDialogContent({ open, onOpenChange }: Props) {
   const { t, i18n } = useTranslation(['public', 'common', 'validation', 'validation-public']);
   const lang = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
   const [thanking, setThanking] = useState(false);

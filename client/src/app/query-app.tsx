@@ -1,0 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { currentUserQuery } from '../features/auth/api/get-current-user.ts';
+import i18n from '../lib/i18n.ts';
+import { isLanguageDependentKey, queryClient } from '../lib/query-client.ts';
+import { AppRoutes } from './routes.tsx';
+import { firstVisitorAnswer } from './visitor-check.ts';
+
+// Queries keyed by language (or lessons) reload in the new language.
+i18n.on('languageChanged', () => {
+  void queryClient.invalidateQueries({ predicate: (q) => isLanguageDependentKey(q.queryKey) });
+});
+
+// Start from the answer the page load already has; the query still refreshes it (never fresh).
+const first = firstVisitorAnswer();
+if (first) queryClient.setQueryData(currentUserQuery.queryKey, first.user);
+
+/** Everything that reads the API through TanStack Query: signed-in screens, sign-in, public forms. */
+export default function QueryApp() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppRoutes />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import { paths } from '../../../common/contracts/auth-paths.ts';
+import type { CurrentUser } from '../../../common/contracts/auth.ts';
+
+let check: Promise<CurrentUser | null> | undefined;
+let answer: { user: CurrentUser | null } | undefined;
+
+/**
+ * The first "who is this?" of a page load, with a plain fetch: a visitor's landing page then needs
+ * neither the API client nor TanStack Query (docs/decisions/023). A failure counts as a visitor,
+ * as the route switch always did. Made once per page load.
+ */
+export function checkVisitor(): Promise<CurrentUser | null> {
+  check ??= fetch(paths.currentUser, { credentials: 'same-origin' })
+    .then(async (res) => (res.ok ? ((await res.json()) as CurrentUser | null) : null))
+    .catch(() => null)
+    .then((user) => {
+      answer = { user };
+      return user;
+    });
+  return check;
+}
+
+/** The first check's answer once it has arrived (the query client starts from it). */
+export const firstVisitorAnswer = () => answer;
