@@ -86,6 +86,7 @@ describe('French in one voice (docs/decisions/028)', () => {
     expect(texts.length).toBeGreaterThan(900);
     expect(texts.some((t) => t.where.startsWith('fr/public.json') && t.isScripture)).toBe(true);
     expect(texts.some((t) => t.where.startsWith('week-08.json fr.sections'))).toBe(true);
+    expect(texts.some((t) => t.where.startsWith('server CSV export fr') && t.text === 'Prénom')).toBe(true);
   });
 
   it('says « tu »: no « vous » outside quotations, verses and the justified allow-list', () => {

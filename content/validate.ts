@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { courseFileSchema, lessonFileSchema, type LessonFile, type CourseFile } from './schema.ts';
 import { hasBook, loadBible, lookupPassage, normaliseQuote } from './scripture.ts';
 import { checkQuotations } from './quotations.ts';
+import { exportBooleans, exportHeaders, exportRoleNames } from '../common/contracts/admin.ts';
 
 export const courseDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'course');
 
@@ -171,7 +172,7 @@ export interface FrenchText {
   isScripture: boolean;
 }
 
-/** Every French text the product shows: the locale files and the course content. */
+/** Every French text the product shows: the locale files, the course content and the server's own (the CSV export). */
 export function frenchTexts(): FrenchText[] {
   const out: FrenchText[] = [];
   const walk = (value: unknown, where: string, parent: Record<string, unknown> | undefined, key: string) => {
@@ -188,5 +189,6 @@ export function frenchTexts(): FrenchText[] {
   walk((course as { fr: unknown }).fr, 'course.json fr', undefined, '');
   walk((course as { challenge: { fr: unknown } }).challenge.fr, 'course.json fr challenge', undefined, '');
   for (const { file, data } of lessons) walk((data as { fr: unknown }).fr, `${file} fr`, undefined, '');
+  walk({ headers: exportHeaders.fr, booleans: exportBooleans.fr, roles: exportRoleNames.fr }, 'server CSV export fr', undefined, '');
   return out;
 }
