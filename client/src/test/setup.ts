@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { checkAndResetFetchStub, installFetchStub } from './fetch-stub.ts';
+
+// findBy*/waitFor wait up to 10 s, not 1 s: on a loaded machine the toast's code (loaded on first use) can take longer.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The network first: the app's i18n (imported next, as main.tsx does) downloads its texts through it.
 installFetchStub();
