@@ -1,4 +1,4 @@
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Db } from '../server/db/client.ts';
@@ -29,6 +29,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<App> {
     await database.drop();
   });
   return app;
+}
+
+/** A 400 VALIDATION_FAILED answer whose message names `field` and says `message`. */
+export function expectValidationFailed(res: { statusCode: number; json: () => { code: string; message: string } }, field: string, message: string) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json().code).toBe('VALIDATION_FAILED');
+  expect(res.json().message).toContain(field);
+  expect(res.json().message).toContain(message);
 }
 
 export type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string };

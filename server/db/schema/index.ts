@@ -241,8 +241,8 @@ export const discipleInvitations = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     mentorId: uuid('mentor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    fullName: text('full_name').notNull(),
-    email: text('email').notNull(),
+    // The name and email the mentor typed.
+    fullName: text('full_name').notNull(), email: text('email').notNull(),
     acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { LIST_PAGE_SIZE, type PersonRef } from '../../../common/contracts/admin.ts';
 import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Role } from '../../../common/domain/roles.ts';
 
 /** Who acts: a signed-in admin or founder, or the operator at the command line (full rights, no account). */
@@ -44,4 +45,11 @@ export function changedFields<T extends Record<string, unknown>>(current: T, wan
     changes[key as string] = secret.includes(key) ? 'edited' : { from: current[key], to };
   }
   return { set, changes, isChanged: Object.keys(changes).length > 0 };
+}
+
+/** The locked row about to change (404 with `notFound` when there is none), and what the change would do to it. */
+export async function lockForChange<T extends Record<string, unknown>>(locked: Promise<T | null>, wanted: Partial<T>, { notFound, secret = [] as (keyof T)[] }: { notFound: string; secret?: (keyof T)[] }) {
+  const current = await locked;
+  if (!current) throw new AppError('NOT_FOUND', notFound);
+  return { current, ...changedFields(current, wanted, { secret }) };
 }

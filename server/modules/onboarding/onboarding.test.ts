@@ -7,15 +7,9 @@ const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
 
 const profile = () => ({
-  firstName: ' Naomi ',
-  lastName: 'Baptiste',
-  mentorName: 'Ruth Pierre',
-  phone: '+1 514 555 0123',
-  birthdate: '2007-09-14',
-  address: '45 Rue Sainte-Catherine\nMontréal, QC',
-  country: 'Canada',
-  churchDenomination: 'Evangelical',
-  pastorName: 'Pastor Daniel Joseph',
+  ...{ firstName: ' Naomi ', lastName: 'Baptiste', mentorName: 'Ruth Pierre' },
+  ...{ phone: '+1 514 555 0123', birthdate: '2007-09-14', address: '45 Rue Sainte-Catherine\nMontréal, QC', country: 'Canada' },
+  ...{ churchDenomination: 'Evangelical', pastorName: 'Pastor Daniel Joseph' },
 });
 
 const complete = (cookie: string | undefined, payload: unknown) =>

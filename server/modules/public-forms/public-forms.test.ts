@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser } from '../../../test/app.ts';
+import { createTestApp, expectValidationFailed, signedInUser } from '../../../test/app.ts';
 import { callbackRequests, watchmomsApplications } from '../../db/schema/index.ts';
 
 const app = await createTestApp();
@@ -73,10 +73,7 @@ describe('POST /api/watchmoms-applications', () => {
   ];
   it.each(refused)('refuses %s with 400 naming the field and stores nothing', async (_case, change, field, message) => {
     const res = await apply({ ...validApplication(), ...change });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('VALIDATION_FAILED');
-    expect(res.json().message).toContain(field);
-    expect(res.json().message).toContain(message);
+    expectValidationFailed(res, field, message);
     expect(await countApplications()).toBe(0);
   });
 
@@ -169,10 +166,7 @@ describe('POST /api/callback-requests', () => {
   ];
   it.each(refused)('refuses %s with 400 naming the field and stores nothing', async (_case, change, field, message) => {
     const res = await requestCallback({ name: 'Ada', phone: '555 0100', category: 'spiritual', ...change });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('VALIDATION_FAILED');
-    expect(res.json().message).toContain(field);
-    expect(res.json().message).toContain(message);
+    expectValidationFailed(res, field, message);
     expect(await countCallbacks()).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import type { CallbackItem, CallbackList, CallbackUpdateBody, CallbackView } from '../../../../common/contracts/admin.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { actorId, changedFields, listPageOf, personRef, type Actor } from '../admin-shared.ts';
+import { actorId, listPageOf, lockForChange, personRef, type Actor } from '../admin-shared.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { CallbackRow, CallbacksRepository } from './callbacks.repository.ts';
 
@@ -31,9 +31,7 @@ export const callbacksServiceFactory = ({ db, callbacksRepo, auditRepo }: Deps) 
 
   async update({ actor, id, body }: { actor: Actor; id: string; body: CallbackUpdateBody }): Promise<CallbackItem> {
     await db.transaction(async (tx) => {
-      const current = await callbacksRepo.lock(id, tx);
-      if (!current) throw new AppError('NOT_FOUND', 'No callback request with this id.');
-      const { set, changes, isChanged } = changedFields(current, body, { secret: ['notes'] });
+      const { current, set, changes, isChanged } = await lockForChange(callbacksRepo.lock(id, tx), body, { notFound: 'No callback request with this id.', secret: ['notes'] });
       if (!isChanged) return;
       if (set.assignedTo) {
         const assignee = await callbacksRepo.lockTeamMember(set.assignedTo, tx);

@@ -1,8 +1,7 @@
 import type { WatchmomsItem, WatchmomsList, WatchmomsUpdateBody, WatchmomsView } from '../../../../common/contracts/admin.ts';
 import type { Db } from '../../../db/client.ts';
 import type { watchmomsApplications } from '../../../db/schema/index.ts';
-import { AppError } from '../../../lib/app-error.ts';
-import { actorId, changedFields, listPageOf, type Actor } from '../admin-shared.ts';
+import { actorId, listPageOf, lockForChange, type Actor } from '../admin-shared.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { WatchmomsRepository } from './watchmoms.repository.ts';
 
@@ -27,9 +26,7 @@ export const watchmomsServiceFactory = ({ db, watchmomsRepo, auditRepo }: { db: 
 
   async update({ actor, id, body }: { actor: Actor; id: string; body: WatchmomsUpdateBody }): Promise<WatchmomsItem> {
     return db.transaction(async (tx) => {
-      const current = await watchmomsRepo.lock(id, tx);
-      if (!current) throw new AppError('NOT_FOUND', 'No WatchMoms application with this id.');
-      const { set, changes, isChanged } = changedFields(current, body, { secret: ['notes'] });
+      const { current, set, changes, isChanged } = await lockForChange(watchmomsRepo.lock(id, tx), body, { notFound: 'No WatchMoms application with this id.', secret: ['notes'] });
       if (!isChanged) return toWatchmomsItem(current);
       const updated = await watchmomsRepo.update(id, set, tx);
       await auditRepo.insert({ actorId: actorId(actor), action: 'watchmoms.updated', targetType: 'watchmoms_application', targetId: id, details: { name: current.fullName, ...changes } }, tx);
