@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint/feature-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', '.test-data', 'server/db/migrations', 'client/public'] },
@@ -16,7 +17,7 @@ export default tseslint.config(
   },
   {
     files: ['client/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    plugins: { 'react-hooks': reactHooks, boundaries },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn', 'boundaries/feature-boundaries': 'error' },
   },
 );

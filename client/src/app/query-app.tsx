@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { currentUserQuery } from '../features/auth/api/get-current-user.ts';
+import { currentUserQuery } from '../lib/current-user.ts';
 import i18n from '../lib/i18n.ts';
-import { isLanguageDependentKey, queryClient } from '../lib/query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { isLanguageDependentKey } from '../lib/query-keys.ts';
 import { AppRoutes } from './routes.tsx';
 import { firstVisitorAnswer } from './visitor-check.ts';
 
-// Queries keyed by language (or lessons) reload in the new language.
+// Queries keyed by language reload in the new language.
 i18n.on('languageChanged', () => {
   void queryClient.invalidateQueries({ predicate: (q) => isLanguageDependentKey(q.queryKey) });
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
-import { useCurrentUser } from '../features/auth/api/get-current-user.ts';
+import { useCurrentUser } from '../lib/current-user.ts';
 
 // Every screen is its own chunk: a visitor on the landing page downloads none of the app's screens.
 const Landing = lazy(() => import('../features/landing/components/landing-page.tsx'));

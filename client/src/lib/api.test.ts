@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, getJson, getJsonOrNullOn401, sendJson } from './api.ts';
-import { isLanguageDependentKey } from './query-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,15 +27,5 @@ describe('fetch wrapper', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/y', expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } }));
     respond(401, 'no');
     expect(await getJsonOrNullOn401('/api/auth/user')).toBeNull();
-  });
-});
-
-describe('language-dependent queries', () => {
-  it('are those with a lang parameter or a lessons path', () => {
-    expect(isLanguageDependentKey(['/api/courses?lang=en'])).toBe(true);
-    expect(isLanguageDependentKey(['/api/courses/1/lessons'])).toBe(true);
-    expect(isLanguageDependentKey(['/api/lessons/1', { lang: 'fr' }])).toBe(true);
-    expect(isLanguageDependentKey(['/api/progress/1'])).toBe(false);
-    expect(isLanguageDependentKey(['/api/auth/user'])).toBe(false);
   });
 });

@@ -1,15 +1,36 @@
 import type { TFunction } from 'i18next';
 import { ApiRequestError } from './api.ts';
 
-/** Translated text for an API error: a known code's translation, else the server's message, else the fallback. */
-export function describeError(t: TFunction, err: unknown, fallback: string): string {
+/** How to word an error; every value is a translation key. */
+export interface ErrorTextOptions {
+  /** A namespace whose `errors.<CODE>` explains codes in that screen's own words (admin, mentoring). */
+  ns?: string;
+  /** The text when the error says nothing better ("Something went wrong" by default). */
+  fallback?: string;
+  /** A fixed text, whatever the error (for forms whose failure is always explained the same way). */
+  description?: string;
+}
+
+/**
+ * Translated text for an error: the feature's words for its code, else the common translation of
+ * the code, else the server's message, else the fallback.
+ */
+export function describeError(t: TFunction, err: unknown, { ns, fallback, description }: ErrorTextOptions = {}): string {
+  if (description) return t(description);
+  const fallbackText = t(fallback ?? 'common:errors.generic');
   if (err instanceof ApiRequestError) {
     const { code, message } = err.body;
-    if (code && code !== 'VALIDATION_FAILED') return t(`common:errors.${code}`, { defaultValue: message ?? fallback });
+    if (code && code !== 'VALIDATION_FAILED') {
+      const keys = ns ? [`${ns}:errors.${code}`, `common:errors.${code}`] : [`common:errors.${code}`];
+      return t(keys, { defaultValue: message ?? fallbackText });
+    }
     if (message) return message;
   }
-  return fallback;
+  return fallbackText;
 }
+
+/** True when the server refused because of who is asking (signed out, or not allowed). */
+export const isAccessError = (err: unknown) => err instanceof ApiRequestError && (err.status === 401 || err.status === 403);
 
 /**
  * Translates a validation message from the shared zod contracts: the English sentence is the key

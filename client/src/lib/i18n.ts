@@ -4,9 +4,8 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { AMBASSADOR_MIN_COMPLETED_DISCIPLES } from '../../../common/domain/eligibility.ts';
 import { PASS_MARK } from '../../../common/domain/scoring.ts';
+import { languages } from './language.ts';
 
-export const languages = ['en', 'fr'] as const;
-export type Language = (typeof languages)[number];
 export const namespaces = ['common', 'auth', 'validation', 'landing', 'public', 'onboarding', 'evangelism', 'course', 'mentoring', 'admin'] as const;
 
 void i18n
@@ -42,7 +41,5 @@ i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
 });
 
-/** The active interface language, reduced to one we support. */
-export const currentLanguage = (): Language => (i18n.resolvedLanguage === 'fr' ? 'fr' : 'en');
 
 export default i18n;

@@ -1,6 +1,6 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { languages } from '../../lib/i18n.ts';
+import { languages, toLanguage } from '../../lib/language.ts';
 import { cn } from '../../lib/utils.ts';
 
 const names: Record<(typeof languages)[number], string> = { en: 'English', fr: 'Français' };
@@ -8,7 +8,7 @@ const names: Record<(typeof languages)[number], string> = { en: 'English', fr: '
 /** Language choice; i18next caches it in localStorage, and language-keyed queries reload. */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
-  const current = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
+  const current = toLanguage(i18n.resolvedLanguage);
   return (
     <label className={cn('relative inline-flex items-center', className)}>
       <span className="sr-only">{t('language')}</span>

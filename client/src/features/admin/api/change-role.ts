@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPaths } from '../../../../../common/contracts/admin.ts';
 import type { Role } from '../../../../../common/contracts/auth.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
 
 export function useChangeRole() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) => sendJson<{ id: string; role: Role }>('PUT', adminPaths.userRole(userId), { role }),
-    onSuccess: () => Promise.all([adminPaths.users, adminPaths.audit, adminPaths.assignees].map((p) => qc.invalidateQueries({ queryKey: [p] }))),
+    onSuccess: () => Promise.all([adminKeys.users.all, adminKeys.audit.all, adminKeys.assignees].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

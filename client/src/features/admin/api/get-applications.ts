@@ -2,13 +2,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminPaths, type ApplicationList } from '../../../../../common/contracts/admin.ts';
 import type { ApplicationStatus } from '../../../../../common/domain/eligibility.ts';
 import { getJson } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
 
 export type ApplicationView = ApplicationStatus | 'all';
 
 /** Ambassador applications, pending first by default. */
 export const useApplications = (status: ApplicationView, page: number) =>
   useQuery({
-    queryKey: [adminPaths.applications, { status, page }],
+    queryKey: adminKeys.applications.page({ status, page }),
     queryFn: () => getJson<ApplicationList>(`${adminPaths.applications}?status=${status}&page=${page}`),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminPaths, type Assignee } from '../../../../../common/contracts/admin.ts';
 import { getJson } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
 
 /** Team members (ambassadors, coordinators, admins, founders) a callback request can be assigned to. */
-export const useAssignees = () => useQuery({ queryKey: [adminPaths.assignees], queryFn: () => getJson<Assignee[]>(adminPaths.assignees) });
+export const useAssignees = () => useQuery({ queryKey: adminKeys.assignees, queryFn: () => getJson<Assignee[]>(adminPaths.assignees) });

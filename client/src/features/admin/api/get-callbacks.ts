@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminPaths, type CallbackList, type CallbackView } from '../../../../../common/contracts/admin.ts';
 import { getJson } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
 
 /** The callback inbox, one view (open, new, contacted, closed, all) and page at a time. */
 export const useCallbacks = (status: CallbackView, page: number) =>
   useQuery({
-    queryKey: [adminPaths.callbacks, { status, page }],
+    queryKey: adminKeys.callbacks.page({ status, page }),
     queryFn: () => getJson<CallbackList>(`${adminPaths.callbacks}?status=${status}&page=${page}`),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminPaths, type DirectoryFilter, type DirectoryPage } from '../../../../../common/contracts/admin.ts';
 import { getJson } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
 
 export interface DirectoryParams {
   search: string;
@@ -21,7 +22,7 @@ export const directoryQueryString = ({ search, filter, page, pageSize }: Partial
 /** One page of the user directory; search, filter and paging happen on the server. */
 export const directoryQuery = (params: DirectoryParams) =>
   queryOptions({
-    queryKey: [adminPaths.users, params],
+    queryKey: adminKeys.users.page(params),
     queryFn: () => getJson<DirectoryPage>(`${adminPaths.users}?${directoryQueryString(params)}`),
     // The previous page stays on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminPaths, type AdminStats } from '../../../../../common/contracts/admin.ts';
 import { getJson } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
 
 /** The four stat cards. */
 export const statsQuery = queryOptions({
-  queryKey: [adminPaths.stats],
+  queryKey: adminKeys.stats,
   queryFn: () => getJson<AdminStats>(adminPaths.stats),
 });
 

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPaths, type CallbackItem, type CallbackUpdateBody } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
 
 /** Status, assignee and notes of a callback request (audited on the server). */
 export function useUpdateCallback() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: { ns: 'admin' } },
     mutationFn: ({ id, ...body }: CallbackUpdateBody & { id: string }) => sendJson<CallbackItem>('PATCH', adminPaths.callback(id), body),
-    onSuccess: () => Promise.all([adminPaths.callbacks, adminPaths.audit].map((p) => qc.invalidateQueries({ queryKey: [p] }))),
+    onSuccess: () => Promise.all([adminKeys.callbacks.all, adminKeys.audit.all].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

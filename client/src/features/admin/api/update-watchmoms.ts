@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPaths, type WatchmomsItem, type WatchmomsUpdateBody } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
 
 /** Status and notes of a WatchMoms application (audited on the server). */
 export function useUpdateWatchmoms() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorToast: { ns: 'admin' } },
     mutationFn: ({ id, ...body }: WatchmomsUpdateBody & { id: string }) => sendJson<WatchmomsItem>('PATCH', adminPaths.watchmomsItem(id), body),
-    onSuccess: () => Promise.all([adminPaths.watchmoms, adminPaths.audit].map((p) => qc.invalidateQueries({ queryKey: [p] }))),
+    onSuccess: () => Promise.all([adminKeys.watchmoms.all, adminKeys.audit.all].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

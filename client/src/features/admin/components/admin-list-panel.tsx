@@ -6,7 +6,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { describeAdminError } from '../utils/describe-error.ts';
+import { describeError } from '../../../lib/errors.ts';
 import { Pager } from './pager.tsx';
 
 interface Page<T> {
@@ -67,7 +67,7 @@ export function AdminListPanel<V extends string, T>(p: Props<V, T>) {
         {p.query.isPending ? (
           <Spinner className="mx-auto" />
         ) : p.query.isError ? (
-          <p role="alert" className="text-destructive">{describeAdminError(t, p.query.error)}</p>
+          <p role="alert" className="text-destructive">{describeError(t, p.query.error, { ns: 'admin' })}</p>
         ) : data && data.items.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground">{p.emptyText}</p>
         ) : (

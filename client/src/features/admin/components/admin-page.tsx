@@ -13,8 +13,8 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { useDirectory } from '../api/get-directory.ts';
 import { useStats } from '../api/get-stats.ts';
-import { useViewer } from '../api/get-viewer.ts';
-import { isAccessError } from '../utils/describe-error.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { isAccessError } from '../../../lib/errors.ts';
 import { AmbassadorApplications } from './ambassador-applications.tsx';
 import { AuditLog } from './audit-log.tsx';
 import { CallbackInbox } from './callback-inbox.tsx';
@@ -53,7 +53,7 @@ function useDenyNonAdmins(denied: boolean) {
 /** /admin: the directory, stats, inbox, applications and audit log; admins and founders only. */
 export default function AdminPage() {
   const { t } = useTranslation(['admin', 'common']);
-  const viewer = useViewer();
+  const viewer = useCurrentUser();
   const isAdmin = !!viewer.data && isAdminRole(viewer.data.role);
   const stats = useStats(isAdmin);
   // The first page is fetched here too (same query as the directory), so the screen appears whole.

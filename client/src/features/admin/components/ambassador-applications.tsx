@@ -8,8 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useApplications, type ApplicationView } from '../api/get-applications.ts';
 import { useDecideApplication } from '../api/decide-application.ts';
-import { useDates } from '../hooks/use-dates.ts';
-import { describeAdminError } from '../utils/describe-error.ts';
+import { useDates } from '../../../lib/dates.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 
@@ -64,7 +63,6 @@ export function AmbassadorApplications() {
       {
         onSuccess: () =>
           toast({ title: decision === 'approve' ? t('applications.approvedTitle') : t('applications.declinedTitle'), description: fullNameOf(item.user) || item.user.email }),
-        onError: (err) => toast({ title: t('common:errors.title'), description: describeAdminError(t, err), variant: 'destructive' }),
       },
     );
   return (

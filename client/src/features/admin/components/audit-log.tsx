@@ -6,8 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
-import { useDates } from '../hooks/use-dates.ts';
-import { describeAdminError } from '../utils/describe-error.ts';
+import { useDates } from '../../../lib/dates.ts';
+import { describeError } from '../../../lib/errors.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { Pager } from './pager.tsx';
 
@@ -54,7 +54,7 @@ export function AuditLog() {
         {log.isPending ? (
           <Spinner className="mx-auto" />
         ) : log.isError ? (
-          <p role="alert" className="text-destructive">{describeAdminError(t, log.error)}</p>
+          <p role="alert" className="text-destructive">{describeError(t, log.error, { ns: 'admin' })}</p>
         ) : data && data.items.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground">{t('audit.empty')}</p>
         ) : (

@@ -11,8 +11,7 @@ import { cn } from '../../../lib/utils.ts';
 import { useAssignees } from '../api/get-assignees.ts';
 import { useCallbacks } from '../api/get-callbacks.ts';
 import { useUpdateCallback } from '../api/update-callback.ts';
-import { useDates } from '../hooks/use-dates.ts';
-import { describeAdminError } from '../utils/describe-error.ts';
+import { useDates } from '../../../lib/dates.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 
@@ -112,7 +111,6 @@ export function CallbackInbox() {
       { id: item.id, ...body },
       {
         onSuccess: () => toast({ title: t('inbox.savedTitle'), description: t('inbox.savedText', { name: item.name }) }),
-        onError: (err) => toast({ title: t('common:errors.title'), description: describeAdminError(t, err), variant: 'destructive' }),
       },
     );
   return (

@@ -9,14 +9,14 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useChangeRole } from '../api/change-role.ts';
-import { useViewer } from '../api/get-viewer.ts';
-import { describeAdminError } from '../utils/describe-error.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { describeError } from '../../../lib/errors.ts';
 import { fullNameOf } from '../utils/names.ts';
 
 /** A person's details and role. The roles offered are the ones the server accepts from this admin. */
 export function ManageUserDialog({ user, founderCount, onClose }: { user: DirectoryRow; founderCount: number; onClose: () => void }) {
   const { t } = useTranslation(['admin', 'common']);
-  const { data: viewer } = useViewer();
+  const { data: viewer } = useCurrentUser();
   const [role, setRole] = useState<Role>(user.role);
   const change = useChangeRole();
   const options = viewer ? grantableRoles(viewer.role, user.role, founderCount, roles) : [user.role];
@@ -60,7 +60,7 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
         </FormField>
         {change.isError && (
           <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
-            {describeAdminError(t, change.error)}
+            {describeError(t, change.error, { ns: 'admin' })}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { exportUrl, useDirectory } from '../api/get-directory.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
-import { describeAdminError } from '../utils/describe-error.ts';
+import { describeError } from '../../../lib/errors.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { ManageUserDialog } from './manage-user-dialog.tsx';
 import { Pager } from './pager.tsx';
@@ -155,7 +155,7 @@ export function UserDirectory() {
           )}
           {directory.isError && !data ? (
             <p role="alert" className="py-10 text-center text-destructive">
-              {describeAdminError(t, directory.error)}
+              {describeError(t, directory.error, { ns: 'admin' })}
             </p>
           ) : rows.length === 0 && !directory.isPending ? (
             <p className="py-10 text-center text-muted-foreground" data-testid="no-users">

@@ -9,8 +9,7 @@ import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useWatchmoms } from '../api/get-watchmoms.ts';
 import { useUpdateWatchmoms } from '../api/update-watchmoms.ts';
-import { useDates } from '../hooks/use-dates.ts';
-import { describeAdminError } from '../utils/describe-error.ts';
+import { useDates } from '../../../lib/dates.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 
 const statusVariant = { new: 'default', approved: 'success', declined: 'destructive', contacted: 'secondary' } as const;
@@ -86,7 +85,6 @@ export function WatchmomsList() {
       { id: item.id, ...body },
       {
         onSuccess: () => toast({ title: t('watchmoms.savedTitle'), description: t('watchmoms.savedText', { name: item.fullName }) }),
-        onError: (err) => toast({ title: t('common:errors.title'), description: describeAdminError(t, err), variant: 'destructive' }),
       },
     );
   return (

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
 import type { CurrentUser, SetupBody, SignInBody, SignUpBody } from '../../../../../common/contracts/auth.ts';
 import { sendJson } from '../../../lib/api.ts';
-import { currentUserQuery } from './get-current-user.ts';
+import { currentUserQuery } from '../../../lib/current-user.ts';
 
 function useSessionMutation<T>(path: string) {
   const qc = useQueryClient();

@@ -33,7 +33,7 @@ function SignInForm({ onDone }: { onDone: () => void }) {
       </FormField>
       {signIn.isError && (
         <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
-          {describeError(t, signIn.error, t('common:errors.generic'))}
+          {describeError(t, signIn.error)}
         </p>
       )}
       <Button type="submit" size="lg" disabled={signIn.isPending}>
@@ -76,7 +76,7 @@ export function SignUpForm({ onSubmit, isPending, error, submitLabel }: SignUpFo
       </FormField>
       {error != null && (
         <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
-          {describeError(t, error, t('common:errors.generic'))}
+          {describeError(t, error)}
         </p>
       )}
       <Button type="submit" size="lg" disabled={isPending}>

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coursePaths, type Certificate, type ContentLanguage } from '../../../../../common/contracts/course.ts';
 import { getJson, withLang } from '../../../lib/api.ts';
-import { useContentLanguage } from '../hooks/use-content-language.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { courseKeys } from './keys.ts';
 
-export const certificateQuery = (courseId: string, lang: ContentLanguage) => {
-  const url = withLang(coursePaths.certificate(courseId), lang);
-  return queryOptions({ queryKey: [url], queryFn: () => getJson<Certificate>(url) });
-};
+export const certificateQuery = (courseId: string, lang: ContentLanguage) =>
+  queryOptions({ queryKey: courseKeys.certificate(courseId, { lang }), queryFn: () => getJson<Certificate>(withLang(coursePaths.certificate(courseId), lang)) });
 
 /** The user's certificate: 404 while none was created yet, 403 while the course is not complete. */
 export function useCertificate(courseId: string | undefined) {
-  const lang = useContentLanguage();
+  const lang = useLanguage();
   return useQuery({ ...certificateQuery(courseId ?? '', lang), enabled: !!courseId });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mentoringPaths, type DisciplesSummary } from '../../../../../common/contracts/mentoring.ts';
 import { ApiRequestError, getJson } from '../../../lib/api.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
 
 /** The counts behind the dashboard's "disciples mentored" card; zero when the mentoring API is not there. */
 export const disciplesSummaryQuery = queryOptions({
-  queryKey: [mentoringPaths.summary],
+  queryKey: sharedKeys.disciplesSummary,
   queryFn: async (): Promise<DisciplesSummary> => {
     try {
       return await getJson<DisciplesSummary>(mentoringPaths.summary);

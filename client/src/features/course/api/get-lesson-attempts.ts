@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coursePaths, type AttemptSummary } from '../../../../../common/contracts/course.ts';
 import { getJson } from '../../../lib/api.ts';
+import { courseKeys } from './keys.ts';
 
-export const lessonAttemptsQuery = (lessonId: string) => {
-  const url = coursePaths.lessonAttempts(lessonId);
-  return queryOptions({ queryKey: [url], queryFn: () => getJson<AttemptSummary[]>(url) });
-};
-
-/** Is this query key a lesson's attempts list (refetched after every submit)? */
-export const isAttemptsKey = (key: readonly unknown[]) => typeof key[0] === 'string' && /^\/api\/lessons\/[^/?]+\/attempts$/.test(key[0]);
+export const lessonAttemptsQuery = (lessonId: string) =>
+  queryOptions({ queryKey: courseKeys.attempts(lessonId), queryFn: () => getJson<AttemptSummary[]>(coursePaths.lessonAttempts(lessonId)) });
 
 /** The signed-in learner's own attempts at a lesson's assessment, newest first. */
 export function useLessonAttempts(lessonId: string) {

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coursePaths, type Progress } from '../../../../../common/contracts/course.ts';
 import { getJson } from '../../../lib/api.ts';
+import { courseKeys } from './keys.ts';
 
 export const progressQuery = (courseId: string) =>
-  queryOptions({ queryKey: [coursePaths.progress(courseId)], queryFn: () => getJson<Progress>(coursePaths.progress(courseId)) });
+  queryOptions({ queryKey: courseKeys.progress(courseId), queryFn: () => getJson<Progress>(coursePaths.progress(courseId)) });
 
 /** The signed-in user's progress in the course; waits until the course id is known. */
 export const useProgress = (courseId: string | undefined) => useQuery({ ...progressQuery(courseId ?? ''), enabled: !!courseId });

@@ -1,29 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { coursePaths, type SubmitResult } from '../../../../../common/contracts/course.ts';
 import { sendJson } from '../../../lib/api.ts';
-import { isAttemptsKey } from './get-lesson-attempts.ts';
+import { courseKeys } from './keys.ts';
 
 export const submitAssessment = (assessmentId: string | undefined, answers: number[]) => {
   if (!assessmentId) throw new Error('No assessment ID');
   return sendJson<SubmitResult>('POST', coursePaths.submit(assessmentId), { answers });
 };
 
-const isLessonKey = (key: readonly unknown[]) => typeof key[0] === 'string' && /^\/api\/lessons\/[^/?]+(\?|$)/.test(key[0]);
-
 /** Sends the answers; afterwards progress is fetched again, and lessons (completed, newly unlocked) when it passed. */
 export function useSubmitAssessment(courseId: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ assessmentId, answers }: { assessmentId: string | undefined; answers: number[] }) => submitAssessment(assessmentId, answers),
+    meta: { errorToast: {} },
     onSuccess: async (result) => {
-      void qc.invalidateQueries({ predicate: (q) => isAttemptsKey(q.queryKey) });
+      void qc.invalidateQueries({ queryKey: courseKeys.allAttempts() });
       if (result.passed) {
         // Lessons not on screen are dropped (a cached "locked" must not flash); those on screen reload.
-        qc.removeQueries({ predicate: (q) => isLessonKey(q.queryKey), type: 'inactive' });
-        void qc.invalidateQueries({ predicate: (q) => isLessonKey(q.queryKey) });
+        qc.removeQueries({ queryKey: courseKeys.lessons(), type: 'inactive' });
+        void qc.invalidateQueries({ queryKey: courseKeys.lessons() });
       }
       // Refetched now, even though no screen shows it, so the dashboard never shows the old figures.
-      if (courseId) await qc.invalidateQueries({ queryKey: [coursePaths.progress(courseId)], refetchType: 'all' });
+      if (courseId) await qc.invalidateQueries({ queryKey: courseKeys.progress(courseId), refetchType: 'all' });
     },
   });
 }

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coursePaths, type CertificateVerification, type ContentLanguage } from '../../../../../common/contracts/course.ts';
 import { getJson, withLang } from '../../../lib/api.ts';
-import { useContentLanguage } from '../hooks/use-content-language.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { courseKeys } from './keys.ts';
 
-export const verificationQuery = (code: string, lang: ContentLanguage) => {
-  const url = withLang(coursePaths.verifyCertificate(code), lang);
-  return queryOptions({ queryKey: [url], queryFn: () => getJson<CertificateVerification>(url) });
-};
+export const verificationQuery = (code: string, lang: ContentLanguage) =>
+  queryOptions({ queryKey: courseKeys.verification(code, { lang }), queryFn: () => getJson<CertificateVerification>(withLang(coursePaths.verifyCertificate(code), lang)) });
 
 /** Public check of a verification code; needs no sign-in. */
-export const useCertificateVerification = (code: string) => useQuery(verificationQuery(code, useContentLanguage()));
+export const useCertificateVerification = (code: string) => useQuery(verificationQuery(code, useLanguage()));

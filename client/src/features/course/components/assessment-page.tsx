@@ -10,8 +10,6 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { describeError } from '../../../lib/errors.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useAssessment } from '../api/get-assessment.ts';
 import { useLesson } from '../api/get-lesson.ts';
@@ -90,7 +88,6 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
           setResult(r);
           window.scrollTo({ top: 0 });
         },
-        onError: (err) => toast({ title: t('common:errors.title'), description: describeError(t, err, t('common:errors.generic')), variant: 'destructive' }),
       },
     );
 

@@ -2,13 +2,13 @@ import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { useDates } from '../../../lib/dates.ts';
 import { useLessonAttempts } from '../api/get-lesson-attempts.ts';
-import { useFormatDateTime } from '../hooks/use-format-date.ts';
 
 /** The learner's own attempts at this week's quiz, newest first; nothing before the first attempt. */
 export function AttemptHistory({ lessonId }: { lessonId: string }) {
   const { t } = useTranslation('course');
-  const formatDateTime = useFormatDateTime();
+  const { dateTime: formatDateTime } = useDates();
   const { data: attempts } = useLessonAttempts(lessonId);
   if (!attempts?.length) return null;
   return (

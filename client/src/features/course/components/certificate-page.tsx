@@ -12,7 +12,7 @@ import { useCreateCertificate } from '../api/create-certificate.ts';
 import { useCertificate } from '../api/get-certificate.ts';
 import { useCourses } from '../api/get-courses.ts';
 import { useCertificateInput } from '../hooks/use-certificate-input.ts';
-import { useContentLanguage } from '../hooks/use-content-language.ts';
+import { useLanguage } from '../../../lib/language.ts';
 import { CertificateTemplate } from './certificate-template.tsx';
 import { CourseShell } from './course-shell.tsx';
 
@@ -39,7 +39,7 @@ function download(bytes: Uint8Array, filename: string) {
 
 export default function CertificatePage() {
   const { t } = useTranslation(['course', 'common']);
-  const lang = useContentLanguage();
+  const lang = useLanguage();
   const fromQuery = new URLSearchParams(useSearch()).get('courseId');
   // Without ?courseId= the first course is used (spec section 9).
   const courses = useCourses();

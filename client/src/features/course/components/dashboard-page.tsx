@@ -13,7 +13,7 @@ import { useCourseLessons } from '../api/get-course-lessons.ts';
 import { useCourses } from '../api/get-courses.ts';
 import { useDisciplesSummary } from '../api/get-disciples-summary.ts';
 import { useProgress } from '../api/get-progress.ts';
-import { useViewer } from '../api/get-viewer.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { readSectionsOf } from '../hooks/use-read-sections.ts';
 import { ChallengeCard } from './challenge-card.tsx';
 import { CourseShell } from './course-shell.tsx';
@@ -35,7 +35,7 @@ function ErrorCard({ onRetry }: { onRetry: () => void }) {
 
 export default function DashboardPage() {
   const { t } = useTranslation(['course', 'common']);
-  const { data: user } = useViewer();
+  const { data: user } = useCurrentUser();
   const courses = useCourses();
   const course = courses.data?.[0];
   const progress = useProgress(course?.id);

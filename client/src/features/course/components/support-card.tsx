@@ -1,13 +1,13 @@
 import { LifeBuoy, Mail, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useSupportConfig } from '../api/get-support-config.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 import { whatsappLink } from '../utils/lesson-status.ts';
 
 /** Support section of the dashboard: email and WhatsApp from the server's configuration. */
 export function SupportCard() {
   const { t } = useTranslation('course');
-  const { data } = useSupportConfig();
+  const { data } = usePublicConfig();
   return (
     <Card data-testid="support-card">
       <CardHeader>

@@ -10,14 +10,14 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
+import { useDates } from '../../../lib/dates.ts';
 import { useCertificateVerification } from '../api/verify-certificate.ts';
-import { useFormatLongDate } from '../hooks/use-format-date.ts';
 
 /** Public page (no sign-in): confirms who holds a certificate, or says plainly that the code is unknown. */
 export default function VerifyPage() {
   const { code = '' } = useParams<{ code: string }>();
   const { t } = useTranslation(['course', 'common']);
-  const formatDate = useFormatLongDate();
+  const { date: formatDate } = useDates();
   const { data, isPending, error } = useCertificateVerification(code);
   const isUnknown = error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 

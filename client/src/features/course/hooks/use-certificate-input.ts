@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Certificate } from '../../../../../common/contracts/course.ts';
 import type { CertificateInput } from '../utils/certificate-layout.ts';
-import { useFormatLongDate } from './use-format-date.ts';
+import { useDates } from '../../../lib/dates.ts';
 
 /** Everything the certificate design needs, in the reader's language. */
 export function useCertificateInput(cert: Certificate | undefined): CertificateInput | undefined {
   const { t } = useTranslation('course');
-  const formatDate = useFormatLongDate();
+  const { date: formatDate } = useDates();
   return useMemo(() => {
     if (!cert) return undefined;
     return {

@@ -2,14 +2,15 @@ import { CalendarPlus, Download, FileText, Flame, Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { useLanguage } from '../../../lib/language.ts';
 import { memoryCardsHtml, plainText, prayerNightsCalendar, saveFile } from '../lib/downloads.ts';
 import { useMemoryVerses } from './scripture-memory.tsx';
 import { useWitnessingSteps } from './witnessing-guide.tsx';
 
 /** Downloadable helps, generated on the device from the texts already on screen. */
 export function Resources() {
-  const { t, i18n } = useTranslation('evangelism');
-  const lang = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
+  const { t } = useTranslation('evangelism');
+  const lang = useLanguage();
   const verses = useMemoryVerses();
   const steps = useWitnessingSteps();
   const file = (key: string) => t(`resources.items.${key}.file`);

@@ -12,4 +12,7 @@ export const submitWatchmomsApplication = (body: WatchmomsApplicationBody, idemp
   sendJson<{ id: string }>('POST', publicFormPaths.watchmoms, body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 
 export const useSubmitWatchmomsApplication = () =>
-  useMutation({ mutationFn: ({ body, key }: { body: WatchmomsApplicationBody; key: string }) => submitWatchmomsApplication(body, key) });
+  useMutation({
+    mutationFn: ({ body, key }: { body: WatchmomsApplicationBody; key: string }) => submitWatchmomsApplication(body, key),
+    meta: { errorToast: { title: 'public:watchMoms.form.errorTitle', fallback: 'public:watchMoms.form.errorMessage' } },
+  });

@@ -14,9 +14,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { BirthdateFields } from '../../../components/ui/birthdate-fields.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { translateValidation } from '../../../lib/errors.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { dismissErrorToast, queryClient } from '../../../lib/query-client.ts';
 import { newIdempotencyKey, useSubmitWatchmomsApplication } from '../api/submit-watchmoms-application.ts';
 
 /** Spec: the thank-you shows for 3 seconds, then the dialog closes. */
@@ -38,13 +38,12 @@ export default function WatchmomsDialog(props: Props) {
 }
 
 function WatchmomsDialogContent({ open, onOpenChange }: Props) {
-  const { t, i18n } = useTranslation(['public', 'common', 'validation', 'validation-public']);
-  const lang = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
+  const { t } = useTranslation(['public', 'common', 'validation', 'validation-public']);
+  const lang = useLanguage();
   const [thanking, setThanking] = useState(false);
   const [triedInvalid, setTriedInvalid] = useState(false);
   // One key per application: a retry or a double click of the same one is stored once.
   const key = useRef(newIdempotencyKey());
-  const errorToast = useRef<{ dismiss: () => void } | null>(null);
   const submit = useSubmitWatchmomsApplication();
   const form = useForm<WatchmomsFormInput, unknown, WatchmomsFormValues>({ resolver: zodResolver(watchmomsForm), defaultValues: emptyWatchmomsForm });
   const err = form.formState.errors;
@@ -68,13 +67,10 @@ function WatchmomsDialogContent({ open, onOpenChange }: Props) {
       {
         onSuccess: () => {
           // An error from an earlier attempt no longer applies.
-          errorToast.current?.dismiss();
+          dismissErrorToast();
           form.reset(emptyWatchmomsForm);
           key.current = newIdempotencyKey();
           setThanking(true);
-        },
-        onError: (error) => {
-          errorToast.current = toast({ variant: 'destructive', title: t('watchMoms.form.errorTitle'), description: describeError(t, error, t('watchMoms.form.errorMessage')) });
         },
       },
     );

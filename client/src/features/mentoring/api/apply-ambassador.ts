@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mentoringPaths, type AmbassadorApplication } from '../../../../../common/contracts/mentoring.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { mentoringKeys } from './keys.ts';
 
 /** Applies for the ambassador role; the progression card then shows the pending application. */
 export function useApplyForAmbassador() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => sendJson<AmbassadorApplication>('POST', mentoringPaths.ambassadorApplications),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [mentoringPaths.progression] }),
+    meta: { errorToast: { ns: 'mentoring' } },
+    onSuccess: () => qc.invalidateQueries({ queryKey: mentoringKeys.progression }),
   });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mentoringPaths, type DiscipleNode } from '../../../../../common/contracts/mentoring.ts';
 import { getJson } from '../../../lib/api.ts';
+import { mentoringKeys } from './keys.ts';
 
 /** The signed-in user's whole mentoring subtree (the root is the user). */
 export const discipleTreeQuery = queryOptions({
-  queryKey: [mentoringPaths.tree],
+  queryKey: mentoringKeys.tree,
   queryFn: () => getJson<DiscipleNode>(mentoringPaths.tree),
 });
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mentoringPaths, type PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
 import { getJson } from '../../../lib/api.ts';
+import { mentoringKeys } from './keys.ts';
 
 /** Direct disciples still in the course, and invitations nobody has accepted yet. */
 export const pendingDisciplesQuery = queryOptions({
-  queryKey: [mentoringPaths.pending],
+  queryKey: mentoringKeys.pending,
   queryFn: () => getJson<PendingDisciples>(mentoringPaths.pending),
 });
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mentoringPaths, type Progression } from '../../../../../common/contracts/mentoring.ts';
 import { getJson } from '../../../lib/api.ts';
+import { mentoringKeys } from './keys.ts';
 
 /** Coordinator and ambassador eligibility, and the latest ambassador application. */
 export const progressionQuery = queryOptions({
-  queryKey: [mentoringPaths.progression],
+  queryKey: mentoringKeys.progression,
   queryFn: () => getJson<Progression>(mentoringPaths.progression),
 });
 

@@ -10,9 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { translateValidation } from '../../../lib/errors.ts';
+import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useAddDisciple } from '../api/add-disciple.ts';
-import { describeMentoringError } from '../utils/describe-error.ts';
 import { displayName } from '../utils/tree-index.ts';
 
 type FormInput = z.input<typeof addDiscipleBody>;
@@ -105,7 +104,7 @@ export function AddDiscipleDialog() {
             </FormField>
             {add.isError && (
               <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
-                {describeMentoringError(t, add.error)}
+                {describeError(t, add.error, { ns: 'mentoring' })}
               </p>
             )}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

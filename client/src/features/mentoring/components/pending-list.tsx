@@ -6,14 +6,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { displayName } from '../utils/tree-index.ts';
-import { useFormatDate } from '../hooks/use-format-date.ts';
+import { useDates } from '../../../lib/dates.ts';
 
 const SHORT_LIST = 8;
 
 /** Direct disciples still in the course, and invitations waiting for a sign-up. */
 export function PendingList({ pending }: { pending: PendingDisciples }) {
   const { t } = useTranslation('mentoring');
-  const formatDate = useFormatDate();
+  const { date: formatDate } = useDates();
   const { disciples, invitations } = pending;
   // A long list is cut to the first few; the tree shows everyone anyway.
   const [showAll, setShowAll] = useState(false);

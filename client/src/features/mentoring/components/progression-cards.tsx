@@ -8,8 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Progress } from '../../../components/ui/progress.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useApplyForAmbassador } from '../api/apply-ambassador.ts';
-import { describeMentoringError } from '../utils/describe-error.ts';
-import { useFormatDate } from '../hooks/use-format-date.ts';
+import { useDates } from '../../../lib/dates.ts';
 
 /** Coordinator (Level 2): 3 or more direct disciples; shows how many remain. */
 export function CoordinatorCard({ progression }: { progression: Progression }) {
@@ -55,7 +54,7 @@ const statusLook = {
 /** Ambassador: 3 or more disciples who completed the course; apply, then follow the application. */
 export function AmbassadorCard({ progression }: { progression: Progression }) {
   const { t } = useTranslation(['mentoring', 'common']);
-  const formatDate = useFormatDate();
+  const { date: formatDate } = useDates();
   const apply = useApplyForAmbassador();
   const { role, completedDisciples, isAmbassadorEligible, ambassadorRemaining, application, canApply } = progression;
   const isAlready = role !== 'user';
@@ -64,7 +63,6 @@ export function AmbassadorCard({ progression }: { progression: Progression }) {
   const onApply = () =>
     apply.mutate(undefined, {
       onSuccess: () => toast({ title: t('ambassador.appliedTitle'), description: t('ambassador.appliedText') }),
-      onError: (err) => toast({ title: t('common:errors.title'), description: describeMentoringError(t, err), variant: 'destructive' }),
     });
 
   return (

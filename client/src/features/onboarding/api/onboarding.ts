@@ -2,17 +2,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
 import { onboardingPaths, type OnboardingBody } from '../../../../../common/contracts/onboarding.ts';
 import { sendJson } from '../../../lib/api.ts';
-import { currentUserQuery } from '../../auth/api/get-current-user.ts';
+import { currentUserQuery } from '../../../lib/current-user.ts';
+import type { MutationMeta } from '../../../lib/query-client.ts';
 
 /**
  * After either call the user is stored and refetched, so the route switch lets them into the app.
  * `onDone` runs first, from the mutation itself: the onboarding screen unmounts as soon as the
  * user changes, and callbacks given to `mutate` would be dropped with it.
  */
-function useOnboardingMutation<T>(send: (body: T) => Promise<CurrentUser>, onDone: (user: CurrentUser) => void) {
+function useOnboardingMutation<T>(send: (body: T) => Promise<CurrentUser>, onDone: (user: CurrentUser) => void, meta: MutationMeta) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: send,
+    meta,
     onSuccess: async (user) => {
       onDone(user);
       qc.setQueryData(currentUserQuery.queryKey, user);
@@ -22,6 +24,8 @@ function useOnboardingMutation<T>(send: (body: T) => Promise<CurrentUser>, onDon
 }
 
 export const useCompleteOnboarding = (onDone: (user: CurrentUser) => void) =>
-  useOnboardingMutation((body: OnboardingBody) => sendJson<CurrentUser>('POST', onboardingPaths.complete, body), onDone);
+  useOnboardingMutation((body: OnboardingBody) => sendJson<CurrentUser>('POST', onboardingPaths.complete, body), onDone, {
+    errorToast: { title: 'onboarding:errorTitle', fallback: 'onboarding:failed' },
+  });
 export const useSkipOnboarding = (onDone: (user: CurrentUser) => void) =>
-  useOnboardingMutation(() => sendJson<CurrentUser>('POST', onboardingPaths.skip), onDone);
+  useOnboardingMutation(() => sendJson<CurrentUser>('POST', onboardingPaths.skip), onDone, { errorToast: { title: 'onboarding:errorTitle' } });

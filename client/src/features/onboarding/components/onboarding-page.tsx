@@ -15,8 +15,9 @@ import { BirthdateFields } from '../../../components/ui/birthdate-fields.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { useCurrentUser } from '../../auth/api/get-current-user.ts';
+import { translateValidation } from '../../../lib/errors.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useLanguage } from '../../../lib/language.ts';
 import { useCompleteOnboarding, useSkipOnboarding } from '../api/onboarding.ts';
 
 /**
@@ -24,8 +25,8 @@ import { useCompleteOnboarding, useSkipOnboarding } from '../api/onboarding.ts';
  * a user who skipped can come back at /onboarding from the dashboard's reminder.
  */
 export default function OnboardingPage() {
-  const { t, i18n } = useTranslation(['onboarding', 'common', 'validation', 'validation-public']);
-  const lang = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
+  const { t } = useTranslation(['onboarding', 'common', 'validation', 'validation-public']);
+  const lang = useLanguage();
   const [, navigate] = useLocation();
   const { data: user } = useCurrentUser();
   const complete = useCompleteOnboarding(() => {
@@ -54,15 +55,9 @@ export default function OnboardingPage() {
   const err = form.formState.errors;
   const msg = (m: string | undefined) => translateValidation(t, m, 'validation-public');
 
-  const onValid = (values: OnboardingFormValues) =>
-    complete.mutate(toOnboardingBody(values), {
-      onError: (error) => toast({ variant: 'destructive', title: t('errorTitle'), description: describeError(t, error, t('failed')) }),
-    });
+  const onValid = (values: OnboardingFormValues) => complete.mutate(toOnboardingBody(values));
   const onInvalid = () => toast({ variant: 'destructive', title: t('errorTitle'), description: t('allFieldsRequired') });
-  const onSkip = () =>
-    skip.mutate(undefined, {
-      onError: (error) => toast({ variant: 'destructive', title: t('errorTitle'), description: describeError(t, error, t('common:errors.generic')) }),
-    });
+  const onSkip = () => skip.mutate();
 
   const name = user?.firstName || user?.username || '';
   const busy = complete.isPending || skip.isPending;

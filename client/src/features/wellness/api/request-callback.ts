@@ -5,4 +5,8 @@ import { sendJson } from '../../../lib/api.ts';
 /** The requester's account, if signed in, is taken from the session by the server; it is never sent. */
 export const requestCallback = (body: CallbackRequestBody) => sendJson<{ id: string }>('POST', publicFormPaths.callbackRequests, body);
 
-export const useRequestCallback = () => useMutation({ mutationFn: requestCallback });
+export const useRequestCallback = () =>
+  useMutation({
+    mutationFn: requestCallback,
+    meta: { errorToast: { title: 'public:support.form.failedTitle', description: 'public:support.form.failed' } },
+  });

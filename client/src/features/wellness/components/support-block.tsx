@@ -74,10 +74,7 @@ function CallbackForm({ form, band }: { form: CallbackFormState; band: ScoreBand
   }
 
   const onValid = (v: CallbackFormInput) =>
-    send.mutate(
-      { name: v.name, phone: v.phone, category: v.category as SupportCategory, scoreBand: band },
-      { onError: () => toast({ variant: 'destructive', title: t('support.form.failedTitle'), description: t('support.form.failed') }) },
-    );
+    send.mutate({ name: v.name, phone: v.phone, category: v.category as SupportCategory, scoreBand: band });
   const onInvalid = () => toast({ variant: 'destructive', title: t('support.form.missingTitle'), description: t('support.form.missing') });
 
   return (

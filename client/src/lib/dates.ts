@@ -1,0 +1,25 @@
+import { format, formatDistanceToNowStrict } from 'date-fns';
+import { enUS, fr } from 'date-fns/locale';
+import { useMemo } from 'react';
+import { useLanguage, type Language } from './language.ts';
+
+/** A date as people write it: "November 21, 2026" in English, "21 novembre 2026" in French. */
+export function formatLongDate(iso: string, lang: Language): string {
+  return lang === 'fr' ? format(new Date(iso), 'd MMMM yyyy', { locale: fr }) : format(new Date(iso), 'MMMM d, yyyy', { locale: enUS });
+}
+
+/** Dates and elapsed times in the interface language. */
+export function useDates() {
+  const lang = useLanguage();
+  return useMemo(() => {
+    const locale = lang === 'fr' ? fr : enUS;
+    return {
+      /** "November 22, 2026" / "22 novembre 2026" */
+      date: (iso: string) => formatLongDate(iso, lang),
+      /** "Nov 22, 2026, 3:04 PM" / "22 nov. 2026 à 15:04" */
+      dateTime: (iso: string) => format(new Date(iso), lang === 'fr' ? "d MMM yyyy 'à' HH:mm" : 'MMM d, yyyy, h:mm a', { locale }),
+      /** "3 hours ago" / "il y a 3 heures" */
+      ago: (iso: string) => formatDistanceToNowStrict(new Date(iso), { addSuffix: true, locale }),
+    };
+  }, [lang]);
+}
