@@ -1,16 +1,13 @@
-import { ArrowLeft, Award, GraduationCap, Crown, Users } from 'lucide-react';
+import { Award, GraduationCap, Crown, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { isAdminRole } from '../../../../../common/contracts/auth.ts';
-import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { cn } from '../../../lib/utils.ts';
 import { useDirectory } from '../api/get-directory.ts';
 import { useStats } from '../api/get-stats.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -65,18 +62,7 @@ export default function AdminPage() {
 
   return (
     <div className="min-h-dvh bg-background" data-testid="admin-page">
-      <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4">
-          <Link href="/dashboard" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2')}>
-            <ArrowLeft aria-hidden />
-            {t('back')}
-          </Link>
-          <div className="ml-auto flex items-center gap-1">
-            <LanguageSwitcher />
-            <ThemeToggle />
-          </div>
-        </div>
-      </header>
+      <PageHeader variant="bar" width="max-w-7xl" back={{ href: '/dashboard', label: t('back') }} />
       <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 pb-16 pt-6 sm:pt-8">
         <section className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>

@@ -1,23 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
-import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
-      <header className="flex items-center justify-between gap-2 p-4">
-        <Link href="/" className="text-lg font-extrabold tracking-tight text-primary">
-          {t('brand')}
-        </Link>
-        <div className="flex items-center gap-1">
-          <LanguageSwitcher />
-          <ThemeToggle />
-        </div>
-      </header>
+      <PageHeader brand={{ href: '/', label: t('brand') }} />
       <main className="flex flex-1 items-start justify-center px-4 pb-10 pt-4 sm:items-center">
         <Card className="w-full max-w-md">
           <CardHeader>

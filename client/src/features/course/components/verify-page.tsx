@@ -1,9 +1,8 @@
 import { Search, ShieldCheck, ShieldX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'wouter';
-import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
-import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
+import { useLocation, useParams } from 'wouter';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -23,15 +22,7 @@ export default function VerifyPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
-      <header className="flex items-center justify-between gap-2 p-4">
-        <Link href="/" className="text-lg font-extrabold tracking-tight text-primary">
-          {t('common:brandFull')}
-        </Link>
-        <div className="flex items-center gap-1">
-          <LanguageSwitcher />
-          <ThemeToggle />
-        </div>
-      </header>
+      <PageHeader brand={{ href: '/', label: t('common:brandFull') }} />
       <main className="flex flex-1 flex-col items-center gap-6 px-4 pb-12 pt-4 sm:pt-10" data-testid="verify-page">
         <Card className="w-full max-w-lg">
           {isPending ? (

@@ -1,10 +1,7 @@
-import { ArrowLeft, BookOpenText, Compass, Download } from 'lucide-react';
+import { BookOpenText, Compass, Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
-import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { Resources } from './resources.tsx';
 import { ScriptureMemory } from './scripture-memory.tsx';
@@ -18,17 +15,8 @@ export default function EvangelismToolsPage() {
   const [testimony, setTestimony] = useState<TestimonyDraft>(emptyTestimony);
   return (
     <div data-testid="evangelism-tools" className="min-h-dvh bg-gradient-to-b from-secondary/50 to-background">
-      <header className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-4">
-        <Link href="/dashboard" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-          <ArrowLeft aria-hidden />
-          {/* Icon only on narrow phones, where the words would push the header off screen. */}
-          <span className="max-[419px]:sr-only">{t('backToDashboard')}</span>
-        </Link>
-        <div className="flex items-center gap-1">
-          <LanguageSwitcher />
-          <ThemeToggle />
-        </div>
-      </header>
+      {/* Arrow only on narrow phones, where the words would push the header off screen. */}
+      <PageHeader width="max-w-5xl" back={{ href: '/dashboard', label: t('backToDashboard'), compact: true }} />
       <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pb-16">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('title')}</h1>

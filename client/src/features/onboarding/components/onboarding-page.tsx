@@ -7,8 +7,7 @@ import { paths } from '../../../../../common/contracts/auth-paths.ts';
 import {
   onboardingCountries, onboardingForm, toOnboardingBody, type OnboardingFormInput, type OnboardingFormValues,
 } from '../../../../../common/contracts/onboarding.ts';
-import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
-import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { BirthdateFields } from '../../../components/ui/birthdate-fields.tsx';
@@ -64,18 +63,17 @@ export default function OnboardingPage() {
 
   return (
     <div data-testid="onboarding-page" className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
-      <header className="mx-auto flex w-full max-w-3xl items-center justify-between gap-2 p-4">
-        <span className="text-lg font-extrabold tracking-tight text-primary">{t('common:brand')}</span>
-        <div className="flex items-center gap-1">
-          <LanguageSwitcher />
-          <ThemeToggle />
+      <PageHeader
+        width="max-w-3xl"
+        brand={{ label: t('common:brand') }}
+        end={
           <a href={paths.logout} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
             <LogOut aria-hidden />
             <span className="hidden sm:inline">{t('common:nav.logout')}</span>
             <span className="sr-only sm:hidden">{t('common:nav.logout')}</span>
           </a>
-        </div>
-      </header>
+        }
+      />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 pb-12">
         <Card>
           <CardHeader>

@@ -1,13 +1,11 @@
 import { ArrowLeft, ArrowRight, HeartHandshake, Phone, Quote, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import {
   answerKey, answerValues, isCheckComplete, isSectionComplete, progressPercent, QUESTIONS_PER_SECTION, SECTION_COUNT, sectionResults, soulCheckSections, supportCategoryFor,
   type Answer, type Answers, type Level,
 } from '../../../../../common/domain/soul-check.ts';
-import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
-import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -215,16 +213,7 @@ export default function SoulHealthCheckPage() {
 
   return (
     <div data-testid="soul-health-check" className="min-h-dvh bg-gradient-to-b from-secondary/60 to-background">
-      <header className="mx-auto flex max-w-3xl items-center justify-between gap-2 px-4 py-4">
-        <Link href="/" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-          <ArrowLeft aria-hidden />
-          {t('soulCheck.backHome')}
-        </Link>
-        <div className="flex items-center gap-1">
-          <LanguageSwitcher />
-          <ThemeToggle />
-        </div>
-      </header>
+      <PageHeader width="max-w-3xl" back={{ href: '/', label: t('soulCheck.backHome') }} />
       <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 pb-16">
         <div className="flex flex-col gap-4">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('soulCheck.title')}</h1>
