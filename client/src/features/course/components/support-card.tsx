@@ -1,8 +1,9 @@
 import { LifeBuoy, Mail, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { whatsappLink } from '../utils/lesson-status.ts';
+import { KickerCardHeader } from './kicker-card-header.tsx';
 
 /** Support section of the dashboard: email and WhatsApp from the server's configuration. */
 export function SupportCard() {
@@ -10,14 +11,7 @@ export function SupportCard() {
   const { data } = usePublicConfig();
   return (
     <Card data-testid="support-card">
-      <CardHeader>
-        <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-          <LifeBuoy className="size-4" aria-hidden />
-          {t('support.kicker')}
-        </p>
-        <CardTitle as="h2">{t('support.title')}</CardTitle>
-        <CardDescription>{t('support.text')}</CardDescription>
-      </CardHeader>
+      <KickerCardHeader icon={<LifeBuoy aria-hidden />} kicker={t('support.kicker')} title={t('support.title')} text={t('support.text')} />
       {data && (
         <CardContent className="flex flex-col gap-2 text-sm">
           <a href={`mailto:${data.supportEmail}`} className="flex items-center gap-2 rounded-lg p-2 font-medium hover:bg-secondary">
