@@ -1,11 +1,11 @@
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directoryFilters, type DirectoryFilter, type DirectoryRow } from '../../../../../common/contracts/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/utils.ts';
@@ -115,19 +115,13 @@ export function UserDirectory() {
             {t('directory.export')}
           </a>
         </div>
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-            placeholder={t('directory.searchPlaceholder')}
-            aria-label={t('directory.searchPlaceholder')}
-            maxLength={100}
-            className="pl-9"
-            data-testid="directory-search"
-          />
-        </div>
+        <SearchInput
+          value={searchInput}
+          onChange={(e) => setSearchInput(e.target.value)}
+          placeholder={t('directory.searchPlaceholder')}
+          maxLength={100}
+          data-testid="directory-search"
+        />
         <div className="flex flex-wrap gap-2" role="group" aria-label={t('directory.filtersLabel')}>
           {directoryFilters.map((f) => (
             <button

@@ -13,7 +13,7 @@ import { ResponsiveLabel } from '../../../components/ui/responsive-label.tsx';
 import { useDisciplesSummary } from '../api/get-disciples-summary.ts';
 import { readSectionsOf } from '../hooks/use-read-sections.ts';
 import { KickerCardHeader } from './kicker-card-header.tsx';
-import { StatCard } from './stat-card.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
 
 /** Header controls: the admin console for admins, and log out. */
 export function DashboardActions({ user }: { user: CurrentUser | null | undefined }) {

@@ -1,20 +1,13 @@
-import { BookOpenCheck, Check, CheckCircle2, Circle, Lock, MessageCircleQuestion, Quote } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { cn } from '../../../lib/utils.ts';
 import { useLesson } from '../api/get-lesson.ts';
 import { useReadSections } from '../hooks/use-read-sections.ts';
 import { AttemptHistory } from './attempt-history.tsx';
 import { CourseShell } from './course-shell.tsx';
 import { LessonProblem } from './lesson-problem.tsx';
-
-const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim());
+import { AssessmentCall, KeyScriptures, LessonHeader, Reflection, Teaching } from './lesson-sections.tsx';
 
 export default function LessonPage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -34,135 +27,15 @@ export default function LessonPage() {
   if (isPending) return <LoadingScreen />;
   if (!lesson) return <LessonProblem error={error} kind="lesson" />;
 
-  const total = lesson.content.length;
   return (
     <CourseShell back={{ href: '/dashboard', label: t('backToDashboard') }} width="max-w-3xl" testId="lesson-page">
       <article className="flex flex-col gap-8">
-        <header className="flex flex-col gap-3">
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="secondary">{t('weekOf', { number: lesson.weekNumber, total: lesson.totalLessons })}</Badge>
-            {lesson.isCompleted && (
-              <Badge variant="success" className="bg-success/10 text-foreground">
-                <CheckCircle2 className="size-3 text-success" aria-hidden />
-                {t('status.completed')}
-              </Badge>
-            )}
-          </div>
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{lesson.title}</h1>
-          <p className="text-lg text-muted-foreground">{lesson.subtitle}</p>
-        </header>
-
-        <section aria-labelledby="scriptures-title" className="flex flex-col gap-3">
-          <h2 id="scriptures-title" className="text-xl font-semibold">
-            {t('lesson.scriptures')}
-          </h2>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {lesson.keyScriptures.map((s) => (
-              <figure key={s.ref} className="relative flex flex-col gap-3 rounded-2xl border-l-4 border-gold bg-accent/40 p-4 pl-5 pr-10">
-                <Quote className="absolute right-3 top-3 size-5 text-gold/60" aria-hidden />
-                <blockquote className="font-serif text-base leading-relaxed">{t('quote', { text: s.text })}</blockquote>
-                <figcaption className="text-sm font-semibold text-accent-foreground">
-                  {s.ref} <span className="font-normal text-muted-foreground">({s.translation})</span>
-                </figcaption>
-              </figure>
-            ))}
-          </div>
-        </section>
-
-        <section aria-labelledby="teaching-title" className="flex flex-col gap-4">
-          <div className="sticky top-14 z-20 -mx-4 flex flex-col gap-2 border-b bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:px-4">
-            <div className="flex items-baseline justify-between gap-3">
-              <h2 id="teaching-title" className="text-xl font-semibold">
-                {t('lesson.teaching')}
-              </h2>
-              <p className="text-sm font-medium text-muted-foreground" data-testid="read-count" aria-live="polite">
-                {t('lesson.readCount', { count: readCount, total })}
-              </p>
-            </div>
-            <Progress value={(readCount / Math.max(total, 1)) * 100} label={t('lesson.readCount', { count: readCount, total })} />
-          </div>
-          {lesson.content.map((section, i) => {
-            const isRead = read.has(i);
-            return (
-              <Card
-                key={i}
-                id={`section-${i + 1}`}
-                tabIndex={-1}
-                className={cn('scroll-mt-36 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-ring', isRead && 'border-success/40')}
-                data-testid={`section-${i + 1}`}
-              >
-                <CardHeader>
-                  <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t('lesson.sectionOf', { number: i + 1, total })}</p>
-                  <CardTitle as="h3" className="text-xl">
-                    {section.heading}
-                  </CardTitle>
-                </CardHeader>
-                <CardContent className="flex flex-col gap-4">
-                  {paragraphs(section.text).map((para, k) => (
-                    <p key={k} className="leading-relaxed text-card-foreground/90">
-                      {para}
-                    </p>
-                  ))}
-                  <div className="flex justify-end">
-                    <Button
-                      variant={isRead ? 'secondary' : 'outline'}
-                      aria-pressed={isRead}
-                      onClick={() => setRead(i, !isRead)}
-                      className={cn(isRead && '[&_svg]:text-success')}
-                    >
-                      {isRead ? <Check aria-hidden /> : <Circle aria-hidden />}
-                      {isRead ? t('lesson.read') : t('lesson.markRead')}
-                      <span className="sr-only">: {section.heading}</span>
-                    </Button>
-                  </div>
-                </CardContent>
-              </Card>
-            );
-          })}
-        </section>
-
-        <section aria-labelledby="reflection-title">
-          <Card className="bg-secondary/40">
-            <CardHeader>
-              <CardTitle as="h2" className="flex items-center gap-2 text-xl">
-                <MessageCircleQuestion className="size-5 text-primary" aria-hidden />
-                <span id="reflection-title">{t('lesson.reflection')}</span>
-              </CardTitle>
-              <p className="text-sm text-muted-foreground">{t('lesson.reflectionHint')}</p>
-            </CardHeader>
-            <CardContent>
-              <ol className="flex list-decimal flex-col gap-2 pl-5 marker:font-semibold marker:text-primary">
-                {lesson.reflectionQuestions.map((q, i) => (
-                  <li key={i} className="pl-1 leading-relaxed">
-                    {q}
-                  </li>
-                ))}
-              </ol>
-            </CardContent>
-          </Card>
-        </section>
-
+        <LessonHeader lesson={lesson} />
+        <KeyScriptures lesson={lesson} />
+        <Teaching lesson={lesson} read={read} readCount={readCount} setRead={setRead} />
+        <Reflection lesson={lesson} />
         <AttemptHistory lessonId={lesson.id} />
-
-        <section className="flex flex-col items-center gap-2 rounded-2xl border bg-card p-5 text-center">
-          {allRead ? (
-            <>
-              <p className="text-sm text-muted-foreground">{lesson.isCompleted ? t('lesson.retakeHint') : t('lesson.readyHint')}</p>
-              <Link href={`/assessment/${lesson.id}`} className={buttonVariants({ size: 'lg' })} data-testid="take-assessment">
-                <BookOpenCheck aria-hidden />
-                {lesson.isCompleted ? t('lesson.retake') : t('lesson.takeAssessment')}
-              </Link>
-            </>
-          ) : (
-            <>
-              <Button size="lg" disabled data-testid="take-assessment">
-                <Lock aria-hidden />
-                {t('lesson.readAllToContinue')}
-              </Button>
-              <p className="text-sm text-muted-foreground">{t('lesson.sectionsLeft', { count: total - readCount })}</p>
-            </>
-          )}
-        </section>
+        <AssessmentCall lesson={lesson} allRead={allRead} sectionsLeft={lesson.content.length - readCount} />
       </article>
     </CourseShell>
   );

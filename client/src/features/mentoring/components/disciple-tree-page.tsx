@@ -1,8 +1,8 @@
 import { CheckCircle2, Layers, Network, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { totalImpact, treeDepth } from '../../../../../common/domain/tree.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -14,23 +14,6 @@ import { MentoringShell } from './mentoring-shell.tsx';
 import { PendingList } from './pending-list.tsx';
 import { AmbassadorCard, CoordinatorCard } from './progression-cards.tsx';
 import { TreeView } from './tree-view.tsx';
-
-function Figure({ icon, label, value, hint, testId }: { icon: ReactNode; label: string; value: string; hint?: string; testId: string }) {
-  return (
-    <Card className="flex flex-col gap-1.5 p-4 sm:p-5" data-testid={testId}>
-      <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-        <span className="flex size-8 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-4" aria-hidden>
-          {icon}
-        </span>
-        {label}
-      </p>
-      <p className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid={`${testId}-value`}>
-        {value}
-      </p>
-      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
-    </Card>
-  );
-}
 
 /** /disciple-tree: the people the user mentors, their progress, and the way to ambassador and coordinator. */
 export default function DiscipleTreePage() {
@@ -76,10 +59,12 @@ export default function DiscipleTreePage() {
         </section>
 
         <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('stats.label')}>
-          <Figure icon={<Layers />} label={t('stats.depth')} value={t('stats.depthValue', { count: depth })} testId="tree-depth" />
-          <Figure icon={<Network />} label={t('stats.impact')} value={String(impact)} hint={t('stats.impactHint')} testId="total-impact" />
-          <Figure icon={<Users />} label={t('stats.direct')} value={String(p.directDisciples)} testId="direct-disciples" />
-          <Figure icon={<CheckCircle2 />} label={t('stats.completed')} value={String(p.completedDisciples)} testId="completed-disciples" />
+          <StatCard className="gap-1.5" icon={<Layers />} label={t('stats.depth')} value={t('stats.depthValue', { count: depth })} testId="tree-depth" />
+          <StatCard className="gap-1.5" icon={<Network />} label={t('stats.impact')} value={String(impact)} testId="total-impact">
+            <p className="text-xs text-muted-foreground">{t('stats.impactHint')}</p>
+          </StatCard>
+          <StatCard className="gap-1.5" icon={<Users />} label={t('stats.direct')} value={String(p.directDisciples)} testId="direct-disciples" />
+          <StatCard className="gap-1.5" icon={<CheckCircle2 />} label={t('stats.completed')} value={String(p.completedDisciples)} testId="completed-disciples" />
         </section>
 
         <div className="grid gap-6 lg:grid-cols-3">

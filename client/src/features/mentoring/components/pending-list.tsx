@@ -1,5 +1,5 @@
 import { Hourglass, MailPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -30,8 +30,7 @@ export function PendingList({ pending }: { pending: PendingDisciples }) {
       <CardContent className="flex flex-col gap-4">
         {disciples.length === 0 && invitations.length === 0 && <p className="text-sm text-muted-foreground">{t('pending.none')}</p>}
         {disciples.length > 0 && (
-          <section className="flex flex-col gap-2">
-            <h3 className="text-sm font-semibold">{t('pending.inCourse', { count: disciples.length })}</h3>
+          <PendingGroup title={t('pending.inCourse', { count: disciples.length })}>
             <ul className="flex flex-col gap-2.5">
               {shown.map((d) => (
                 <li key={d.id} className="flex flex-col gap-1" data-testid="pending-disciple">
@@ -48,11 +47,10 @@ export function PendingList({ pending }: { pending: PendingDisciples }) {
                 {showAll ? t('pending.showFewer') : t('pending.showAll', { count: disciples.length })}
               </Button>
             )}
-          </section>
+          </PendingGroup>
         )}
         {invitations.length > 0 && (
-          <section className="flex flex-col gap-2">
-            <h3 className="text-sm font-semibold">{t('pending.invited', { count: invitations.length })}</h3>
+          <PendingGroup title={t('pending.invited', { count: invitations.length })}>
             <ul className="flex flex-col gap-2">
               {invitations.map((i) => (
                 <li key={i.id} className="flex items-start gap-2 text-sm" data-testid="pending-invitation">
@@ -66,9 +64,18 @@ export function PendingList({ pending }: { pending: PendingDisciples }) {
                 </li>
               ))}
             </ul>
-          </section>
+          </PendingGroup>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function PendingGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
   );
 }

@@ -1,10 +1,10 @@
-import { ChevronRight, Crosshair, Search, X } from 'lucide-react';
+import { ChevronRight, Crosshair, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiscipleNode } from '../../../../../common/contracts/mentoring.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { displayName, findInTree, indexTree, initials, pathTo, type IndexedNode } from '../utils/tree-index.ts';
 
@@ -164,17 +164,7 @@ export function TreeView({ root }: { root: DiscipleNode }) {
   return (
     <div className="flex flex-col gap-3 [--tree-indent:0.75rem] sm:[--tree-indent:1.5rem]" data-testid="disciple-tree">
       {total > 8 && (
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder={t('tree.searchPlaceholder')}
-            aria-label={t('tree.searchPlaceholder')}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('tree.searchPlaceholder')} />
       )}
       {query.trim() ? (
         <div className="flex flex-col gap-1.5" aria-live="polite">

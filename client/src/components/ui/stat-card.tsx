@@ -1,10 +1,21 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../lib/utils.ts';
+import { Card } from './card.tsx';
 
-/** One figure on the dashboard: icon, label, big value, optional detail underneath. */
-export function StatCard({ icon, label, value, children, testId }: { icon: ReactNode; label: string; value: string; children?: ReactNode; testId?: string }) {
+interface Props {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  /** Detail under the figure (a progress bar, a hint). */
+  children?: ReactNode;
+  testId?: string;
+  className?: string;
+}
+
+/** One figure (dashboard, disciple tree): icon, label, big value, optional detail underneath. */
+export function StatCard({ icon, label, value, children, testId, className }: Props) {
   return (
-    <Card className="flex flex-col gap-2 p-4 sm:p-5" data-testid={testId}>
+    <Card className={cn('flex flex-col gap-2 p-4 sm:p-5', className)} data-testid={testId}>
       <div className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
         <span className="flex size-8 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-4" aria-hidden>
           {icon}

@@ -1,0 +1,127 @@
+import { CalendarHeart, HandHeart, Mail, MessageCircle, Sun, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
+import { paths } from '../../../../../common/contracts/auth-paths.ts';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { ScriptureQuote, Section, type Verse } from './landing-parts.tsx';
+
+const qaKeys = ['what', 'who', 'cost', 'course', 'challenge', 'newBeliever', 'prayer', 'watchMoms', 'church', 'certificate', 'mentoring', 'ambassador', 'soulCheck', 'hardTime', 'testimony', 'privacy'] as const;
+const ctaButton = (variant: 'gold' | 'outline') => buttonVariants({ variant, size: 'lg' });
+
+/** The mothers' prayer groups; `onApply` opens the application, `onIntent` starts loading it. */
+export function WatchmomsSection({ onApply, onIntent }: { onApply: () => void; onIntent: () => void }) {
+  const { t } = useTranslation(['landing', 'common']);
+  return (
+    <section id="watchmoms" aria-labelledby="watchmoms-title" className="scroll-mt-20 bg-accent/60 px-4 py-16 sm:py-20">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 lg:grid-cols-2">
+        <div>
+          <p className="font-semibold text-accent-foreground">{t('watchMoms.subtitle')}</p>
+          <h2 id="watchmoms-title" className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">
+            {t('watchMoms.title')}
+          </h2>
+          <p className="mt-5 text-lg leading-relaxed">{t('watchMoms.text')}</p>
+          <ul className="mt-6 flex flex-col gap-3">
+            <li className="flex items-center gap-3">
+              <CalendarHeart className="size-5 shrink-0 text-primary" aria-hidden />
+              {t('watchMoms.nights')}
+            </li>
+            <li className="flex items-center gap-3">
+              <Sun className="size-5 shrink-0 text-primary" aria-hidden />
+              {t('watchMoms.daily')}
+            </li>
+          </ul>
+          <Button size="lg" className="mt-8" onClick={onApply} onPointerEnter={onIntent} onFocus={onIntent}>
+            <HandHeart aria-hidden />
+            {t('watchMoms.button')}
+          </Button>
+        </div>
+        <ScriptureQuote verse={t('watchMoms.verse', { returnObjects: true }) as Verse} />
+      </div>
+    </section>
+  );
+}
+
+/** Questions and answers. */
+export function QaSection() {
+  const { t } = useTranslation(['landing', 'common']);
+  return (
+    <Section id="qa" title={t('qa.title')} subtitle={t('qa.subtitle')}>
+      <Accordion type="single" collapsible className="max-w-3xl rounded-2xl border bg-card px-5 shadow-sm" data-testid="qa-list">
+        {qaKeys.map((k) => (
+          <AccordionItem key={k} value={k} className="last:border-b-0">
+            <AccordionTrigger className="text-base">{t(`qa.items.${k}.q`)}</AccordionTrigger>
+            <AccordionContent className="text-base leading-relaxed">{t(`qa.items.${k}.a`)}</AccordionContent>
+          </AccordionItem>
+        ))}
+      </Accordion>
+    </Section>
+  );
+}
+
+interface ContactCardProps {
+  href: string;
+  isExternal?: boolean;
+  icon: LucideIcon;
+  label: string;
+  value: string;
+}
+
+function ContactCard({ href, isExternal, icon: Icon, label, value }: ContactCardProps) {
+  return (
+    <a
+      href={href}
+      {...(isExternal ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      className="flex items-center gap-3 rounded-2xl border bg-card p-5 shadow-sm transition hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <Icon className="size-6 shrink-0 text-primary" aria-hidden />
+      <span className="min-w-0">
+        <span className="block text-sm text-muted-foreground">{label}</span>
+        <span className="block font-semibold [overflow-wrap:anywhere]">{value}</span>
+      </span>
+    </a>
+  );
+}
+
+/** Support email and WhatsApp, as the server is configured. */
+export function ContactSection({ config }: { config: PublicConfig | undefined }) {
+  const { t } = useTranslation(['landing', 'common']);
+  return (
+    <Section id="contact" title={t('contact.title')} subtitle={t('contact.text')} className="bg-muted/50">
+      {config && (
+        <ul className="grid max-w-3xl gap-4 sm:grid-cols-2">
+          <li>
+            <ContactCard href={`mailto:${config.supportEmail}`} icon={Mail} label={t('contact.email')} value={config.supportEmail} />
+          </li>
+          <li>
+            <ContactCard href={`https://wa.me/${config.supportWhatsapp.replace(/\D/g, '')}`} isExternal icon={MessageCircle} label={t('contact.whatsapp')} value={config.supportWhatsapp} />
+          </li>
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** The last invitation to sign in. */
+export function CallToAction() {
+  const { t } = useTranslation(['landing', 'common']);
+  return (
+    <section aria-labelledby="cta-title" className="px-4 py-16 sm:py-20">
+      <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 rounded-3xl bg-gradient-to-br from-primary to-primary/80 px-6 py-12 text-center text-primary-foreground shadow-lg">
+        <h2 id="cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {t('cta.title')}
+        </h2>
+        <p className="max-w-xl text-lg opacity-95">{t('cta.text')}</p>
+        <div className="mt-2 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
+          <a href={paths.login} className={ctaButton('gold')}>
+            {t('cta.student')}
+          </a>
+          <a href={paths.login} className={cn(ctaButton('outline'), 'border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground')}>
+            {t('cta.member')}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
