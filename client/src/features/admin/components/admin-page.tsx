@@ -36,6 +36,15 @@ function StatCard({ icon, title, value, description, testId }: { icon: ReactNode
   );
 }
 
+/** The console's tabs, in order; each panel loads its own data when first shown. */
+const panels = [
+  { value: 'users', Panel: UserDirectory },
+  { value: 'callbacks', Panel: CallbackInbox },
+  { value: 'watchmoms', Panel: WatchmomsList },
+  { value: 'applications', Panel: AmbassadorApplications },
+  { value: 'audit', Panel: AuditLog },
+] as const;
+
 /** Spec section 6: anyone else gets the "Access Denied" toast and goes back to /. */
 function useDenyNonAdmins(denied: boolean) {
   const { t } = useTranslation('admin');
@@ -77,28 +86,18 @@ export default function AdminPage() {
         <Tabs defaultValue="users">
           <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
             <TabsList className="w-max min-w-full flex-nowrap sm:w-full [&>button]:whitespace-nowrap">
-              <TabsTrigger value="users">{t('tabs.users')}</TabsTrigger>
-              <TabsTrigger value="callbacks">{t('tabs.callbacks')}</TabsTrigger>
-              <TabsTrigger value="watchmoms">{t('tabs.watchmoms')}</TabsTrigger>
-              <TabsTrigger value="applications">{t('tabs.applications')}</TabsTrigger>
-              <TabsTrigger value="audit">{t('tabs.audit')}</TabsTrigger>
+              {panels.map(({ value }) => (
+                <TabsTrigger key={value} value={value}>
+                  {t(`tabs.${value}`)}
+                </TabsTrigger>
+              ))}
             </TabsList>
           </div>
-          <TabsContent value="users">
-            <UserDirectory />
-          </TabsContent>
-          <TabsContent value="callbacks">
-            <CallbackInbox />
-          </TabsContent>
-          <TabsContent value="watchmoms">
-            <WatchmomsList />
-          </TabsContent>
-          <TabsContent value="applications">
-            <AmbassadorApplications />
-          </TabsContent>
-          <TabsContent value="audit">
-            <AuditLog />
-          </TabsContent>
+          {panels.map(({ value, Panel }) => (
+            <TabsContent key={value} value={value}>
+              <Panel />
+            </TabsContent>
+          ))}
         </Tabs>
       </main>
     </div>
