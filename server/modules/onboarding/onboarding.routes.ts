@@ -4,7 +4,8 @@ import { onboardingBody, onboardingPaths } from '../../../common/contracts/onboa
 import { requireUser } from '../../plugins/session.ts';
 import type { UserHook } from '../../lib/account-events.ts';
 import { toCurrentUser } from '../auth/auth.service.ts';
-import { completeOnboarding, skipOnboarding } from './onboarding.service.ts';
+import { onboardingRepositoryFactory } from './onboarding.repository.ts';
+import { onboardingServiceFactory } from './onboarding.service.ts';
 
 interface Options {
   /** Run after a profile is completed (the list is filled by other modules, possibly after this plugin registers). */
@@ -13,13 +14,14 @@ interface Options {
 
 const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { onboardingCompleted }) => {
   // Visitors get a 401 before their body is even looked at.
+  const onboarding = onboardingServiceFactory({ db: app.db, onboardingRepo: onboardingRepositoryFactory(app.db), onboardingCompleted });
   const signedIn = { preValidation: async (req: Parameters<typeof requireUser>[0]) => void requireUser(req) };
 
   app.post(onboardingPaths.complete, { ...signedIn, schema: { body: onboardingBody, response: { 200: currentUser } } }, async (req) =>
-    toCurrentUser(await completeOnboarding(app.db, requireUser(req), req.body, onboardingCompleted)),
+    toCurrentUser(await onboarding.complete(requireUser(req), req.body)),
   );
 
-  app.post(onboardingPaths.skip, { ...signedIn, schema: { response: { 200: currentUser } } }, async (req) => toCurrentUser(await skipOnboarding(app.db, requireUser(req))));
+  app.post(onboardingPaths.skip, { ...signedIn, schema: { response: { 200: currentUser } } }, async (req) => toCurrentUser(await onboarding.skip(requireUser(req))));
 };
 
 export default onboardingRoutes;

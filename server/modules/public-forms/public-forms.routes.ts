@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   callbackRequestBody, createdResponse, IDEMPOTENCY_HEADER, idempotencyHeaders, publicFormPaths, watchmomsApplicationBody,
 } from '../../../common/contracts/public-forms.ts';
-import { submitCallbackRequest, submitWatchmomsApplication } from './public-forms.service.ts';
+import { publicFormsRepositoryFactory } from './public-forms.repository.ts';
+import { publicFormsServiceFactory } from './public-forms.service.ts';
 
 interface Options {
   /** Submissions per minute per client on each form. */
@@ -13,12 +14,13 @@ interface Options {
 const publicFormsRoutes: FastifyPluginAsyncZod<Options> = async (app, { formsRateLimit }) => {
   const rateLimit = { max: formsRateLimit, timeWindow: '1 minute' };
   const config = { access: 'public' as const, rateLimit };
+  const forms = publicFormsServiceFactory({ formsRepo: publicFormsRepositoryFactory(app.db) });
 
   app.post(
     publicFormPaths.watchmoms,
     { config, schema: { body: watchmomsApplicationBody, headers: idempotencyHeaders, response: { 200: createdResponse, 201: createdResponse } } },
     async (req, reply) => {
-      const { id, created } = await submitWatchmomsApplication(app.db, req.body, req.headers[IDEMPOTENCY_HEADER]);
+      const { id, created } = await forms.submitWatchmomsApplication(req.body, req.headers[IDEMPOTENCY_HEADER]);
       return reply.status(created ? 201 : 200).send({ id });
     },
   );
@@ -27,7 +29,7 @@ const publicFormsRoutes: FastifyPluginAsyncZod<Options> = async (app, { formsRat
     publicFormPaths.callbackRequests,
     { config, schema: { body: callbackRequestBody, response: { 201: createdResponse } } },
     async (req, reply) => {
-      const { id } = await submitCallbackRequest(app.db, req.body, req.user?.id ?? null);
+      const { id } = await forms.submitCallbackRequest(req.body, req.user?.id ?? null);
       return reply.status(201).send({ id });
     },
   );

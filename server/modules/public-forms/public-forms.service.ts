@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import type { callbackRequestBody, WatchmomsApplicationBody } from '../../../common/contracts/public-forms.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import * as repo from './public-forms.repository.ts';
+import type { NewWatchmomsApplication, PublicFormsRepository, WatchmomsApplicationRow } from './public-forms.repository.ts';
 
-const toRow = (body: WatchmomsApplicationBody): repo.NewWatchmomsApplication => ({
+const toRow = (body: WatchmomsApplicationBody): NewWatchmomsApplication => ({
   fullName: body.fullName,
   phone: body.phone,
   birthdate: body.birthdate ?? null,
@@ -16,25 +15,28 @@ const toRow = (body: WatchmomsApplicationBody): repo.NewWatchmomsApplication => 
   consent: body.consent,
 });
 
-const sameApplication = (a: repo.NewWatchmomsApplication, b: repo.WatchmomsApplicationRow) =>
-  (Object.keys(a) as (keyof repo.NewWatchmomsApplication)[]).every((k) => (a[k] ?? null) === (b[k as keyof repo.WatchmomsApplicationRow] ?? null));
+const sameApplication = (a: NewWatchmomsApplication, b: WatchmomsApplicationRow) =>
+  (Object.keys(a) as (keyof NewWatchmomsApplication)[]).every((k) => (a[k] ?? null) === (b[k as keyof WatchmomsApplicationRow] ?? null));
 
-/**
- * Stores a WatchMoms application. With an idempotency key, sending the same application again
- * (a double click, a retry after a lost response) returns the first one instead of storing it twice;
- * reusing a key for a different application is a conflict.
- */
-export async function submitWatchmomsApplication(db: Db, body: WatchmomsApplicationBody, idempotencyKey: string | undefined) {
-  const values = { ...toRow(body), idempotencyKey: idempotencyKey ?? null };
-  const created = await repo.insertWatchmomsApplication(db, values);
-  if (created) return { id: created.id, created: true };
-  const existing = await repo.findWatchmomsApplicationByKey(db, idempotencyKey!);
-  if (!existing || !sameApplication(toRow(body), existing))
-    throw new AppError('CONFLICT', 'This idempotency key was already used for a different application.');
-  return { id: existing.id, created: false };
-}
+export const publicFormsServiceFactory = ({ formsRepo }: { formsRepo: PublicFormsRepository }) => ({
+  /**
+   * Stores a WatchMoms application. With an idempotency key, sending the same application again
+   * (a double click, a retry after a lost response) returns the first one instead of storing it twice;
+   * reusing a key for a different application is a conflict.
+   */
+  async submitWatchmomsApplication(body: WatchmomsApplicationBody, idempotencyKey: string | undefined) {
+    const values = { ...toRow(body), idempotencyKey: idempotencyKey ?? null };
+    const created = await formsRepo.insertWatchmomsApplication(values);
+    if (created) return { id: created.id, created: true };
+    const existing = await formsRepo.findWatchmomsApplicationByKey(idempotencyKey!);
+    if (!existing || !sameApplication(toRow(body), existing))
+      throw new AppError('CONFLICT', 'This idempotency key was already used for a different application.');
+    return { id: existing.id, created: false };
+  },
 
-/** Stores a callback request; `userId` is the signed-in requester, or null for a visitor. */
-export async function submitCallbackRequest(db: Db, body: z.output<typeof callbackRequestBody>, userId: string | null) {
-  return repo.insertCallbackRequest(db, { name: body.name, phone: body.phone, category: body.category, scoreBand: body.scoreBand, userId });
-}
+  /** Stores a callback request; `userId` is the signed-in requester, or null for a visitor. */
+  async submitCallbackRequest(body: z.output<typeof callbackRequestBody>, userId: string | null) {
+    return formsRepo.insertCallbackRequest({ name: body.name, phone: body.phone, category: body.category, scoreBand: body.scoreBand, userId });
+  },
+});
+export type PublicFormsService = ReturnType<typeof publicFormsServiceFactory>;
