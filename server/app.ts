@@ -92,9 +92,10 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   // Every route as registered, so tests cover new routes without being told (test/route-matrix.test.ts).
-  const routes: { method: string; url: string; isPublic: boolean }[] = [];
+  const routes: { method: string; url: string; isPublic: boolean; hasBody: boolean }[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, isPublic: route.config?.access === 'public' });
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, isPublic: route.config?.access === 'public', hasBody: !!(route.schema as { body?: unknown } | undefined)?.body });
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -104,7 +105,7 @@ export async function buildApp(opts: BuildOptions) {
   const limits = opts.rateLimits ?? { auth: 10, forms: 5 };
 
   await app.register(errors);
-  await app.register(security, { trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] });
+  await app.register(security, { trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [], forceHttps: config.FORCE_HTTPS });
   await app.register(database, { databaseUrl: opts.databaseUrl });
   await app.register(session, { policy: sessionPolicy });
   await app.register(rateLimit, {

@@ -60,6 +60,8 @@ export const configSchema = z
     PUBLIC_URL: optionalUrl,
     /** Set when a reverse proxy or load balancer sits in front, so client IPs and https are read from X-Forwarded-*. */
     TRUST_PROXY: trustProxySchema.default(false),
+    /** Redirect plain http to https and always send HSTS (the app must be reached over https, directly or through a proxy named in TRUST_PROXY). */
+    FORCE_HTTPS: z.stringbool().default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),

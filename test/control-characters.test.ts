@@ -73,7 +73,7 @@ const send = (e: Endpoint, body: Record<string, unknown>) =>
 describe('control characters in request bodies', () => {
   for (const e of endpoints) {
     it.each(e.fields)(`${e.name}: NUL, escape and backspace in %s give 400 naming the field`, async (field) => {
-      for (const bad of ['\u0000', '\u001b[31m', '\b', '\u0085']) {
+      for (const bad of ['\u0000', '\u001b[31m', '\b', '\u0085', '\uD800']) {
         const res = await send(e, { ...e.body, [field]: `Mar${bad}ie st` });
         expect(res.statusCode, `${JSON.stringify(bad)} in ${field}`).toBe(400);
         expect(res.json().code).toBe('VALIDATION_FAILED');

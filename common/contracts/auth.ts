@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personName } from './text.ts';
+import { personName, plainText } from './text.ts';
 
 import { roles } from '../domain/roles.ts';
 
@@ -10,10 +10,10 @@ export const onboardingStatuses = ['pending', 'skipped', 'completed'] as const;
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
 
-export const passwordSchema = z
-  .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
+/** A new password: any printable text (spaces and every script welcome), but no control characters nobody can type. */
+export const passwordSchema = plainText(
+  z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters'),
+);
 
 const nameSchema = personName(z.string().trim().min(1, 'Required').max(80));
 

@@ -19,9 +19,12 @@ const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u00
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 // Embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069).
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /* eslint-enable no-control-regex */
 
-export const hasControlCharacters = (value: string, { multiLine = false } = {}) => (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
+/** Control characters, or a lone surrogate (half of an emoji: not text, and stored as U+FFFD). */
+export const hasControlCharacters = (value: string, { multiLine = false } = {}) =>
+  (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value) || LONE_SURROGATE.test(value);
 export const hasBidiControls = (value: string) => BIDI_CONTROLS.test(value);
 
 /** Refuses control characters (and, on one line, tabs and line breaks) in a string schema. */

@@ -5,6 +5,10 @@ import type { Db } from '../db/client.ts';
 import { authStates, sessions, users } from '../db/schema/index.ts';
 
 export const SESSION_COOKIE = 'sid';
+/** Over https the cookie carries the __Host- prefix: the browser then only accepts it Secure, for Path=/, from this very host (no sibling subdomain or plain-http page can plant one). */
+export const SECURE_SESSION_COOKIE = '__Host-sid';
+/** The session cookie's name for this request's protocol; the other name is ignored. */
+export const sessionCookieName = (req: FastifyRequest) => (req.protocol === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 export type UserRow = typeof users.$inferSelect;
 
 export interface SessionPolicy {
@@ -113,7 +117,7 @@ export async function purgeExpiredSessions(db: Db, policy: SessionPolicy): Promi
 }
 
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, policy: SessionPolicy) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(req), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -123,5 +127,5 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
 }
 
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https' });
+  reply.clearCookie(sessionCookieName(req), { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https' });
 }

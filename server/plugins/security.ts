@@ -21,11 +21,25 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 interface Options {
   /** Origins allowed to send writes besides the request's own host (e.g. PUBLIC_URL's origin). */
   trustedOrigins: string[];
+  /** FORCE_HTTPS: answer plain http with a redirect to https, and send HSTS on every answer. */
+  forceHttps: boolean;
 }
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+/** Health checks come from load balancers inside the network, often over plain http. */
+const PROBES = new Set(['/api/health', '/api/ready']);
 
 export default fp<Options>(async function security(app: FastifyInstance, opts) {
   // Only JSON is accepted as a request body: drop Fastify's default text/plain parser.
   app.removeContentTypeParser('text/plain');
+
+  if (opts.forceHttps) {
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.protocol === 'https' || PROBES.has(req.url.split('?')[0]!)) return;
+      // 308 keeps the method and body, so a write is repeated over https rather than turned into a GET.
+      return reply.header('Strict-Transport-Security', HSTS).redirect(`https://${req.host}${req.url}`, 308);
+    });
+  }
 
   app.addHook('onRequest', async (req) => {
     if (SAFE_METHODS.has(req.method)) return;
@@ -46,8 +60,9 @@ export default fp<Options>(async function security(app: FastifyInstance, opts) {
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (req.protocol === 'https' || opts.forceHttps) reply.header('Strict-Transport-Security', HSTS);
     if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdminRole, type Role } from '../../common/domain/roles.ts';
 import { AppError } from '../lib/app-error.ts';
-import { purgeExpiredSessions, SESSION_COOKIE, SessionCache, sessionLookup, type SessionPolicy, type UserRow } from '../lib/session.ts';
+import { purgeExpiredSessions, sessionCookieName, SessionCache, sessionLookup, type SessionPolicy, type UserRow } from '../lib/session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,7 +52,7 @@ export default fp<{ policy: SessionPolicy; cacheMs?: number }>(async function se
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
-    const token = req.cookies[SESSION_COOKIE];
+    const token = req.cookies[sessionCookieName(req)];
     if (token) req.user = await cache.get(token, lookup);
     // Deny by default, before the body is parsed or validated: a visitor's request to a signed-in
     // route gets 401 whatever it holds. Unknown paths fall through to the 404 handler.

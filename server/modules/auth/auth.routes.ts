@@ -5,7 +5,7 @@ import { currentUser, loginQuery, publicConfig, setupBody, setupStatus, setupTok
 import type { AuthService } from './auth.service.ts';
 import { toCurrentUser } from './auth.service.ts';
 import { OIDC_STATE_COOKIE, type OidcLogin } from './oidc.ts';
-import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setSessionCookie, type UserRow } from '../../lib/session.ts';
+import { clearSessionCookie, createSession, destroySession, sessionCookieName, setSessionCookie, type UserRow } from '../../lib/session.ts';
 
 interface Options {
   auth: AuthService;
@@ -20,7 +20,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
 
   async function startSession(req: Parameters<typeof setSessionCookie>[0], reply: Parameters<typeof setSessionCookie>[1], user: UserRow) {
     // A new session id at every sign-in; an older session of this browser is ended.
-    const previous = req.cookies[SESSION_COOKIE];
+    const previous = req.cookies[sessionCookieName(req)];
     if (previous) await destroySession(app.db, previous);
     app.sessionCache.clear();
     setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy), app.sessionPolicy);
@@ -63,7 +63,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
     // another site's <img src="/api/logout"> or link comes as cross-site and is ignored.
     const site = req.headers['sec-fetch-site'];
     if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return reply.redirect('/');
-    const token = req.cookies[SESSION_COOKIE];
+    const token = req.cookies[sessionCookieName(req)];
     if (token) await destroySession(app.db, token);
     app.sessionCache.clear();
     clearSessionCookie(req, reply);

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser } from './app.ts';
+
+/**
+ * At least 200 malformed bodies for every write endpoint that takes a body (found from the
+ * registered routes, so new ones are fuzzed too): control characters, huge values, deep nesting,
+ * wrong types, prototype keys. Every answer is a 4xx (never a 5xx, never a success) and no stored
+ * row changes.
+ */
+const app = await createTestApp();
+const member = await signedInUser(app);
+const founder = await signedInUser(app, { role: 'founder' });
+const BODIES_PER_ENDPOINT = 220;
+
+/** A valid body per endpoint, mutated below; endpoints not listed get a generic one. */
+const templates: Record<string, Record<string, unknown>> = {
+  'POST /api/auth/sign-in': { email: 'a@example.org', password: 'some password' },
+  'POST /api/auth/sign-up': { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.org', password: 'a fine passphrase' },
+  'POST /api/setup': { token: 'x'.repeat(43), firstName: 'Ada', lastName: 'Byron', email: 'ada@example.org', password: 'a fine passphrase' },
+  'POST /api/watchmoms-applications': {
+    fullName: 'Marie Joseph', phone: '+1 305 555 0142', country: 'Haiti', cityState: 'Port-au-Prince', streetAddress: '12 Rue Capois',
+    churchAffiliation: 'Grace Baptist', reasonForJoining: 'I want to pray with other mothers for our children.', consent: true, birthdate: '1978-02-28',
+  },
+  'POST /api/callback-requests': { name: 'Jo Smith', phone: '+1 555 0100', category: 'spiritual', scoreBand: 'red' },
+  'POST /api/onboarding/complete': {
+    firstName: 'Naomi', lastName: 'Baptiste', mentorName: 'Ruth Pierre', phone: '+1 514 555 0123', address: '45 Rue Sainte-Catherine',
+    country: 'Canada', churchDenomination: 'Evangelical', pastorName: 'Daniel Joseph', birthdate: '2007-09-14',
+  },
+  'POST /api/disciples': { fullName: 'Timothy Lois', email: 'tim@example.org' },
+  'POST /api/assessments/:assessmentId/submit': { answers: [0, 1, 2, 3] },
+  'PUT /api/admin/users/:id/role': { role: 'coordinator' },
+  'PATCH /api/admin/callbacks/:id': { status: 'contacted', notes: 'Called', assignedTo: null },
+  'PATCH /api/admin/watchmoms-applications/:id': { status: 'approved', notes: 'Welcome' },
+  'POST /api/admin/ambassador-applications/:id/decision': { decision: 'approve' },
+};
+
+let seed = 20261123;
+/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
+function random() {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+
+const deep = (depth: number): unknown => (depth === 0 ? 'x' : [deep(depth - 1)]);
+/** Values no field accepts. */
+const badValues: (() => unknown)[] = [
+  () => null, () => ({}), () => [], () => -1.5, () => 1e308, () => '\u0000', () => 'Ma\u0000rie', () => 'ab\u202Ecd\u0007',
+  () => '\u001b[31mred', () => 'x'.repeat(10_001), () => deep(200), () => ({ __proto__: { isAdmin: true } }),
+  () => ({ constructor: { prototype: { isAdmin: true } } }), () => [[[[[['nested']]]]]], () => ({ $gt: '' }), () => '\uD800',
+];
+
+/** One malformed body (as raw JSON text, so prototype keys reach the server as written). */
+function malformed(template: Record<string, unknown>): string {
+  const roll = random();
+  if (roll < 0.1) return pick(['null', '1', '"text"', '[]', 'true', '[{}]', JSON.stringify(deep(500)), '{"a":' + '['.repeat(3000) + ']'.repeat(3000) + '}']);
+  if (roll < 0.15) return JSON.stringify({ ...template, filler: 'y'.repeat(70_000) });
+  const body: Record<string, unknown> = { ...template };
+  const keys = Object.keys(template);
+  const mutations = 1 + Math.floor(random() * 3);
+  for (let i = 0; i < mutations; i++) {
+    const key = keys.length ? pick(keys) : 'field';
+    // The first change is always a bad value (dropping an optional field alone leaves a valid body).
+    if (i > 0 && random() < 0.3) delete body[key];
+    else body[key] = pick(badValues)();
+  }
+  let text = JSON.stringify(body);
+  // Some extra keys, including the ones that pollute prototypes when merged naively.
+  if (random() < 0.35 || text === JSON.stringify(template)) text = text.replace(/^\{/, `{${pick(['"__proto__":{"role":"founder"}', '"constructor":{"prototype":{"role":"founder"}}', '"role":"founder"', '"id":"00000000-0000-4000-8000-000000000000"'])},`).replace(/,\}$/, '}');
+  return text;
+}
+
+/** Every table's rows, hashed (sessions excluded: sign-in attempts refresh nothing, but their clock moves). */
+async function fingerprint() {
+  const tables = await app.db.execute<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('sessions') order by 1`,
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    const [row] = (await app.db.execute<{ h: string }>(sql.raw(`select count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${name}" t`))).rows;
+    out[name] = row!.h;
+  }
+  return out;
+}
+
+const before = await fingerprint();
+const writes = app.routes.filter((r) => r.hasBody && r.url.startsWith('/api/') && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+
+describe('fuzzing every write endpoint', () => {
+  it('finds the write endpoints', () => {
+    expect(writes.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it.each(writes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s: 220 malformed bodies, all 4xx, nothing stored', async (name, r) => {
+    const template = templates[name] ?? { name: 'x', value: 1 };
+    const cookie = r.url.startsWith('/api/admin/') ? founder.cookie : member.cookie;
+    const url = r.url.replace(/:(\w+)/g, () => crypto.randomUUID());
+    const problems: string[] = [];
+    for (let i = 0; i < BODIES_PER_ENDPOINT; i++) {
+      const payload = malformed(template);
+      const res = await app.inject({ method: r.method as 'POST', url, headers: { 'content-type': 'application/json', cookie }, payload });
+      if (res.statusCode < 400 || res.statusCode >= 500) problems.push(`${res.statusCode} for ${payload.slice(0, 120)} → ${res.body.slice(0, 120)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('changed no stored row', async () => {
+    expect(await fingerprint()).toEqual(before);
+  });
+});
