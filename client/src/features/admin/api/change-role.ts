@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminPaths } from '../../../../../common/contracts/admin.ts';
+import { adminPaths, type RoleChangeResult } from '../../../../../common/contracts/admin.ts';
 import type { Role } from '../../../../../common/contracts/auth.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
@@ -7,7 +7,7 @@ import { adminKeys } from './keys.ts';
 export function useChangeRole() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: Role }) => sendJson<{ id: string; role: Role }>('PUT', adminPaths.userRole(userId), { role }),
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) => sendJson<RoleChangeResult>('PUT', adminPaths.userRole(userId), { role }),
     onSuccess: () => Promise.all([adminKeys.users.all, adminKeys.audit.all, adminKeys.assignees].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

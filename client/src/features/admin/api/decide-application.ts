@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminPaths, type ApplicationItem } from '../../../../../common/contracts/admin.ts';
+import { adminPaths, type ApplicationDecision, type ApplicationItem } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
 
@@ -8,7 +8,7 @@ export function useDecideApplication() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorToast: { ns: 'admin' } },
-    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'decline' }) => sendJson<ApplicationItem>('POST', adminPaths.applicationDecision(id), { decision }),
+    mutationFn: ({ id, decision }: { id: string; decision: ApplicationDecision }) => sendJson<ApplicationItem>('POST', adminPaths.applicationDecision(id), { decision }),
     onSuccess: () =>
       Promise.all(
         [adminKeys.applications.all, adminKeys.audit.all, adminKeys.users.all, adminKeys.stats, adminKeys.assignees].map((queryKey) => qc.invalidateQueries({ queryKey })),

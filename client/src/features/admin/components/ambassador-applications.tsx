@@ -2,7 +2,7 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applicationStatuses } from '../../../../../common/domain/eligibility.ts';
-import type { ApplicationItem } from '../../../../../common/contracts/admin.ts';
+import type { ApplicationDecision, ApplicationItem } from '../../../../../common/contracts/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -14,7 +14,7 @@ import { AdminListPanel } from './admin-list-panel.tsx';
 
 const statusVariant = { pending: 'gold', approved: 'success', declined: 'destructive' } as const;
 
-function ApplicationRow({ item, onDecide, busy }: { item: ApplicationItem; onDecide: (decision: 'approve' | 'decline') => void; busy: boolean }) {
+function ApplicationRow({ item, onDecide, busy }: { item: ApplicationItem; onDecide: (decision: ApplicationDecision) => void; busy: boolean }) {
   const { t } = useTranslation(['admin', 'common']);
   const dates = useDates();
   const name = fullNameOf(item.user) || item.user.email;
@@ -57,7 +57,7 @@ export function AmbassadorApplications() {
   const list = useApplications(view, page);
   // Owned here, not by the row: a decided application leaves the pending list, and the toast must still show.
   const decide = useDecideApplication();
-  const onDecide = (item: ApplicationItem) => (decision: 'approve' | 'decline') =>
+  const onDecide = (item: ApplicationItem) => (decision: ApplicationDecision) =>
     decide.mutate(
       { id: item.id, decision },
       {

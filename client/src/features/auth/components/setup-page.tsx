@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'wouter';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import type { SetupStatus } from '../../../../../common/contracts/auth.ts';
 import { getJson } from '../../../lib/api.ts';
 import { useCreateFounder } from '../api/sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -14,7 +15,7 @@ export default function SetupPage() {
   const { t } = useTranslation('auth');
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
-  const status = useQuery({ queryKey: [`/api/setup/${token}`], queryFn: () => getJson<{ valid: boolean }>(`/api/setup/${encodeURIComponent(token)}`) });
+  const status = useQuery({ queryKey: [`/api/setup/${token}`], queryFn: () => getJson<SetupStatus>(`/api/setup/${encodeURIComponent(token)}`) });
   const createFounder = useCreateFounder();
   if (status.isLoading) return <LoadingScreen />;
   if (!status.data?.valid)

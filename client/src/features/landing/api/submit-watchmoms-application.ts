@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER, publicFormPaths, type WatchmomsApplicationBody } from '../../../../../common/contracts/public-forms.ts';
+import { IDEMPOTENCY_HEADER, publicFormPaths, type CreatedResponse, type WatchmomsApplicationBody } from '../../../../../common/contracts/public-forms.ts';
 import { sendJson } from '../../../lib/api.ts';
 
 /** A random key for one application; works outside secure contexts too (no crypto.randomUUID needed). */
@@ -9,7 +9,7 @@ export function newIdempotencyKey(): string {
 }
 
 export const submitWatchmomsApplication = (body: WatchmomsApplicationBody, idempotencyKey: string) =>
-  sendJson<{ id: string }>('POST', publicFormPaths.watchmoms, body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+  sendJson<CreatedResponse>('POST', publicFormPaths.watchmoms, body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 
 export const useSubmitWatchmomsApplication = () =>
   useMutation({

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { publicFormPaths, type CallbackRequestBody } from '../../../../../common/contracts/public-forms.ts';
+import { publicFormPaths, type CallbackRequestBody, type CreatedResponse } from '../../../../../common/contracts/public-forms.ts';
 import { sendJson } from '../../../lib/api.ts';
 
 /** The requester's account, if signed in, is taken from the session by the server; it is never sent. */
-export const requestCallback = (body: CallbackRequestBody) => sendJson<{ id: string }>('POST', publicFormPaths.callbackRequests, body);
+export const requestCallback = (body: CallbackRequestBody) => sendJson<CreatedResponse>('POST', publicFormPaths.callbackRequests, body);
 
 export const useRequestCallback = () =>
   useMutation({
