@@ -85,7 +85,7 @@ export async function buildApp(opts: BuildOptions) {
   // the time, and the account id (never an email); the request id comes with every line.
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
-      { method: req.method, route: req.routeOptions.url ?? loggablePath(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, account: req.user?.id },
+      { method: req.method, route: req.routeOptions.url ?? loggablePath(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, account: req.user?.id, ip: req.ip },
       'request',
     );
     done();

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isAdminRole } from '../../../common/contracts/auth.ts';
 import { requireAdmin } from '../../plugins/session.ts';
+import { auditRepositoryFactory } from './audit/audit.repository.ts';
 import { adminServicesFactory } from './admin.services.ts';
 import applicationsRoutes from './applications/applications.routes.ts';
 import auditRoutes from './audit/audit.routes.ts';
@@ -12,7 +14,14 @@ import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the body is even parsed: a visitor or a non-admin learns nothing about what the endpoint accepts.
   // Registered here, the hook covers every area below (they are child plugins of this one).
+  // A signed-in account refused here is audited (by id): probing the console is worth knowing about.
+  const auditRepo = auditRepositoryFactory(app.db);
   app.addHook('onRequest', async (req) => {
+    if (req.user && !isAdminRole(req.user.role))
+      await auditRepo.insert({
+        actorId: req.user.id, action: 'admin.refused', targetType: 'route', targetId: null,
+        details: { method: req.method, route: req.routeOptions.url ?? '', role: req.user.role },
+      });
     requireAdmin(req);
   });
   const services = adminServicesFactory(app.db);

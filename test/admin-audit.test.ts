@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../server/db/schema/index.ts';
+import { createTestApp, signedInUser } from './app.ts';
+
+/** A signed-in non-admin knocking on the admin console is audited, and log lines say who and from where. */
+const logLines: string[] = [];
+const app = await createTestApp({ logLines });
+
+describe('refused admin access', () => {
+  it('is written to the audit log with the account id, and the request line carries the client address', async () => {
+    const { user, cookie } = await signedInUser(app, { role: 'coordinator' });
+    const res = await app.inject({ method: 'GET', url: '/api/admin/users/export.csv', headers: { cookie }, remoteAddress: '198.51.100.23' });
+    expect(res.statusCode).toBe(403);
+    const rows = await app.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'admin.refused', targetType: 'route', details: { method: 'GET', route: '/api/admin/users/export.csv', role: 'coordinator' } });
+    const line = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request' && l.status === 403);
+    expect(line).toMatchObject({ account: user.id, ip: '198.51.100.23' });
+    expect(logLines.join('')).not.toContain(user.email);
+  });
+
+  it('does not audit visitors (nobody to name) and lets admins through', async () => {
+    const before = (await app.db.select().from(auditLog)).length;
+    expect((await app.inject({ method: 'GET', url: '/api/admin/stats' })).statusCode).toBe(401);
+    const admin = await signedInUser(app, { role: 'admin' });
+    expect((await app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect((await app.db.select().from(auditLog)).length).toBe(before);
+  });
+});
