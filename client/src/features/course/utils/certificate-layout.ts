@@ -33,6 +33,8 @@ export interface CertText {
   spacing?: number;
   /** The text shrinks to fit this width. */
   maxWidth?: number;
+  /** Written by people (any script): the PDF draws it with an embedded Unicode font. */
+  userText?: true;
 }
 
 export interface CertShape {
@@ -140,9 +142,9 @@ export function certificateLayout({ name, courseTitle, dateText, verificationUrl
     { text: labels.brand, x: cx, y: 186, size: 15, font: 'sansBold', color: 'purple', spacing: 5 },
     { text: labels.title, x: cx, y: 244, size: 50, font: 'serifBold', color: 'ink', maxWidth: 900 },
     { text: labels.presented, x: cx, y: 330, size: 20, font: 'serifItalic', color: 'muted' },
-    { text: name, x: cx, y: 404, size: 56, font: 'serifBold', color: 'purple', maxWidth: 760 },
+    { text: name, x: cx, y: 404, size: 56, font: 'serifBold', color: 'purple', maxWidth: 760, userText: true },
     { text: labels.completed, x: cx, y: 462, size: 19, font: 'serif', color: 'ink', maxWidth: 900 },
-    { text: courseTitle, x: cx, y: 500, size: 25, font: 'serifBold', color: 'ink', maxWidth: 940 },
+    { text: courseTitle, x: cx, y: 500, size: 25, font: 'serifBold', color: 'ink', maxWidth: 940, userText: true },
     { text: labels.verse, x: cx, y: 540, size: 14, font: 'serifItalic', color: 'muted', maxWidth: 940 },
     { text: labels.verseRef, x: cx, y: 560, size: 12, font: 'sans', color: 'muted' },
     { text: dateText, x: cx - 261, y: 648, size: 19, font: 'serifBold', color: 'ink', maxWidth: 200 },

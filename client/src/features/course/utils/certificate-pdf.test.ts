@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { create as openFont, type Font } from 'fontkit';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { loadBible, lookupPassage, normaliseQuote } from '../../../../../content/scripture.ts';
 import { buildCertificatePdf, encodable } from './certificate-pdf.ts';
@@ -25,6 +26,9 @@ function input(lng: 'en' | 'fr', name: string) {
   };
 }
 
+const notoSerifBold = () => Promise.resolve(new Uint8Array(readFileSync(path.resolve('node_modules/@expo-google-fonts/noto-serif/700Bold/NotoSerif_700Bold.ttf'))));
+const build = (lng: 'en' | 'fr', name: string) => buildCertificatePdf(input(lng, name), notoSerifBold);
+
 function pdfText(bytes: Uint8Array): string {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'cert-')), 'c.pdf');
   writeFileSync(file, bytes);
@@ -33,7 +37,7 @@ function pdfText(bytes: Uint8Array): string {
 
 describe('certificate PDF', () => {
   it('is one landscape A4 page holding the name, course, date, code and verification address', async () => {
-    const bytes = await buildCertificatePdf(input('en', 'Amara Okafor'));
+    const bytes = await build('en', 'Amara Okafor');
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(1);
     const { width, height } = doc.getPage(0).getSize();
@@ -46,13 +50,48 @@ describe('certificate PDF', () => {
   });
 
   it('is written in French for a French reader, accents included', async () => {
-    const text = pdfText(await buildCertificatePdf(input('fr', 'Chloé Lefèvre')));
+    const text = pdfText(await build('fr', 'Chloé Lefèvre'));
     for (const expected of ['Chloé Lefèvre', 'Certificat de réussite', '21 novembre 2026', 'Code de vérification']) expect(text).toContain(expected);
   });
 
-  it('still builds for names outside the standard PDF fonts', async () => {
-    const text = pdfText(await buildCertificatePdf(input('en', 'Nguyễn Thị Ánh 李')));
-    expect(text).toContain('Nguyen Thi Ánh ?');
+  // The name's own line, as pdftotext reads it back.
+  const nameLine = (text: string) => {
+    const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+    return lines[lines.indexOf('This certifies that') + 1];
+  };
+
+  it('keeps Vietnamese, Yoruba, Greek and Cyrillic names exactly as written', async () => {
+    for (const name of ['Nguyễn Thị Ánh Ọlá', 'Adéṣọlá Ọ̀kẹ́', 'Дмитрий Ёлкин', 'Ελένη Παπαδοπούλου']) {
+      const text = pdfText(await build('en', name));
+      expect(nameLine(text)).toBe(name.normalize('NFC'));
+    }
+  });
+
+  it('embeds a subset whose glyphs all have outlines (a broken subset prints blanks that pdftotext still reads)', async () => {
+    const name = 'Adéṣọlá Nguyễn Дмитрий Ελένη';
+    const doc = await PDFDocument.load(await build('en', name));
+    const files = doc.context
+      .enumerateIndirectObjects()
+      .map(([, obj]) => obj)
+      .filter((obj): obj is PDFDict => obj instanceof PDFDict && obj.get(PDFName.of('Type')) === PDFName.of('FontDescriptor'))
+      .map((descriptor) => doc.context.lookup(descriptor.get(PDFName.of('FontFile2'))))
+      .filter((file): file is PDFRawStream => file instanceof PDFRawStream);
+    expect(files).toHaveLength(1);
+    const subset = openFont(Buffer.from(decodePDFRawStream(files[0]!).decode())) as Font;
+    const drawn = new Set([...`${name}Foundations of Faith: 8 Weeks to Becoming a Disciple-Maker`].filter((ch) => ch !== ' '));
+    // One glyph per distinct character, the parts of accented letters, .notdef and the space.
+    expect(subset.numGlyphs).toBeGreaterThanOrEqual(drawn.size + 2);
+    const blank = Array.from({ length: subset.numGlyphs }, (_, id) => id).filter((id) => subset.getGlyph(id).path.commands.length === 0);
+    expect(blank.length).toBeLessThanOrEqual(2); // .notdef and the space
+  });
+
+  it('also embeds the font for the course title', async () => {
+    const text = pdfText(await buildCertificatePdf({ ...input('en', 'Amara'), courseTitle: 'Основы веры' }, notoSerifBold));
+    expect(text).toContain('Основы веры');
+  });
+
+  it('writes "?" for the scripts the embedded font lacks (Chinese) and keeps the rest of the name', async () => {
+    expect(nameLine(pdfText(await build('en', '美玲 Nguyễn Ọlá')))).toBe('?? Nguyễn Ọlá');
   });
 
   it('replaces only the characters the font cannot draw', async () => {
