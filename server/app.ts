@@ -25,6 +25,12 @@ import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
+import jobs from './plugins/jobs.ts';
+import accountRoutes from './modules/account/account.routes.ts';
+import { accountServiceFactory } from './modules/account/account.service.ts';
+import mailRoutes from './modules/mail/mail.routes.ts';
+import { MAIL_QUEUE, mailServiceFactory } from './modules/mail/mail.service.ts';
+import { smtpTransport } from './modules/mail/mail.transport.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -36,6 +42,10 @@ export interface BuildOptions {
   scryptCost?: number;
   /** Requests per minute per client on sign-in/sign-up and on public forms. */
   rateLimits?: { auth: number; forms: number };
+  /** Background jobs: tests that need no worker or schedule turn them off (jobs can still be sent). */
+  jobs?: { isRunningWorkers?: boolean; pollingIntervalSeconds?: number; cronMonitorIntervalSeconds?: number };
+  /** Mail retries: first delay (doubling each time) and how long a failing mail is retried before it is marked failed. */
+  mail?: { retryDelaySeconds?: number; retryWindowMs?: number };
 }
 
 /** Personal data never reaches the logs. */
@@ -113,9 +123,39 @@ export async function buildApp(opts: BuildOptions) {
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.'),
   });
 
+  await app.register(jobs, { databaseUrl: opts.databaseUrl, isRunningWorkers: opts.jobs?.isRunningWorkers ?? true, pollingIntervalSeconds: opts.jobs?.pollingIntervalSeconds, cronMonitorIntervalSeconds: opts.jobs?.cronMonitorIntervalSeconds });
+
+  // Mail: an outbox sent by a job (docs/decisions/025). Without SMTP_URL it waits in the outbox.
+  const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
+  const mail = mailServiceFactory({
+    db: app.db,
+    jobs: app.jobs,
+    transport,
+    from: config.MAIL_FROM,
+    siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    retryWindowMs: opts.mail?.retryWindowMs ?? 24 * 3_600_000,
+    log: app.log,
+  });
+  app.jobs.define(MAIL_QUEUE, {
+    handler: mail.deliver,
+    isEnabled: transport !== null,
+    workers: 2,
+    // Backoff doubles from 30 s; deliver() itself marks a mail failed once it has failed for 24 h.
+    options: { retryLimit: 100, retryDelay: opts.mail?.retryDelaySeconds ?? 30, retryBackoff: true, expireInSeconds: 120, retentionDays: 365 },
+  });
+  app.addHook('onReady', async () => {
+    if (!transport) app.log.warn('SMTP_URL is not set: mail is kept in the outbox (admin console) and not sent');
+  });
+  app.addHook('onClose', async () => transport?.close());
+
   // Modules react to account events through these lists instead of importing each other.
   const hooks: AccountEvents = { userCreated: [], onboardingCompleted: [] };
   const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated);
+  const account = accountServiceFactory({ db: app.db, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST });
+  // Password sign-ups get a verification mail (an OpenID provider vouches for its own addresses).
+  hooks.userCreated.push(async (_db, user) => {
+    if (user.passwordHash) await account.sendVerification(user);
+  });
   const oidc =
     config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OidcLogin(app.db, { issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
@@ -147,6 +187,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(courseRoutes, { course, publicUrl: config.PUBLIC_URL });
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms });
   await app.register(adminRoutes);
+  await app.register(accountRoutes, { account, authRateLimit: limits.auth });
+  await app.register(mailRoutes, { isSmtpConfigured: transport !== null });
 
   const client = opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html')) ? await loadClientFiles(path.resolve(opts.clientDir)) : undefined;
   const appShell = client?.get('/index.html');
@@ -159,7 +201,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   /** `courseContent.reload()` after seeding new content into a running app (tests do). */
-  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, courseContent: { reload: () => course.reload() } });
+  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, account, courseContent: { reload: () => course.reload() } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

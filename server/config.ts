@@ -75,6 +75,22 @@ export const configSchema = z
     SOCIAL_YOUTUBE_URL: optionalUrl,
     SOCIAL_TIKTOK_URL: optionalUrl,
     SOCIAL_X_URL: optionalUrl,
+    /** SMTP server mail leaves through, e.g. smtps://user:pass@host:465. Without it mail waits in the outbox. */
+    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional()),
+    MAIL_FROM: z.string().trim().min(3).default('G.O.D Discipleship <no-reply@god-movement.org>'),
+    /** Time zone of the daily digests (8:00) and other schedules, e.g. Europe/Paris. */
+    TZ_DEFAULT: z
+      .string()
+      .trim()
+      .default('UTC')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone such as UTC or Europe/Paris'),
   })
   .superRefine((c, ctx) => {
     const oidc = [c.OIDC_ISSUER_URL, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET];

@@ -1,5 +1,5 @@
 import { afterAll, expect, inject } from 'vitest';
-import { buildApp, type App } from '../server/app.ts';
+import { buildApp, type App, type BuildOptions } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Db } from '../server/db/client.ts';
 import { users } from '../server/db/schema/index.ts';
@@ -12,6 +12,9 @@ export interface TestAppOptions {
   rateLimits?: { auth: number; forms: number };
   /** Receives the app's JSON log lines (the app logs nothing otherwise). */
   logLines?: string[];
+  /** Workers and schedules are off unless a test needs them (jobs are still written). */
+  jobs?: BuildOptions['jobs'];
+  mail?: BuildOptions['mail'];
 }
 
 /**
@@ -22,7 +25,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<App> {
   const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
   const config = loadConfig({ ...opts.env });
   const logger = opts.logLines ? { stream: { write: (line: string) => void opts.logLines!.push(line) } } : undefined;
-  const app = await buildApp({ config, databaseUrl: database.url, scryptCost: 10, rateLimits: opts.rateLimits ?? { auth: 1000, forms: 1000 }, logger });
+  const app = await buildApp({
+    config,
+    databaseUrl: database.url,
+    scryptCost: 10,
+    rateLimits: opts.rateLimits ?? { auth: 1000, forms: 1000 },
+    jobs: opts.jobs ?? { isRunningWorkers: false },
+    mail: opts.mail,
+    logger,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -42,6 +42,7 @@ export const directoryRow = z.object({
   pendingDisciplesCount: z.number().int().nonnegative(),
   isAmbassadorEligible: z.boolean(),
   isCoordinatorEligible: z.boolean(),
+  isEmailVerified: z.boolean(),
 });
 export type DirectoryRow = z.infer<typeof directoryRow>;
 

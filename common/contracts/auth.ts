@@ -28,6 +28,8 @@ export const signUpBody = z.strictObject({
   lastName: nameSchema,
   email: emailSchema,
   password: passwordSchema,
+  /** The interface language: mail to this user is written in it. */
+  locale: z.enum(['en', 'fr']).optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
@@ -53,6 +55,8 @@ export const currentUser = z.object({
   onboardingStatus: z.enum(onboardingStatuses),
   mentorName: z.string().nullable(),
   createdAt: z.string(),
+  locale: z.enum(['en', 'fr']),
+  isEmailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

@@ -4,6 +4,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { callbackStatuses, watchmomsStatuses } from '../../../common/contracts/admin.ts';
 import { onboardingStatuses } from '../../../common/contracts/auth.ts';
+import { mailStatuses } from '../../../common/contracts/mail.ts';
 import { roles } from '../../../common/domain/roles.ts';
 import { applicationStatuses } from '../../../common/domain/eligibility.ts';
 import { supportCategories, type ScoreBand } from '../../../common/domain/support.ts';
@@ -15,6 +16,7 @@ export const supportCategory = pgEnum('support_category', supportCategories);
 export const callbackStatus = pgEnum('callback_status', callbackStatuses);
 export const watchmomsStatus = pgEnum('watchmoms_status', watchmomsStatuses);
 export const applicationStatus = pgEnum('application_status', applicationStatuses);
+export const mailStatus = pgEnum('mail_status', mailStatuses);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,6 +52,13 @@ export const users = pgTable(
     nameKey: text('name_key').generatedAlwaysAs(sql`public.app_full_name_key(first_name, last_name)`),
     /** name_key and the lowercased email in one column: the directory's search is one LIKE on one trigram index. */
     searchKey: text('search_key').generatedAlwaysAs(sql`public.app_full_name_key(first_name, last_name) || ' ' || lower(email)`),
+    /** Language of the mail this user receives: the interface language at sign-up, updated when they switch it. */
+    locale: text('locale').notNull().default('en'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Staff an admin marked to receive callback-request alerts (admins and founders always do). */
+    isResponder: boolean('is_responder').notNull().default(false),
+    notifyEncouragement: boolean('notify_encouragement').notNull().default(true),
+    notifyMentorDigest: boolean('notify_mentor_digest').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -283,4 +292,47 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Every mail the app sends, written in the same transaction as the event that causes it and
+ * rendered at that moment (the admin console shows exactly what was sent). A pg-boss job sends it.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    /** Template name, e.g. "password-reset". */
+    kind: text('kind').notNull(),
+    locale: text('locale').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** Extra headers (List-Unsubscribe...). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    status: mailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+/** One-time links mailed to reset a password or verify an email: only the SHA-256 of the token is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password-reset', 'verify-email'] }).notNull(),
+    /** The address the token was sent to (verification proves this one). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
 );

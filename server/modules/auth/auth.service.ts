@@ -21,6 +21,8 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     onboardingStatus: u.onboardingStatus,
     mentorName: u.mentorName,
     createdAt: u.createdAt.toISOString(),
+    locale: u.locale === 'fr' ? 'fr' : 'en',
+    isEmailVerified: u.emailVerifiedAt !== null,
   };
 }
 
@@ -60,6 +62,7 @@ export class AuthService {
       lastName: body.lastName,
       role,
       passwordHash: await hashPassword(body.password, this.scryptCost),
+      locale: body.locale ?? 'en',
     });
     if (!user) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
     await this.afterCreate(user);
@@ -83,6 +86,7 @@ export class AuthService {
       lastName: claims.familyName ?? null,
       username: claims.username ?? null,
       oidcSubject: claims.subject,
+      emailVerifiedAt: claims.emailVerified ? new Date() : null,
     });
     if (!user) throw new AppError('CONFLICT', 'Could not create your account. Please try again.');
     await this.afterCreate(user);

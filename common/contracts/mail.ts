@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './auth.ts';
+
+export const mailStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+const page = z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000, 'is too large').default(1);
+
+export const outboxListQuery = z.strictObject({
+  status: z.enum([...mailStatuses, 'all'], 'must be one of pending, sending, sent, failed, all').default('all'),
+  page,
+});
+
+/** One mail of the admin outbox, with the text exactly as rendered for the recipient. */
+export const outboxItem = z.object({
+  id: z.string(),
+  to: z.string(),
+  kind: z.string(),
+  locale: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.enum(mailStatuses),
+  attempts: z.number().int().nonnegative(),
+  /** The SMTP server's reason for the last failure. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxItem = z.infer<typeof outboxItem>;
+
+export const outboxList = z.object({
+  items: z.array(outboxItem),
+  total: z.number().int().nonnegative(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** False when SMTP_URL is not set: mail waits here and is not sent. */
+  isSmtpConfigured: z.boolean(),
+});
+export type OutboxList = z.infer<typeof outboxList>;
+
+export const OUTBOX_PAGE_SIZE = 25;
+
+// ---- Password reset and email verification ----
+
+/** base64url of 32 random bytes. */
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid. Check that you copied all of it.');
+
+export const passwordResetBody = z.strictObject({ email: emailSchema });
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+export const passwordResetConfirmBody = z.strictObject({ token: tokenSchema, password: passwordSchema });
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
+export const verifyEmailBody = z.strictObject({ token: tokenSchema });
+
+/** The one answer to every reset request, whether or not the address has an account. */
+export const passwordResetAccepted = z.object({ message: z.string() });
+export const PASSWORD_RESET_ACCEPTED = { message: 'If an account uses this address, a mail with a link to reset the password is on its way.' };
+
+export const localeBody = z.strictObject({ locale: z.enum(['en', 'fr'], 'must be "en" or "fr"') });
+
+export const mailPaths = {
+  outbox: '/api/admin/outbox',
+  passwordReset: '/api/auth/password-reset',
+  passwordResetConfirm: '/api/auth/password-reset/confirm',
+  verifyEmail: '/api/auth/verify-email',
+  resendVerification: '/api/auth/verify-email/resend',
+  locale: '/api/account/locale',
+} as const;

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../../common/contracts/auth.ts';
+import {
+  localeBody, mailPaths, PASSWORD_RESET_ACCEPTED, passwordResetAccepted, passwordResetBody, passwordResetConfirmBody, verifyEmailBody,
+} from '../../../common/contracts/mail.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { toCurrentUser } from '../auth/auth.service.ts';
+import { createSession, setSessionCookie } from '../auth/session.ts';
+import type { AccountService } from './account.service.ts';
+
+interface Options {
+  account: AccountService;
+  /** Requests per minute per client. */
+  authRateLimit: number;
+}
+
+const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, authRateLimit }) => {
+  const perClient = { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
+  // Per address as well as per client: nobody floods someone's mailbox from many addresses. The
+  // same limit applies to unknown addresses, so a 429 reveals nothing about accounts.
+  const perAddress = app.createRateLimit({
+    max: 3,
+    timeWindow: '15 minutes',
+    keyGenerator: (req) => `password-reset:${(req.body as { email: string }).email}`,
+  });
+
+  app.post(mailPaths.passwordReset, { config: perClient, schema: { body: passwordResetBody, response: { 202: passwordResetAccepted } } }, async (req, reply) => {
+    const limit = await perAddress(req);
+    if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', 'Too many requests for this address. Please wait a few minutes and try again.');
+    await account.requestPasswordReset(req.body.email);
+    return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
+  });
+
+  app.post(mailPaths.passwordResetConfirm, { config: perClient, schema: { body: passwordResetConfirmBody, response: { 200: currentUser } } }, async (req, reply) => {
+    const user = await account.confirmPasswordReset(req.body);
+    // Every session of the user ended, this browser's included: it gets a new one.
+    setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy), app.sessionPolicy);
+    return toCurrentUser(user);
+  });
+
+  app.post(mailPaths.verifyEmail, { config: perClient, schema: { body: verifyEmailBody } }, async (_req, reply) => {
+    await account.verifyEmail(_req.body.token);
+    return reply.status(204).send();
+  });
+
+  app.post(mailPaths.resendVerification, { config: perClient }, async (req, reply) => {
+    await account.sendVerification(requireUser(req));
+    return reply.status(202).send({ message: 'A new confirmation link is on its way.' });
+  });
+
+  app.put(mailPaths.locale, { preValidation: async (req) => void requireUser(req), schema: { body: localeBody } }, async (req, reply) => {
+    const user = requireUser(req);
+    await account.setLocale(user.id, req.body.locale);
+    return reply.status(204).send();
+  });
+};
+
+export default accountRoutes;

@@ -1,0 +1,110 @@
+import type { PasswordResetConfirmBody } from '../../../common/contracts/mail.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, isCommonPassword } from '../../lib/password.ts';
+import { hashToken, newToken, type UserRow } from '../auth/session.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { toMailLocale } from '../mail/mail.templates.ts';
+import * as repo from './account.repository.ts';
+
+export const RESET_TTL_MS = 30 * 60_000;
+export const VERIFY_TTL_MS = 7 * 24 * 3_600_000;
+
+interface Deps {
+  db: Db;
+  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  scryptCost: number;
+}
+
+export type AccountService = ReturnType<typeof accountServiceFactory>;
+
+/** Password reset, email verification and the user's mail language. */
+export function accountServiceFactory({ db, mail, scryptCost }: Deps) {
+  /**
+   * Mails a reset link, or to an account without a password (OpenID Connect only) how to sign in.
+   * Does nothing for an unknown address; the caller answers the same either way.
+   */
+  async function requestPasswordReset(email: string): Promise<void> {
+    const user = await repo.findUserByEmail(db, email);
+    if (!user) return;
+    const locale = toMailLocale(user.locale);
+    await db.transaction(async (tx) => {
+      if (!user.passwordHash) {
+        await mail.enqueue(tx, {
+          to: user.email,
+          locale,
+          kind: 'password-reset-oidc',
+          content: { subject: 'passwordResetOidc.subject', name: user.firstName, paragraphs: ['passwordResetOidc.intro', 'passwordResetOidc.provider'], action: { label: 'passwordResetOidc.action', url: mail.link('/api/login') } },
+        });
+        return;
+      }
+      const token = newToken();
+      await repo.insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'password-reset', email: user.email, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      await mail.enqueue(tx, {
+        to: user.email,
+        locale,
+        kind: 'password-reset',
+        content: { subject: 'passwordReset.subject', name: user.firstName, paragraphs: ['passwordReset.intro'], action: { label: 'passwordReset.action', url: mail.link(`/reset-password/${token}`) }, after: ['passwordReset.expiry'] },
+      });
+    });
+    mail.wake();
+  }
+
+  /** A used, expired or unknown link: 410 or 404 with a message the page shows. */
+  function checkToken(row: { expiresAt: Date; usedAt: Date | null } | null) {
+    if (!row) throw new AppError('LINK_INVALID', 'This link is not valid. Ask for a new one.');
+    if (row.usedAt) throw new AppError('LINK_USED', 'This link has already been used. Ask for a new one if you need it.');
+    if (row.expiresAt.getTime() <= Date.now()) throw new AppError('LINK_EXPIRED', 'This link has expired. Ask for a new one.');
+  }
+
+  /** Sets the new password, ends every session of the user and records it; returns the user to sign this browser in. */
+  async function confirmPasswordReset({ token, password }: PasswordResetConfirmBody): Promise<UserRow> {
+    if (isCommonPassword(password)) throw new AppError('WEAK_PASSWORD', 'This password is too common and easy to guess. Please choose another one.');
+    const tokenHash = hashToken(token);
+    // Checked before the slow hash, and again under a lock inside the transaction.
+    checkToken(await repo.findTokenForUpdate(db, tokenHash, 'password-reset'));
+    const passwordHash = await hashPassword(password, scryptCost);
+    const userId = await db.transaction(async (tx) => {
+      const row = await repo.findTokenForUpdate(tx, tokenHash, 'password-reset');
+      checkToken(row);
+      await repo.useTokens(tx, row!.userId, 'password-reset');
+      await repo.setPasswordHash(tx, row!.userId, passwordHash);
+      await repo.deleteSessionsOf(tx, row!.userId);
+      await repo.insertAudit(tx, { actorId: row!.userId, action: 'password.reset', targetType: 'user', targetId: row!.userId });
+      return row!.userId;
+    });
+    return (await repo.findUser(db, userId))!;
+  }
+
+  /** Mails a link proving the user owns their address (at sign-up and from the dashboard). */
+  async function sendVerification(user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'locale' | 'emailVerifiedAt'>): Promise<void> {
+    if (user.emailVerifiedAt) return;
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      await repo.insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'verify-email', email: user.email, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) });
+      await mail.enqueue(tx, {
+        to: user.email,
+        locale: toMailLocale(user.locale),
+        kind: 'verify-email',
+        content: { subject: 'verifyEmail.subject', name: user.firstName, paragraphs: ['verifyEmail.intro'], action: { label: 'verifyEmail.action', url: mail.link(`/verify-email/${token}`) }, after: ['verifyEmail.expiry'] },
+      });
+    });
+    mail.wake();
+  }
+
+  async function verifyEmail(token: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const row = await repo.findTokenForUpdate(tx, hashToken(token), 'verify-email');
+      checkToken(row);
+      await repo.useTokens(tx, row!.userId, 'verify-email');
+      // An address changed since the link was sent stays unverified.
+      if (!(await repo.markEmailVerified(tx, row!.userId, row!.email))) throw new AppError('LINK_INVALID', 'This link is not valid. Ask for a new one.');
+    });
+  }
+
+  async function setLocale(userId: string, locale: 'en' | 'fr') {
+    await repo.setLocale(db, userId, locale);
+  }
+
+  return { requestPasswordReset, confirmPasswordReset, sendVerification, verifyEmail, setLocale };
+}

@@ -1,0 +1,42 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+export type NewOutboxRow = typeof mailOutbox.$inferInsert;
+
+export async function insertOutbox(tx: Tx, row: NewOutboxRow): Promise<OutboxRow> {
+  const [inserted] = await tx.insert(mailOutbox).values(row).returning();
+  return inserted!;
+}
+
+/**
+ * Marks a mail as being sent and returns it; null when it is already sent or failed (a repeated
+ * job does nothing). A row left in 'sending' by a killed process is taken again: at-least-once.
+ */
+export async function claimForSending(db: Tx, id: string): Promise<OutboxRow | null> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, firstAttemptAt: sql`coalesce(${mailOutbox.firstAttemptAt}, now())` })
+    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['pending', 'sending'])))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function markSent(db: Tx, id: string) {
+  await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, id));
+}
+
+export async function markAttemptFailed(db: Tx, id: string, reason: string, isFinal: boolean) {
+  await db.update(mailOutbox).set({ status: isFinal ? 'failed' : 'pending', lastError: reason }).where(eq(mailOutbox.id, id));
+}
+
+export async function findOutboxPage(db: Tx, status: OutboxRow['status'] | 'all', offset: number, limit: number) {
+  const where = status === 'all' ? undefined : eq(mailOutbox.status, status);
+  const [rows, [count]] = await Promise.all([
+    db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}

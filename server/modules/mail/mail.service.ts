@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
+import * as repo from './mail.repository.ts';
+import type { Tx } from './mail.repository.ts';
+import { renderMail, type MailContent, type MailLocale } from './mail.templates.ts';
+import { describeSmtpError, type MailTransport } from './mail.transport.ts';
+
+export const MAIL_QUEUE = 'mail-send';
+
+export interface MailMessage {
+  to: string;
+  locale: MailLocale;
+  /** Template name shown in the admin outbox, e.g. "password-reset". */
+  kind: string;
+  content: MailContent;
+  headers?: Record<string, string>;
+}
+
+export interface MailDeps {
+  db: Db;
+  jobs: Pick<Jobs, 'send' | 'wake'>;
+  /** Null without SMTP_URL: mail stays in the outbox. */
+  transport: MailTransport | null;
+  from: string;
+  /** The site's address, e.g. https://god.example.org (links in mails). */
+  siteUrl: string;
+  /** How long failing sends are retried before the mail is marked failed. */
+  retryWindowMs: number;
+  log: FastifyBaseLogger;
+}
+
+export type MailService = ReturnType<typeof mailServiceFactory>;
+
+/**
+ * The outbox: `enqueue` renders a mail and writes it with its send job in the caller's transaction
+ * (a rolled-back action sends nothing, a crash loses nothing); `deliver` is that job.
+ */
+export function mailServiceFactory(deps: MailDeps) {
+  const site = new URL(deps.siteUrl).host;
+  const messageHost = site.replace(/:\d+$/, '') || 'localhost';
+
+  /** Absolute link to a path of the site. */
+  const link = (path: string) => new URL(path, deps.siteUrl).toString();
+
+  async function enqueue(tx: Tx, message: MailMessage): Promise<string> {
+    const rendered = renderMail(message.locale, message.content, site);
+    const row = await repo.insertOutbox(tx, {
+      toAddress: message.to,
+      kind: message.kind,
+      locale: message.locale,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      headers: message.headers ?? {},
+    });
+    await deps.jobs.send(MAIL_QUEUE, { outboxId: row.id }, { tx });
+    return row.id;
+  }
+
+  /** After the enqueuing transaction committed: this instance's mail workers look now rather than at their next poll. */
+  function wake() {
+    if (deps.transport) deps.jobs.wake(MAIL_QUEUE);
+  }
+
+  async function deliver({ outboxId }: { outboxId: string }): Promise<void> {
+    if (!deps.transport) throw new Error('SMTP is not configured');
+    const mail = await repo.claimForSending(deps.db, outboxId);
+    if (!mail) return; // already sent or given up
+    try {
+      await deps.transport.send({
+        from: deps.from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+        // Stable across retries, so a receiving server or client can drop a duplicate.
+        messageId: `<${mail.id}@${messageHost}>`,
+      });
+    } catch (err) {
+      const { reason, isPermanent } = describeSmtpError(err);
+      const isExpired = Date.now() - (mail.firstAttemptAt ?? new Date()).getTime() >= deps.retryWindowMs;
+      await repo.markAttemptFailed(deps.db, mail.id, reason, isPermanent || isExpired);
+      deps.log.warn({ outboxId: mail.id, attempt: mail.attempts, isFinal: isPermanent || isExpired }, 'mail not sent');
+      if (isPermanent || isExpired) return;
+      throw new Error(`mail ${mail.id} not sent, will retry`, { cause: err });
+    }
+    await repo.markSent(deps.db, mail.id);
+  }
+
+  return { enqueue, wake, deliver, link };
+}

@@ -1,0 +1,185 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
+import { cloneTemplateDatabase, freePort } from '../../../test/postgres.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { MAIL_QUEUE } from './mail.service.ts';
+
+const smtp: TestSmtp = await startTestSmtp();
+afterAll(async () => smtp.stop());
+
+const until = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met in time');
+};
+
+describe('mail without SMTP_URL', async () => {
+  const app = await createTestApp({ jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 } });
+
+  it('keeps the mail in the outbox, where an admin reads the recipient, subject, status and rendered text', async () => {
+    const user = await createUser(app.db, { password: 'a-long-passphrase', locale: 'fr', firstName: 'Zoé' });
+    const res = await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+    expect(res.statusCode).toBe(202);
+    const admin = await signedInUser(app, { role: 'admin' });
+    const outbox = await app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: admin.cookie } });
+    expect(outbox.statusCode).toBe(200);
+    const body = outbox.json();
+    expect(body.isSmtpConfigured).toBe(false);
+    const item = body.items.find((i: { to: string }) => i.to === user.email);
+    expect(item).toMatchObject({ kind: 'password-reset', locale: 'fr', subject: 'Réinitialise ton mot de passe', status: 'pending', attempts: 0 });
+    expect(item.text).toContain('Bonjour Zoé,');
+    expect(item.text).toMatch(/http:\/\/localhost:5000\/reset-password\/[A-Za-z0-9_-]{43}/);
+    // Nothing tries to send it.
+    await new Promise((r) => setTimeout(r, 1500));
+    const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, item.id));
+    expect(row!.status).toBe('pending');
+    expect(smtp.received.some((m) => m.to.includes(user.email))).toBe(false);
+  });
+
+  it('shows the outbox to admins only, and checks its query', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/admin/outbox' })).statusCode).toBe(401);
+    const user = await signedInUser(app);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: user.cookie } })).statusCode).toBe(403);
+    const admin = await signedInUser(app, { role: 'founder' });
+    const bad = await app.inject({ method: 'GET', url: '/api/admin/outbox?status=lost', headers: { cookie: admin.cookie } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('status');
+  });
+
+  it('writes nothing when the transaction that causes the mail rolls back', async () => {
+    const before = await app.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+    await expect(
+      app.db.transaction(async (tx) => {
+        await app.mail.enqueue(tx, { to: 'rolled@example.org', locale: 'en', kind: 'test', content: { subject: 'verifyEmail.subject', paragraphs: ['verifyEmail.intro'] } });
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    const after = await app.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+    expect(after[0]!.n).toBe(before[0]!.n);
+    const jobs = await app.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} and data->>'outboxId' not in (select id::text from mail_outbox)`);
+    expect(jobs.rows[0]).toEqual({ n: 0 });
+  });
+});
+
+describe('mail with SMTP_URL', async () => {
+  const app = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'G.O.D <no-reply@god.test>' }, jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 } });
+
+  it('sends the mail through SMTP, as text and HTML in the recipient language, and marks it sent', async () => {
+    const user = await createUser(app.db, { password: 'a-long-passphrase', locale: 'en', firstName: 'Sam <b>' });
+    await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email));
+    expect(mail.subject).toBe('Reset your password');
+    expect(mail.from).toBe('no-reply@god.test');
+    expect(mail.text).toContain('Hi Sam <b>,');
+    expect(mail.html).toContain('Hi Sam &lt;b&gt;,');
+    expect(mail.html).toContain('Choose a new password');
+    const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    await until(async () => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id)))[0]!.status === 'sent');
+    expect(mail.messageId).toBe(`<${row!.id}@localhost>`);
+  });
+
+  it('marks a mail the server refuses as failed, with the server reason in the admin outbox', async () => {
+    smtp.refuseWith = { code: 550, message: 'Mailbox unavailable' };
+    try {
+      const user = await createUser(app.db, { password: 'a-long-passphrase' });
+      await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+      await until(async () => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email)))[0]?.status === 'failed');
+      const admin = await signedInUser(app, { role: 'admin' });
+      const outbox = (await app.inject({ method: 'GET', url: '/api/admin/outbox?status=failed', headers: { cookie: admin.cookie } })).json();
+      const item = outbox.items.find((i: { to: string }) => i.to === user.email);
+      expect(item.lastError).toContain('550 Mailbox unavailable');
+      expect(item.attempts).toBe(1);
+    } finally {
+      smtp.refuseWith = null;
+    }
+  });
+
+  it('sends a mail left "sending" by a killed process once more (at-least-once), and a sent one never again', async () => {
+    const user = await createUser(app.db, { password: 'a-long-passphrase' });
+    const id = await app.db.transaction((tx) =>
+      app.mail.enqueue(tx, { to: user.email, locale: 'en', kind: 'test', content: { subject: 'verifyEmail.subject', paragraphs: ['verifyEmail.intro'] } }),
+    );
+    await smtp.waitFor((m) => m.to.includes(user.email));
+    await until(async () => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!.status === 'sent');
+    // A repeated job for a sent mail sends nothing.
+    await app.jobs.runNow(MAIL_QUEUE, { outboxId: id });
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+    // The state a kill -9 between "sending" and "sent" leaves behind: the retried job sends it again.
+    await app.db.update(mailOutbox).set({ status: 'sending' }).where(eq(mailOutbox.id, id));
+    await app.jobs.runNow(MAIL_QUEUE, { outboxId: id });
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(2);
+  });
+});
+
+describe('SMTP down', async () => {
+  const deadPort = await freePort();
+  const app = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${deadPort}` },
+    jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 },
+    mail: { retryDelaySeconds: 1, retryWindowMs: 2_500 },
+  });
+
+  it('retries with backoff while the server is unreachable, then marks the mail failed with the reason; requests do not wait', async () => {
+    const user = await createUser(app.db, { password: 'a-long-passphrase' });
+    const started = Date.now();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+    expect(res.statusCode).toBe(202);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await until(async () => ((await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email)))[0]?.attempts ?? 0) >= 1);
+    await until(async () => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email)))[0]!.status === 'failed', 15_000);
+    const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    expect(row!.attempts).toBeGreaterThanOrEqual(2);
+    expect(row!.lastError).toMatch(/ECONNREFUSED|ECONNECTION/);
+    // The rest of the app works.
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 30_000);
+});
+
+describe('two app instances on one database', () => {
+  it('send mail waiting from before SMTP was configured, and run a scheduled job once, not twice', async () => {
+    const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
+    const build = (env: Record<string, string>) =>
+      buildApp({
+        config: loadConfig(env),
+        databaseUrl: database.url,
+        scryptCost: 10,
+        jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
+      });
+    try {
+      // Mail written while no SMTP server is configured...
+      const before = await build({});
+      await before.ready();
+      const user = await createUser(before.db, { password: 'a-long-passphrase' });
+      await before.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+      await before.close();
+
+      // A schedule for this minute of every hour: both instances look for it every second during
+      // the minute, and it must run once. Started early enough in the minute to watch it.
+      while (new Date().getUTCSeconds() > 40) await new Promise((r) => setTimeout(r, 1000));
+      const thisMinute = `${new Date().getUTCMinutes()} * * * *`;
+      const runs: string[] = [];
+      const apps = [await build({ SMTP_URL: smtp.url }), await build({ SMTP_URL: smtp.url })];
+      apps.forEach((a, i) => a.jobs.define('test-every-minute', { cron: { expression: thisMinute, tz: 'UTC' }, handler: async () => void runs.push(`instance ${i}`) }));
+      await Promise.all(apps.map((a) => a.ready()));
+      try {
+        // ...goes out once SMTP is configured.
+        await smtp.waitFor((m) => m.to.includes(user.email), 15_000);
+        await until(async () => runs.length > 0, 15_000);
+        await new Promise((r) => setTimeout(r, 5_000));
+        expect(runs).toHaveLength(1);
+        expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+      } finally {
+        await Promise.all(apps.map((a) => a.close()));
+      }
+    } finally {
+      await database.drop();
+    }
+  }, 90_000);
+});

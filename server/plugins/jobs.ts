@@ -1,0 +1,135 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/client.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+export interface QueueDefinition<T> {
+  /** pg-boss queue options: retries, backoff, expiry, retention. */
+  options?: Omit<PgBoss.Queue, 'name'>;
+  /** Runs one job; throwing makes pg-boss retry it by the queue's policy. */
+  handler: (data: T) => Promise<void>;
+  /** Workers this instance runs for the queue (default 1). */
+  workers?: number;
+  /** A cron schedule (minute resolution) in `tz`; pg-boss sends the job once per slot across all instances. */
+  cron?: { expression: string; tz: string };
+  /** False: this instance does not work this queue (its jobs wait, e.g. mail without SMTP). */
+  isEnabled?: boolean;
+}
+
+export interface Jobs {
+  /** Declares a queue and its handler; call while the app is being built (queues are created when it is ready). */
+  define<T extends object>(name: string, def: QueueDefinition<T>): void;
+  /** Enqueues a job; with `tx` the job is written in that transaction, so a rollback drops it. */
+  send(name: string, data: object, opts?: { tx?: Tx; options?: PgBoss.SendOptions }): Promise<void>;
+  /** Wakes this instance's workers of `name` now instead of at their next poll (call after commit). */
+  wake(name: string): void;
+  /** Runs a queue's handler now, in this process (scripts and tests of the handler itself). */
+  runNow<T extends object>(name: string, data: T): Promise<void>;
+  boss: PgBoss;
+}
+
+/** pg-boss's `executeSql` on a Drizzle transaction: `$n` placeholders become bound parameters. */
+function executorOn(tx: Tx): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((p, i) => (i % 2 === 1 ? sql`${values[Number(p) - 1] ?? null}` : sql.raw(p)));
+      const result = await tx.execute(sql.join(chunks, sql.raw('')));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+export interface JobsOptions {
+  databaseUrl: string;
+  /** False: queues exist and jobs can be sent, but this instance runs no worker and no schedule (tests that don't need them). */
+  isRunningWorkers: boolean;
+  /** Seconds between polls of an idle worker (it is also woken at once by `wake`). */
+  pollingIntervalSeconds?: number;
+  /** Seconds between this instance's looks at the cron schedules (pg-boss default 30). */
+  cronMonitorIntervalSeconds?: number;
+}
+
+/**
+ * Durable jobs on the app's PostgreSQL (pg-boss, schema "pgboss"): they survive restarts, each job
+ * runs on one instance even with several, failures retry with backoff, cron schedules fire once
+ * per slot. docs/decisions/025.
+ */
+export default fp<JobsOptions>(async function jobs(app: FastifyInstance, opts) {
+  const boss = new PgBoss({
+    connectionString: opts.databaseUrl,
+    max: 3,
+    application_name: 'god-jobs',
+    supervise: opts.isRunningWorkers,
+    schedule: opts.isRunningWorkers,
+    ...(opts.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 } : {}),
+    migrate: true,
+  });
+  boss.on('error', (err) => app.log.warn({ err: { message: err.message } }, 'job queue error'));
+  const definitions = new Map<string, QueueDefinition<object>>();
+  const workerIds = new Map<string, string[]>();
+  let started = false;
+
+  const jobs: Jobs = {
+    boss,
+    define(name, def) {
+      if (started) throw new Error(`queue ${name} defined after start`);
+      definitions.set(name, def as QueueDefinition<object>);
+    },
+    async send(name, data, { tx, options } = {}) {
+      await boss.send(name, data, { ...options, ...(tx ? { db: executorOn(tx) } : {}) });
+    },
+    wake(name) {
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    },
+    async runNow(name, data) {
+      const def = definitions.get(name);
+      if (!def) throw new Error(`no queue ${name}`);
+      await def.handler(data);
+    },
+  };
+  app.decorate('jobs', jobs);
+
+  app.addHook('onReady', async () => {
+    await boss.start();
+    started = true;
+    for (const [name, def] of definitions) {
+      if (!(await boss.getQueue(name))) {
+        try {
+          await boss.createQueue(name, { name, ...def.options });
+        } catch (err) {
+          // Another instance starting at the same moment created it first.
+          if (!(await boss.getQueue(name))) throw err;
+        }
+      }
+      await boss.updateQueue(name, { name, ...def.options });
+    }
+    if (!opts.isRunningWorkers) return;
+    for (const [name, def] of definitions) {
+      if (def.isEnabled === false) continue;
+      const ids: string[] = [];
+      for (let i = 0; i < (def.workers ?? 1); i++) {
+        ids.push(
+          await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async ([job]) => {
+            if (job) await def.handler(job.data);
+          }),
+        );
+      }
+      workerIds.set(name, ids);
+      if (def.cron) await boss.schedule(name, def.cron.expression, {}, { tz: def.cron.tz });
+    }
+  });
+  app.addHook('onClose', async () => {
+    // Lets running jobs finish (up to 10 s); an interrupted one is retried after its expiry.
+    if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  });
+});

@@ -1,0 +1,107 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: ParsedMail['headers'];
+  messageId: string | undefined;
+}
+
+export interface TestSmtp {
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** Waits until a mail matching `match` arrived (default 10 s) and returns it. */
+  waitFor(match: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** While set, RCPT TO is answered with this SMTP error (e.g. 550 for a refused mailbox, 451 for a temporary failure). */
+  refuseWith: { code: number; message: string } | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on loopback that the app sends to; mailparser reads what arrived.
+ * No TLS and no authentication: it only listens on 127.0.0.1.
+ */
+export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+  const received: ReceivedMail[] = [];
+  const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
+  const state: { refuseWith: TestSmtp['refuseWith'] } = { refuseWith: null };
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (state.refuseWith) {
+        const err = new Error(state.refuseWith.message) as Error & { responseCode: number };
+        err.responseCode = state.refuseWith.code;
+        return callback(err);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const mail: ReceivedMail = {
+            to: session.envelope.rcptTo.map((r) => r.address),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: parsed.headers,
+            messageId: parsed.messageId,
+          };
+          received.push(mail);
+          for (const w of [...waiters]) {
+            if (w.match(mail)) {
+              waiters.splice(waiters.indexOf(w), 1);
+              w.resolve(mail);
+            }
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `smtp://127.0.0.1:${boundPort}`,
+    port: boundPort,
+    received,
+    get refuseWith() {
+      return state.refuseWith;
+    },
+    set refuseWith(v) {
+      state.refuseWith = v;
+    },
+    waitFor(match, timeoutMs = 10_000) {
+      const already = received.find(match);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve, reject) => {
+        const waiter = { match, resolve: (m: ReceivedMail) => (clearTimeout(timer), resolve(m)) };
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`no matching mail within ${timeoutMs} ms (received ${received.length}: ${received.map((m) => m.subject).join(' | ')})`));
+        }, timeoutMs);
+        waiters.push(waiter);
+      });
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link to this site's `path` prefix in a mail's text. */
+export function linkIn(mail: ReceivedMail, pathPrefix: string): string {
+  const match = mail.text.match(new RegExp(`https?://[^\\s]+${pathPrefix.replace(/\//g, '\\/')}[^\\s]*`));
+  if (!match) throw new Error(`no ${pathPrefix} link in: ${mail.text}`);
+  return match[0];
+}
