@@ -44,7 +44,7 @@ export interface ContextOptions {
  * the real server on a free port, one Chromium, and a database connection for fixtures.
  * Usage: `const ctx = useBrowser();` then `await ctx.newPage()` inside tests.
  */
-export function useBrowser() {
+export function useBrowser(opts: { env?: Record<string, string> } = {}) {
   let browser: Browser;
   let app: App | undefined;
   let pool: { end(): Promise<void> } | undefined;
@@ -81,15 +81,17 @@ export function useBrowser() {
     const created = createDb(database.url, 2);
     state.db = created.db;
     pool = created.pool;
+    const port = await freePort();
     app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'warn' }),
+      // PUBLIC_URL: links in mails point at this server.
+      config: loadConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env }),
       databaseUrl: database.url,
       clientDir: clientDir(),
       scryptCost: 12,
       // Many sign-ups and form posts come from 127.0.0.1 here; the API tests check the real limits.
       rateLimits: { auth: 1000, forms: 1000 },
+      jobs: { pollingIntervalSeconds: 0.5 },
     });
-    const port = await freePort();
     await app.listen({ port, host: '127.0.0.1' });
     serverUrl = `http://127.0.0.1:${port}`;
   }

@@ -56,12 +56,3 @@ export const passwordResetAccepted = z.object({ message: z.string() });
 export const PASSWORD_RESET_ACCEPTED = { message: 'If an account uses this address, a mail with a link to reset the password is on its way.' };
 
 export const localeBody = z.strictObject({ locale: z.enum(['en', 'fr'], 'must be "en" or "fr"') });
-
-export const mailPaths = {
-  outbox: '/api/admin/outbox',
-  passwordReset: '/api/auth/password-reset',
-  passwordResetConfirm: '/api/auth/password-reset/confirm',
-  verifyEmail: '/api/auth/verify-email',
-  resendVerification: '/api/auth/verify-email/resend',
-  locale: '/api/account/locale',
-} as const;

@@ -8,6 +8,9 @@ const Landing = lazy(() => import('../features/landing/components/landing-page.t
 const SoulHealthCheck = lazy(() => import('../features/wellness/components/soul-health-check-page.tsx'));
 const SignIn = lazy(() => import('../features/auth/components/sign-in-page.tsx'));
 const Setup = lazy(() => import('../features/auth/components/setup-page.tsx'));
+const ForgotPassword = lazy(() => import('../features/auth/components/forgot-password-page.tsx'));
+const ResetPassword = lazy(() => import('../features/auth/components/reset-password-page.tsx'));
+const VerifyEmail = lazy(() => import('../features/auth/components/verify-email-page.tsx'));
 const Verify = lazy(() => import('../features/course/components/verify-page.tsx'));
 const Onboarding = lazy(() => import('../features/onboarding/components/onboarding-page.tsx'));
 const Dashboard = lazy(() => import('../features/course/components/dashboard-page.tsx'));
@@ -25,10 +28,13 @@ function PublicRoutes() {
     <Switch>
       <Route path="/soul-health-check" component={SoulHealthCheck} />
       <Route path="/verify/:code" component={Verify} />
+      <Route path="/reset-password/:token" component={ResetPassword} />
+      <Route path="/verify-email/:token" component={VerifyEmail} />
     </Switch>
   );
 }
-const isPublicPath = (p: string) => p === '/soul-health-check' || p.startsWith('/verify/');
+const isPublicPath = (p: string) =>
+  p === '/soul-health-check' || p.startsWith('/verify/') || p.startsWith('/reset-password/') || p.startsWith('/verify-email/');
 
 /**
  * The route switch of the spec (section 2): public paths, loading, landing, onboarding, then the app.
@@ -50,6 +56,7 @@ function GatedRoutes() {
       <Switch>
         <Route path="/login" component={SignIn} />
         <Route path="/setup/:token" component={Setup} />
+        <Route path="/forgot-password" component={ForgotPassword} />
         <Route component={Landing} />
       </Switch>
     );

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../../common/contracts/auth.ts';
 import {
-  localeBody, mailPaths, PASSWORD_RESET_ACCEPTED, passwordResetAccepted, passwordResetBody, passwordResetConfirmBody, verifyEmailBody,
+  localeBody, PASSWORD_RESET_ACCEPTED, passwordResetAccepted, passwordResetBody, passwordResetConfirmBody, verifyEmailBody,
 } from '../../../common/contracts/mail.ts';
+import { mailPaths } from '../../../common/contracts/mail-paths.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { toCurrentUser } from '../auth/auth.service.ts';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mailPaths, OUTBOX_PAGE_SIZE, outboxList, outboxListQuery } from '../../../common/contracts/mail.ts';
+import { OUTBOX_PAGE_SIZE, outboxList, outboxListQuery } from '../../../common/contracts/mail.ts';
+import { mailPaths } from '../../../common/contracts/mail-paths.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import * as repo from './mail.repository.ts';
 

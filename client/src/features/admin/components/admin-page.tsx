@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { isAccessError } from '../../../lib/errors.ts';
 import { AmbassadorApplications } from './ambassador-applications.tsx';
 import { AuditLog } from './audit-log.tsx';
+import { MailOutbox } from './mail-outbox.tsx';
 import { CallbackInbox } from './callback-inbox.tsx';
 import { UserDirectory } from './user-directory.tsx';
 import { WatchmomsList } from './watchmoms-list.tsx';
@@ -43,6 +44,7 @@ const panels = [
   { value: 'watchmoms', Panel: WatchmomsList },
   { value: 'applications', Panel: AmbassadorApplications },
   { value: 'audit', Panel: AuditLog },
+  { value: 'outbox', Panel: MailOutbox },
 ] as const;
 
 /** Spec section 6: anyone else gets the "Access Denied" toast and goes back to /. */

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { signInBody, signUpBody, type SignUpBody } from '../../../../../common/contracts/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { safeReturnPath } from '../../../../../common/domain/return-to.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSignIn, useSignUp } from '../api/sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -31,6 +32,9 @@ function SignInForm({ onDone }: { onDone: () => void }) {
       <FormField label={t('password')} error={translateValidation(t, err.password?.message)}>
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
+      <Link href="/forgot-password" className="-mt-2 self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
+        {t('forgotLink')}
+      </Link>
       {signIn.isError && (
         <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
           {describeError(t, signIn.error)}
@@ -104,7 +108,7 @@ export default function SignInPage() {
           <SignInForm onDone={done} />
         </TabsContent>
         <TabsContent value="sign-up">
-          <SignUpForm onSubmit={(v) => signUp.mutate(v, { onSuccess: done })} isPending={signUp.isPending} error={signUp.error} />
+          <SignUpForm onSubmit={(v) => signUp.mutate({ ...v, locale: currentLanguage() }, { onSuccess: done })} isPending={signUp.isPending} error={signUp.error} />
         </TabsContent>
       </Tabs>
     </AuthLayout>

@@ -13,6 +13,7 @@ import { CourseShell } from './course-shell.tsx';
 import { CurriculumList } from './curriculum-list.tsx';
 import { CertificateBanner, DashboardActions, DashboardStats, MultiplyCard, OnboardingReminder, UpNextBanner } from './dashboard-sections.tsx';
 import { SupportCard } from './support-card.tsx';
+import { VerifyEmailCard } from './verify-email-card.tsx';
 
 function ErrorCard({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation(['course', 'common']);
@@ -52,6 +53,7 @@ export default function DashboardPage() {
           <p className="text-muted-foreground">{course.title}</p>
         </section>
         {user?.onboardingStatus === 'skipped' && <OnboardingReminder />}
+        {user && !user.isEmailVerified && <VerifyEmailCard email={user.email} />}
         {p.overallProgress >= 100 ? (
           <CertificateBanner href={`/certificate?courseId=${course.id}`} />
         ) : (

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
+import { mailPaths } from '../../../../../common/contracts/mail-paths.ts';
+import type { PasswordResetBody, PasswordResetConfirmBody } from '../../../../../common/contracts/mail.ts';
+import { sendJson } from '../../../lib/api.ts';
+import { currentUserQuery } from './get-current-user.ts';
+
+/** Asks for a reset mail; the answer is the same whether or not the address has an account. */
+export const useRequestPasswordReset = () =>
+  useMutation({ mutationFn: (body: PasswordResetBody) => sendJson<{ message: string }>('POST', mailPaths.passwordReset, body) });
+
+/** Sets the new password; the server ends every session and signs this browser in. */
+export function useConfirmPasswordReset() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordResetConfirmBody) => sendJson<CurrentUser>('POST', mailPaths.passwordResetConfirm, body),
+    onSuccess: (user) => {
+      qc.clear();
+      qc.setQueryData(currentUserQuery.queryKey, user);
+    },
+  });
+}
+
+export const useVerifyEmail = () => useMutation({ mutationFn: (token: string) => sendJson<void>('POST', mailPaths.verifyEmail, { token }) });

@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { passwordResetBody } from '../../../../../common/contracts/mail.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { describeError, translateValidation } from '../../../lib/errors.ts';
+import { useRequestPasswordReset } from '../api/password-reset.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+/** "Forgot your password?": asks for the address and says a mail is on its way (whether or not it has an account). */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const request = useRequestPasswordReset();
+  const form = useForm<z.input<typeof passwordResetBody>, unknown, z.output<typeof passwordResetBody>>({ resolver: zodResolver(passwordResetBody), defaultValues: { email: '' } });
+  if (request.isSuccess)
+    return (
+      <AuthLayout title={t('forgotSentTitle')}>
+        <div className="flex flex-col gap-4" role="status">
+          <MailCheck className="size-10 text-primary" aria-hidden />
+          <p>{t('forgotSentText', { email: request.variables.email })}</p>
+          <Link href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t('backToSignIn')}
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  return (
+    <AuthLayout title={t('forgotTitle')} subtitle={t('forgotSubtitle')}>
+      <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((v) => request.mutate(v))}>
+        <FormField label={t('email')} error={translateValidation(t, form.formState.errors.email?.message)}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </FormField>
+        {request.isError && (
+          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            {describeError(t, request.error, t('common:errors.generic'))}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={request.isPending}>
+          {request.isPending ? t('forgotSending') : t('forgotSubmit')}
+        </Button>
+        <Link href="/login" className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {t('backToSignIn')}
+        </Link>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'wouter';
+import { z } from 'zod';
+import { passwordSchema } from '../../../../../common/contracts/auth.ts';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { describeError, translateValidation } from '../../../lib/errors.ts';
+import { useConfirmPasswordReset } from '../api/password-reset.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+const form = z.object({ password: passwordSchema });
+
+/** The page a reset mail links to: choose a new password, then straight into the app. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { token = '' } = useParams<{ token: string }>();
+  const [, navigate] = useLocation();
+  const confirm = useConfirmPasswordReset();
+  const f = useForm<z.input<typeof form>, unknown, z.output<typeof form>>({ resolver: zodResolver(form), defaultValues: { password: '' } });
+  const error = confirm.error instanceof ApiRequestError ? confirm.error : null;
+  if (error && [400, 404, 410].includes(error.status) && error.body.code !== 'WEAK_PASSWORD')
+    return (
+      <AuthLayout title={t('resetDeadTitle')}>
+        <div className="flex flex-col gap-4">
+          <p role="alert">
+            {error.body.code === 'VALIDATION_FAILED' ? t('common:errors.LINK_INVALID') : describeError(t, error, t('common:errors.LINK_INVALID'))}
+          </p>
+          <Link href="/forgot-password" className={buttonVariants()}>
+            {t('resetAskNew')}
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  return (
+    <AuthLayout title={t('resetTitle')} subtitle={t('resetSubtitle')}>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={f.handleSubmit((v) => confirm.mutate({ token, password: v.password }, { onSuccess: () => navigate('/dashboard', { replace: true }) }))}
+      >
+        <FormField label={t('newPassword')} hint={t('passwordHint')} error={translateValidation(t, f.formState.errors.password?.message)}>
+          <Input type="password" autoComplete="new-password" {...f.register('password')} />
+        </FormField>
+        {confirm.isError && (
+          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            {describeError(t, confirm.error, t('common:errors.generic'))}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={confirm.isPending}>
+          {confirm.isPending ? t('resetSaving') : t('resetSubmit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { describeError } from '../../../lib/errors.ts';
+import { useVerifyEmail } from '../api/password-reset.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+/**
+ * The page a verification mail links to. Confirming takes a click: mail scanners that open
+ * links on their own must not verify an address for its owner.
+ */
+export default function VerifyEmailPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { token = '' } = useParams<{ token: string }>();
+  const verify = useVerifyEmail();
+  if (verify.isSuccess)
+    return (
+      <AuthLayout title={t('verifiedTitle')}>
+        <div className="flex flex-col gap-4" role="status">
+          <CheckCircle2 className="size-10 text-success" aria-hidden />
+          <p>{t('verifiedText')}</p>
+          <a href="/dashboard" className={buttonVariants()}>
+            {t('continue')}
+          </a>
+        </div>
+      </AuthLayout>
+    );
+  return (
+    <AuthLayout title={t('verifyTitle')} subtitle={t('verifySubtitle')}>
+      <div className="flex flex-col gap-4">
+        {verify.isError && (
+          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            {describeError(t, verify.error, t('common:errors.generic'))}
+          </p>
+        )}
+        <Button size="lg" onClick={() => verify.mutate(token)} disabled={verify.isPending}>
+          {t('verifySubmit')}
+        </Button>
+      </div>
+    </AuthLayout>
+  );
+}

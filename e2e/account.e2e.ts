@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSession, SESSION_COOKIE } from '../server/modules/auth/session.ts';
+import { createUser } from '../test/app.ts';
+import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
+import { baseUrl, screenshot, screenVariants, useBrowser } from './fixtures.ts';
+
+// This file's server sends its mail to a real SMTP server on loopback.
+const smtp: TestSmtp = await startTestSmtp();
+afterAll(() => smtp.stop());
+const ctx = useBrowser({ env: { SMTP_URL: smtp.url } });
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+describe('password reset', () => {
+  it('forgot -> mail -> new password -> signed in here, and the old session is gone', async () => {
+    const user = await createUser(ctx.db, { password: 'old passphrase here', firstName: 'Ruth' });
+    // A session on another device.
+    const other = await ctx.newContext();
+    await other.addCookies([{ name: SESSION_COOKIE, value: await createSession(ctx.db, user.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 }), url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+    const otherPage = await other.newPage();
+    expect((await otherPage.request.get('/api/auth/user')).status()).toBe(200);
+
+    const page = await ctx.newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+    await screenshot(page, 'forgot-password-sent');
+
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Reset your password', 20_000);
+    await page.goto(linkIn(mail, '/reset-password/'));
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'reset-password');
+    await page.getByLabel('New password').fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Save and sign in' }).click();
+    await page.getByTestId('dashboard-page').waitFor();
+
+    // The other device is signed out; the link is used up.
+    expect((await otherPage.request.get('/api/auth/user')).status()).toBe(401);
+    const again = await ctx.newPage();
+    await again.goto(linkIn(mail, '/reset-password/'));
+    await again.getByLabel('New password').fill('another new passphrase');
+    await again.getByRole('button', { name: 'Save and sign in' }).click();
+    await again.getByText('This link has already been used.').waitFor();
+    await again.getByRole('link', { name: 'Get a new link' }).waitFor();
+    await screenshot(again, 'reset-password-used');
+    await Promise.all([page.context().close(), again.context().close(), other.close()]);
+  });
+
+  for (const [width, dark] of screenVariants([[390, false], [390, true], [1280, false], [1280, true]] as const))
+      it(`forgot-password and reset pages look right at ${width}px (dark: ${dark}) in French`, async () => {
+        const page = await ctx.newPage({ width, locale: 'fr-FR', colorScheme: dark ? 'dark' : 'light' });
+        await page.goto('/forgot-password');
+        await page.getByRole('heading', { name: 'Réinitialise ton mot de passe' }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `forgot-password-fr-${width}-${dark ? 'dark' : 'light'}`);
+        await page.goto(`/reset-password/${'A'.repeat(43)}`);
+        await page.getByLabel('Nouveau mot de passe').fill('une phrase assez longue');
+        await page.getByRole('button', { name: 'Enregistrer et me connecter' }).click();
+        await page.getByText("Ce lien n'est pas valide. Demandes-en un nouveau.").waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `reset-invalid-fr-${width}-${dark ? 'dark' : 'light'}`);
+        await page.context().close();
+      });
+});
+
+describe('email verification', () => {
+  it('signs up in French, gets the mail in French, confirms from the link; the dashboard reminder goes away', async () => {
+    const page = await ctx.newPage({ locale: 'fr-FR', width: 390 });
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Créer un compte' }).click();
+    const email = `verify-${Date.now()}@example.org`;
+    await page.getByLabel('Prénom').fill('Salomé');
+    await page.getByLabel('Nom', { exact: true }).fill('Durand');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Mot de passe').fill('la joie du matin');
+    await page.locator('form').getByRole('button', { name: 'Créer un compte' }).click();
+    await page.getByTestId('onboarding-page').waitFor();
+    const mail = await smtp.waitFor((m) => m.to.includes(email), 20_000);
+    expect(mail.subject).toBe('Confirme ton adresse email');
+    await page.goto(linkIn(mail, '/verify-email/'));
+    await page.getByRole('button', { name: 'Confirmer mon email' }).click();
+    await page.getByRole('heading', { name: 'Email confirmé' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'verify-email-done-fr-390');
+    await page.context().close();
+  });
+
+  it('shows the reminder on the dashboard, and resends the link', async () => {
+    const { user, page } = await ctx.signedInPage({ password: 'a passphrase here' });
+    await page.goto('/dashboard');
+    const card = page.getByTestId('verify-email-card');
+    await card.getByRole('button', { name: 'Send a new link' }).click();
+    await card.getByText(`A new link is on its way to ${user.email}.`).waitFor();
+    await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Confirm your email address', 20_000);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard-verify-email');
+    await page.context().close();
+  });
+});
