@@ -35,6 +35,8 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, aut
 
   app.post(mailPaths.passwordResetConfirm, { config: perClient, schema: { body: passwordResetConfirmBody, response: { 200: currentUser } } }, async (req, reply) => {
     const user = await account.confirmPasswordReset(req.body);
+    // The ended sessions are forgotten before the answer, not after it.
+    app.sessionCache.clear();
     // Every session of the user ended, this browser's included: it gets a new one.
     setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy), app.sessionPolicy);
     return toCurrentUser(user);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { brandProblems, typographyProblems, vousForms } from '../../../content/french.ts';
 import { mailTexts, renderMail } from './mail.templates.ts';
 
 const keysOf = (o: object, prefix = ''): string[] =>
@@ -9,9 +10,17 @@ describe('mail texts', () => {
     expect(keysOf(mailTexts.fr).sort()).toEqual(keysOf(mailTexts.en).sort());
   });
 
-  it('address the French reader with « tu »', () => {
-    const all = keysOf(mailTexts.fr).map((k) => k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], mailTexts.fr) as string);
-    for (const text of all) expect(text).not.toMatch(/\b(vous|votre|vos)\b/i);
+  it('address the French reader with « tu », with French typography and one brand spelling (decision 028)', () => {
+    for (const key of keysOf(mailTexts.fr)) {
+      const text = key.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], mailTexts.fr) as string;
+      expect(vousForms(text, `mail fr.${key}`), key).toEqual([]);
+      expect(typographyProblems(text), key).toEqual([]);
+      expect(brandProblems(text), key).toEqual([]);
+    }
+    for (const key of keysOf(mailTexts.en)) {
+      const text = key.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], mailTexts.en) as string;
+      expect(brandProblems(text), key).toEqual([]);
+    }
   });
 
   it('render text and HTML with every value escaped in the HTML', () => {
