@@ -153,8 +153,8 @@ export async function buildApp(opts: BuildOptions) {
   const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated);
   const account = accountServiceFactory({ db: app.db, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST });
   // Password sign-ups get a verification mail (an OpenID provider vouches for its own addresses).
-  hooks.userCreated.push(async (_db, user) => {
-    if (user.passwordHash) await account.sendVerification(user);
+  hooks.userCreated.push(async (db, user) => {
+    if (user.passwordHash) await account.sendVerification(user, db);
   });
   const oidc =
     config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET

@@ -14,6 +14,8 @@ const PUBLIC = new Set([
   'GET /api/health', 'GET /api/ready', 'GET /api/config', 'GET /api/login', 'GET /api/logout', 'GET /api/callback',
   'POST /api/auth/sign-in', 'POST /api/auth/sign-up', 'GET /api/auth/user', 'GET /api/setup/:token', 'POST /api/setup',
   'POST /api/watchmoms-applications', 'POST /api/callback-requests', 'GET /api/certificates/verify/:code',
+  // Links in mails: asking for a reset link, using it, confirming an address (signed in or not).
+  'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/verify-email',
 ]);
 const ADMIN_ROLES: Role[] = ['admin', 'founder'];
 const roles: Role[] = ['user', 'ambassador', 'coordinator', 'admin', 'founder'];

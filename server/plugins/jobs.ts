@@ -2,9 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
-import type { Db } from '../db/client.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+import type { Tx } from '../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,16 +100,18 @@ export default fp<JobsOptions>(async function jobs(app: FastifyInstance, opts) {
   app.addHook('onReady', async () => {
     await boss.start();
     started = true;
-    for (const [name, def] of definitions) {
-      if (!(await boss.getQueue(name))) {
-        try {
-          await boss.createQueue(name, { name, ...def.options });
-        } catch (err) {
-          // Another instance starting at the same moment created it first.
-          if (!(await boss.getQueue(name))) throw err;
-        }
+    // Instances starting together would create the same queues at once (and deadlock in pg-boss):
+    // one at a time, under a database-wide advisory lock.
+    const lockClient = await app.pool.connect();
+    try {
+      await lockClient.query(`select pg_advisory_lock(hashtext('god-jobs-queues'))`);
+      for (const [name, def] of definitions) {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...def.options });
+        await boss.updateQueue(name, { name, ...def.options });
       }
-      await boss.updateQueue(name, { name, ...def.options });
+    } finally {
+      await lockClient.query(`select pg_advisory_unlock(hashtext('god-jobs-queues'))`).catch(() => {});
+      lockClient.release();
     }
     if (!opts.isRunningWorkers) return;
     for (const [name, def] of definitions) {

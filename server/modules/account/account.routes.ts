@@ -7,7 +7,7 @@ import { mailPaths } from '../../../common/contracts/mail-paths.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { toCurrentUser } from '../auth/auth.service.ts';
-import { createSession, setSessionCookie } from '../auth/session.ts';
+import { createSession, setSessionCookie } from '../../lib/session.ts';
 import type { AccountService } from './account.service.ts';
 
 interface Options {
@@ -18,6 +18,8 @@ interface Options {
 
 const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, authRateLimit }) => {
   const perClient = { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
+  // Reached from a link in a mail, signed in or not.
+  const publicPerClient = { access: 'public' as const, ...perClient };
   // Per address as well as per client: nobody floods someone's mailbox from many addresses. The
   // same limit applies to unknown addresses, so a 429 reveals nothing about accounts.
   const perAddress = app.createRateLimit({
@@ -26,14 +28,14 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, aut
     keyGenerator: (req) => `password-reset:${(req.body as { email: string }).email}`,
   });
 
-  app.post(mailPaths.passwordReset, { config: perClient, schema: { body: passwordResetBody, response: { 202: passwordResetAccepted } } }, async (req, reply) => {
+  app.post(mailPaths.passwordReset, { config: publicPerClient, schema: { body: passwordResetBody, response: { 202: passwordResetAccepted } } }, async (req, reply) => {
     const limit = await perAddress(req);
     if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', 'Too many requests for this address. Please wait a few minutes and try again.');
     await account.requestPasswordReset(req.body.email);
     return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
   });
 
-  app.post(mailPaths.passwordResetConfirm, { config: perClient, schema: { body: passwordResetConfirmBody, response: { 200: currentUser } } }, async (req, reply) => {
+  app.post(mailPaths.passwordResetConfirm, { config: publicPerClient, schema: { body: passwordResetConfirmBody, response: { 200: currentUser } } }, async (req, reply) => {
     const user = await account.confirmPasswordReset(req.body);
     // The ended sessions are forgotten before the answer, not after it.
     app.sessionCache.clear();
@@ -42,7 +44,7 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, aut
     return toCurrentUser(user);
   });
 
-  app.post(mailPaths.verifyEmail, { config: perClient, schema: { body: verifyEmailBody } }, async (_req, reply) => {
+  app.post(mailPaths.verifyEmail, { config: publicPerClient, schema: { body: verifyEmailBody } }, async (_req, reply) => {
     await account.verifyEmail(_req.body.token);
     return reply.status(204).send();
   });
@@ -52,7 +54,7 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, aut
     return reply.status(202).send({ message: 'A new confirmation link is on its way.' });
   });
 
-  app.put(mailPaths.locale, { preValidation: async (req) => void requireUser(req), schema: { body: localeBody } }, async (req, reply) => {
+  app.put(mailPaths.locale, { schema: { body: localeBody } }, async (req, reply) => {
     const user = requireUser(req);
     await account.setLocale(user.id, req.body.locale);
     return reply.status(204).send();

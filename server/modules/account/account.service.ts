@@ -1,8 +1,8 @@
 import type { PasswordResetConfirmBody } from '../../../common/contracts/mail.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, isCommonPassword } from '../../lib/password.ts';
-import { hashToken, newToken, type UserRow } from '../auth/session.ts';
+import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
 import * as repo from './account.repository.ts';
@@ -77,10 +77,11 @@ export function accountServiceFactory({ db, mail, scryptCost }: Deps) {
   }
 
   /** Mails a link proving the user owns their address (at sign-up and from the dashboard). */
-  async function sendVerification(user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'locale' | 'emailVerifiedAt'>): Promise<void> {
+  async function sendVerification(user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'locale' | 'emailVerifiedAt'>, within: Tx = db): Promise<void> {
     if (user.emailVerifiedAt) return;
     const token = newToken();
-    await db.transaction(async (tx) => {
+    // Inside the sign-up's own transaction when there is one (a savepoint), so both commit together.
+    await within.transaction(async (tx) => {
       await repo.insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'verify-email', email: user.email, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) });
       await mail.enqueue(tx, {
         to: user.email,

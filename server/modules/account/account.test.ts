@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
 import { linkIn, startTestSmtp } from '../../../test/smtp.ts';
 import { auditLog, sessions, users, userTokens } from '../../db/schema/index.ts';
-import { hashToken } from '../auth/session.ts';
+import { hashToken } from '../../lib/session.ts';
 
 const smtp = await startTestSmtp();
 afterAll(() => smtp.stop());

@@ -6,7 +6,7 @@ import * as repo from './mail.repository.ts';
 
 /** The admin console's outbox: every mail, its status, the SMTP server's reason for a failure, and its text. */
 const mailRoutes: FastifyPluginAsyncZod<{ isSmtpConfigured: boolean }> = async (app, { isSmtpConfigured }) => {
-  app.get(mailPaths.outbox, { preValidation: async (req) => void requireAdmin(req), schema: { querystring: outboxListQuery, response: { 200: outboxList } } }, async (req) => {
+  app.get(mailPaths.outbox, { onRequest: async (req) => void requireAdmin(req), schema: { querystring: outboxListQuery, response: { 200: outboxList } } }, async (req) => {
     const { page, status } = req.query;
     const { rows, total } = await repo.findOutboxPage(app.db, status, (page - 1) * OUTBOX_PAGE_SIZE, OUTBOX_PAGE_SIZE);
     return {
