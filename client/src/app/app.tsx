@@ -8,7 +8,11 @@ const QueryApp = lazy(() => import('./query-app.tsx'));
 const Landing = lazy(() => import('../features/landing/components/landing-page.tsx'));
 
 /** Paths the landing page answers for a visitor: any but the public pages, sign-in and setup. */
-const isLandingPath = (p: string) => !(p === '/soul-health-check' || p.startsWith('/verify/') || p === '/login' || p.startsWith('/setup/'));
+const isLandingPath = (p: string) =>
+  !(
+    p === '/soul-health-check' || p.startsWith('/verify/') || p === '/login' || p.startsWith('/setup/') ||
+    p === '/forgot-password' || p.startsWith('/reset-password/') || p.startsWith('/verify-email/')
+  );
 
 export function App() {
   return (

@@ -75,6 +75,7 @@ export function buildDirectoryRow(overrides: Partial<DirectoryRow> = {}): Direct
     pendingDisciplesCount: 0,
     isAmbassadorEligible: false,
     isCoordinatorEligible: false,
+    isEmailVerified: true,
     ...overrides,
   });
 }

@@ -53,6 +53,9 @@ function UserCell({ row, onManage }: { row: DirectoryRow; onManage: () => void }
         {name || t('directory.noName')}
       </button>
       <p className="truncate text-sm text-muted-foreground">{row.email}</p>
+      <p className={cn('text-xs', row.isEmailVerified ? 'text-success' : 'text-muted-foreground')} data-testid="email-verified">
+        {row.isEmailVerified ? t('directory.emailVerified') : t('directory.emailNotVerified')}
+      </p>
       {row.role !== 'user' && <p className="text-xs font-medium text-primary">{t(`roles.${row.role}`)}</p>}
     </div>
   );
