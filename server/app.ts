@@ -8,7 +8,7 @@ import { AppError } from './lib/app-error.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { serializeError } from './lib/error-log.ts';
 import { DEFAULT_SCRYPT_COST } from './lib/password.ts';
-import type { AccountEvents } from './lib/account-events.ts';
+import type { AccountEvents, UserHook } from './lib/account-events.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { OidcLogin } from './modules/auth/oidc.ts';
@@ -153,9 +153,10 @@ export async function buildApp(opts: BuildOptions) {
   const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated);
   const account = accountServiceFactory({ db: app.db, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST });
   // Password sign-ups get a verification mail (an OpenID provider vouches for its own addresses).
-  hooks.userCreated.push(async (db, user) => {
+  const mailVerificationOnSignUp: UserHook = async (db, user) => {
     if (user.passwordHash) await account.sendVerification(user, db);
-  });
+  };
+  hooks.userCreated.push(mailVerificationOnSignUp);
   const oidc =
     config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OidcLogin(app.db, { issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
@@ -201,7 +202,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   /** `courseContent.reload()` after seeding new content into a running app (tests do). */
-  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, account, courseContent: { reload: () => course.reload() } });
+  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, account, mailVerificationOnSignUp, courseContent: { reload: () => course.reload() } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
