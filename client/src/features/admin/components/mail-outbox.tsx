@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { mailStatuses, type MailStatus, type OutboxItem } from '../../../../../common/contracts/mail.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useOutbox } from '../api/get-outbox.ts';
-import { useDates } from '../hooks/use-dates.ts';
+import { useDates } from '../../../lib/dates.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 
 const statusVariant = { pending: 'secondary', sending: 'default', sent: 'success', failed: 'destructive' } as const;

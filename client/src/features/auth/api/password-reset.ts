@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
 import { mailPaths } from '../../../../../common/contracts/mail-paths.ts';
 import type { PasswordResetBody, PasswordResetConfirmBody } from '../../../../../common/contracts/mail.ts';
 import { sendJson } from '../../../lib/api.ts';
-import { currentUserQuery } from './get-current-user.ts';
+import { currentUserQuery } from '../../../lib/current-user.ts';
 
 /** Asks for a reset mail; the answer is the same whether or not the address has an account. */
 export const useRequestPasswordReset = () =>

@@ -37,7 +37,7 @@ export default function ForgotPasswordPage() {
         </FormField>
         {request.isError && (
           <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
-            {describeError(t, request.error, t('common:errors.generic'))}
+            {describeError(t, request.error)}
           </p>
         )}
         <Button type="submit" size="lg" disabled={request.isPending}>

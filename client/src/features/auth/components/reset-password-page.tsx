@@ -27,7 +27,7 @@ export default function ResetPasswordPage() {
       <AuthLayout title={t('resetDeadTitle')}>
         <div className="flex flex-col gap-4">
           <p role="alert">
-            {error.body.code === 'VALIDATION_FAILED' ? t('common:errors.LINK_INVALID') : describeError(t, error, t('common:errors.LINK_INVALID'))}
+            {error.body.code === 'VALIDATION_FAILED' ? t('common:errors.LINK_INVALID') : describeError(t, error, { fallback: 'common:errors.LINK_INVALID' })}
           </p>
           <Link href="/forgot-password" className={buttonVariants()}>
             {t('resetAskNew')}
@@ -47,7 +47,7 @@ export default function ResetPasswordPage() {
         </FormField>
         {confirm.isError && (
           <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
-            {describeError(t, confirm.error, t('common:errors.generic'))}
+            {describeError(t, confirm.error)}
           </p>
         )}
         <Button type="submit" size="lg" disabled={confirm.isPending}>

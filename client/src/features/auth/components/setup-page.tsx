@@ -6,7 +6,8 @@ import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { SetupStatus } from '../../../../../common/contracts/auth.ts';
 import { getJson } from '../../../lib/api.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import i18n from '../../../lib/i18n.ts';
+import { toLanguage } from '../../../lib/language.ts';
 import { useCreateFounder } from '../api/sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { SignUpForm } from './sign-in-page.tsx';
@@ -34,7 +35,7 @@ export default function SetupPage() {
   return (
     <AuthLayout title={t('setupTitle')} subtitle={t('setupSubtitle')}>
       <SignUpForm
-        onSubmit={(v) => createFounder.mutate({ ...v, token, locale: currentLanguage() }, { onSuccess: () => navigate('/', { replace: true }) })}
+        onSubmit={(v) => createFounder.mutate({ ...v, token, locale: toLanguage(i18n.resolvedLanguage) }, { onSuccess: () => navigate('/', { replace: true }) })}
         isPending={createFounder.isPending}
         error={createFounder.error}
         submitLabel={t('setupSubmit')}

@@ -10,7 +10,8 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { safeReturnPath } from '../../../../../common/domain/return-to.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import i18n from '../../../lib/i18n.ts';
+import { toLanguage } from '../../../lib/language.ts';
 import { useSignIn, useSignUp } from '../api/sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -108,7 +109,7 @@ export default function SignInPage() {
           <SignInForm onDone={done} />
         </TabsContent>
         <TabsContent value="sign-up">
-          <SignUpForm onSubmit={(v) => signUp.mutate({ ...v, locale: currentLanguage() }, { onSuccess: done })} isPending={signUp.isPending} error={signUp.error} />
+          <SignUpForm onSubmit={(v) => signUp.mutate({ ...v, locale: toLanguage(i18n.resolvedLanguage) }, { onSuccess: done })} isPending={signUp.isPending} error={signUp.error} />
         </TabsContent>
       </Tabs>
     </AuthLayout>

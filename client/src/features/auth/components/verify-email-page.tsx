@@ -31,7 +31,7 @@ export default function VerifyEmailPage() {
       <div className="flex flex-col gap-4">
         {verify.isError && (
           <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
-            {describeError(t, verify.error, t('common:errors.generic'))}
+            {describeError(t, verify.error)}
           </p>
         )}
         <Button size="lg" onClick={() => verify.mutate(token)} disabled={verify.isPending}>

@@ -19,7 +19,7 @@ export function VerifyEmailCard({ email }: { email: string }) {
             {resend.isSuccess
               ? t('dashboard.verifyEmail.sent', { email })
               : resend.isError
-                ? describeError(t, resend.error, t('common:errors.generic'))
+                ? describeError(t, resend.error)
                 : t('dashboard.verifyEmail.text', { email })}
           </p>
         </div>
