@@ -36,7 +36,8 @@ describe('the assessment', () => {
     const { user } = openAssessment();
     await screen.findByRole('heading', { level: 1, name: quiz.lessonTitle });
     expect(screen.getByText('3 questions. You need 70% to pass.')).toBeInTheDocument();
-    expect(screen.getByText(quiz.questions[0]!.questionText)).toBeInTheDocument();
+    // The answers form one group named by the question, as a screen reader announces it.
+    expect(screen.getByRole('group', { name: quiz.questions[0]!.questionText })).toContainElement(screen.getByRole('radio', { name: /The Word who was God/ }));
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
 

@@ -1,4 +1,5 @@
 import { ArrowLeft, ArrowRight, Send } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Assessment } from '../../../../../common/contracts/course.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -23,6 +24,7 @@ interface Props {
 /** One question at a time: where the reader is, the options, previous / next, and submit on the last one. */
 export function QuestionStep({ assessment: a, index, answers, isSending, onChoose: choose, onMove, onSend: send }: Props) {
   const { t } = useTranslation('course');
+  const questionId = useId();
   const total = a.questions.length;
   const q = a.questions[Math.min(index, total - 1)]!;
   const isLast = index === total - 1;
@@ -45,11 +47,13 @@ export function QuestionStep({ assessment: a, index, answers, isSending, onChoos
         <Progress value={((index + 1) / total) * 100} label={t('assessment.questionOf', { number: index + 1, total })} />
       </div>
       <Card>
-        <fieldset>
+        {/* A <legend> must be the fieldset's first child to name it; the card header sits in between,
+            so the question names the group of answers through aria-labelledby. */}
+        <fieldset aria-labelledby={questionId}>
           <CardHeader>
-            <legend className="text-lg font-semibold leading-snug sm:text-xl" data-testid="question-text">
+            <h2 id={questionId} className="text-lg font-semibold leading-snug sm:text-xl" data-testid="question-text">
               {q.questionText}
-            </legend>
+            </h2>
           </CardHeader>
           <CardContent className="flex flex-col gap-2.5">
             {q.options.map((option, i) => (
