@@ -1,8 +1,9 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { walkFiles } from '../server/lib/walk-files.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -12,14 +13,6 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 /** Below this, headers outweigh what compression saves. */
 const MIN_BYTES = 512;
 
-async function* walk(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else yield full;
-  }
-}
 
 /**
  * Writes `file.br` (brotli, best quality) and `file.gz` (gzip -9) beside every compressible file of
@@ -37,7 +30,7 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const files: string[] = [];
-      for await (const file of walk(outDir)) if (COMPRESSIBLE.test(file) && (await stat(file)).size >= MIN_BYTES) files.push(file);
+      for await (const file of walkFiles(outDir)) if (COMPRESSIBLE.test(file) && (await stat(file)).size >= MIN_BYTES) files.push(file);
       await Promise.all(
         files.map(async (file) => {
           const data = await readFile(file);

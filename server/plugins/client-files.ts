@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { walkFiles } from '../lib/walk-files.ts';
 
 /** Vite fingerprints every file under assets/: a name never gets new content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -49,15 +50,6 @@ export interface ClientFile {
 }
 export type ClientFiles = Map<string, ClientFile>;
 
-async function* walk(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    // Dot-folders hold build metadata (.vite/), not files for browsers.
-    if (entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else yield full;
-  }
-}
 
 const readIfPresent = (file: string) => readFile(file).catch(() => undefined);
 
@@ -68,7 +60,7 @@ const readIfPresent = (file: string) => readFile(file).catch(() => undefined);
  */
 export async function loadClientFiles(root: string): Promise<ClientFiles> {
   const files: ClientFiles = new Map();
-  for await (const file of walk(root)) {
+  for await (const file of walkFiles(root)) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
     const body = await readFile(file);
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
