@@ -107,3 +107,30 @@ describe('email verification', () => {
     await page.context().close();
   });
 });
+
+describe('settings', () => {
+  it('opens from the dashboard; the language chosen there is the language of the mails', async () => {
+    const { page, user, context } = await ctx.signedInPage({ firstName: 'Lydia', email: 'lydia.settings@example.org' });
+    await page.goto('/dashboard');
+    await page.getByTestId('settings-link').click();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByText(user.email).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('main').getByLabel('Language').selectOption('fr');
+    await page.getByRole('heading', { level: 1, name: 'Paramètres' }).waitFor();
+    await expect.poll(async () => (await (await page.request.get('/api/auth/user')).json()).locale).toBe('fr');
+    await page.getByText('Sombre', { exact: true }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  for (const [width, dark] of screenVariants([[390, false], [390, true], [1280, false], [1280, true]] as const))
+    it(`looks right at ${width}px (dark: ${dark})`, async () => {
+      const { page, context } = await ctx.signedInPage({}, { width, colorScheme: dark ? 'dark' : 'light' });
+      await page.goto('/settings');
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      await screenshot(page, `settings-${width}-${dark ? 'dark' : 'light'}`);
+      await context.close();
+    });
+});

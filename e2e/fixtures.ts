@@ -55,13 +55,16 @@ export function useBrowser(opts: { env?: Record<string, string> } = {}) {
     databaseUrl: '',
     /** A fresh browser context (cookies, storage) with optional viewport and locale. */
     async newContext(opts: ContextOptions = {}): Promise<BrowserContext> {
-      return browser.newContext({
+      const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
         locale: opts.locale ?? 'en-US',
         colorScheme: opts.colorScheme ?? 'light',
         acceptDownloads: true,
       });
+      // The app's theme is its own saved choice (theme-init.js), not the system's: a dark screen sets it.
+      if (opts.colorScheme === 'dark') await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+      return context;
     },
     async newPage(opts?: ContextOptions): Promise<Page> {
       return (await state.newContext(opts)).newPage();

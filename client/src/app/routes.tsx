@@ -19,6 +19,7 @@ const Assessment = lazy(() => import('../features/course/components/assessment-p
 const Certificate = lazy(() => import('../features/course/components/certificate-page.tsx'));
 const DiscipleTree = lazy(() => import('../features/mentoring/components/disciple-tree-page.tsx'));
 const EvangelismTools = lazy(() => import('../features/evangelism/components/evangelism-tools-page.tsx'));
+const Settings = lazy(() => import('../features/settings/components/settings-page.tsx'));
 const Admin = lazy(() => import('../features/admin/components/admin-page.tsx'));
 const NotFound = lazy(() => import('../components/layout/not-found.tsx'));
 
@@ -74,6 +75,7 @@ function GatedRoutes() {
       <Route path="/evangelism-tools" component={EvangelismTools} />
       {/* Reached from the dashboard's reminder after "Skip for now"; a completed profile is not asked again. */}
       <Route path="/onboarding">{user.onboardingStatus === 'skipped' ? <Onboarding /> : <Redirect to="/dashboard" replace />}</Route>
+      <Route path="/settings" component={Settings} />
       <Route path="/admin" component={Admin} />
       <Route>
         <NotFound isSignedIn />

@@ -1,3 +1,4 @@
+import { currentUser, type CurrentUser } from '../../../common/contracts/auth.ts';
 import { directoryPage, directoryRow, type DirectoryPage, type DirectoryRow } from '../../../common/contracts/admin.ts';
 import { assessment, lesson, submitResult, type Assessment, type Lesson, type SubmitResult } from '../../../common/contracts/course.ts';
 import { addDiscipleResult, invitation, pendingDisciple, type AddDiscipleResult, type Invitation, type PendingDisciple } from '../../../common/contracts/mentoring.ts';
@@ -94,3 +95,22 @@ export function buildPendingDisciple(overrides: Partial<PendingDisciple> = {}): 
 
 export const invitedResult = (overrides: Partial<Invitation> = {}): AddDiscipleResult => addDiscipleResult.parse({ outcome: 'invited', invitation: buildInvitation(overrides) });
 export const linkedResult = (overrides: Partial<PendingDisciple> = {}): AddDiscipleResult => addDiscipleResult.parse({ outcome: 'linked', disciple: buildPendingDisciple(overrides) });
+
+export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  const n = ++seq;
+  return currentUser.parse({
+    id: `user-${n}`,
+    email: `naomi${n}@example.org`,
+    username: null,
+    firstName: 'Naomi',
+    lastName: `Person${n}`,
+    role: 'user',
+    onboardingComplete: true,
+    onboardingStatus: 'completed',
+    mentorName: null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    locale: 'en',
+    isEmailVerified: true,
+    ...overrides,
+  });
+}

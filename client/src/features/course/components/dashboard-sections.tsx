@@ -1,4 +1,4 @@
-import { Award, BarChart3, BookOpen, CheckCircle2, Megaphone, Network, ShieldCheck, Sparkles, Target, UserRoundPen, Users, type LucideIcon } from 'lucide-react';
+import { Award, BarChart3, BookOpen, CheckCircle2, Megaphone, Network, Settings, ShieldCheck, Sparkles, Target, UserRoundPen, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -26,6 +26,10 @@ export function DashboardActions({ user }: { user: CurrentUser | null | undefine
           <ResponsiveLabel>{t('dashboard.admin')}</ResponsiveLabel>
         </Link>
       )}
+      <Link href="/settings" className={buttonVariants({ variant: 'ghost', size: 'sm' })} data-testid="settings-link">
+        <Settings aria-hidden />
+        <ResponsiveLabel>{t('dashboard.settings')}</ResponsiveLabel>
+      </Link>
       <LogoutLink testId="logout-link" />
     </>
   );
