@@ -1,30 +1,41 @@
 import { Languages } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languages, toLanguage } from '../../lib/language.ts';
 import { cn } from '../../lib/utils.ts';
 
 const names: Record<(typeof languages)[number], string> = { en: 'English', fr: 'Français' };
 
-/** Language choice; i18next caches it in localStorage, and language-keyed queries reload. */
+/**
+ * A select of the interface languages bound to i18next: choosing one changes the language (i18next caches
+ * it in localStorage, language-keyed queries reload, and the account's mail language follows).
+ */
+export function LanguageSelect({ className, ...props }: Omit<ComponentProps<'select'>, 'value' | 'onChange' | 'children'>) {
+  const { i18n } = useTranslation();
+  return (
+    <select
+      value={toLanguage(i18n.resolvedLanguage)}
+      onChange={(e) => void i18n.changeLanguage(e.target.value)}
+      className={cn('appearance-none rounded-lg border border-input bg-background text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+      {...props}
+    >
+      {languages.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {names[l]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The header's language choice: an icon and the select, its label read to screen readers. */
 export function LanguageSwitcher({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
-  const current = toLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation();
   return (
     <label className={cn('relative inline-flex items-center', className)}>
       <span className="sr-only">{t('language')}</span>
       <Languages className="pointer-events-none absolute left-2.5 size-4 text-muted-foreground" aria-hidden />
-      <select
-        value={current}
-        onChange={(e) => void i18n.changeLanguage(e.target.value)}
-        className="h-9 appearance-none rounded-lg border border-input bg-background py-1 pl-8 pr-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        data-testid="language-switcher"
-      >
-        {languages.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {names[l]}
-          </option>
-        ))}
-      </select>
+      <LanguageSelect className="h-9 py-1 pl-8 pr-3 font-medium" data-testid="language-switcher" />
     </label>
   );
 }

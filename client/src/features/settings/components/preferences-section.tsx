@@ -1,13 +1,12 @@
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from '../../../components/layout/language-switcher.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { languages, useLanguage } from '../../../lib/language.ts';
 import { useTheme, type Theme } from '../../../lib/theme.ts';
 import { cn } from '../../../lib/utils.ts';
 import type { SettingsSection } from './settings-page.tsx';
 
-const languageNames: Record<(typeof languages)[number], string> = { en: 'English', fr: 'Français' };
 const themes: Theme[] = ['light', 'dark'];
 
 const choiceClass =
@@ -15,8 +14,7 @@ const choiceClass =
 
 /** Email address, interface language and theme. The language is also the language of the mails (users.locale). */
 export const PreferencesSection: SettingsSection = ({ user }) => {
-  const { t, i18n } = useTranslation('settings');
-  const language = useLanguage();
+  const { t } = useTranslation('settings');
   const [theme, setTheme] = useTheme();
   const languageId = useId();
   return (
@@ -41,19 +39,7 @@ export const PreferencesSection: SettingsSection = ({ user }) => {
             {t('preferences.language')}
           </label>
           <p className="text-sm text-muted-foreground">{t('preferences.languageHint')}</p>
-          <select
-            id={languageId}
-            value={language}
-            onChange={(e) => void i18n.changeLanguage(e.target.value)}
-            className="block h-11 w-full max-w-xs rounded-lg border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            data-testid="settings-language"
-          >
-            {languages.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {languageNames[l]}
-              </option>
-            ))}
-          </select>
+          <LanguageSelect id={languageId} className="block h-11 w-full max-w-xs appearance-auto px-3" data-testid="settings-language" />
         </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">{t('preferences.theme')}</legend>
