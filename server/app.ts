@@ -7,7 +7,8 @@ import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { serializeError } from './lib/error-log.ts';
-import { DEFAULT_SCRYPT_COST } from './lib/password.ts';
+import { DEFAULT_SCRYPT_COST, setHashLimits } from './lib/password.ts';
+import { defaultHashLimits, type HashLimits } from './lib/hash-limiter.ts';
 import type { AccountEvents, UserHook } from './lib/account-events.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** log2 of scrypt's N; tests lower it to keep sign-ups fast. */
   scryptCost?: number;
+  /** Password hashes running at once and waiting in this process (server/lib/hash-limiter.ts). */
+  hashLimits?: HashLimits;
   /** Requests per minute per client on sign-in/sign-up and on public forms. */
   rateLimits?: { auth: number; forms: number };
   /** Background jobs: tests that need no worker or schedule turn them off (jobs can still be sent). */
@@ -110,6 +113,8 @@ export async function buildApp(opts: BuildOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  setHashLimits(opts.hashLimits ?? defaultHashLimits());
 
   const sessionPolicy = { idleMs: config.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: config.SESSION_ABSOLUTE_DAYS * 86_400_000 };
   const limits = opts.rateLimits ?? { auth: 10, forms: 5 };

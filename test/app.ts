@@ -15,6 +15,7 @@ export interface TestAppOptions {
   /** Workers and schedules are off unless a test needs them (jobs are still written). */
   jobs?: BuildOptions['jobs'];
   mail?: BuildOptions['mail'];
+  hashLimits?: BuildOptions['hashLimits'];
 }
 
 /**
@@ -32,6 +33,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<App> {
     rateLimits: opts.rateLimits ?? { auth: 1000, forms: 1000 },
     jobs: opts.jobs ?? { isRunningWorkers: false },
     mail: opts.mail,
+    hashLimits: opts.hashLimits,
     logger,
   });
   await app.ready();

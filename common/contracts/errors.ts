@@ -31,6 +31,7 @@ export const errorCodes = {
   LINK_USED: 410,
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
+  SERVER_BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -4,9 +4,12 @@ import { errorCodes, type ErrorCode } from '../../common/contracts/errors.ts';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  constructor(code: ErrorCode, message: string) {
+  /** Sent as Retry-After (a 429 or 503 that clears by itself). */
+  readonly retryAfterSeconds?: number;
+  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.code = code;
     this.status = errorCodes[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

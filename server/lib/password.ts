@@ -1,5 +1,13 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { defaultHashLimits, HashLimiter, type HashLimits } from './hash-limiter.ts';
+
+/**
+ * Every hash of this process goes through one limiter: libuv's thread pool and the memory are
+ * the process's, whichever route (sign-in, sign-up, reset, password change) asks for the hash.
+ */
+export const hashLimiter = new HashLimiter(defaultHashLimits());
+export const setHashLimits = (limits: HashLimits) => hashLimiter.configure(limits);
 
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))));
@@ -21,7 +29,7 @@ const folded = (text: string) => normalise(text).toLowerCase();
 export async function hashPassword(password: string, log2N = DEFAULT_SCRYPT_COST): Promise<string> {
   const salt = randomBytes(16);
   const N = 2 ** log2N;
-  const key = await scrypt(normalise(password), salt, KEY_LEN, { N, r: R, p: P, maxmem: 256 * N * R });
+  const key = await hashLimiter.run(() => scrypt(normalise(password), salt, KEY_LEN, { N, r: R, p: P, maxmem: 256 * N * R }));
   return `scrypt$${log2N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -30,9 +38,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !log2N || !r || !p || !salt || !key) return false;
   const N = 2 ** Number(log2N);
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(normalise(password), Buffer.from(salt, 'base64'), expected.length, {
-    N, r: Number(r), p: Number(p), maxmem: 256 * N * Number(r),
-  });
+  const actual = await hashLimiter.run(() =>
+    scrypt(normalise(password), Buffer.from(salt, 'base64'), expected.length, { N, r: Number(r), p: Number(p), maxmem: 256 * N * Number(r) }),
+  );
   return timingSafeEqual(expected, actual);
 }
 

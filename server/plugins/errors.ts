@@ -19,7 +19,10 @@ function describeValidation(err: FastifyError): string {
 /** One error handler for the whole API: `{ code, message }`, and never an internal detail on a 5xx. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send({ code: err.code, message: err.message });
+    if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(err.status).send({ code: err.code, message: err.message });
+    }
     if (err.validation) {
       return reply.status(400).send({ code: 'VALIDATION_FAILED', message: describeValidation(err) });
     }

@@ -46,7 +46,11 @@ export class AuthService {
   async signIn({ email, password }: SignInBody): Promise<UserRow> {
     const user = await findUserByEmail(this.db, email);
     if (!user?.passwordHash) {
-      dummyHash ??= hashPassword('not-a-real-password', this.scryptCost);
+      // Not kept when it failed (a full hash queue), or every later unknown email would fail the same way.
+      dummyHash ??= hashPassword('not-a-real-password', this.scryptCost).catch((err: unknown) => {
+        dummyHash = undefined;
+        throw err;
+      });
       await verifyPassword(password, await dummyHash);
       throw new AppError('INVALID_CREDENTIALS', INVALID);
     }
