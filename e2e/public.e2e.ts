@@ -103,7 +103,7 @@ describe('landing page', () => {
     await page.route('**/api/config', (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ oidcEnabled: false, supportEmail: 'aide@example.org', supportWhatsapp: '+33 6 12 34 56 78', social: { instagram: 'https://instagram.com/example', youtube: 'https://youtube.com/@example' } }),
+        body: JSON.stringify({ oidcEnabled: false, supportEmail: 'aide@example.org', supportWhatsapp: '+33 6 12 34 56 78', privacyContact: 'aide@example.org', callbackRetentionDays: 90, social: { instagram: 'https://instagram.com/example', youtube: 'https://youtube.com/@example' } }),
       }),
     );
     await page.goto('/');

@@ -176,6 +176,8 @@ export async function buildApp(opts: BuildOptions) {
       oidcEnabled: oidc !== null,
       supportEmail: config.SUPPORT_EMAIL,
       supportWhatsapp: config.SUPPORT_WHATSAPP,
+      privacyContact: config.PRIVACY_CONTACT ?? config.SUPPORT_EMAIL,
+      callbackRetentionDays: config.RETENTION_CALLBACK_DAYS,
       social: {
         facebook: config.SOCIAL_FACEBOOK_URL,
         instagram: config.SOCIAL_INSTAGRAM_URL,

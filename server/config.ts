@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_CALLBACK_RETENTION_DAYS } from '../common/domain/privacy.ts';
 
 const optionalUrl = z
   .string()
@@ -70,6 +71,10 @@ export const configSchema = z
     OIDC_CLIENT_SECRET: optionalText,
     SUPPORT_EMAIL: z.email().default('support@god-movement.org'),
     SUPPORT_WHATSAPP: z.string().trim().default('+1 (555) 010-2030'),
+    /** Where people write about their personal data (shown on /privacy); SUPPORT_EMAIL when unset. */
+    PRIVACY_CONTACT: optionalText.pipe(z.email().optional()),
+    /** Days after a callback request is closed before its name and phone are erased. */
+    RETENTION_CALLBACK_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_CALLBACK_RETENTION_DAYS),
     SOCIAL_FACEBOOK_URL: optionalUrl,
     SOCIAL_INSTAGRAM_URL: optionalUrl,
     SOCIAL_YOUTUBE_URL: optionalUrl,

@@ -64,6 +64,10 @@ export const publicConfig = z.object({
   oidcEnabled: z.boolean(),
   supportEmail: z.string(),
   supportWhatsapp: z.string(),
+  /** Where to write about personal data (PRIVACY_CONTACT, else the support email). */
+  privacyContact: z.string(),
+  /** Days a closed callback request keeps its name and phone (RETENTION_CALLBACK_DAYS). */
+  callbackRetentionDays: z.number(),
   social: z.object({
     facebook: z.string().optional(),
     instagram: z.string().optional(),

@@ -11,6 +11,7 @@ const Setup = lazy(() => import('../features/auth/components/setup-page.tsx'));
 const ForgotPassword = lazy(() => import('../features/auth/components/forgot-password-page.tsx'));
 const ResetPassword = lazy(() => import('../features/auth/components/reset-password-page.tsx'));
 const VerifyEmail = lazy(() => import('../features/auth/components/verify-email-page.tsx'));
+const Privacy = lazy(() => import('../features/privacy/components/privacy-page.tsx'));
 const Verify = lazy(() => import('../features/course/components/verify-page.tsx'));
 const Onboarding = lazy(() => import('../features/onboarding/components/onboarding-page.tsx'));
 const Dashboard = lazy(() => import('../features/course/components/dashboard-page.tsx'));
@@ -28,6 +29,7 @@ function PublicRoutes() {
   return (
     <Switch>
       <Route path="/soul-health-check" component={SoulHealthCheck} />
+      <Route path="/privacy" component={Privacy} />
       <Route path="/verify/:code" component={Verify} />
       <Route path="/reset-password/:token" component={ResetPassword} />
       <Route path="/verify-email/:token" component={VerifyEmail} />
@@ -35,7 +37,7 @@ function PublicRoutes() {
   );
 }
 const isPublicPath = (p: string) =>
-  p === '/soul-health-check' || p.startsWith('/verify/') || p.startsWith('/reset-password/') || p.startsWith('/verify-email/');
+  p === '/soul-health-check' || p === '/privacy' || p.startsWith('/verify/') || p.startsWith('/reset-password/') || p.startsWith('/verify-email/');
 
 /**
  * The route switch of the spec (section 2): public paths, loading, landing, onboarding, then the app.

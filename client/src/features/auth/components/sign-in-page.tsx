@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { signInBody, signUpBody, type SignUpBody } from '../../../../../common/contracts/auth.ts';
+import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -110,6 +111,7 @@ export default function SignInPage() {
         </TabsContent>
         <TabsContent value="sign-up">
           <SignUpForm onSubmit={(v) => signUp.mutate({ ...v, locale: toLanguage(i18n.resolvedLanguage) }, { onSuccess: done })} isPending={signUp.isPending} error={signUp.error} />
+          <PrivacyNote className="mt-4" />
         </TabsContent>
       </Tabs>
     </AuthLayout>

@@ -36,6 +36,11 @@ export function LandingFooter({ social }: { social: PublicConfig['social'] | und
                 {t('footer.wellness')}
               </Link>
             </li>
+            <li>
+              <Link href="/privacy" className="hover:text-foreground hover:underline">
+                {t('footer.privacy')}
+              </Link>
+            </li>
           </ul>
         </nav>
         <SocialLinks social={social} />

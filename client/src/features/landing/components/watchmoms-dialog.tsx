@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   emptyWatchmomsForm, toWatchmomsApplication, watchmomsForm, type WatchmomsFormInput, type WatchmomsFormValues,
 } from '../../../../../common/contracts/public-forms.ts';
+import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { dismissErrorToast, queryClient } from '../../../lib/query-client.ts';
@@ -94,6 +95,7 @@ function WatchmomsDialogContent({ open, onOpenChange }: Props) {
                 </p>
               )}
               <WatchmomsFields form={form} />
+              <PrivacyNote />
               <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button type="button" variant="outline" onClick={() => close(false)}>
                   {t('watchMoms.cancel')}

@@ -6,6 +6,7 @@ import {
   type Answer, type Answers, type Level,
 } from '../../../../../common/domain/soul-check.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -231,6 +232,7 @@ export default function SoulHealthCheckPage() {
                 <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
                 {t('soulCheck.confidential')}
               </p>
+              <PrivacyNote className="-mt-2 pl-6" />
             </>
           )}
         </div>

@@ -6,6 +6,7 @@ import { callbackForm, type CallbackFormInput } from '../../../../../common/cont
 import {
   ambassadorsFor, hotlines, shouldShowHotlines, supportCategories, type ScoreBand, type SupportCategory,
 } from '../../../../../common/domain/support.ts';
+import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -162,6 +163,7 @@ export function SupportBlock({ band, forceHotlines = false, form }: SupportBlock
             <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
             {t('support.confidentiality')}
           </p>
+          <PrivacyNote className="mt-2 pl-6" />
         </CardContent>
       </Card>
     </section>
