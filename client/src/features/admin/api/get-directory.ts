@@ -1,14 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminPaths, type DirectoryFilter, type DirectoryPage } from '../../../../../common/contracts/admin.ts';
+import type { z } from 'zod';
+import { adminPaths, type DirectoryFilter, type DirectoryPage, type directoryQuery as directoryQueryContract } from '../../../../../common/contracts/admin.ts';
 import { getJson } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
 
-export interface DirectoryParams {
-  search: string;
-  filter: DirectoryFilter;
-  page: number;
-  pageSize: number;
-}
+/** What the screen asks for: the server's query contract with every field given. */
+export type DirectoryParams = Required<z.output<typeof directoryQueryContract>>;
 
 export const directoryQueryString = ({ search, filter, page, pageSize }: Partial<DirectoryParams>) => {
   const q = new URLSearchParams();
