@@ -23,7 +23,7 @@ async function addDisciple(page: Page, fullName: string, email: string) {
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Add disciple' }).click();
   await dialog.getByTestId('add-disciple-invited').waitFor();
-  expect(await dialog.textContent()).toContain(`${fullName} joins your tree when they create an account with ${email}`);
+  expect(await dialog.textContent()).toContain(`${fullName} joins your tree once they accept: on their dashboard if they already have an account, or by signing up with ${email}`);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'detached' });
 }

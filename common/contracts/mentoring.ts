@@ -63,12 +63,46 @@ export const addDiscipleBody = z.strictObject({
 });
 export type AddDiscipleBody = z.infer<typeof addDiscipleBody>;
 
-/** `linked`: the person already had an account without a mentor and is now your disciple; `invited`: they will be when they sign up. */
-export const addDiscipleResult = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('linked'), disciple: pendingDisciple }),
-  z.object({ outcome: z.literal('invited'), invitation }),
-]);
+/**
+ * The answer to "add disciple" is the same whether or not the email has an account: an invitation
+ * that shows the name the mentor typed. An account's owner accepts or declines it on their dashboard;
+ * someone without an account joins when they sign up with that email.
+ */
+export const addDiscipleResult = z.object({ outcome: z.literal('invited'), invitation });
 export type AddDiscipleResult = z.infer<typeof addDiscipleResult>;
+
+export const linkRequestKinds = ['named-you', 'invited-you'] as const;
+
+/**
+ * A mentoring link waiting for the signed-in user's answer. `named-you`: someone named you as their
+ * mentor at onboarding (id: that request); `invited-you`: a mentor added your email (id: the invitation).
+ * Only the other person's name is shown until the link is accepted.
+ */
+export const incomingLink = z.object({
+  id: z.string(),
+  kind: z.enum(linkRequestKinds),
+  name: z.string(),
+  createdAt: z.string(),
+});
+export type IncomingLink = z.infer<typeof incomingLink>;
+
+/** Links the signed-in user is asked about, their own request to a mentor, and their mentor. */
+export const mentorLinks = z.object({
+  incoming: z.array(incomingLink),
+  /** The mentor named at onboarding, while the request waits or once it was declined (until dismissed). */
+  outgoing: z.object({ mentorName: z.string(), status: z.enum(['pending', 'declined']) }).nullable(),
+  mentor: z.object({ name: z.string() }).nullable(),
+});
+export type MentorLinks = z.infer<typeof mentorLinks>;
+
+export const answerLinkBody = z.strictObject({ accept: z.boolean('Say whether you accept') });
+export type AnswerLinkBody = z.infer<typeof answerLinkBody>;
+
+export const idParams = z.strictObject({ id: z.uuid('must be an id (a UUID)') });
+
+/** An admin sets the mentor of someone who asks (by the mentor's email), or clears it (null). */
+export const setMentorBody = z.strictObject({ mentorEmail: emailSchema.nullable() });
+export type SetMentorBody = z.infer<typeof setMentorBody>;
 
 export const ambassadorApplication = z.object({
   id: z.string(),
@@ -101,6 +135,20 @@ export const mentoringPaths = {
   /** POST: add a disciple. */
   disciples: '/api/disciples',
   progression: '/api/disciples/progression',
+  /** DELETE: a mentor removes one of their direct disciples. */
+  disciple: '/api/disciples/:id',
   /** POST: apply for the ambassador role. */
   ambassadorApplications: '/api/ambassador-applications',
+  /** GET: links waiting for the user's answer, their own request, their mentor. */
+  links: '/api/mentor-links',
+  /** POST { accept }: answer someone who named you as their mentor. */
+  linkRequest: '/api/mentor-links/requests/:id',
+  /** POST { accept }: answer a mentor's invitation to your email. */
+  linkInvitation: '/api/mentor-links/invitations/:id',
+  /** DELETE: withdraw your request, or close the notice that it was declined. */
+  outgoing: '/api/mentor-links/outgoing',
+  /** DELETE: leave your mentor. */
+  mentor: '/api/mentor-links/mentor',
+  /** PUT (admins): set or clear someone's mentor. */
+  adminMentor: '/api/admin/users/:id/mentor',
 } as const;

@@ -94,7 +94,6 @@ export function buildPendingDisciple(overrides: Partial<PendingDisciple> = {}): 
 }
 
 export const invitedResult = (overrides: Partial<Invitation> = {}): AddDiscipleResult => addDiscipleResult.parse({ outcome: 'invited', invitation: buildInvitation(overrides) });
-export const linkedResult = (overrides: Partial<PendingDisciple> = {}): AddDiscipleResult => addDiscipleResult.parse({ outcome: 'linked', disciple: buildPendingDisciple(overrides) });
 
 export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   const n = ++seq;

@@ -254,12 +254,30 @@ export const discipleInvitations = pgTable(
     fullName: text('full_name').notNull(), email: text('email').notNull(),
     acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The owner of an existing account said no: the invitation stays closed and links nobody. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('invitations_mentor_email_idx').on(t.mentorId, sql`lower(${t.email})`),
     index('invitations_email_idx').on(sql`lower(${t.email})`),
   ],
+);
+
+/**
+ * "This person is my mentor", from the name typed at onboarding: a request the named person accepts
+ * (then users.mentor_id is set and the row goes) or declines (the row stays, declined, until the
+ * requester has read the kind notice). One per requester. Nothing here counts toward eligibility.
+ */
+export const mentorRequests = pgTable(
+  'mentor_requests',
+  {
+    discipleId: uuid('disciple_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    mentorId: uuid('mentor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mentor_requests_mentor_idx').on(t.mentorId)],
 );
 
 export const ambassadorApplications = pgTable(

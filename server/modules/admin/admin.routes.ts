@@ -7,6 +7,7 @@ import applicationsRoutes from './applications/applications.routes.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import callbacksRoutes from './callbacks/callbacks.routes.ts';
 import directoryRoutes from './directory/directory.routes.ts';
+import mentorsRoutes from './mentors/mentors.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
 import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
 
@@ -31,6 +32,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(watchmomsRoutes, { watchmoms: services.watchmoms });
   await app.register(applicationsRoutes, { applications: services.applications });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(mentorsRoutes);
 };
 
 export default adminRoutes;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { ambassadorApplications, discipleInvitations, users } from '../../db/schema/index.ts';
+import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, users } from '../../db/schema/index.ts';
 import { isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../../db/progress-sql.ts';
 
 // Any constant works; it only has to be the same for every process linking mentors.
@@ -76,18 +76,15 @@ export async function findPendingDisciples(db: Tx, mentorId: string) {
   return res.rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, progress: r.progress }));
 }
 
-/** Invitations of this mentor nobody accepted, leaving out emails that now belong to an account (someone else's disciple by now). */
+/**
+ * Invitations of this mentor nobody answered yet, with the name the mentor typed, whether or not the
+ * email has an account: the mentor learns nothing about an account until its owner accepts.
+ */
 export async function findOpenInvitations(db: Tx, mentorId: string) {
   return db
     .select({ id: discipleInvitations.id, fullName: discipleInvitations.fullName, email: discipleInvitations.email, createdAt: discipleInvitations.createdAt })
     .from(discipleInvitations)
-    .where(
-      and(
-        eq(discipleInvitations.mentorId, mentorId),
-        isNull(discipleInvitations.acceptedUserId),
-        sql`not exists (select 1 from users u where lower(u.email) = lower(${discipleInvitations.email}))`,
-      ),
-    )
+    .where(and(eq(discipleInvitations.mentorId, mentorId), isNull(discipleInvitations.acceptedUserId), isNull(discipleInvitations.declinedAt)))
     .orderBy(desc(discipleInvitations.createdAt));
 }
 
@@ -113,15 +110,13 @@ export async function setMentorIfNone(tx: Tx, discipleId: string, mentorId: stri
   return rows.length > 0;
 }
 
-export async function upsertInvitation(tx: Tx, mentorId: string, fullName: string, email: string, acceptedUserId: string | null = null) {
+/** Adding the same email again updates the name; an invitation already answered stays as it was answered. */
+export async function upsertInvitation(tx: Tx, mentorId: string, fullName: string, email: string) {
   // The unique index is on (mentor_id, lower(email)), an expression Drizzle's onConflict target cannot name.
   const res = await tx.execute<{ id: string; full_name: string; email: string; created_at: Date }>(sql`
-    insert into disciple_invitations (mentor_id, full_name, email, accepted_user_id, accepted_at)
-    values (${mentorId}, ${fullName}, ${email}, ${acceptedUserId}, ${acceptedUserId ? sql`now()` : null})
-    on conflict (mentor_id, lower(email)) do update
-      set full_name = excluded.full_name,
-          accepted_user_id = coalesce(excluded.accepted_user_id, disciple_invitations.accepted_user_id),
-          accepted_at = coalesce(excluded.accepted_at, disciple_invitations.accepted_at)
+    insert into disciple_invitations (mentor_id, full_name, email)
+    values (${mentorId}, ${fullName}, ${email})
+    on conflict (mentor_id, lower(email)) do update set full_name = excluded.full_name
     returning id, full_name, email, created_at`);
   const r = res.rows[0]!;
   return { id: r.id, fullName: r.full_name, email: r.email, createdAt: new Date(r.created_at) };
@@ -132,7 +127,7 @@ export async function findInvitationsForEmail(tx: Tx, email: string) {
   return tx
     .select()
     .from(discipleInvitations)
-    .where(and(sql`lower(${discipleInvitations.email}) = lower(${email})`, isNull(discipleInvitations.acceptedUserId)))
+    .where(and(sql`lower(${discipleInvitations.email}) = lower(${email})`, isNull(discipleInvitations.acceptedUserId), isNull(discipleInvitations.declinedAt)))
     .orderBy(discipleInvitations.createdAt, discipleInvitations.id);
 }
 
@@ -178,4 +173,93 @@ export async function insertApplication(tx: Tx, userId: string) {
 export async function lockUser(tx: Tx, userId: string) {
   const rows = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   return rows[0] ?? null;
+}
+
+/** Clears the mentor of `discipleId` when it is `mentorId`; false when they were not that person's disciple. */
+export async function clearMentor(tx: Tx, discipleId: string, mentorId: string): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ mentorId: null, updatedAt: new Date() })
+    .where(and(eq(users.id, discipleId), eq(users.mentorId, mentorId)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Sets (or clears) someone's mentor whatever it was: an admin's decision. */
+export async function setMentor(tx: Tx, discipleId: string, mentorId: string | null) {
+  await tx.update(users).set({ mentorId, updatedAt: new Date() }).where(eq(users.id, discipleId));
+}
+
+/** The request `discipleId` made at onboarding (pending or declined), or a new pending one naming `mentorId`. */
+export async function upsertMentorRequest(tx: Tx, discipleId: string, mentorId: string) {
+  await tx
+    .insert(mentorRequests)
+    .values({ discipleId, mentorId })
+    .onConflictDoUpdate({ target: mentorRequests.discipleId, set: { mentorId, declinedAt: null, createdAt: new Date() } });
+}
+
+export async function findMentorRequest(tx: Tx, discipleId: string) {
+  const rows = await tx.select().from(mentorRequests).where(eq(mentorRequests.discipleId, discipleId));
+  return rows[0] ?? null;
+}
+
+export async function deleteMentorRequest(tx: Tx, discipleId: string) {
+  await tx.delete(mentorRequests).where(eq(mentorRequests.discipleId, discipleId));
+}
+
+export async function declineMentorRequest(tx: Tx, discipleId: string) {
+  await tx.update(mentorRequests).set({ declinedAt: new Date() }).where(eq(mentorRequests.discipleId, discipleId));
+}
+
+/** People who named `mentorId` at onboarding and wait for an answer (and still have no mentor): their names only. */
+export async function findRequestsTo(db: Tx, mentorId: string) {
+  const res = await db.execute<{ id: string; first_name: string | null; last_name: string | null; created_at: Date }>(sql`
+    select r.disciple_id as id, u.first_name, u.last_name, r.created_at
+    from mentor_requests r join users u on u.id = r.disciple_id
+    where r.mentor_id = ${mentorId} and r.declined_at is null and u.mentor_id is null
+    order by r.created_at, r.disciple_id`);
+  return res.rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, createdAt: new Date(r.created_at) }));
+}
+
+/** Invitations to `email` nobody answered yet, with the inviting mentor's name, oldest first. */
+export async function findInvitationsTo(db: Tx, email: string) {
+  const res = await db.execute<{ id: string; mentor_id: string; first_name: string | null; last_name: string | null; mentor_email: string; created_at: Date }>(sql`
+    select i.id, i.mentor_id, m.first_name, m.last_name, m.email as mentor_email, i.created_at
+    from disciple_invitations i join users m on m.id = i.mentor_id
+    where lower(i.email) = lower(${email}) and i.accepted_user_id is null and i.declined_at is null
+    order by i.created_at, i.id`);
+  return res.rows.map((r) => ({ id: r.id, mentorId: r.mentor_id, firstName: r.first_name, lastName: r.last_name, email: r.mentor_email, createdAt: new Date(r.created_at) }));
+}
+
+export async function findInvitation(tx: Tx, id: string) {
+  const rows = await tx.select().from(discipleInvitations).where(eq(discipleInvitations.id, id));
+  return rows[0] ?? null;
+}
+
+export async function acceptInvitation(tx: Tx, id: string, userId: string) {
+  await tx.update(discipleInvitations).set({ acceptedUserId: userId, acceptedAt: new Date() }).where(eq(discipleInvitations.id, id));
+}
+
+export async function declineInvitation(tx: Tx, id: string) {
+  await tx.update(discipleInvitations).set({ declinedAt: new Date() }).where(eq(discipleInvitations.id, id));
+}
+
+/** An open invitation from `mentorId` to `email`, if any. */
+export async function findOpenInvitation(tx: Tx, mentorId: string, email: string) {
+  const rows = await tx
+    .select()
+    .from(discipleInvitations)
+    .where(
+      and(
+        eq(discipleInvitations.mentorId, mentorId),
+        sql`lower(${discipleInvitations.email}) = lower(${email})`,
+        isNull(discipleInvitations.acceptedUserId),
+        isNull(discipleInvitations.declinedAt),
+      ),
+    );
+  return rows[0] ?? null;
+}
+
+export async function insertAudit(tx: Tx, entry: { actorId: string | null; action: string; targetType: string; targetId: string | null; details?: Record<string, unknown> }) {
+  await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  addDiscipleBody, addDiscipleResult, ambassadorApplication, discipleNode, disciplesSummary, mentoringPaths, pendingDisciples, progression,
+  addDiscipleBody, addDiscipleResult, ambassadorApplication, answerLinkBody, discipleNode, disciplesSummary, idParams, mentoringPaths, mentorLinks, pendingDisciples, progression,
 } from '../../../common/contracts/mentoring.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { AccountEvents } from '../../lib/account-events.ts';
@@ -31,10 +31,37 @@ const mentoringRoutes: FastifyPluginAsyncZod<Options> = async (app, { hooks, for
 
   app.get(mentoringPaths.progression, { schema: { response: { 200: progression } } }, async (req) => service.getProgression(app.db, requireUser(req)));
 
-  // Its answers tell whether an email has an account (linked, invited, already has a mentor), so it is rate limited.
-  app.post(mentoringPaths.disciples, { config: { rateLimit: { max: formsRateLimit * 6, timeWindow: '1 minute' } }, schema: { body: addDiscipleBody, response: { 200: addDiscipleResult, 201: addDiscipleResult } } }, async (req, reply) => {
-    const result = await service.addDisciple(app.db, requireUser(req), req.body);
-    return reply.status(result.outcome === 'invited' ? 201 : 200).send(result);
+  // The answer is the same whether or not the email has an account; the limit keeps anyone from
+  // filling other people's dashboards with invitations.
+  app.post(mentoringPaths.disciples, { config: { rateLimit: { max: formsRateLimit * 6, timeWindow: '1 minute' } }, schema: { body: addDiscipleBody, response: { 201: addDiscipleResult } } }, async (req, reply) =>
+    reply.status(201).send(await service.addDisciple(app.db, requireUser(req), req.body)),
+  );
+
+  app.delete(mentoringPaths.disciple, { schema: { params: idParams } }, async (req, reply) => {
+    await service.removeDisciple(app.db, requireUser(req), req.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get(mentoringPaths.links, { schema: { response: { 200: mentorLinks } } }, async (req) => service.getLinks(app.db, requireUser(req)));
+
+  app.post(mentoringPaths.linkRequest, { schema: { params: idParams, body: answerLinkBody } }, async (req, reply) => {
+    await service.answerRequest(app.db, requireUser(req), req.params.id, req.body.accept);
+    return reply.status(204).send();
+  });
+
+  app.post(mentoringPaths.linkInvitation, { schema: { params: idParams, body: answerLinkBody } }, async (req, reply) => {
+    await service.answerInvitation(app.db, requireUser(req), req.params.id, req.body.accept);
+    return reply.status(204).send();
+  });
+
+  app.delete(mentoringPaths.outgoing, async (req, reply) => {
+    await service.dismissOutgoing(app.db, requireUser(req));
+    return reply.status(204).send();
+  });
+
+  app.delete(mentoringPaths.mentor, async (req, reply) => {
+    await service.leaveMentor(app.db, requireUser(req));
+    return reply.status(204).send();
   });
 
   app.post(mentoringPaths.ambassadorApplications, { schema: { response: { 201: ambassadorApplication } } }, async (req, reply) => {

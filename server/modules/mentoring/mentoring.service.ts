@@ -1,5 +1,5 @@
 import type {
-  AddDiscipleBody, AddDiscipleResult, AmbassadorApplication, DiscipleNode, DisciplesSummary, PendingDisciples, Progression,
+  AddDiscipleBody, AddDiscipleResult, AmbassadorApplication, DiscipleNode, DisciplesSummary, MentorLinks, PendingDisciples, Progression, SetMentorBody,
 } from '../../../common/contracts/mentoring.ts';
 import {
   AMBASSADOR_MIN_COMPLETED_DISCIPLES, ambassadorApplyBlocker, ambassadorRemaining, coordinatorRemaining, isAmbassadorEligible, isCoordinatorEligible,
@@ -48,36 +48,46 @@ export async function getPending(db: Db, user: UserRow): Promise<PendingDisciple
   return { disciples, invitations: invitations.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })) };
 }
 
+const linkName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
+
 /**
- * Add disciple: links the person at once when an account with that email has no mentor, otherwise
- * records an invitation that links them when they sign up with that email.
+ * Add disciple: always an invitation with the name the mentor typed, and always the same answer, so
+ * it tells nobody whether the email has an account. Someone without an account joins when they sign
+ * up with that email; the owner of an account accepts or declines it on their dashboard. When that
+ * person already named this mentor at onboarding, both have said yes: they are linked at once.
  */
 export async function addDisciple(db: Db, mentor: UserRow, body: AddDiscipleBody): Promise<AddDiscipleResult> {
   if (body.email.toLowerCase() === mentor.email.toLowerCase()) throw new AppError('SELF_MENTOR', "You can't add yourself as your own disciple.");
   return db.transaction(async (tx) => {
     await repo.lockMentorLinks(tx);
     const existing = await findUserByEmail(tx, body.email);
-    if (!existing) {
-      const invitation = await repo.upsertInvitation(tx, mentor.id, body.fullName, body.email);
-      return { outcome: 'invited' as const, invitation: { id: invitation.id, fullName: invitation.fullName, email: invitation.email, createdAt: invitation.createdAt.toISOString() } };
-    }
-    const name = displayName(existing);
-    if (existing.mentorId === mentor.id) throw new AppError('ALREADY_DISCIPLE', `${name} is already your disciple.`);
-    if (existing.mentorId) throw new AppError('HAS_MENTOR', `${name} already has a mentor. Each person has one mentor.`);
-    const ancestors = await repo.findAncestors(tx, mentor.id);
-    if (wouldCreateCycle(mentor.id, ancestors, existing.id))
-      throw new AppError('MENTOR_CYCLE', `${name} is above you in your own mentoring line, so they can't also be your disciple.`);
-    if (!(await repo.setMentorIfNone(tx, existing.id, mentor.id))) throw new AppError('HAS_MENTOR', `${name} already has a mentor. Each person has one mentor.`);
-    await repo.upsertInvitation(tx, mentor.id, body.fullName, body.email, existing.id);
-    const progress = await repo.findProgressOf(tx, existing.id);
-    return {
-      outcome: 'linked' as const,
-      disciple: { id: existing.id, firstName: existing.firstName, lastName: existing.lastName, email: existing.email, progress },
-    };
+    // The mentor already sees their disciples' emails in the tree: saying so reveals nothing new.
+    if (existing?.mentorId === mentor.id) throw new AppError('ALREADY_DISCIPLE', `${displayName(existing)} is already your disciple.`);
+    const invitation = await repo.upsertInvitation(tx, mentor.id, body.fullName, body.email);
+    const request = existing && !existing.mentorId ? await repo.findMentorRequest(tx, existing.id) : null;
+    const bothAgree = existing && request?.mentorId === mentor.id && !request.declinedAt;
+    if (bothAgree && !wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), existing.id)) await link(tx, existing.id, mentor.id, { invitationId: invitation.id });
+    return { outcome: 'invited' as const, invitation: { ...invitation, createdAt: invitation.createdAt.toISOString() } };
   });
 }
 
-/** userCreated hook: a new account whose email was invited becomes the disciple of the first mentor who invited it. */
+/**
+ * Makes `discipleId` the disciple of `mentorId` (the caller holds the link lock and checked both agreed):
+ * refuses a loop, closes the request and the invitation that led here.
+ */
+async function link(tx: Tx, discipleId: string, mentorId: string, via: { invitationId?: string }): Promise<void> {
+  if (wouldCreateCycle(mentorId, await repo.findAncestors(tx, mentorId), discipleId))
+    throw new AppError('MENTOR_CYCLE', 'This person is above the mentor in their own mentoring line, so they cannot also be their disciple.');
+  if (!(await repo.setMentorIfNone(tx, discipleId, mentorId))) throw new AppError('HAS_MENTOR', 'This person already has a mentor. Each person has one mentor.');
+  await repo.deleteMentorRequest(tx, discipleId);
+  if (via.invitationId) await repo.acceptInvitation(tx, via.invitationId, discipleId);
+}
+
+/**
+ * userCreated hook: someone signing up with an email a mentor invited (the link the mentor shared)
+ * becomes the disciple of the first mentor who invited it. An account that already exists is never
+ * attached this way: its owner answers the invitation on their dashboard.
+ */
 export async function acceptInvitations(db: Tx, user: UserRow): Promise<void> {
   await db.transaction(async (tx) => {
     await repo.lockMentorLinks(tx);
@@ -92,9 +102,10 @@ export async function acceptInvitations(db: Tx, user: UserRow): Promise<void> {
 }
 
 /**
- * onboardingCompleted hook: the mentor name typed at onboarding links the user to the one person
- * with that full name (case- and accent-insensitive). No match, several matches, an existing
- * mentor or a link that would make a cycle: nothing is linked (the typed name stays on the user).
+ * onboardingCompleted hook: the mentor name typed at onboarding, when exactly one other person has
+ * that full name (case- and accent-insensitive), becomes a request that person accepts or declines.
+ * Nothing is linked and nothing counts toward their eligibility until they accept. If that person
+ * had already invited this user's email, both have said yes and they are linked at once.
  */
 export async function linkByMentorName(db: Tx, user: UserRow): Promise<void> {
   const current = await findUserById(db, user.id);
@@ -104,8 +115,107 @@ export async function linkByMentorName(db: Tx, user: UserRow): Promise<void> {
   if (match.kind !== 'unique') return;
   await db.transaction(async (tx) => {
     await repo.lockMentorLinks(tx);
+    // The named person is this user's own disciple (or further down): a request could never be accepted.
     if (wouldCreateCycle(match.id, await repo.findAncestors(tx, match.id), current.id)) return;
-    if (await repo.setMentorIfNone(tx, current.id, match.id)) await repo.markInvitationAccepted(tx, match.id, current.email, current.id);
+    const invitation = await repo.findOpenInvitation(tx, match.id, current.email);
+    if (invitation) await link(tx, current.id, match.id, { invitationId: invitation.id });
+    else await repo.upsertMentorRequest(tx, current.id, match.id);
+  });
+}
+
+/** What the signed-in user is asked to answer, where their own request stands, and who their mentor is. */
+export async function getLinks(db: Db, user: UserRow): Promise<MentorLinks> {
+  const current = (await findUserById(db, user.id)) ?? user;
+  const [requests, invitations, outgoing, mentor] = await Promise.all([
+    repo.findRequestsTo(db, user.id),
+    current.mentorId ? Promise.resolve([]) : repo.findInvitationsTo(db, current.email),
+    repo.findMentorRequest(db, user.id),
+    current.mentorId ? findUserById(db, current.mentorId) : Promise.resolve(null),
+  ]);
+  const outgoingMentor = outgoing && !current.mentorId ? await findUserById(db, outgoing.mentorId) : null;
+  return {
+    incoming: [
+      ...requests.map((r) => ({ id: r.id, kind: 'named-you' as const, name: linkName(r), createdAt: r.createdAt.toISOString() })),
+      ...invitations.map((i) => ({ id: i.id, kind: 'invited-you' as const, name: linkName(i) || i.email, createdAt: i.createdAt.toISOString() })),
+    ],
+    outgoing: outgoing && outgoingMentor ? { mentorName: linkName(outgoingMentor) || (current.mentorName ?? ''), status: outgoing.declinedAt ? 'declined' : 'pending' } : null,
+    mentor: mentor ? { name: linkName(mentor) || mentor.email } : null,
+  };
+}
+
+/** The named mentor answers someone who named them at onboarding. */
+export async function answerRequest(db: Db, mentor: UserRow, discipleId: string, accept: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.lockMentorLinks(tx);
+    const request = await repo.findMentorRequest(tx, discipleId);
+    if (!request || request.mentorId !== mentor.id || request.declinedAt) throw new AppError('NOT_FOUND', 'This request is no longer waiting for an answer.');
+    if (accept) {
+      await link(tx, discipleId, mentor.id, {});
+      const disciple = await findUserById(tx, discipleId);
+      if (disciple) await repo.markInvitationAccepted(tx, mentor.id, disciple.email, discipleId);
+    } else await repo.declineMentorRequest(tx, discipleId);
+    await repo.insertAudit(tx, { actorId: mentor.id, action: accept ? 'mentoring.request_accepted' : 'mentoring.request_declined', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } });
+  });
+}
+
+/** The owner of an account answers a mentor's invitation to their email. */
+export async function answerInvitation(db: Db, user: UserRow, invitationId: string, accept: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.lockMentorLinks(tx);
+    const invitation = await repo.findInvitation(tx, invitationId);
+    const isOpen = invitation && !invitation.acceptedUserId && !invitation.declinedAt && invitation.email.toLowerCase() === user.email.toLowerCase();
+    if (!invitation || !isOpen) throw new AppError('NOT_FOUND', 'This invitation is no longer waiting for an answer.');
+    if (accept) {
+      const current = await findUserById(tx, user.id);
+      if (current?.mentorId) throw new AppError('HAS_MENTOR', 'You already have a mentor. Leave your mentor first to accept another one.');
+      await link(tx, user.id, invitation.mentorId, { invitationId });
+    } else await repo.declineInvitation(tx, invitationId);
+    await repo.insertAudit(tx, { actorId: user.id, action: accept ? 'mentoring.invitation_accepted' : 'mentoring.invitation_declined', targetType: 'user', targetId: user.id, details: { mentorId: invitation.mentorId } });
+  });
+}
+
+/** Withdraws the user's own waiting request, or closes the notice that it was declined. */
+export async function dismissOutgoing(db: Db, user: UserRow): Promise<void> {
+  await repo.deleteMentorRequest(db, user.id);
+}
+
+/** A disciple leaves their mentor: the link goes, the mentor's counts follow (mentor_stats triggers). Audited. */
+export async function leaveMentor(db: Db, user: UserRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.lockMentorLinks(tx);
+    const current = await findUserById(tx, user.id);
+    if (!current?.mentorId || !(await repo.clearMentor(tx, user.id, current.mentorId))) throw new AppError('NOT_FOUND', 'You have no mentor to leave.');
+    await repo.insertAudit(tx, { actorId: user.id, action: 'mentoring.mentor_left', targetType: 'user', targetId: user.id, details: { mentorId: current.mentorId } });
+  });
+}
+
+/** A mentor removes one of their direct disciples. Audited. */
+export async function removeDisciple(db: Db, mentor: UserRow, discipleId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.lockMentorLinks(tx);
+    if (!(await repo.clearMentor(tx, discipleId, mentor.id))) throw new AppError('NOT_FOUND', 'This person is not one of your disciples.');
+    await repo.insertAudit(tx, { actorId: mentor.id, action: 'mentoring.disciple_removed', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } });
+  });
+}
+
+/** An admin sets the mentor of someone who asked for one (or clears it). Audited with the previous mentor. */
+export async function setMentorByAdmin(db: Db, admin: UserRow, userId: string, body: SetMentorBody): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.lockMentorLinks(tx);
+    const target = await findUserById(tx, userId);
+    if (!target) throw new AppError('NOT_FOUND', 'No such user.');
+    let mentorId: string | null = null;
+    if (body.mentorEmail) {
+      const mentor = await findUserByEmail(tx, body.mentorEmail);
+      if (!mentor) throw new AppError('NOT_FOUND', 'No account has this email.');
+      if (mentor.id === target.id) throw new AppError('SELF_MENTOR', 'A person cannot be their own mentor.');
+      if (wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), target.id))
+        throw new AppError('MENTOR_CYCLE', 'This person is above that mentor in their own mentoring line, so they cannot also be their disciple.');
+      mentorId = mentor.id;
+    }
+    await repo.setMentor(tx, target.id, mentorId);
+    if (mentorId) await repo.deleteMentorRequest(tx, target.id);
+    await repo.insertAudit(tx, { actorId: admin.id, action: 'mentoring.mentor_set', targetType: 'user', targetId: target.id, details: { from: target.mentorId, to: mentorId } });
   });
 }
 

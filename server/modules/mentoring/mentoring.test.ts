@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DiscipleNode } from '../../../common/contracts/mentoring.ts';
 import { totalImpact, treeDepth } from '../../../common/domain/tree.ts';
 import { createTestApp, createUser, sessionCookie, signedInUser } from '../../../test/app.ts';
 import { failLesson, passLessons } from '../../../test/course-progress.ts';
-import { ambassadorApplications, discipleInvitations, users } from '../../db/schema/index.ts';
+import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, mentorStats, users } from '../../db/schema/index.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
@@ -40,8 +40,8 @@ describe('add disciple', () => {
     expect((await addDisciple(second.cookie, 'Timothy L.', 'timothy@example.org')).statusCode).toBe(201);
     const signUp = await post('/api/auth/sign-up', { firstName: 'Timothy', lastName: 'Lystra', email: 'timothy@example.org', password: 'fan into flame the gift' });
     expect(await mentorOf(signUp.json().id)).toBe(first.user.id);
-    // The second mentor's invitation no longer shows as waiting: that person has an account now.
-    expect((await get('/api/disciples/pending', second.cookie)).json().invitations).toEqual([]);
+    // The second mentor learns nothing about the account: their invitation still waits, with the name they typed.
+    expect((await get('/api/disciples/pending', second.cookie)).json().invitations).toEqual([expect.objectContaining({ fullName: 'Timothy L.' })]);
   });
 
   it('inviting the same email twice keeps one invitation', async () => {
@@ -53,27 +53,31 @@ describe('add disciple', () => {
     expect(pending.invitations).toEqual([expect.objectContaining({ fullName: 'Lydia of Thyatira', email: 'lydia@example.org' })]);
   });
 
-  it('links an existing account without a mentor at once', async () => {
+  it('answers the same for an email with an account as for one without, and attaches nobody', async () => {
     const mentor = await signedInUser(app);
     const person = await createUser(app.db, { email: 'silas@example.org', firstName: 'Silas', lastName: 'Companion' });
-    await passLessons(app.db, person.id, 2);
-    const res = await addDisciple(mentor.cookie, 'Silas', 'SILAS@example.org');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ outcome: 'linked', disciple: { id: person.id, firstName: 'Silas', lastName: 'Companion', email: 'silas@example.org', progress: 25 } });
-    expect(await mentorOf(person.id)).toBe(mentor.user.id);
+    const other = await createUser(app.db);
+    const taken = await createUser(app.db, { mentorId: other.id, email: 'mark@example.org' });
+    const shape = (r: { statusCode: number; json: () => { outcome: string; invitation: object } }) => ({ status: r.statusCode, keys: Object.keys(r.json().invitation).sort(), outcome: r.json().outcome });
+
+    const withAccount = await addDisciple(mentor.cookie, 'Silas', 'SILAS@example.org');
+    const withMentor = await addDisciple(mentor.cookie, 'Mark', taken.email);
+    const without = await addDisciple(mentor.cookie, 'Nobody', 'nobody-here@example.org');
+    expect(shape(withAccount)).toEqual(shape(without));
+    expect(shape(withMentor)).toEqual(shape(without));
+    expect(withAccount.json().invitation).toMatchObject({ fullName: 'Silas', email: 'silas@example.org' });
+    expect(await mentorOf(person.id)).toBeNull();
+    expect(await mentorOf(taken.id)).toBe(other.id);
+    // The mentor sees the names they typed, nothing from the accounts.
+    const pending = (await get('/api/disciples/pending', mentor.cookie)).json();
+    expect(pending.disciples).toEqual([]);
+    expect(pending.invitations.map((i: { fullName: string }) => i.fullName).sort()).toEqual(['Mark', 'Nobody', 'Silas']);
+    expect(JSON.stringify(pending)).not.toContain('Companion');
   });
 
-  it('refuses someone who already has a mentor, an existing disciple, and oneself, with clear messages', async () => {
+  it('refuses an existing disciple and oneself, with clear messages', async () => {
     const mentor = await signedInUser(app);
-    const other = await createUser(app.db);
-    const taken = await createUser(app.db, { mentorId: other.id, firstName: 'Mark', lastName: 'John' });
     const mine = await createUser(app.db, { mentorId: mentor.user.id, firstName: 'Titus', lastName: 'Crete' });
-
-    const hasMentor = await addDisciple(mentor.cookie, 'Mark', taken.email);
-    expect(hasMentor.statusCode).toBe(409);
-    expect(hasMentor.json()).toEqual({ code: 'HAS_MENTOR', message: 'Mark John already has a mentor. Each person has one mentor.' });
-    expect(await mentorOf(taken.id)).toBe(other.id);
-
     const already = await addDisciple(mentor.cookie, 'Titus', mine.email);
     expect(already.statusCode).toBe(409);
     expect(already.json().code).toBe('ALREADY_DISCIPLE');
@@ -81,18 +85,6 @@ describe('add disciple', () => {
     const self = await addDisciple(mentor.cookie, 'Me', mentor.user.email.toUpperCase());
     expect(self.statusCode).toBe(400);
     expect(self.json().code).toBe('SELF_MENTOR');
-  });
-
-  it('refuses a link that would create a cycle', async () => {
-    // top → middle → me: "me" may not take "top" (or "middle") as a disciple.
-    const top = await createUser(app.db, { firstName: 'Paul', lastName: 'Tarsus' });
-    const middle = await createUser(app.db, { mentorId: top.id });
-    const me = await signedInUser(app, { mentorId: middle.id });
-    // Detach "top" from nobody: they have no mentor, so only the cycle rule stops the link.
-    const res = await addDisciple(me.cookie, 'Paul', top.email);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'MENTOR_CYCLE', message: "Paul Tarsus is above you in your own mentoring line, so they can't also be your disciple." });
-    expect(await mentorOf(top.id)).toBeNull();
   });
 
   it('validates the form on the server, naming the field', async () => {
@@ -130,17 +122,21 @@ describe('mentor named at onboarding', () => {
     return u.user;
   };
 
-  it('links the one person with that full name, ignoring case and accents', async () => {
-    const mentor = await createUser(app.db, { firstName: 'Zoë', lastName: 'Béatrice-Ngono' });
+  it('asks the one person with that full name (ignoring case and accents), and links nobody until they accept', async () => {
+    const mentor = await signedInUser(app, { firstName: 'Zoë', lastName: 'Béatrice-Ngono' });
     const u = await onboard('  zoe   BEATRICE-NGONO ');
-    expect(await mentorOf(u.id)).toBe(mentor.id);
+    expect(await mentorOf(u.id)).toBeNull();
+    const links = (await get('/api/mentor-links', mentor.cookie)).json();
+    expect(links.incoming).toEqual([{ id: u.id, kind: 'named-you', name: 'New Believer', createdAt: expect.any(String) }]);
+    expect((await get('/api/disciples/tree', mentor.cookie)).json().disciples).toEqual([]);
   });
 
-  it('links nobody when two people share the name, or nobody has it', async () => {
+  it('asks nobody when two people share the name, or nobody has it', async () => {
     await createUser(app.db, { firstName: 'Jean', lastName: 'Dupuis' });
     await createUser(app.db, { firstName: 'JEAN', lastName: 'dupuis' });
     const ambiguous = await onboard('Jean Dupuis');
     expect(await mentorOf(ambiguous.id)).toBeNull();
+    expect(await app.db.select().from(mentorRequests).where(eq(mentorRequests.discipleId, ambiguous.id))).toEqual([]);
     const none = await onboard('Nobody Atall');
     expect(await mentorOf(none.id)).toBeNull();
     // The typed name is kept either way.
@@ -161,6 +157,154 @@ describe('mentor named at onboarding', () => {
     expect(res.statusCode).toBe(200);
     expect(await mentorOf(u.user.id)).toBeNull();
     expect(await mentorOf(disciple.id)).toBe(u.user.id);
+    expect(await app.db.select().from(mentorRequests).where(eq(mentorRequests.discipleId, u.user.id))).toEqual([]);
+  });
+});
+
+describe('links both people agree to', () => {
+  const put = (url: string, payload: unknown, cookie?: string) => app.inject({ method: 'PUT', url, headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+  const del = (url: string, cookie: string) => app.inject({ method: 'DELETE', url, headers: { cookie } });
+  const answer = (kind: 'requests' | 'invitations', id: string, accept: boolean, cookie: string) => post(`/api/mentor-links/${kind}/${id}`, { accept }, cookie);
+  const onboardNaming = async (mentorName: string, firstName = 'New', lastName = 'Believer') => {
+    const u = await signedInUser(app, { onboardingStatus: 'pending' });
+    const res = await post(
+      '/api/onboarding/complete',
+      { firstName, lastName, mentorName, phone: '+1 555 010 2000', address: '1 Main Street', country: 'Canada', churchDenomination: 'Baptist', pastorName: 'Pastor Jones' },
+      u.cookie,
+    );
+    expect(res.statusCode).toBe(200);
+    return u;
+  };
+  const statsOf = async (id: string) => (await app.db.select().from(mentorStats).where(eq(mentorStats.userId, id)))[0] ?? { directDisciples: 0, completedDisciples: 0 };
+  const auditOf = async (action: string, targetId: string) => app.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+
+  it('three accounts naming one person change nothing about that person until they accept', async () => {
+    const named = await signedInUser(app, { firstName: 'Priscilla', lastName: 'Aquila' });
+    const fakes = [];
+    for (const n of ['One', 'Two', 'Three']) fakes.push(await onboardNaming('Priscilla Aquila', 'Fake', n));
+    const before = (await get('/api/disciples/progression', named.cookie)).json();
+    expect(before).toMatchObject({ directDisciples: 0, isCoordinatorEligible: false, coordinatorRemaining: 3 });
+    expect(await statsOf(named.user.id)).toMatchObject({ directDisciples: 0 });
+    expect((await get('/api/disciples/summary', named.cookie)).json()).toEqual({ directDisciples: 0, totalImpact: 0 });
+    expect((await get('/api/disciples/pending', named.cookie)).json().disciples).toEqual([]);
+    // The named person sees three requests, each with a name and nothing else.
+    const incoming = (await get('/api/mentor-links', named.cookie)).json().incoming;
+    expect(incoming.map((i: { name: string }) => i.name).sort()).toEqual(['Fake One', 'Fake Three', 'Fake Two']);
+    for (const i of incoming) expect(Object.keys(i).sort()).toEqual(['createdAt', 'id', 'kind', 'name']);
+    // Each requester sees their request waiting.
+    expect((await get('/api/mentor-links', fakes[0]!.cookie)).json().outgoing).toEqual({ mentorName: 'Priscilla Aquila', status: 'pending' });
+  });
+
+  it('an accepted request links them, counts at once, and is audited; a declined one links nobody and tells the requester', async () => {
+    const named = await signedInUser(app, { firstName: 'Lois', lastName: 'Grandmother' });
+    const yes = await onboardNaming('Lois Grandmother', 'Eunice', 'Daughter');
+    const no = await onboardNaming('Lois Grandmother', 'Stranger', 'Danger');
+
+    expect((await answer('requests', yes.user.id, true, named.cookie)).statusCode).toBe(204);
+    expect(await mentorOf(yes.user.id)).toBe(named.user.id);
+    expect(await statsOf(named.user.id)).toMatchObject({ directDisciples: 1 });
+    expect((await get('/api/disciples/progression', named.cookie)).json().directDisciples).toBe(1);
+    expect(await auditOf('mentoring.request_accepted', yes.user.id)).toHaveLength(1);
+    expect((await get('/api/mentor-links', yes.cookie)).json()).toEqual({ incoming: [], outgoing: null, mentor: { name: 'Lois Grandmother' } });
+
+    expect((await answer('requests', no.user.id, false, named.cookie)).statusCode).toBe(204);
+    expect(await mentorOf(no.user.id)).toBeNull();
+    expect(await statsOf(named.user.id)).toMatchObject({ directDisciples: 1 });
+    expect((await get('/api/mentor-links', named.cookie)).json().incoming).toEqual([]);
+    expect((await get('/api/mentor-links', no.cookie)).json().outgoing).toEqual({ mentorName: 'Lois Grandmother', status: 'declined' });
+    // Answering twice, or someone else's request: nothing is waiting.
+    expect((await answer('requests', no.user.id, true, named.cookie)).statusCode).toBe(404);
+    const other = await signedInUser(app);
+    const third = await onboardNaming('Lois Grandmother', 'Third', 'Person');
+    expect((await answer('requests', third.user.id, true, other.cookie)).statusCode).toBe(404);
+    expect(await mentorOf(third.user.id)).toBeNull();
+    // The requester closes the notice.
+    expect((await del('/api/mentor-links/outgoing', no.cookie)).statusCode).toBe(204);
+    expect((await get('/api/mentor-links', no.cookie)).json().outgoing).toBeNull();
+  });
+
+  it('the owner of an existing account accepts or declines an invitation on their dashboard', async () => {
+    const mentor = await signedInUser(app, { firstName: 'Paul', lastName: 'Apostle' });
+    const timothy = await signedInUser(app, { firstName: 'Timothy', lastName: 'Lystra' });
+    const demas = await signedInUser(app, { firstName: 'Demas', lastName: 'Thessalonica' });
+    await addDisciple(mentor.cookie, 'Tim', timothy.user.email);
+    await addDisciple(mentor.cookie, 'Demas', demas.user.email);
+
+    const invitation = (await get('/api/mentor-links', timothy.cookie)).json().incoming;
+    expect(invitation).toEqual([{ id: expect.any(String), kind: 'invited-you', name: 'Paul Apostle', createdAt: expect.any(String) }]);
+    // Someone else cannot answer it.
+    expect((await answer('invitations', invitation[0].id, true, demas.cookie)).statusCode).toBe(404);
+    expect((await answer('invitations', invitation[0].id, true, timothy.cookie)).statusCode).toBe(204);
+    expect(await mentorOf(timothy.user.id)).toBe(mentor.user.id);
+    expect(await auditOf('mentoring.invitation_accepted', timothy.user.id)).toHaveLength(1);
+
+    const demasInvitation = (await get('/api/mentor-links', demas.cookie)).json().incoming[0];
+    expect((await answer('invitations', demasInvitation.id, false, demas.cookie)).statusCode).toBe(204);
+    expect(await mentorOf(demas.user.id)).toBeNull();
+    expect((await get('/api/mentor-links', demas.cookie)).json().incoming).toEqual([]);
+    const pending = (await get('/api/disciples/pending', mentor.cookie)).json();
+    expect(pending.invitations).toEqual([]);
+    expect(pending.disciples.map((d: { id: string }) => d.id)).toEqual([timothy.user.id]);
+    expect(await statsOf(mentor.user.id)).toMatchObject({ directDisciples: 1 });
+  });
+
+  it('links at once when both said so: named at onboarding and invited by that person', async () => {
+    const mentor = await signedInUser(app, { firstName: 'Aquila', lastName: 'Tentmaker' });
+    const u = await onboardNaming('Aquila Tentmaker', 'Apollos', 'Alexandria');
+    expect(await mentorOf(u.user.id)).toBeNull();
+    const res = await addDisciple(mentor.cookie, 'Apollos', u.user.email);
+    expect(res.statusCode).toBe(201);
+    expect(await mentorOf(u.user.id)).toBe(mentor.user.id);
+    expect((await get('/api/mentor-links', mentor.cookie)).json().incoming).toEqual([]);
+  });
+
+  it('a mentor removes a disciple and a disciple leaves a mentor: audited, and the counts follow at once', async () => {
+    const mentor = await signedInUser(app);
+    const a = await signedInUser(app, { mentorId: mentor.user.id });
+    const b = await signedInUser(app, { mentorId: mentor.user.id });
+    const c = await signedInUser(app, { mentorId: mentor.user.id });
+    await passLessons(app.db, a.user.id);
+    await passLessons(app.db, b.user.id);
+    expect(await statsOf(mentor.user.id)).toMatchObject({ directDisciples: 3, completedDisciples: 2 });
+    expect((await get('/api/disciples/progression', mentor.cookie)).json()).toMatchObject({ isCoordinatorEligible: true });
+
+    expect((await del(`/api/disciples/${a.user.id}`, mentor.cookie)).statusCode).toBe(204);
+    expect(await mentorOf(a.user.id)).toBeNull();
+    expect(await statsOf(mentor.user.id)).toMatchObject({ directDisciples: 2, completedDisciples: 1 });
+    expect(await auditOf('mentoring.disciple_removed', a.user.id)).toHaveLength(1);
+    expect((await get('/api/disciples/progression', mentor.cookie)).json()).toMatchObject({ directDisciples: 2, completedDisciples: 1, isCoordinatorEligible: false });
+
+    expect((await del('/api/mentor-links/mentor', b.cookie)).statusCode).toBe(204);
+    expect(await mentorOf(b.user.id)).toBeNull();
+    expect(await statsOf(mentor.user.id)).toMatchObject({ directDisciples: 1, completedDisciples: 0 });
+    expect(await auditOf('mentoring.mentor_left', b.user.id)).toHaveLength(1);
+
+    // Only one's own disciples; leaving twice finds no mentor.
+    const stranger = await signedInUser(app);
+    expect((await del(`/api/disciples/${c.user.id}`, stranger.cookie)).statusCode).toBe(404);
+    expect(await mentorOf(c.user.id)).toBe(mentor.user.id);
+    expect((await del('/api/mentor-links/mentor', b.cookie)).statusCode).toBe(404);
+    expect((await del('/api/disciples/not-an-id', mentor.cookie)).statusCode).toBe(400);
+  });
+
+  it('an admin sets or clears the mentor of someone who asks; audited; refused to others and for a loop', async () => {
+    const admin = await signedInUser(app, { role: 'admin' });
+    const mentor = await createUser(app.db, { email: 'barnabas@example.org' });
+    const person = await createUser(app.db);
+    const url = `/api/admin/users/${person.id}/mentor`;
+    expect((await put(url, { mentorEmail: 'BARNABAS@example.org' }, admin.cookie)).statusCode).toBe(204);
+    expect(await mentorOf(person.id)).toBe(mentor.id);
+    expect(await auditOf('mentoring.mentor_set', person.id)).toEqual([expect.objectContaining({ actorId: admin.user.id, details: { from: null, to: mentor.id } })]);
+    // The mentor may not become their own disciple's disciple.
+    const loop = await put(`/api/admin/users/${mentor.id}/mentor`, { mentorEmail: person.email }, admin.cookie);
+    expect(loop.statusCode).toBe(409);
+    expect(loop.json().code).toBe('MENTOR_CYCLE');
+    expect((await put(url, { mentorEmail: 'nobody-at-all@example.org' }, admin.cookie)).statusCode).toBe(404);
+    expect((await put(url, { mentorEmail: null }, admin.cookie)).statusCode).toBe(204);
+    expect(await mentorOf(person.id)).toBeNull();
+    const user = await signedInUser(app);
+    expect((await put(url, { mentorEmail: user.user.email }, user.cookie)).statusCode).toBe(403);
+    expect(await mentorOf(person.id)).toBeNull();
   });
 });
 
@@ -264,11 +408,13 @@ describe('authorization', () => {
     expect((await post('/api/disciples', { fullName: 'A', email: 'a@example.org' })).statusCode).toBe(401);
     expect((await post('/api/disciples', { nonsense: true })).statusCode).toBe(401);
     expect((await post('/api/ambassador-applications', undefined)).statusCode).toBe(401);
+    expect((await get('/api/mentor-links')).statusCode).toBe(401);
+    expect((await post(`/api/mentor-links/requests/${crypto.randomUUID()}`, { accept: true })).statusCode).toBe(401);
   });
 });
 
 describe('rate limit', async () => {
-  // Adding disciples tells whether an email has an account, so it is limited (six times the public-form limit).
+  // Adding disciples fills other people's dashboards with invitations, so it is limited (six times the public-form limit).
   const limited = await createTestApp({ rateLimits: { auth: 1000, forms: 1 } });
   it('answers 429 after too many additions in a minute', async () => {
     const mentor = await signedInUser(limited);

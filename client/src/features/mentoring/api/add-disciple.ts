@@ -3,7 +3,7 @@ import { mentoringPaths, type AddDiscipleBody, type AddDiscipleResult } from '..
 import { sendJson } from '../../../lib/api.ts';
 import { mentoringKeys } from './keys.ts';
 
-/** Adds a disciple (linked now, or invited); everything that counts disciples is fetched again. */
+/** Adds a disciple (an invitation, whether or not the email has an account); the mentoring screens are fetched again. */
 export function useAddDisciple() {
   const qc = useQueryClient();
   return useMutation({

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { invitedResult, linkedResult } from '../../../test/factories.ts';
+import { invitedResult } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { AddDiscipleDialog } from './add-disciple-dialog.tsx';
 
@@ -37,7 +37,7 @@ describe('the add-disciple dialog', () => {
     expect(await dialog.findByText('Le nom complet est obligatoire')).toBeInTheDocument();
   });
 
-  it('saves an invitation for someone without an account, with the sign-up link to share', async () => {
+  it('saves an invitation (whether or not the email has an account), with the sign-up link to share', async () => {
     const api = stubApi().on('POST', DISCIPLES, { status: 201, json: invitedResult({ fullName: 'Boaz Ephrath', email: 'boaz@example.org' }) });
     const { user, dialog } = await openDialog();
     await user.type(dialog.getByLabelText('Full name'), '  Boaz Ephrath ');
@@ -46,7 +46,7 @@ describe('the add-disciple dialog', () => {
 
     const invited = within(await screen.findByRole('dialog', { name: 'Invitation saved' }));
     expect(api.calls('POST', DISCIPLES).map((r) => r.body)).toEqual([{ fullName: 'Boaz Ephrath', email: 'boaz@example.org' }]);
-    expect(invited.getByText(/Boaz Ephrath joins your tree when they create an account with boaz@example.org/)).toBeInTheDocument();
+    expect(invited.getByText(/Boaz Ephrath joins your tree once they accept: on their dashboard if they already have an account, or by signing up with boaz@example.org/)).toBeInTheDocument();
     expect(invited.getByText(`${window.location.origin}/login`)).toBeInTheDocument();
 
     // Add another: an empty form again.
@@ -58,26 +58,14 @@ describe('the add-disciple dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('links someone who already has an account at once: a toast, and the dialog closes', async () => {
-    stubApi().on('POST', DISCIPLES, { status: 201, json: linkedResult({ firstName: 'Obed', lastName: 'Boazson' }) });
-    const { user, dialog } = await openDialog();
-    await user.type(dialog.getByLabelText('Full name'), 'Obed Boazson');
-    await user.type(dialog.getByLabelText('Email'), 'obed@example.org');
-    await user.click(dialog.getByRole('button', { name: 'Add disciple' }));
-
-    expect(await screen.findByText('Disciple added')).toBeInTheDocument();
-    expect(screen.getByText('Obed Boazson is now in your tree.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
-
   it("explains the server's refusal in the dialog and keeps the form", async () => {
-    stubApi().on('POST', DISCIPLES, apiError(409, 'HAS_MENTOR'));
+    stubApi().on('POST', DISCIPLES, apiError(409, 'ALREADY_DISCIPLE'));
     const { user, dialog } = await openDialog();
     await user.type(dialog.getByLabelText('Full name'), 'Ruth Moab');
     await user.type(dialog.getByLabelText('Email'), 'ruth@example.org');
     await user.click(dialog.getByRole('button', { name: 'Add disciple' }));
 
-    expect(await dialog.findByRole('alert')).toHaveTextContent('This person already has a mentor. Each person has one mentor.');
+    expect(await dialog.findByRole('alert')).toHaveTextContent('This person is already your disciple.');
     expect(dialog.getByLabelText('Email')).toHaveValue('ruth@example.org');
   });
 });

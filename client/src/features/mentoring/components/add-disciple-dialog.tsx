@@ -9,10 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useAddDisciple } from '../api/add-disciple.ts';
-import { displayName } from '../utils/tree-index.ts';
 
 type FormInput = z.input<typeof addDiscipleBody>;
 type FormOutput = z.output<typeof addDiscipleBody>;
@@ -20,7 +18,7 @@ type FormOutput = z.output<typeof addDiscipleBody>;
 /** Where an invited person creates their account. */
 const signUpUrl = () => `${window.location.origin}/login`;
 
-function InvitedView({ result, onAnother, onClose }: { result: Extract<AddDiscipleResult, { outcome: 'invited' }>; onAnother: () => void; onClose: () => void }) {
+function InvitedView({ result, onAnother, onClose }: { result: AddDiscipleResult; onAnother: () => void; onClose: () => void }) {
   const { t } = useTranslation('mentoring');
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -51,7 +49,10 @@ function InvitedView({ result, onAnother, onClose }: { result: Extract<AddDiscip
   );
 }
 
-/** "Add disciple": full name and email. Links an existing account without a mentor at once, otherwise saves an invitation. */
+/**
+ * "Add disciple": full name and email. Always an invitation with the name typed here (the answer does
+ * not tell whether the email has an account); the person joins the tree once they accept or sign up.
+ */
 export function AddDiscipleDialog() {
   // The validation namespaces are listed so their messages are loaded before the form shows them.
   const { t } = useTranslation(['mentoring', 'common', 'validation', 'validation-mentoring']);
@@ -59,7 +60,7 @@ export function AddDiscipleDialog() {
   const add = useAddDisciple();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(addDiscipleBody), defaultValues: { fullName: '', email: '' } });
   const err = form.formState.errors;
-  const invited = add.data?.outcome === 'invited' ? add.data : null;
+  const invited = add.data ?? null;
 
   const reset = () => {
     form.reset();
@@ -69,15 +70,7 @@ export function AddDiscipleDialog() {
     setOpen(next);
     if (!next) reset();
   };
-  const onSubmit = (values: FormOutput) =>
-    add.mutate(values, {
-      onSuccess: (result) => {
-        if (result.outcome === 'linked') {
-          toast({ title: t('add.linkedTitle'), description: t('add.linkedText', { name: displayName(result.disciple) }) });
-          onOpenChange(false);
-        }
-      },
-    });
+  const onSubmit = (values: FormOutput) => add.mutate(values);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
