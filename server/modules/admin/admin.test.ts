@@ -187,6 +187,12 @@ describe('user directory', async () => {
     const stats = (await dir.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).json();
     const all = await page('pageSize=1');
     expect(stats).toEqual({ totalUsers: all.total, courseCompleted: 6, ambassadorEligible: 1, coordinatorEligible: 2 });
+    // Each page carries its filter's total, also on a page past the end.
+    expect((await page('filter=completed&pageSize=2')).total).toBe(stats.courseCompleted);
+    expect((await page('filter=completed&pageSize=2&page=50')).total).toBe(stats.courseCompleted);
+    const inProgress = await page('filter=in-progress&pageSize=100');
+    expect(inProgress.total).toBe(inProgress.users.length);
+    expect(inProgress.users.every((u) => u.courseProgress > 0 && !u.courseCompleted)).toBe(true);
   });
 
   it('refuses bad queries with 400 naming the field', async () => {

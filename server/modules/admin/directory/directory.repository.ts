@@ -112,6 +112,27 @@ export type DirectoryRowData = ReturnType<typeof toDirectoryRow> & { createdAt: 
 const fromDbRow = (r: DirectoryDbRow): DirectoryRowData => ({ ...toDirectoryRow(r), createdAt: new Date(r.created_at), cursor: { createdAt: r.cursor_at, id: r.id }, total: r.total });
 const dialect = new PgDialect();
 
+/** Completed users of the primary course (every course_progress row belongs to a user). */
+const completedCount = sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and ${completedWhen(sql`cp.passed_lessons`)}`;
+
+/** How many users match a filter without a search, each from its own small table or index instead of joining every user. */
+const unsearchedCount = (filter: DirectoryFilter): SQL =>
+  ({
+    all: sql`select count(*) from users`,
+    completed: completedCount,
+    'in-progress': sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and ${inProgressWhen(sql`cp.passed_lessons`)}`,
+    ambassador: sql`select count(*) from (${ambassadorIds}) a`,
+    coordinator: sql`select count(*) from (${coordinatorIds}) c`,
+  })[filter];
+
+async function countDirectory(db: Tx, search: string, filter: DirectoryFilter): Promise<number> {
+  const query = search
+    ? sql`select count(*) from users u cross join course_pc ${joinProgress('u')} ${whereOf(directoryConditions(search, filter))}`
+    : unsearchedCount(filter);
+  const res = await db.execute<{ n: number }>(sql`with ${primaryCourseCte} select (${query})::int as n from course_pc`);
+  return res.rows[0]!.n;
+}
+
 /**
  * Directory rows, newest first (id breaking ties). The ids of the page are chosen first, then every
  * row field is computed for those rows alone.
@@ -132,15 +153,18 @@ async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }
         select u.id, u.created_at from users u cross join course_pc ${joinProgress('u')} ${whereOf(filters)}
       )`
     : sql``;
-  // With a collected set, its size comes along (the window is computed before the limit).
+  // The page's rows carry how many match in all, so a page is one statement: a collected set counts
+  // itself (the window is computed before the limit); otherwise the count comes from small tables, as
+  // one uncorrelated subquery (computed once). Keyset batches need no count.
+  const total = keyset ? sql`null::int` : sql`(${unsearchedCount(filter)})::int`;
   const page = fewMatches
     ? sql`select u.id, u.created_at, count(*) over ()::int as total from matching u ${whereOf(after ? [after] : [])}
           order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`
     : filters.length === 0
       ? // No filter: the page is read from users_created_idx alone (an index-only scan), joined to nothing.
-        sql`select u.id, u.created_at, null::int as total from users u ${whereOf(after ? [after] : [])}
+        sql`select u.id, u.created_at, ${total} as total from users u ${whereOf(after ? [after] : [])}
             order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`
-      : sql`select u.id, u.created_at, null::int as total from users u cross join course_pc ${joinProgress('u')} ${whereOf(after ? [...filters, after] : filters)}
+      : sql`select u.id, u.created_at, ${total} as total from users u cross join course_pc ${joinProgress('u')} ${whereOf(after ? [...filters, after] : filters)}
             order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`;
   const res = await db.execute<DirectoryDbRow>(sql`
     with ${primaryCourseCte} ${matching}
@@ -154,25 +178,6 @@ async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }
   return res.rows.map(fromDbRow);
 }
 
-
-/** Completed users of the primary course (every course_progress row belongs to a user). */
-const completedCount = sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and ${completedWhen(sql`cp.passed_lessons`)}`;
-
-async function countDirectory(db: Tx, search: string, filter: DirectoryFilter): Promise<number> {
-  // Without a search, each filter is counted from its own small table or index instead of joining every user.
-  const unsearched: Record<DirectoryFilter, SQL> = {
-    all: sql`select count(*) from users`,
-    completed: completedCount,
-    'in-progress': sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and ${inProgressWhen(sql`cp.passed_lessons`)}`,
-    ambassador: sql`select count(*) from (${ambassadorIds}) a`,
-    coordinator: sql`select count(*) from (${coordinatorIds}) c`,
-  };
-  const query = search
-    ? sql`select count(*) from users u cross join course_pc ${joinProgress('u')} ${whereOf(directoryConditions(search, filter))}`
-    : unsearched[filter];
-  const res = await db.execute<{ n: number }>(sql`with ${primaryCourseCte} select (${query})::int as n from course_pc`);
-  return res.rows[0]!.n;
-}
 
 /** The four stat cards, each an aggregate query. */
 async function findStats(db: Tx) {
@@ -190,13 +195,9 @@ async function findStats(db: Tx) {
 export const directoryRepositoryFactory = (db: Db) => ({
   /** A page of the directory and how many rows match in all. */
   async findPage({ search, filter, offset, limit }: { search: string; filter: DirectoryFilter; offset: number; limit: number }, tx: Tx = db) {
-    const [rows, counted] = await Promise.all([
-      selectDirectory(tx, { search, filter, keyset: null, limit, offset }),
-      // Without a search the count comes from small tables; a search's count comes with its page
-      // (unless the page is past the end).
-      search === '' ? countDirectory(tx, search, filter) : Promise.resolve(null),
-    ]);
-    return { rows, total: counted ?? rows[0]?.total ?? (await countDirectory(tx, search, filter)) };
+    const rows = await selectDirectory(tx, { search, filter, keyset: null, limit, offset });
+    // The count comes with the page's rows; a page past the end has none to carry it.
+    return { rows, total: rows[0]?.total ?? (await countDirectory(tx, search, filter)) };
   },
 
   /**
