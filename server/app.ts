@@ -13,6 +13,10 @@ import type { AccountEvents, UserHook } from './lib/account-events.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { OidcLogin } from './modules/auth/oidc.ts';
+import { signInThrottleFactory } from './modules/auth/sign-in-throttle.ts';
+
+/** Hourly clean-up of security counters (sign-in failures, shared rate-limit counters). */
+const SECURITY_PRUNE_QUEUE = 'security-prune';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import { loadCourseContentSnapshot } from './modules/course/course.content.ts';
 import courseRoutes from './modules/course/course.routes.ts';
@@ -155,7 +159,9 @@ export async function buildApp(opts: BuildOptions) {
 
   // Modules react to account events through these lists instead of importing each other.
   const hooks: AccountEvents = { userCreated: [], onboardingCompleted: [] };
-  const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated);
+  const signInThrottle = signInThrottleFactory({ db: app.db, mail });
+  app.jobs.define(SECURITY_PRUNE_QUEUE, { handler: async () => signInThrottle.prune(), cron: { expression: '17 * * * *', tz: 'UTC' } });
+  const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated, signInThrottle);
   const account = accountServiceFactory({ db: app.db, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST });
   // Password sign-ups get a verification mail (an OpenID provider vouches for its own addresses).
   const mailVerificationOnSignUp: UserHook = async (db, user) => {

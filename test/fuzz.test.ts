@@ -74,10 +74,13 @@ function malformed(template: Record<string, unknown>): string {
   return text;
 }
 
-/** Every table's rows, hashed (sessions excluded: sign-in attempts refresh nothing, but their clock moves). */
+/**
+ * Every table's rows, hashed (sessions excluded: sign-in attempts refresh nothing, but their clock
+ * moves; the sign-in failure and rate-limit counters count the attempts, which is their job).
+ */
 async function fingerprint() {
   const tables = await app.db.execute<{ name: string }>(
-    sql`select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('sessions') order by 1`,
+    sql`select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'sign_in_failures', 'rate_limit_counters') order by 1`,
   );
   const out: Record<string, string> = {};
   for (const { name } of tables.rows) {

@@ -8,10 +8,13 @@ const json = { 'content-type': 'application/json' };
 
 describe('a sign-in flood (issue 10, defect 5)', () => {
   it('refuses hashes beyond the queue at once with 503 and Retry-After, and keeps answering other requests', async () => {
-    // A slower hash than the tests' usual one, so the burst's hashes overlap.
-    const user = await createUser(app.db, { passwordHash: await hashPassword('the right passphrase', 15) });
-    const burst = Array.from({ length: 12 }, () =>
-      app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: user.email, password: 'a wrong passphrase' } }),
+    // A slower hash than the tests' usual one, so the burst's hashes overlap; one account per
+    // request, so the per-account throttle (defect 6) does not answer first.
+    const passwordHash = await hashPassword('the right passphrase', 15);
+    const accounts = await Promise.all(Array.from({ length: 12 }, () => createUser(app.db, { passwordHash })));
+    const user = accounts[0]!;
+    const burst = accounts.map((a) =>
+      app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: a.email, password: 'a wrong passphrase' } }),
     );
     const health = app.inject({ method: 'GET', url: '/api/health' });
     const answers = await Promise.all(burst);

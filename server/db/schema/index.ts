@@ -354,3 +354,31 @@ export const userTokens = pgTable(
   },
   (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
 );
+
+/**
+ * Failed sign-ins per email address (issue 10, defect 6): the key is the SHA-256 of the lower-cased
+ * address, so an unknown address is throttled like a known one and no address is stored. A
+ * successful sign-in or a password reset deletes the row; rows idle for a day are pruned.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    emailKey: text('email_key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the account's owner was last told by mail about the failures. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_failures_last_idx').on(t.lastFailureAt)],
+);
+
+/** Request counters of @fastify/rate-limit shared by every instance (server/lib/rate-limit-store.ts). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],
+);

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { setupTokens, users } from '../../db/schema/index.ts';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db, Transaction, Tx } from '../../db/client.ts';
+import { setupTokens, signInFailures, users } from '../../db/schema/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -39,4 +39,33 @@ export async function consumeSetupToken(db: Tx, tokenHash: string): Promise<bool
     .where(and(eq(setupTokens.tokenHash, tokenHash), isNull(setupTokens.usedAt)))
     .returning();
   return rows.length > 0;
+}
+
+/** The failures of one email key, locked for this transaction (created empty when missing). */
+export async function lockSignInFailures(tx: Transaction, emailKey: string) {
+  await tx.insert(signInFailures).values({ emailKey, failures: 0 }).onConflictDoNothing();
+  const rows = await tx.select().from(signInFailures).where(eq(signInFailures.emailKey, emailKey)).for('update');
+  return rows[0]!;
+}
+
+export async function setSignInFailures(tx: Transaction, emailKey: string, failures: number, at: Date) {
+  await tx.update(signInFailures).set({ failures, lastFailureAt: at }).where(eq(signInFailures.emailKey, emailKey));
+}
+
+export async function clearSignInFailures(db: Tx, emailKey: string) {
+  await db.delete(signInFailures).where(eq(signInFailures.emailKey, emailKey));
+}
+
+/** Marks the owner told; false when they were told less than `since` ago (another instance won). */
+export async function markSignInFailuresNotified(tx: Transaction, emailKey: string, since: Date): Promise<boolean> {
+  const rows = await tx
+    .update(signInFailures)
+    .set({ notifiedAt: new Date() })
+    .where(and(eq(signInFailures.emailKey, emailKey), or(isNull(signInFailures.notifiedAt), lt(signInFailures.notifiedAt, since))))
+    .returning({ failures: signInFailures.failures });
+  return rows.length > 0;
+}
+
+export async function pruneSignInFailures(db: Db, before: Date) {
+  await db.delete(signInFailures).where(lt(signInFailures.lastFailureAt, before));
 }

@@ -6,6 +6,7 @@ import { countFounders, findUserByEmail } from '../../db/users.ts';
 import * as repo from './auth.repository.ts';
 import { runHooks, type UserHook } from '../../lib/account-events.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 
 /** A function other modules register to react to an account event (e.g. accepting mentoring invitations). */
 
@@ -35,6 +36,7 @@ export class AuthService {
     private readonly db: Db,
     private readonly scryptCost: number,
     private readonly onUserCreated: UserHook[],
+    private readonly throttle: SignInThrottle,
   ) {}
 
   private checkPasswordStrength(password: string, owner: PasswordOwner) {
@@ -44,6 +46,8 @@ export class AuthService {
 
 
   async signIn({ email, password }: SignInBody): Promise<UserRow> {
+    // Counted before the hash: a throttled attempt (429) costs no scrypt and learns nothing.
+    await this.throttle.claimAttempt(email);
     const user = await findUserByEmail(this.db, email);
     if (!user?.passwordHash) {
       // Not kept when it failed (a full hash queue), or every later unknown email would fail the same way.
@@ -52,9 +56,14 @@ export class AuthService {
         throw err;
       });
       await verifyPassword(password, await dummyHash);
+      await this.throttle.recordFailure(email, null);
       throw new AppError('INVALID_CREDENTIALS', INVALID);
     }
-    if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('INVALID_CREDENTIALS', INVALID);
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      await this.throttle.recordFailure(email, user);
+      throw new AppError('INVALID_CREDENTIALS', INVALID);
+    }
+    await this.throttle.recordSuccess(email);
     return user;
   }
 

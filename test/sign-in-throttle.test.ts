@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { mailOutbox, signInFailures } from '../server/db/schema/index.ts';
+import { emailKeyOf } from '../server/modules/auth/sign-in-throttle.ts';
+import { createTestApp, createUser } from './app.ts';
+
+const app = await createTestApp();
+const json = { 'content-type': 'application/json' };
+let address = 0;
+// Each attempt from another client address, as a botnet would (the per-client limit does not apply).
+const signIn = (email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, remoteAddress: `198.51.100.${(address++ % 250) + 1}`, payload: { email, password } });
+/** Moves the last failure back in time, as if the wait had passed. */
+const waitOut = (email: string, seconds: number) =>
+  app.db.update(signInFailures).set({ lastFailureAt: sql`last_failure_at - make_interval(secs => ${seconds})` }).where(eq(signInFailures.emailKey, emailKeyOf(email)));
+const mailsTo = (to: string) => app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+
+describe('per-account sign-in throttling (issue 10, defect 6)', () => {
+  it('makes guesses from many addresses wait longer and longer, so the right password after 40 wrong ones does not sign in at once', async () => {
+    const user = await createUser(app.db, { password: 'the right passphrase' });
+    const answers: number[] = [];
+    for (let i = 0; i < 40; i++) answers.push((await signIn(user.email, `wrong guess ${i}`)).statusCode);
+    expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    // Then waits of 1, 2, 4, 8 s... between checked guesses: at test speed nearly all are refused unchecked.
+    expect(answers.filter((s) => s === 401).length).toBeLessThanOrEqual(8);
+    expect(answers.filter((s) => s === 429).length).toBeGreaterThanOrEqual(32);
+
+    const right = await signIn(user.email, 'the right passphrase');
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ code: 'SIGN_IN_THROTTLED', message: expect.stringMatching(/wait \d+ seconds/) });
+    expect(Number(right.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is a delay, not a lockout: once the wait is over the owner signs in, and the count starts again', async () => {
+    const user = await createUser(app.db, { password: 'the right passphrase' });
+    for (let i = 0; i < 7; i++) await signIn(user.email, `wrong guess ${i}`);
+    expect((await signIn(user.email, 'the right passphrase')).statusCode).toBe(429);
+    await waitOut(user.email, 10);
+    expect((await signIn(user.email, 'the right passphrase')).statusCode).toBe(200);
+    expect((await signIn(user.email, 'one more wrong guess')).statusCode).toBe(401);
+  });
+
+  it('answers an unknown email exactly like a known one', async () => {
+    const known = await createUser(app.db, { password: 'the right passphrase' });
+    const unknown = `nobody-${Date.now()}@example.org`;
+    const knownAnswers: string[] = [];
+    const unknownAnswers: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const a = await signIn(known.email, 'wrong guess');
+      const b = await signIn(unknown, 'wrong guess');
+      knownAnswers.push(`${a.statusCode} ${a.json().code} ${a.headers['retry-after'] ?? ''}`);
+      unknownAnswers.push(`${b.statusCode} ${b.json().code} ${b.headers['retry-after'] ?? ''}`);
+    }
+    expect(unknownAnswers).toEqual(knownAnswers);
+    expect(await mailsTo(unknown)).toEqual([]);
+  });
+
+  it('mails the owner once after repeated failures, in their language, with a link to choose a new password', async () => {
+    const user = await createUser(app.db, { password: 'the right passphrase', locale: 'fr' });
+    for (let i = 0; i < 12; i++) {
+      await waitOut(user.email, 3600);
+      expect((await signIn(user.email, `wrong guess ${i}`)).statusCode).toBe(401);
+    }
+    const mails = await mailsTo(user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: 'sign-in-failures', subject: 'Connexions échouées à ton compte' });
+    expect(mails[0]!.text).toContain('10 fois');
+    expect(mails[0]!.text).toContain('/forgot-password');
+    // The table keeps no address.
+    const rows = await app.db.select().from(signInFailures);
+    expect(JSON.stringify(rows)).not.toContain(user.email);
+  });
+
+  it('lets parallel guesses through no faster than sequential ones', async () => {
+    const user = await createUser(app.db, { password: 'the right passphrase' });
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(user.email, `parallel guess ${i}`)));
+    expect(burst.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(6);
+  });
+});
