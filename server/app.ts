@@ -19,6 +19,8 @@ import { signInThrottleFactory } from './modules/auth/sign-in-throttle.ts';
 const SECURITY_PRUNE_QUEUE = 'security-prune';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import { loadCourseContentSnapshot } from './modules/course/course.content.ts';
+import challengeRoutes from './modules/course/challenge.routes.ts';
+import { challengeServiceFactory } from './modules/course/challenge.service.ts';
 import courseRoutes from './modules/course/course.routes.ts';
 import { CourseService } from './modules/course/course.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -199,6 +201,7 @@ export async function buildApp(opts: BuildOptions) {
   // Course content is read and serialized once here (the seed ran before the app was built).
   const course = new CourseService(app.db, await loadCourseContentSnapshot(app.db));
   await app.register(courseRoutes, { course, publicUrl: config.PUBLIC_URL });
+  await app.register(challengeRoutes, { challenge: challengeServiceFactory({ db: app.db, content: () => course.snapshot() }) });
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms });
   await app.register(adminRoutes);
   await app.register(accountRoutes, { account, authRateLimit: limits.auth });

@@ -108,6 +108,11 @@ export const submitBody = z.strictObject({
 });
 export type SubmitBody = z.infer<typeof submitBody>;
 
+/** A quiz submitted offline carries a key so that sending it again stores nothing twice. */
+export const submitHeaders = z.object({
+  'idempotency-key': z.uuid('must be a UUID').optional(),
+});
+
 export const submitResult = z.object({
   passed: z.boolean(),
   /** Whole percentage. */

@@ -18,6 +18,11 @@ export function useDates() {
       date: (iso: string) => formatLongDate(iso, lang),
       /** "Nov 22, 2026, 3:04 PM" / "22 nov. 2026 à 15:04" */
       dateTime: (iso: string) => format(new Date(iso), lang === 'fr' ? "d MMM yyyy 'à' HH:mm" : 'MMM d, yyyy, h:mm a', { locale }),
+      /** A calendar day (YYYY-MM-DD, the reader's own): "Sunday, November 22" / "dimanche 22 novembre" */
+      day: (date: string) => {
+        const [y, m, d] = date.split('-').map(Number);
+        return format(new Date(y!, m! - 1, d), lang === 'fr' ? 'EEEE d MMMM' : 'EEEE, MMMM d', { locale });
+      },
       /** "3 hours ago" / "il y a 3 heures" */
       ago: (iso: string) => formatDistanceToNowStrict(new Date(iso), { addSuffix: true, locale }),
     };

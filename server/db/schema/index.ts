@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { callbackStatuses, watchmomsStatuses } from '../../../common/contracts/admin.ts';
 import { onboardingStatuses } from '../../../common/contracts/auth.ts';
@@ -157,12 +157,47 @@ export const assessmentAttempts = pgTable(
     answers: jsonb('answers').$type<number[]>().notNull(),
     score: smallint('score').notNull(),
     passed: boolean('passed').notNull(),
+    /** The client's Idempotency-Key: a quiz submitted offline and sent again is stored once. */
+    idempotencyKey: uuid('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('attempts_user_lesson_idx').on(t.userId, t.lessonId),
     index('attempts_passed_idx').on(t.userId).where(sql`${t.passed}`),
+    uniqueIndex('attempts_user_idempotency_idx').on(t.userId, t.idempotencyKey),
   ],
+);
+
+/**
+ * Days of a course's 21-day challenge ticked by a learner, one row per day, unticked ones kept
+ * with the time of the change so that syncing devices merge by last write (docs/decisions/043).
+ */
+export const challengeDays = pgTable(
+  'challenge_days',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    day: smallint('day').notNull(),
+    isDone: boolean('is_done').notNull(),
+    /** The learner's calendar day the tick counts for (their streak). */
+    activeOn: date('active_on', { mode: 'string' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId, t.day] }), check('challenge_days_day_check', sql`${t.day} between 1 and 21`)],
+);
+
+/** Lesson sections a learner marked read (kept in the browser too, spec section 4), merged like challenge days. */
+export const sectionReads = pgTable(
+  'section_reads',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id').notNull().references(() => lessons.id, { onDelete: 'cascade' }),
+    section: smallint('section').notNull(),
+    isRead: boolean('is_read').notNull(),
+    activeOn: date('active_on', { mode: 'string' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId, t.section] }), check('section_reads_section_check', sql`${t.section} >= 0`)],
 );
 
 /**

@@ -14,6 +14,8 @@ export interface CourseEntry {
   details: CourseDetails;
   /** Live lessons in week order. */
   lessons: LessonRef[];
+  /** Days of the course's challenge (the same in every language). */
+  challengeDays: number;
   /** GET /api/courses/:id/lessons, per language, serialized. */
   lessonListJson: PerLanguage<string>;
 }
@@ -22,6 +24,8 @@ export interface LessonEntry {
   id: string;
   courseId: string;
   weekNumber: number;
+  /** Teaching sections (the same in every language). */
+  sectionCount: number;
   /** GET /api/lessons/:id serialized around the one per-learner field: head + isCompleted + tail. */
   json: PerLanguage<{ head: string; tail: string }>;
 }
@@ -67,6 +71,7 @@ export async function loadCourseContentSnapshot(db: Db): Promise<CourseContentSn
       id: c.id,
       details: c.details,
       lessons: live.map((l) => ({ id: l.id, weekNumber: l.weekNumber })),
+      challengeDays: c.challenge.en.days.length,
       lessonListJson: byLanguage((lang) =>
         JSON.stringify(lessonListContract.parse(live.map((l) => ({ id: l.id, weekNumber: l.weekNumber, title: l.content[lang].title, subtitle: l.content[lang].subtitle })))),
       ),
@@ -94,7 +99,7 @@ export async function loadCourseContentSnapshot(db: Db): Promise<CourseContentSn
         const at = whole.lastIndexOf(marker);
         return { head: `${whole.slice(0, at)}"isCompleted":`, tail: whole.slice(at + marker.length) };
       });
-      lessons.set(l.id, { id: l.id, courseId: c.id, weekNumber: l.weekNumber, json });
+      lessons.set(l.id, { id: l.id, courseId: c.id, weekNumber: l.weekNumber, sectionCount: l.content.en.sections.length, json });
       const a = rows.assessments.find((x) => x.lessonId === l.id);
       if (!a) return;
       const entry: AssessmentEntry = {

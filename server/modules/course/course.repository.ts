@@ -61,9 +61,23 @@ export async function listAttempts(db: Db, userId: string, lessonId: string) {
     .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id));
 }
 
+/** Inserts the attempt; null when the user already stored one with the same idempotency key. */
 export async function insertAttempt(db: Db, values: typeof assessmentAttempts.$inferInsert) {
-  const [row] = await db.insert(assessmentAttempts).values(values).returning({ id: assessmentAttempts.id });
-  return row!;
+  const [row] = await db.insert(assessmentAttempts).values(values).onConflictDoNothing().returning({ id: assessmentAttempts.id });
+  return row ?? null;
+}
+
+export interface StoredAttempt {
+  assessmentId: string;
+  answers: number[];
+}
+
+export async function findAttemptByKey(db: Db, userId: string, idempotencyKey: string): Promise<StoredAttempt | null> {
+  const [row] = await db
+    .select({ assessmentId: assessmentAttempts.assessmentId, answers: assessmentAttempts.answers })
+    .from(assessmentAttempts)
+    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.idempotencyKey, idempotencyKey)));
+  return row ?? null;
 }
 
 const certificateColumns = {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   assessment, assessmentIdParams, attemptList, certificate, certificateVerification, courseIdParams, courseList, courseRoutes, langQuery, lesson,
-  lessonIdParams, lessonList, progress, submitBody, submitResult, verificationCodeParams,
+  lessonIdParams, lessonList, progress, submitBody, submitHeaders, submitResult, verificationCodeParams,
 } from '../../../common/contracts/course.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { CourseService } from './course.service.ts';
@@ -44,8 +44,11 @@ const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => 
     json(reply, await course.getAssessmentJson(requireUser(req).id, req.params.id, req.query.lang)),
   );
 
-  app.post(courseRoutes.submit, { schema: { params: assessmentIdParams, body: submitBody, response: { 200: submitResult } } }, async (req) =>
-    course.submit(requireUser(req).id, req.params.assessmentId, req.body.answers),
+  // An Idempotency-Key (a UUID) makes a resend of the same submission answer the first result without storing it again.
+  app.post(
+    courseRoutes.submit,
+    { schema: { params: assessmentIdParams, headers: submitHeaders, body: submitBody, response: { 200: submitResult } } },
+    async (req) => course.submit(requireUser(req).id, req.params.assessmentId, req.body.answers, req.headers['idempotency-key']),
   );
 
   // No query parameters: the list is always the signed-in user's own attempts.

@@ -4,7 +4,7 @@ import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, ty
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
-import { loadCourseContentSnapshot, type CourseContentSnapshot, type CourseEntry } from './course.content.ts';
+import { loadCourseContentSnapshot, type AssessmentEntry, type CourseContentSnapshot, type CourseEntry } from './course.content.ts';
 import * as repo from './course.repository.ts';
 
 // Crockford's base32: no I, L, O or U, so a code read aloud or retyped is hard to get wrong.
@@ -67,6 +67,11 @@ export class CourseService {
   /** Reads the content again (after the content was seeded anew while the app runs: tests only). */
   async reload(): Promise<void> {
     this.content = await loadCourseContentSnapshot(this.db);
+  }
+
+  /** The content as loaded (read by the challenge service). */
+  snapshot(): CourseContentSnapshot {
+    return this.content;
   }
 
   listCoursesJson(lang: ContentLanguage): string {
@@ -140,9 +145,16 @@ export class CourseService {
     return a.json[lang];
   }
 
-  async submit(userId: string, assessmentId: string, answers: number[]): Promise<SubmitResult> {
+  /**
+   * Scores and stores an attempt. With an idempotency key (a quiz submitted offline and sent when
+   * back online, perhaps twice), the key's first attempt is stored once and every replay answers
+   * the same result; the key reused for other answers is a 409.
+   */
+  async submit(userId: string, assessmentId: string, answers: number[], idempotencyKey?: string): Promise<SubmitResult> {
     const a = this.content.assessments.get(assessmentId);
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
+    const replayed = idempotencyKey ? await repo.findAttemptByKey(this.db, userId, idempotencyKey) : null;
+    if (replayed) return this.replay(userId, a, answers, replayed);
     const s = this.requireOpen(await this.states(userId, this.requireCourse(a.courseId)), a.lessonId);
     if (answers.length !== a.answerKey.length)
       throw new AppError('VALIDATION_FAILED', `answers: expected ${a.answerKey.length} answers (one per question), got ${answers.length}`);
@@ -152,8 +164,18 @@ export class CourseService {
         throw new AppError('VALIDATION_FAILED', `answers.${i}: question ${i + 1} has options 0 to ${options - 1}, got ${choice}`);
     });
     const result = scoreAnswers(answers, a.answerKey);
-    await repo.insertAttempt(this.db, { userId, assessmentId, lessonId: a.lessonId, answers, score: result.score, passed: result.passed });
-    const index = s.states.findIndex((x) => x.id === a.lessonId);
+    const inserted = await repo.insertAttempt(this.db, { userId, assessmentId, lessonId: a.lessonId, answers, score: result.score, passed: result.passed, idempotencyKey });
+    // Two sends of one key at the same moment: the other one stored it.
+    if (!inserted && idempotencyKey) {
+      const stored = await repo.findAttemptByKey(this.db, userId, idempotencyKey);
+      if (stored) return this.replay(userId, a, answers, stored);
+    }
+    return this.resultOf(a, answers, s.states);
+  }
+
+  private resultOf(a: AssessmentEntry, answers: number[], states: LessonState[]): SubmitResult {
+    const result = scoreAnswers(answers, a.answerKey);
+    const index = states.findIndex((x) => x.id === a.lessonId);
     return {
       passed: result.passed,
       score: result.score,
@@ -162,8 +184,15 @@ export class CourseService {
       correctCount: result.correctCount,
       totalQuestions: result.totalQuestions,
       passMark: PASS_MARK,
-      nextLessonId: result.passed ? (s.states[index + 1]?.id ?? null) : null,
+      nextLessonId: result.passed ? (states[index + 1]?.id ?? null) : null,
     };
+  }
+
+  /** The stored attempt's result again, when the replay is the same submission. */
+  private async replay(userId: string, a: AssessmentEntry, answers: number[], stored: repo.StoredAttempt): Promise<SubmitResult> {
+    const isSame = stored.assessmentId === a.id && stored.answers.length === answers.length && stored.answers.every((x, i) => x === answers[i]);
+    if (!isSame) throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different submission.');
+    return this.resultOf(a, stored.answers, await this.states(userId, this.requireCourse(a.courseId)));
   }
 
   /** The user's own attempts at a live lesson, newest first; 404 for an unknown lesson, 403 while it is locked. */

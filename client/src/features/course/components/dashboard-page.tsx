@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCourseLessons } from '../api/get-course-lessons.ts';
 import { useCourses } from '../api/get-courses.ts';
 import { useProgress } from '../api/get-progress.ts';
+import { useLearningSync } from '../hooks/use-learning.ts';
 import { readSectionsOf } from '../hooks/use-read-sections.ts';
 import { isNewLearner, welcomeName } from '../utils/lesson-status.ts';
 import { ChallengeCard } from './challenge-card.tsx';
@@ -33,6 +34,8 @@ export default function DashboardPage() {
   const course = courses.data?.[0];
   const progress = useProgress(course?.id);
   const lessons = useCourseLessons(course?.id);
+  // Ticks and sections read from other devices arrive here; this device's wait here when offline.
+  useLearningSync(course?.id);
 
   if (courses.isPending || (course && (progress.isPending || lessons.isPending))) return <LoadingScreen />;
   if (courses.isError || progress.isError || lessons.isError) return <ErrorCard onRetry={() => window.location.reload()} />;

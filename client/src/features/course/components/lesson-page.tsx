@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { useLesson } from '../api/get-lesson.ts';
+import { useLearningSync } from '../hooks/use-learning.ts';
 import { useReadSections } from '../hooks/use-read-sections.ts';
 import { AttemptHistory } from './attempt-history.tsx';
 import { CourseShell } from './course-shell.tsx';
@@ -14,6 +15,7 @@ export default function LessonPage() {
   const { t } = useTranslation(['course', 'common']);
   const { data: lesson, isPending, error } = useLesson(id);
   const { read, readCount, allRead, setRead } = useReadSections(id, lesson?.content.length ?? 0);
+  useLearningSync(lesson?.courseId);
   const hasLesson = !!lesson;
   // A link from a quiz result ("read section 3 again") lands on that section once the text is there.
   useEffect(() => {

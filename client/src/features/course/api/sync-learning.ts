@@ -1,0 +1,87 @@
+import { challengePaths, type ChallengeState, type ChallengeSyncBody } from '../../../../../common/contracts/challenge.ts';
+import { ApiRequestError, getJson, sendJson } from '../../../lib/api.ts';
+import { currentUserId, dropMarks, localToday, markSent, mergeServerState, readLearning, type LearningData, type Mark } from '../utils/learning-store.ts';
+
+/**
+ * Sends this browser's waiting marks for a course and takes the server's merged state back
+ * (docs/decisions/043). Offline, marks keep waiting; the next sync (back online, next change,
+ * next screen) sends them. One sync runs at a time; a sync asked for meanwhile runs after it.
+ */
+let running: Promise<void> | null = null;
+let queued: string | null = null;
+
+export function syncLearning(courseId: string): Promise<void> {
+  if (running) {
+    queued = courseId;
+    return running;
+  }
+  running = runSync(courseId).finally(() => {
+    running = null;
+    if (queued) {
+      const next = queued;
+      queued = null;
+      void syncLearning(next);
+    }
+  });
+  return running;
+}
+
+const isNetworkError = (err: unknown) => !(err instanceof ApiRequestError);
+
+function waiting(data: LearningData, courseId: string) {
+  const days = Object.entries(data.days).filter(([k, m]) => m.isDirty && k.startsWith(`${courseId}:`));
+  const sections = Object.entries(data.sections).filter(([, m]) => m.isDirty);
+  return { days, sections };
+}
+
+const toBody = (courseId: string, days: [string, Mark][], sections: [string, Mark][]): ChallengeSyncBody => ({
+  courseId,
+  today: localToday(),
+  days: days.map(([k, m]) => ({ day: Number(k.slice(courseId.length + 1)), isDone: m.isOn, date: m.date, changedAt: m.changedAt })),
+  sections: sections.map(([k, m]) => {
+    const at = k.lastIndexOf(':');
+    return { lessonId: k.slice(0, at), section: Number(k.slice(at + 1)), isRead: m.isOn, date: m.date, changedAt: m.changedAt };
+  }),
+});
+
+async function runSync(courseId: string) {
+  if (!navigator.onLine || !currentUserId()) return;
+  const { days, sections } = waiting(readLearning(), courseId);
+  try {
+    let state: ChallengeState;
+    if (days.length + sections.length === 0) {
+      state = await getJson<ChallengeState>(`${challengePaths.challenge}?courseId=${encodeURIComponent(courseId)}&today=${localToday()}`);
+    } else {
+      try {
+        state = await sendJson<ChallengeState>('PUT', challengePaths.challenge, toBody(courseId, days, sections));
+      } catch (err) {
+        if (!(err instanceof ApiRequestError) || err.status !== 400) throw err;
+        // One refused mark must not hold the others back: send them one by one, drop the refused.
+        state = await sendOneByOne(courseId, days, sections);
+      }
+      markSent({ days: Object.fromEntries(days), sections: Object.fromEntries(sections) });
+    }
+    mergeServerState(state);
+  } catch (err) {
+    // Offline or the server unreachable: the marks wait for the next sync. Anything else is a real
+    // failure, but the learner's marks are safe here either way, so no toast interrupts reading.
+    if (!isNetworkError(err)) console.warn('Challenge sync failed', err);
+  }
+}
+
+async function sendOneByOne(courseId: string, days: [string, Mark][], sections: [string, Mark][]): Promise<ChallengeState> {
+  let state: ChallengeState | undefined;
+  const refused = { days: [] as string[], sections: [] as string[] };
+  const each = [...days.map((d) => ['days', d] as const), ...sections.map((s) => ['sections', s] as const)];
+  for (const [kind, entry] of each) {
+    try {
+      state = await sendJson<ChallengeState>('PUT', challengePaths.challenge, toBody(courseId, kind === 'days' ? [entry] : [], kind === 'sections' ? [entry] : []));
+    } catch (err) {
+      if (!(err instanceof ApiRequestError) || err.status !== 400) throw err;
+      refused[kind].push(entry[0]);
+    }
+  }
+  dropMarks('days', refused.days);
+  dropMarks('sections', refused.sections);
+  return state ?? getJson<ChallengeState>(`${challengePaths.challenge}?courseId=${encodeURIComponent(courseId)}&today=${localToday()}`);
+}

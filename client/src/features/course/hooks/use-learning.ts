@@ -1,0 +1,44 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { computeStreak } from '../../../../../common/domain/streak.ts';
+import { syncLearning } from '../api/sync-learning.ts';
+import { activeDates, localToday, readLearning, subscribeLearning } from '../utils/learning-store.ts';
+
+/** This account's marks in this browser, re-read when they change (here or in another tab). */
+export const useLearningData = () => useSyncExternalStore(subscribeLearning, () => readLearning());
+
+/**
+ * Keeps a course's marks in sync while a course screen is open: once on opening (a new device
+ * gets the server's state), shortly after each change, and when the connection comes back.
+ */
+export function useLearningSync(courseId: string | undefined) {
+  useEffect(() => {
+    if (!courseId) return;
+    void syncLearning(courseId);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void syncLearning(courseId), 400);
+    };
+    const unsubscribe = subscribeLearning(() => {
+      const data = readLearning();
+      if (Object.values(data.days).some((m) => m.isDirty) || Object.values(data.sections).some((m) => m.isDirty)) soon();
+    });
+    const onOnline = () => void syncLearning(courseId);
+    window.addEventListener('online', onOnline);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+      window.removeEventListener('online', onOnline);
+    };
+  }, [courseId]);
+}
+
+/** The private streak from the ticks and sections read in this browser (synced with every device). */
+export function useStreak(courseId: string) {
+  const data = useLearningData();
+  return useMemo(() => {
+    const today = localToday();
+    const dates = activeDates(data, courseId);
+    return { today, activeDates: new Set(dates), ...computeStreak(dates, today) };
+  }, [data, courseId]);
+}
