@@ -35,6 +35,9 @@ import session from './plugins/session.ts';
 import jobs from './plugins/jobs.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import { accountServiceFactory } from './modules/account/account.service.ts';
+import { securityRepositoryFactory } from './modules/account/security.repository.ts';
+import securityRoutes from './modules/account/security.routes.ts';
+import { securityServiceFactory } from './modules/account/security.service.ts';
 import mailRoutes from './modules/mail/mail.routes.ts';
 import { MAIL_QUEUE, mailServiceFactory } from './modules/mail/mail.service.ts';
 import { smtpTransport } from './modules/mail/mail.transport.ts';
@@ -205,6 +208,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms });
   await app.register(adminRoutes);
   await app.register(accountRoutes, { account, authRateLimit: limits.auth });
+  const accountSecurity = securityServiceFactory({ db: app.db, securityRepo: securityRepositoryFactory(app.db), mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy });
+  await app.register(securityRoutes, { security: accountSecurity, authRateLimit: limits.auth });
   await app.register(mailRoutes, { isSmtpConfigured: transport !== null });
 
   const client = opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html')) ? await loadClientFiles(path.resolve(opts.clientDir)) : undefined;

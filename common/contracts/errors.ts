@@ -30,6 +30,17 @@ export const errorCodes = {
   LINK_INVALID: 404,
   LINK_EXPIRED: 410,
   LINK_USED: 410,
+  WRONG_PASSWORD: 400,
+  NO_PASSWORD: 409,
+  INVALID_CODE: 400,
+  MFA_ALREADY_ENABLED: 409,
+  MFA_NOT_ENABLED: 409,
+  MFA_REQUIRED_FOR_ROLE: 409,
+  /** An admin or founder whose session has not passed two-step verification: the admin console waits for it. */
+  MFA_REQUIRED: 403,
+  /** A sensitive action needs the password or a code again (re-authentication). */
+  REAUTH_REQUIRED: 403,
+  MFA_CHALLENGE_EXPIRED: 401,
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
   SERVER_BUSY: 503,

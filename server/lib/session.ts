@@ -20,9 +20,24 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** 256 random bits, URL-safe. */
 export const newToken = () => randomBytes(32).toString('base64url');
 
-export async function createSession(db: Db, userId: string, policy: SessionPolicy): Promise<string> {
+export interface NewSession {
+  /** The browser's User-Agent header, kept (cut to 512 characters) to name the device in the sessions list. */
+  userAgent?: string | undefined;
+  /** The sign-in passed two-step verification. */
+  isMfaVerified?: boolean;
+}
+
+export async function createSession(db: Db, userId: string, policy: SessionPolicy, opts: NewSession = {}): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ idHash: hashToken(token), userId, expiresAt: new Date(Date.now() + policy.absoluteMs) });
+  const now = new Date();
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    expiresAt: new Date(now.getTime() + policy.absoluteMs),
+    userAgent: opts.userAgent ? opts.userAgent.slice(0, 512) : null,
+    mfaAt: opts.isMfaVerified ? now : null,
+    reauthAt: now,
+  });
   return token;
 }
 
@@ -30,8 +45,20 @@ export async function destroySession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
 }
 
+/** What the request knows of its own session (besides the user). */
+export interface SessionState {
+  /** The id the sessions list shows; never the token or its hash. */
+  id: string;
+  idHash: string;
+  /** When this session passed two-step verification, or null. */
+  mfaAt: Date | null;
+  /** The last time the user proved who they are in this session. */
+  reauthAt: Date;
+}
+
 export interface LiveSession {
   user: UserRow;
+  session: SessionState;
   /** When the session ends at the latest (absolute expiry), ms since epoch. */
   expiresAt: number;
 }
@@ -43,7 +70,7 @@ export interface LiveSession {
  */
 export function sessionLookup(db: Db, policy: SessionPolicy) {
   const query = db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, publicId: sessions.publicId, mfaAt: sessions.mfaAt, reauthAt: sessions.reauthAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.lastSeenAt, sql.placeholder('idleCutoff'))))
@@ -55,7 +82,7 @@ export function sessionLookup(db: Db, policy: SessionPolicy) {
     const [row] = await query.execute({ idHash, now: new Date(now), idleCutoff: new Date(now - policy.idleMs) });
     if (!row) return null;
     if (now - row.lastSeenAt.getTime() > 60_000) await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
-    return { user: row.user, expiresAt: row.expiresAt.getTime() };
+    return { user: row.user, session: { id: row.publicId, idHash, mfaAt: row.mfaAt, reauthAt: row.reauthAt }, expiresAt: row.expiresAt.getTime() };
   };
 }
 
@@ -67,7 +94,7 @@ export function sessionLookup(db: Db, policy: SessionPolicy) {
  * (another instance, the users CLI) are seen within `ttlMs`.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, { user: UserRow; validUntil: number }>();
+  private readonly entries = new Map<string, { live: LiveSession; validUntil: number }>();
   private readonly loading = new Map<string, { generation: number; live: Promise<LiveSession | null> }>();
   /** Bumped by clear(): a lookup that started before a clear must not store or share what it read. */
   private generation = 0;
@@ -77,14 +104,14 @@ export class SessionCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  async get(token: string, load: (token: string) => Promise<LiveSession | null>): Promise<UserRow | null> {
+  async get(token: string, load: (token: string) => Promise<LiveSession | null>): Promise<LiveSession | null> {
     const now = Date.now();
     const hit = this.entries.get(token);
-    if (hit && hit.validUntil > now) return hit.user;
+    if (hit && hit.validUntil > now) return hit.live;
     if (hit) this.entries.delete(token);
     // Concurrent requests of one session share one lookup.
     const pending = this.loading.get(token);
-    if (pending && pending.generation === this.generation) return (await pending.live)?.user ?? null;
+    if (pending && pending.generation === this.generation) return await pending.live;
     const generation = this.generation;
     const promise = load(token);
     this.loading.set(token, { generation, live: promise });
@@ -93,9 +120,9 @@ export class SessionCache {
       if (live && this.ttlMs > 0 && generation === this.generation) {
         // Oldest first out: a Map iterates in insertion order.
         if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-        this.entries.set(token, { user: live.user, validUntil: Math.min(now + this.ttlMs, live.expiresAt) });
+        this.entries.set(token, { live, validUntil: Math.min(now + this.ttlMs, live.expiresAt) });
       }
-      return live?.user ?? null;
+      return live;
     } finally {
       if (this.loading.get(token)?.live === promise) this.loading.delete(token);
     }

@@ -3,12 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdminRole, type Role } from '../../common/domain/roles.ts';
 import { AppError } from '../lib/app-error.ts';
-import { purgeExpiredSessions, sessionCookieName, SessionCache, sessionLookup, type SessionPolicy, type UserRow } from '../lib/session.ts';
+import { purgeExpiredSessions, sessionCookieName, SessionCache, sessionLookup, type SessionPolicy, type SessionState, type UserRow } from '../lib/session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null for a visitor. Loaded once per API request. */
     user: UserRow | null;
+    /** The signed-in user's session (id, two-step verification, last re-authentication), or null. */
+    authSession: SessionState | null;
   }
   interface FastifyContextConfig {
     /** 'public': visitors may call the route. Every other API route needs a session (deny by default). */
@@ -25,6 +27,12 @@ declare module 'fastify' {
 export function requireUser(req: FastifyRequest): UserRow {
   if (!req.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   return req.user;
+}
+
+/** The signed-in user and their session, or a 401 for visitors. */
+export function requireSession(req: FastifyRequest): { user: UserRow; session: SessionState } {
+  const user = requireUser(req);
+  return { user, session: req.authSession! };
 }
 
 /** The signed-in user when their role is one of `allowed`: 401 for visitors, 403 for everyone else. */
@@ -50,10 +58,15 @@ export default fp<{ policy: SessionPolicy; cacheMs?: number }>(async function se
   app.decorate('sessionPolicy', opts.policy);
   app.decorate('sessionCache', cache);
   app.decorateRequest('user', null);
+  app.decorateRequest('authSession', null);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const token = req.cookies[sessionCookieName(req)];
-    if (token) req.user = await cache.get(token, lookup);
+    if (token) {
+      const live = await cache.get(token, lookup);
+      req.user = live?.user ?? null;
+      req.authSession = live?.session ?? null;
+    }
     // Deny by default, before the body is parsed or validated: a visitor's request to a signed-in
     // route gets 401 whatever it holds. Unknown paths fall through to the 404 handler.
     if (!req.user && req.routeOptions.url !== undefined && req.routeOptions.config.access !== 'public') requireUser(req);

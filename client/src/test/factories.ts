@@ -1,4 +1,5 @@
 import { currentUser, type CurrentUser } from '../../../common/contracts/auth.ts';
+import { sessionItem, type SessionItem } from '../../../common/contracts/security.ts';
 import { directoryPage, directoryRow, type DirectoryPage, type DirectoryRow } from '../../../common/contracts/admin.ts';
 import { assessment, lesson, submitResult, type Assessment, type Lesson, type SubmitResult } from '../../../common/contracts/course.ts';
 import { addDiscipleResult, invitation, pendingDisciple, type AddDiscipleResult, type Invitation, type PendingDisciple } from '../../../common/contracts/mentoring.ts';
@@ -110,6 +111,19 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     createdAt: '2026-01-05T10:00:00.000Z',
     locale: 'en',
     isEmailVerified: true,
+    ...overrides,
+  });
+}
+
+export function buildSessionItem(overrides: Partial<SessionItem> = {}): SessionItem {
+  return sessionItem.parse({
+    id: `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`,
+    browser: 'Firefox',
+    os: 'Windows',
+    isMobile: false,
+    signedInAt: '2026-11-20T10:00:00.000Z',
+    lastSeenAt: '2026-11-23T09:00:00.000Z',
+    isCurrent: false,
     ...overrides,
   });
 }

@@ -85,9 +85,51 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** How the account's sessions list names this session; never the token or its hash. */
+    publicId: uuid('public_id').notNull().defaultRandom().unique(),
+    /** The browser's User-Agent at sign-in (at most 512 characters), to show the device in the sessions list. */
+    userAgent: text('user_agent'),
+    /** When this session passed two-step verification (TOTP or a recovery code); null when it did not. */
+    mfaAt: timestamp('mfa_at', { withTimezone: true }),
+    /** The last time the user proved who they are in this session (sign-in, password or code again). */
+    reauthAt: timestamp('reauth_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
+
+/** An account's authenticator app (TOTP, RFC 6238). A row without enabledAt is an enrolment not confirmed yet. */
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** The shared secret, base32 (the authenticator app holds the same). */
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The last 30-second time step a code was accepted for: a code of that step or earlier is refused (no replay). */
+  lastUsedStep: integer('last_used_step'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes of two-step verification, stored as SHA-256: each holds 120 random bits (ASVS 6.5.2 allows a plain hash from 112 bits), used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
+);
+
+/** A sign-in whose password was right, waiting for the second step; keyed by a random id held in a short-lived cookie. */
+export const mfaChallenges = pgTable('mfa_challenges', {
+  idHash: text('id_hash').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userAgent: text('user_agent'),
+  /** Wrong codes tried; the challenge ends after a few. */
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /** Pending OpenID Connect logins (state, nonce, PKCE verifier), keyed by a random id held in a short-lived cookie. */
 export const authStates = pgTable('auth_states', {

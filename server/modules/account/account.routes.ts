@@ -40,7 +40,7 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, aut
     // The ended sessions are forgotten before the answer, not after it.
     app.sessionCache.clear();
     // Every session of the user ended, this browser's included: it gets a new one.
-    setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy), app.sessionPolicy);
+    setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy, { userAgent: req.headers['user-agent'] }), app.sessionPolicy);
     return toCurrentUser(user);
   });
 

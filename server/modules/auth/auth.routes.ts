@@ -23,7 +23,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
     const previous = req.cookies[sessionCookieName(req)];
     if (previous) await destroySession(app.db, previous);
     app.sessionCache.clear();
-    setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy), app.sessionPolicy);
+    setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy, { userAgent: req.headers['user-agent'] }), app.sessionPolicy);
   }
 
   app.get(paths.config, { config: { access: 'public' }, schema: { response: { 200: publicConfig } } }, async () => pub);

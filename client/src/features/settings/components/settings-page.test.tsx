@@ -7,10 +7,12 @@ import { renderWithApp } from '../../../test/render.tsx';
 import SettingsPage from './settings-page.tsx';
 
 const CURRENT_USER = '/api/auth/user';
+/** Every test renders the whole page, the security section's sessions list included. */
+const stubPage = () => stubApi().on('GET', '/api/account/sessions', { json: { sessions: [] } });
 
 describe('the settings page', () => {
   it('shows the account email and whether it is verified', async () => {
-    stubApi().on('GET', CURRENT_USER, { json: buildCurrentUser({ email: 'miriam@example.org', isEmailVerified: false }) });
+    stubPage().on('GET', CURRENT_USER, { json: buildCurrentUser({ email: 'miriam@example.org', isEmailVerified: false }) });
     renderWithApp(<SettingsPage />, { path: '/settings' });
     const prefs = within(await screen.findByRole('heading', { name: 'Preferences' }).then((h) => h.closest('[data-testid=settings-preferences]') as HTMLElement));
     expect(prefs.getByText('miriam@example.org')).toBeInTheDocument();
@@ -18,7 +20,7 @@ describe('the settings page', () => {
   });
 
   it('switches the interface language, which is also the language of the mails', async () => {
-    stubApi().on('GET', CURRENT_USER, { json: buildCurrentUser() });
+    stubPage().on('GET', CURRENT_USER, { json: buildCurrentUser() });
     const { user } = renderWithApp(<SettingsPage />, { path: '/settings' });
     await user.selectOptions(await screen.findByLabelText('Language'), 'fr');
     expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres' })).toBeInTheDocument();
@@ -26,7 +28,7 @@ describe('the settings page', () => {
   });
 
   it('switches the theme and keeps the choice', async () => {
-    stubApi().on('GET', CURRENT_USER, { json: buildCurrentUser() });
+    stubPage().on('GET', CURRENT_USER, { json: buildCurrentUser() });
     const { user } = renderWithApp(<SettingsPage />, { path: '/settings' });
     await user.click(await screen.findByRole('radio', { name: 'Dark' }));
     expect(document.documentElement).toHaveClass('dark');

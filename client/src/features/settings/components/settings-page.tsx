@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
 import { PreferencesSection } from './preferences-section.tsx';
+import { SecuritySection } from './security-section.tsx';
 
 /** A section of the settings page: it gets the signed-in user and renders its own card. */
 export type SettingsSection = ComponentType<{ user: CurrentUser }>;
@@ -14,6 +15,7 @@ export type SettingsSection = ComponentType<{ user: CurrentUser }>;
  */
 const sections: { id: string; Section: SettingsSection }[] = [
   { id: 'preferences', Section: PreferencesSection },
+  { id: 'security', Section: SecuritySection },
 ];
 
 /** `/settings`: everything a person can change about their own account, one card per subject. */

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { securityPaths, type EndedSessions } from '../../../../../common/contracts/security.ts';
+import { sendJson } from '../../../lib/api.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
+import { securityKeys } from './security-keys.ts';
+
+/** Signs out one session of the account; signing out this very one leaves the app signed out. */
+export function useEndSession() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; isCurrent: boolean }) => sendJson<void>('DELETE', securityPaths.session(id)),
+    onSuccess: (_data, { isCurrent }) => {
+      if (isCurrent) {
+        qc.clear();
+        qc.setQueryData(sharedKeys.currentUser, null);
+        return;
+      }
+      return qc.invalidateQueries({ queryKey: securityKeys.sessions });
+    },
+    meta: { errorToast: { ns: 'settings' } },
+  });
+}
+
+/** Signs out every other session of the account. */
+export function useEndOtherSessions() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendJson<EndedSessions>('DELETE', securityPaths.otherSessions),
+    onSuccess: () => qc.invalidateQueries({ queryKey: securityKeys.sessions }),
+    meta: { errorToast: { ns: 'settings' } },
+  });
+}

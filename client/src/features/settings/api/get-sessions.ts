@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { securityPaths, type SessionList } from '../../../../../common/contracts/security.ts';
+import { getJson } from '../../../lib/api.ts';
+import { securityKeys } from './security-keys.ts';
+
+export const sessionsQuery = queryOptions({
+  queryKey: securityKeys.sessions,
+  queryFn: () => getJson<SessionList>(securityPaths.sessions),
+  // Sessions come and go on other devices: fresh each time the section is shown.
+  staleTime: 0,
+});
+
+export const useSessions = () => useQuery(sessionsQuery);

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePasswordBody, endedSessions, securityPaths, sessionList, sessionParams } from '../../../common/contracts/security.ts';
+import { clearSessionCookie } from '../../lib/session.ts';
+import { requireSession } from '../../plugins/session.ts';
+import type { SecurityService } from './security.service.ts';
+
+interface Options {
+  security: SecurityService;
+  /** Requests per minute per client on the routes that check a password or a code. */
+  authRateLimit: number;
+}
+
+/** The account's security: password, sessions (docs/decisions/038). Every route is the signed-in user's own. */
+const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, { security, authRateLimit }) => {
+  const perClient = { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
+
+  app.post(securityPaths.password, { config: perClient, schema: { body: changePasswordBody, response: { 200: endedSessions } } }, async (req) => {
+    const result = await security.changePassword({ ...requireSession(req), body: req.body });
+    // The ended sessions are forgotten before the answer, not after it (decision 021).
+    app.sessionCache.clear();
+    return result;
+  });
+
+  app.get(securityPaths.sessions, { schema: { response: { 200: sessionList } } }, async (req) => ({ sessions: await security.listSessions(requireSession(req)) }));
+
+  app.delete(securityPaths.otherSessions, { schema: { response: { 200: endedSessions } } }, async (req) => {
+    const result = await security.endOtherSessions(requireSession(req));
+    app.sessionCache.clear();
+    return result;
+  });
+
+  app.delete(`${securityPaths.sessions}/:id`, { schema: { params: sessionParams } }, async (req, reply) => {
+    const { user, session } = requireSession(req);
+    await security.endSession({ user, sessionId: req.params.id });
+    app.sessionCache.clear();
+    if (req.params.id === session.id) clearSessionCookie(req, reply);
+    return reply.status(204).send();
+  });
+};
+
+export default securityRoutes;
