@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../test/app.ts';
+import { screenshot, screenVariants, useBrowser } from './fixtures.ts';
+
+const ctx = useBrowser();
+
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.0.0 Mobile Safari/537.36';
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/** Signs in through the sign-in page of a new browser context (so the session carries this browser's User-Agent). */
+async function signInThroughPage(email: string, password: string, context: BrowserContext) {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard');
+  return page;
+}
+
+describe('settings → security', () => {
+  it('lists where the account is signed in, signs out the phone, and changes the password', async () => {
+    const user = await createUser(ctx.db, { password: 'my old passphrase', firstName: 'Priscilla' });
+    const phoneContext = await ctx.newContext({ width: 390 });
+    await phoneContext.setExtraHTTPHeaders({ 'user-agent': PHONE_UA });
+    const phone = await signInThroughPage(user.email, 'my old passphrase', phoneContext);
+    const laptopContext = await ctx.newContext();
+    const page = await signInThroughPage(user.email, 'my old passphrase', laptopContext);
+
+    await page.goto('/settings');
+    const security = page.getByTestId('settings-security');
+    await security.getByRole('heading', { name: 'Security' }).waitFor();
+    const rows = security.getByTestId('security-session');
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.filter({ hasText: 'This device' }).textContent()).toContain('Chrome on Linux');
+    await expect.poll(() => rows.filter({ hasText: 'Chrome on Android' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await security.getByRole('button', { name: 'Sign out Chrome on Android' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await (await phone.request.get('/api/auth/user')).json()).toBeNull();
+
+    await security.getByLabel('Current password').fill('not my passphrase');
+    await security.getByLabel('New password').fill('a brand new passphrase');
+    await security.getByRole('button', { name: 'Change password' }).click();
+    await security.getByText('Your current password is not correct.').waitFor();
+    await security.getByLabel('Current password').fill('my old passphrase');
+    await security.getByRole('button', { name: 'Change password' }).click();
+    await security.getByText('Your password is changed.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await phoneContext.close();
+    await laptopContext.close();
+
+    const again = await ctx.newContext();
+    await signInThroughPage(user.email, 'a brand new passphrase', again);
+    await again.close();
+  });
+
+  for (const [width, dark] of screenVariants([[390, false], [1280, false], [390, true], [1280, true]] as const))
+    it(`looks right at ${width}px (dark: ${dark})`, async () => {
+      const user = await createUser(ctx.db, { password: 'my old passphrase' });
+      const other = await ctx.newContext();
+      await other.setExtraHTTPHeaders({ 'user-agent': PHONE_UA });
+      await signInThroughPage(user.email, 'my old passphrase', other);
+      const context = await ctx.newContext({ width, colorScheme: dark ? 'dark' : 'light' });
+      const page = await signInThroughPage(user.email, 'my old passphrase', context);
+      await page.goto('/settings');
+      await page.getByTestId('settings-security').getByTestId('security-session').nth(1).waitFor();
+      await screenshot(page, `settings-security-${width}-${dark ? 'dark' : 'light'}`);
+      await context.close();
+      await other.close();
+    });
+});
