@@ -9,6 +9,7 @@ import { serializerCompiler } from './lib/serializer.ts';
 import { serializeError } from './lib/error-log.ts';
 import { DEFAULT_SCRYPT_COST, setHashLimits } from './lib/password.ts';
 import { defaultHashLimits, type HashLimits } from './lib/hash-limiter.ts';
+import { postgresRateLimitStore, pruneRateLimitCounters } from './lib/rate-limit-store.ts';
 import type { AccountEvents, UserHook } from './lib/account-events.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -52,8 +53,8 @@ export interface BuildOptions {
   scryptCost?: number;
   /** Password hashes running at once and waiting in this process (server/lib/hash-limiter.ts). */
   hashLimits?: HashLimits;
-  /** Requests per minute per client on sign-in/sign-up and on public forms. */
-  rateLimits?: { auth: number; forms: number };
+  /** Requests per minute per client on sign-in/sign-up and on public forms; per admin account on the admin console. */
+  rateLimits?: { auth: number; forms: number; admin?: number };
   /** Background jobs: tests that need no worker or schedule turn them off (jobs can still be sent). */
   jobs?: { isRunningWorkers?: boolean; pollingIntervalSeconds?: number; cronMonitorIntervalSeconds?: number };
   /** Mail retries: first delay (doubling each time) and how long a failing mail is retried before it is marked failed. */
@@ -126,7 +127,7 @@ export async function buildApp(opts: BuildOptions) {
   setHashLimits(opts.hashLimits ?? defaultHashLimits());
 
   const sessionPolicy = { idleMs: config.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: config.SESSION_ABSOLUTE_DAYS * 86_400_000 };
-  const limits = opts.rateLimits ?? { auth: 10, forms: 5 };
+  const limits = { admin: 600, ...(opts.rateLimits ?? { auth: 10, forms: 5 }) };
 
   await app.register(errors);
   await app.register(security, { trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [], forceHttps: config.FORCE_HTTPS });
@@ -134,6 +135,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(session, { policy: sessionPolicy });
   await app.register(rateLimit, {
     global: false,
+    // Counters in PostgreSQL: several instances behind a load balancer enforce one limit.
+    store: postgresRateLimitStore(app.db),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.'),
   });
 
@@ -165,7 +168,10 @@ export async function buildApp(opts: BuildOptions) {
   // Modules react to account events through these lists instead of importing each other.
   const hooks: AccountEvents = { userCreated: [], onboardingCompleted: [] };
   const signInThrottle = signInThrottleFactory({ db: app.db, mail });
-  app.jobs.define(SECURITY_PRUNE_QUEUE, { handler: async () => signInThrottle.prune(), cron: { expression: '17 * * * *', tz: 'UTC' } });
+  app.jobs.define(SECURITY_PRUNE_QUEUE, { handler: async () => {
+      await signInThrottle.prune();
+      await pruneRateLimitCounters(app.db);
+    }, cron: { expression: '17 * * * *', tz: 'UTC' } });
   const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated, signInThrottle);
   const account = accountServiceFactory({ db: app.db, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST });
   // Password sign-ups get a verification mail (an OpenID provider vouches for its own addresses).
@@ -206,7 +212,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(courseRoutes, { course, publicUrl: config.PUBLIC_URL });
   await app.register(challengeRoutes, { challenge: challengeServiceFactory({ db: app.db, content: () => course.snapshot() }) });
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms });
-  await app.register(adminRoutes);
+  await app.register(adminRoutes, { rateLimit: limits.admin });
   await app.register(accountRoutes, { account, authRateLimit: limits.auth });
   const accountSecurity = securityServiceFactory({ db: app.db, securityRepo: securityRepositoryFactory(app.db), mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy });
   await app.register(securityRoutes, { security: accountSecurity, authRateLimit: limits.auth });

@@ -9,7 +9,7 @@ import { cloneTemplateDatabase } from './postgres.ts';
 
 export interface TestAppOptions {
   env?: Record<string, string>;
-  rateLimits?: { auth: number; forms: number };
+  rateLimits?: BuildOptions['rateLimits'];
   /** Receives the app's JSON log lines (the app logs nothing otherwise). */
   logLines?: string[];
   /** Workers and schedules are off unless a test needs them (jobs are still written). */
@@ -30,7 +30,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<App> {
     config,
     databaseUrl: database.url,
     scryptCost: 10,
-    rateLimits: opts.rateLimits ?? { auth: 1000, forms: 1000 },
+    rateLimits: opts.rateLimits ?? { auth: 1000, forms: 1000, admin: 100_000 },
     jobs: opts.jobs ?? { isRunningWorkers: false },
     mail: opts.mail,
     hashLimits: opts.hashLimits,

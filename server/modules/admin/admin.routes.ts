@@ -12,7 +12,7 @@ import rolesRoutes from './roles/roles.routes.ts';
 import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
 
 /** The admin console's API, one module per area: admins and founders only (401 for visitors, 403 for everyone else). */
-const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (app, { rateLimit }) => {
   // Before the body is even parsed: a visitor or a non-admin learns nothing about what the endpoint accepts.
   // Registered here, the hook covers every area below (they are child plugins of this one).
   // A signed-in account refused here is audited (by id): probing the console is worth knowing about.
@@ -25,6 +25,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     requireAdmin(req);
   });
+  // Per admin account (after the gate, so req.user is an admin): a stolen admin session or a
+  // runaway script cannot read the whole directory at full speed. Counted across instances.
+  app.addHook('onRequest', app.rateLimit({ max: rateLimit, timeWindow: '1 minute', keyGenerator: (req) => `admin|${req.user!.id}` }));
   const services = adminServicesFactory(app.db);
   await app.register(directoryRoutes, { directory: services.directory });
   await app.register(rolesRoutes, { roles: services.roles });
