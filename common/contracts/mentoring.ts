@@ -72,6 +72,7 @@ export const addDiscipleResult = z.object({ outcome: z.literal('invited'), invit
 export type AddDiscipleResult = z.infer<typeof addDiscipleResult>;
 
 export const linkRequestKinds = ['named-you', 'invited-you'] as const;
+export type LinkRequestKind = (typeof linkRequestKinds)[number];
 
 /**
  * A mentoring link waiting for the signed-in user's answer. `named-you`: someone named you as their

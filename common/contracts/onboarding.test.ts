@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { onboardingBody, onboardingCountries, onboardingForm, toOnboardingBody, type OnboardingFormInput } from './onboarding.ts';
 
 const empty: OnboardingFormInput = {
-  firstName: '', lastName: '', mentorName: '', phone: '', address: '', country: '', churchDenomination: '', pastorName: '', birthMonth: '', birthDay: '', birthYear: '',
+  firstName: '', lastName: '', mentorName: '', foundOnOwn: false, phone: '', address: '', country: '', churchDenomination: '', pastorName: '', birthMonth: '', birthDay: '', birthYear: '',
 };
 const filled = (): OnboardingFormInput => ({
   ...empty,
@@ -38,6 +38,16 @@ describe('onboarding form rules (spec section 5)', () => {
     expect(body.firstName).toBe('Léa');
     expect(body).not.toHaveProperty('birthdate');
     expect(onboardingBody.safeParse(body).success).toBe(true);
+  });
+
+  it('asks for a mentor name unless they found this on their own, and then sends none', () => {
+    expect(onboardingForm.safeParse({ ...filled(), mentorName: ' ' }).error!.issues.map((i) => i.path[0])).toEqual(['mentorName']);
+    const body = toOnboardingBody(onboardingForm.parse({ ...filled(), mentorName: '', foundOnOwn: true }));
+    expect(body).not.toHaveProperty('mentorName');
+    expect(onboardingBody.safeParse(body).success).toBe(true);
+    // A name typed before ticking the box is not sent either.
+    expect(toOnboardingBody(onboardingForm.parse({ ...filled(), foundOnOwn: true }))).not.toHaveProperty('mentorName');
+    expect(toOnboardingBody(onboardingForm.parse(filled())).mentorName).toBe('Paul Étienne');
   });
 
   it('sends a complete birthday as YYYY-MM-DD and refuses 31 February', () => {

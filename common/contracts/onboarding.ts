@@ -33,8 +33,6 @@ const requiredPerson = (max: number) => requiredName(max).min(1, REQUIRED);
 const onboardingFields = {
   firstName: requiredPerson(80),
   lastName: requiredPerson(80),
-  /** Who invited or mentors them, as "First Last"; matched to an account by the mentoring module. */
-  mentorName: requiredName(160).min(1, ONBOARDING_MESSAGES.mentorName),
   phone: phoneSchema,
   address: requiredText(300, { multiLine: true }).min(1, REQUIRED),
   country: z.enum(onboardingCountries, { error: ONBOARDING_MESSAGES.country }),
@@ -43,7 +41,15 @@ const onboardingFields = {
 };
 
 /** POST /api/onboarding/complete body (spec section 3). Unknown fields are refused. */
-export const onboardingBody = z.strictObject({ ...onboardingFields, birthdate: birthdateSchema.optional() });
+export const onboardingBody = z.strictObject({
+  ...onboardingFields,
+  /**
+   * Who invited or mentors them, as "First Last": the mentoring module asks that person to confirm
+   * (decision 039). Left out when they found the movement on their own.
+   */
+  mentorName: requiredName(160).min(1, ONBOARDING_MESSAGES.mentorName).optional(),
+  birthdate: birthdateSchema.optional(),
+});
 export type OnboardingBody = z.infer<typeof onboardingBody>;
 
 /** The onboarding form: the same fields, the birthday as three pickers, the country starting unchosen. */
@@ -51,16 +57,22 @@ export const onboardingForm = z
   .strictObject({
     ...onboardingFields,
     country: z.enum(onboardingCountries, { error: ONBOARDING_MESSAGES.country }).or(z.literal('')).refine((v) => v !== '', ONBOARDING_MESSAGES.country),
+    mentorName: requiredName(160),
+    /** "I found this on my own": no mentor name is asked or sent. */
+    foundOnOwn: z.boolean(),
     ...birthPartsSchema,
   })
-  .superRefine(refineBirthParts);
+  .superRefine((v, ctx) => {
+    if (!v.foundOnOwn && v.mentorName === '') ctx.addIssue({ code: 'custom', path: ['mentorName'], message: ONBOARDING_MESSAGES.mentorName });
+    refineBirthParts(v, ctx);
+  });
 export type OnboardingFormInput = z.input<typeof onboardingForm>;
 export type OnboardingFormValues = z.output<typeof onboardingForm>;
 
 export function toOnboardingBody(v: OnboardingFormValues): OnboardingBody {
-  const { birthMonth, birthDay, birthYear, country, ...rest } = v;
+  const { birthMonth, birthDay, birthYear, country, mentorName, foundOnOwn, ...rest } = v;
   const birthdate = assembleBirthdate({ birthMonth, birthDay, birthYear });
-  return { ...rest, country: country as OnboardingCountry, ...(birthdate ? { birthdate } : {}) };
+  return { ...rest, country: country as OnboardingCountry, ...(foundOnOwn ? {} : { mentorName }), ...(birthdate ? { birthdate } : {}) };
 }
 
 export const onboardingPaths = {

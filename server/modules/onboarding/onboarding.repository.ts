@@ -14,7 +14,7 @@ export const onboardingRepositoryFactory = (db: Db) => ({
       .set({
         firstName: body.firstName,
         lastName: body.lastName,
-        mentorName: body.mentorName,
+        mentorName: body.mentorName ?? null,
         phone: body.phone,
         birthdate: body.birthdate ?? null,
         address: body.address,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
+import { MentorLinksCard } from '../../../components/mentor-links/mentor-links-card.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -57,6 +58,7 @@ export default function DashboardPage() {
         </section>
         {user?.onboardingStatus === 'skipped' && <OnboardingReminder />}
         {user && !user.isEmailVerified && <VerifyEmailCard email={user.email} />}
+        <MentorLinksCard />
         {p.overallProgress >= 100 ? (
           <CertificateBanner href={`/certificate?courseId=${course.id}`} />
         ) : (

@@ -1,6 +1,7 @@
 import { CheckCircle2, Layers, Network, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { totalImpact, treeDepth } from '../../../../../common/domain/tree.ts';
+import { MentorLinksCard } from '../../../components/mentor-links/mentor-links-card.tsx';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
@@ -89,6 +90,7 @@ export default function DiscipleTreePage() {
             <PendingList pending={pending.data} />
           </div>
           <aside className="order-1 flex flex-col gap-6 lg:order-2">
+            <MentorLinksCard />
             <CoordinatorCard progression={p} />
             <AmbassadorCard progression={p} />
           </aside>

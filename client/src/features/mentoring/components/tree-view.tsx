@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DiscipleNode } from '../../../../../common/contracts/mentoring.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { RemoveDiscipleButton } from './remove-disciple-button.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { displayName, findInTree, indexTree, initials, pathTo, type IndexedNode } from '../utils/tree-index.ts';
@@ -92,6 +93,7 @@ function TreeItem({ entry, level, index, state }: { entry: IndexedNode; level: n
           <span className="size-8 shrink-0" aria-hidden />
         )}
         <PersonSummary entry={entry} level={level} />
+        {entry.depth === 1 && <RemoveDiscipleButton id={node.id} name={name} />}
         {hasChildren && level > 1 && (
           <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('tree.focus', { name })} title={t('tree.focus', { name })} onClick={() => state.focus(node.id)}>
             <Crosshair aria-hidden />

@@ -34,6 +34,7 @@ export default function OnboardingPage() {
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
       mentorName: user?.mentorName ?? '',
+      foundOnOwn: false,
       phone: '',
       address: '',
       country: '',

@@ -1,11 +1,40 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { onboardingCountries, type OnboardingFormInput, type OnboardingFormValues } from '../../../../../common/contracts/onboarding.ts';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { BirthdateFields } from '../../../components/ui/birthdate-fields.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { translateValidation } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
+
+/** The mentor's name, unless "I found this on my own" is ticked (then the name is neither asked nor sent). */
+function MentorField({ form }: { form: UseFormReturn<OnboardingFormInput, unknown, OnboardingFormValues> }) {
+  const { t } = useTranslation(['onboarding', 'validation', 'validation-public']);
+  const foundOnOwn = useWatch({ control: form.control, name: 'foundOnOwn' });
+  const error = translateValidation(t, form.formState.errors.mentorName?.message, 'validation-public');
+  return (
+    <div className="flex flex-col gap-2">
+      {!foundOnOwn && (
+        <FormField label={t('mentorName')} hint={t('mentorHint')} error={error}>
+          <Input required autoComplete="off" maxLength={160} {...form.register('mentorName')} />
+        </FormField>
+      )}
+      <Controller
+        control={form.control}
+        name="foundOnOwn"
+        render={({ field }) => (
+          <div className="flex items-start gap-3">
+            <Checkbox id="found-on-own" ref={field.ref} checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} className="mt-0.5" />
+            <label htmlFor="found-on-own" className="text-sm leading-snug">
+              {t('foundOnOwn')}
+            </label>
+          </div>
+        )}
+      />
+    </div>
+  );
+}
 
 /** Every field of the profile, with its translated validation message. */
 export function ProfileFields({ form }: { form: UseFormReturn<OnboardingFormInput, unknown, OnboardingFormValues> }) {
@@ -23,9 +52,7 @@ export function ProfileFields({ form }: { form: UseFormReturn<OnboardingFormInpu
           <Input required autoComplete="family-name" maxLength={80} {...form.register('lastName')} />
         </FormField>
       </div>
-      <FormField label={t('mentorName')} hint={t('mentorHint')} error={msg(err.mentorName?.message)}>
-        <Input required autoComplete="off" maxLength={160} {...form.register('mentorName')} />
-      </FormField>
+      <MentorField form={form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('phone')} error={msg(err.phone?.message)}>
           <Input required type="tel" inputMode="tel" autoComplete="tel" maxLength={30} {...form.register('phone')} />

@@ -1,0 +1,136 @@
+import { HeartHandshake } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IncomingLink, MentorLinks } from '../../../../common/contracts/mentoring.ts';
+import { describeError } from '../../lib/errors.ts';
+import { Button } from '../ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog.tsx';
+import { toast } from '../ui/toast.tsx';
+import { useAnswerLink, useDismissOutgoing, useLeaveMentor, useMentorLinks } from './use-mentor-links.ts';
+
+function IncomingItem({ link }: { link: IncomingLink }) {
+  const { t } = useTranslation('mentoring');
+  const answer = useAnswerLink();
+  const send = (accept: boolean) =>
+    answer.mutate(
+      { kind: link.kind, id: link.id, accept },
+      {
+        onSuccess: () =>
+          toast({
+            title: accept ? t('links.acceptedTitle') : t('links.declinedTitle'),
+            description: accept ? t(link.kind === 'named-you' ? 'links.acceptedNamed' : 'links.acceptedInvited', { name: link.name }) : t('links.declinedText', { name: link.name }),
+          }),
+        onError: (err) => toast({ variant: 'destructive', title: t('links.errorTitle'), description: describeError(t, err, { ns: 'mentoring' }) }),
+      },
+    );
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border p-3" data-testid="incoming-link">
+      <div className="flex flex-col gap-1">
+        <p className="font-medium [overflow-wrap:anywhere]">{t(link.kind === 'named-you' ? 'links.namedYou' : 'links.invitedYou', { name: link.name })}</p>
+        <p className="text-sm text-muted-foreground">{t(link.kind === 'named-you' ? 'links.namedYouHint' : 'links.invitedYouHint', { name: link.name })}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" disabled={answer.isPending} onClick={() => send(true)}>
+          {t('links.accept')}
+        </Button>
+        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => send(false)}>
+          {t('links.decline')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function Outgoing({ outgoing }: { outgoing: NonNullable<MentorLinks['outgoing']> }) {
+  const { t } = useTranslation('mentoring');
+  const dismiss = useDismissOutgoing();
+  const isDeclined = outgoing.status === 'declined';
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border p-3" data-testid="outgoing-link">
+      <p className="text-sm [overflow-wrap:anywhere]">{t(isDeclined ? 'links.outgoingDeclined' : 'links.outgoingPending', { name: outgoing.mentorName })}</p>
+      <Button size="sm" variant="outline" className="self-start" disabled={dismiss.isPending} onClick={() => dismiss.mutate()}>
+        {isDeclined ? t('links.dismiss') : t('links.withdraw')}
+      </Button>
+    </div>
+  );
+}
+
+function Mentor({ name }: { name: string }) {
+  const { t } = useTranslation(['mentoring', 'common']);
+  const [open, setOpen] = useState(false);
+  const leave = useLeaveMentor();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2" data-testid="my-mentor">
+      <p className="text-sm [overflow-wrap:anywhere]">{t('links.mentor', { name })}</p>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <Button size="sm" variant="ghost">
+            {t('links.leave')}
+          </Button>
+        </DialogTrigger>
+        <DialogContent closeLabel={t('common:close')}>
+          <DialogHeader>
+            <DialogTitle>{t('links.leaveTitle', { name })}</DialogTitle>
+            <DialogDescription>{t('links.leaveText', { name })}</DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">{t('common:cancel')}</Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              disabled={leave.isPending}
+              onClick={() =>
+                leave.mutate(undefined, {
+                  onSuccess: () => {
+                    setOpen(false);
+                    toast({ title: t('links.leftTitle'), description: t('links.leftText', { name }) });
+                  },
+                  onError: (err) => toast({ variant: 'destructive', title: t('links.errorTitle'), description: describeError(t, err, { ns: 'mentoring' }) }),
+                })
+              }
+            >
+              {t('links.leaveConfirm')}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/**
+ * Mentoring links by consent (decision 039): people who named the user as their mentor, mentors who
+ * invited the user's email, where the user's own request stands, and their mentor (with "leave").
+ * Renders nothing when there is nothing to show. `showMentor`: the dashboard says who the mentor is.
+ */
+export function MentorLinksCard({ showMentor = true }: { showMentor?: boolean }) {
+  const { t } = useTranslation('mentoring');
+  const { data } = useMentorLinks();
+  if (!data) return null;
+  const mentor = showMentor ? data.mentor : null;
+  if (data.incoming.length === 0 && !data.outgoing && !mentor) return null;
+  return (
+    <Card data-testid="mentor-links-card">
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <HeartHandshake className="size-5 text-primary" aria-hidden />
+          {t('links.title')}
+        </CardTitle>
+        {data.incoming.length > 0 && <CardDescription>{t('links.subtitle', { count: data.incoming.length })}</CardDescription>}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {data.incoming.length > 0 && (
+          <ul className="flex flex-col gap-3">
+            {data.incoming.map((l) => (
+              <IncomingItem key={`${l.kind}:${l.id}`} link={l} />
+            ))}
+          </ul>
+        )}
+        {data.outgoing && <Outgoing outgoing={data.outgoing} />}
+        {mentor && <Mentor name={mentor.name} />}
+      </CardContent>
+    </Card>
+  );
+}
