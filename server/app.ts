@@ -42,6 +42,8 @@ import { securityServiceFactory } from './modules/account/security.service.ts';
 import mailRoutes from './modules/mail/mail.routes.ts';
 import { MAIL_QUEUE, mailServiceFactory } from './modules/mail/mail.service.ts';
 import { smtpTransport } from './modules/mail/mail.transport.ts';
+import { defineStaffAlertJobs } from './modules/staff-alerts/staff-alerts.jobs.ts';
+import { staffAlertsFactory } from './modules/staff-alerts/staff-alerts.service.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -165,6 +167,10 @@ export async function buildApp(opts: BuildOptions) {
   });
   app.addHook('onClose', async () => transport?.close());
 
+  // Staff alerts for callback requests and applications: at once, in the 8:00 digests, escalated when overdue.
+  const staffAlerts = staffAlertsFactory({ db: app.db, mail, timeZone: config.TZ_DEFAULT });
+  defineStaffAlertJobs(app.jobs, staffAlerts, config.TZ_DEFAULT);
+
   // Modules react to account events through these lists instead of importing each other.
   const hooks: AccountEvents = { userCreated: [], onboardingCompleted: [] };
   const signInThrottle = signInThrottleFactory({ db: app.db, mail });
@@ -205,7 +211,7 @@ export async function buildApp(opts: BuildOptions) {
     },
   });
 
-  await app.register(publicFormsRoutes, { formsRateLimit: limits.forms });
+  await app.register(publicFormsRoutes, { formsRateLimit: limits.forms, callbackHooks: { onCreated: staffAlerts.onNewCallbackRequest, afterCommit: mail.wake } });
   await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted });
   // Course content is read and serialized once here (the seed ran before the app was built).
   const course = new CourseService(app.db, await loadCourseContentSnapshot(app.db));
@@ -229,7 +235,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   /** `courseContent.reload()` after seeding new content into a running app (tests do). */
-  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, account, mailVerificationOnSignUp, courseContent: { reload: () => course.reload() } });
+  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, staffAlerts, account, mailVerificationOnSignUp, courseContent: { reload: () => course.reload() } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -43,6 +43,8 @@ export const directoryRow = z.object({
   isAmbassadorEligible: z.boolean(),
   isCoordinatorEligible: z.boolean(),
   isEmailVerified: z.boolean(),
+  /** Mailed about callback requests like the admins (admins and founders always are). */
+  isResponder: z.boolean(),
 });
 export type DirectoryRow = z.infer<typeof directoryRow>;
 
@@ -69,6 +71,11 @@ export const idParams = z.strictObject({ id: z.uuid('must be an id (a UUID)') })
 
 export const roleChangeBody = z.strictObject({ role: oneOf(roles) });
 export type RoleChangeBody = z.infer<typeof roleChangeBody>;
+export const responderBody = z.strictObject({ isResponder: z.boolean('must be true or false') });
+export type ResponderBody = z.infer<typeof responderBody>;
+export const responderResult = z.object({ id: z.string(), isResponder: z.boolean() });
+export type ResponderResult = z.infer<typeof responderResult>;
+
 export const roleChangeResult = z.object({ id: z.string(), role: z.enum(roles) });
 export type RoleChangeResult = z.infer<typeof roleChangeResult>;
 
@@ -85,8 +92,6 @@ export type CallbackStatus = (typeof callbackStatuses)[number];
 /** `open` is new + contacted. */
 export const callbackViews = ['open', 'new', 'contacted', 'closed', 'all'] as const;
 export type CallbackView = (typeof callbackViews)[number];
-/** A request still new this long after it was made is overdue. */
-export const OVERDUE_HOURS = 48;
 
 export const callbackListQuery = z.strictObject({ status: oneOf(callbackViews).default('open'), page });
 
@@ -101,7 +106,9 @@ export const callbackItem = z.object({
   notes: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Still new OVERDUE_HOURS after the request. */
+  /** Hours it may stay new: callbackDeadlineHours() in common/domain/support.ts (24 or 48). */
+  deadlineHours: z.number().int().positive(),
+  /** Still new past its deadline (the admins were mailed about it). */
   isOverdue: z.boolean(),
   /** isPriorityRequest() in common/domain/support.ts: listed first. */
   isPriority: z.boolean(),
@@ -219,6 +226,7 @@ export const adminPaths = {
   users: '/api/admin/users',
   usersExport: '/api/admin/users/export.csv',
   userRole: (id: string) => `/api/admin/users/${id}/role`,
+  userResponder: (id: string) => `/api/admin/users/${id}/responder`,
   callbacks: '/api/admin/callbacks',
   callback: (id: string) => `/api/admin/callbacks/${id}`,
   assignees: '/api/admin/assignees',

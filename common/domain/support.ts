@@ -30,6 +30,19 @@ export const PRIORITY_BANDS: readonly ScoreBand[] = ['red', 'yellow'];
 /** A request the team calls back first (the admin inbox lists it first, built from the same constants). */
 export const isPriorityRequest = (category: SupportCategory | undefined, band: ScoreBand) => category === PRIORITY_CATEGORY && PRIORITY_BANDS.includes(band);
 
+/**
+ * A request the staff are mailed about at once rather than in the 8:00 digest, to be answered within
+ * a day: any mental-health request, and any request from the red or yellow band (issue 9, flow 4).
+ * Wider than the priority rule above, which only orders the inbox.
+ */
+export const isUrgentRequest = (category: SupportCategory, band: ScoreBand) => category === 'mental' || band === 'red' || band === 'yellow';
+
+export const URGENT_DEADLINE_HOURS = 24;
+export const STANDARD_DEADLINE_HOURS = 48;
+
+/** Hours a request may stay `new` before it is overdue (the admin inbox marks it, the admins are mailed). */
+export const callbackDeadlineHours = (category: SupportCategory, band: ScoreBand) => (isUrgentRequest(category, band) ? URGENT_DEADLINE_HOURS : STANDARD_DEADLINE_HOURS);
+
 /** The crisis hotlines card shows when forced, or for a priority request. */
 export function shouldShowHotlines({ forced = false, category, band }: { forced?: boolean; category: SupportCategory | undefined; band: ScoreBand }): boolean {
   return forced || isPriorityRequest(category, band);

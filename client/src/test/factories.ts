@@ -1,6 +1,6 @@
 import { currentUser, type CurrentUser } from '../../../common/contracts/auth.ts';
 import { sessionItem, type SessionItem } from '../../../common/contracts/security.ts';
-import { directoryPage, directoryRow, type DirectoryPage, type DirectoryRow } from '../../../common/contracts/admin.ts';
+import { callbackItem, directoryPage, directoryRow, type CallbackItem, type DirectoryPage, type DirectoryRow } from '../../../common/contracts/admin.ts';
 import { assessment, lesson, submitResult, type Assessment, type Lesson, type SubmitResult } from '../../../common/contracts/course.ts';
 import { addDiscipleResult, invitation, pendingDisciple, type AddDiscipleResult, type Invitation, type PendingDisciple } from '../../../common/contracts/mentoring.ts';
 
@@ -78,12 +78,20 @@ export function buildDirectoryRow(overrides: Partial<DirectoryRow> = {}): Direct
     isAmbassadorEligible: false,
     isCoordinatorEligible: false,
     isEmailVerified: true,
+    isResponder: false,
     ...overrides,
   });
 }
 
 export function buildDirectoryPage(users: DirectoryRow[], overrides: Partial<DirectoryPage> = {}): DirectoryPage {
   return directoryPage.parse({ users, total: users.length, page: 1, pageSize: 25, founderCount: 1, ...overrides });
+}
+
+export function buildCallbackItem(overrides: Partial<CallbackItem> = {}): CallbackItem {
+  return callbackItem.parse({
+    id: nextId('callback'), name: 'Jamie Caller', phone: '+1 555 0100', category: 'spiritual', scoreBand: 'unknown', status: 'new', assignee: null, notes: '',
+    createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z', deadlineHours: 48, isOverdue: false, isPriority: false, ...overrides,
+  });
 }
 
 export function buildInvitation(overrides: Partial<Invitation> = {}): Invitation {

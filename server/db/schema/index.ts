@@ -302,8 +302,10 @@ export const watchmomsApplications = pgTable('watchmoms_applications', {
   idempotencyKey: text('idempotency_key').unique(),
   status: watchmomsStatus('status').notNull().default('new'),
   notes: text('notes').notNull().default(''),
+  /** When it went out in the admins' daily digest of new applications. */
+  digestedAt: timestamp('digested_at', { withTimezone: true }),
   ...timestamps,
-}, (t) => [index('watchmoms_status_idx').on(t.status, t.createdAt)]);
+}, (t) => [index('watchmoms_status_idx').on(t.status, t.createdAt), index('watchmoms_undigested_idx').on(t.createdAt).where(sql`${t.digestedAt} is null`)]);
 
 export const callbackRequests = pgTable(
   'callback_requests',
@@ -317,9 +319,17 @@ export const callbackRequests = pgTable(
     status: callbackStatus('status').notNull().default('new'),
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
+    /** When the staff were told about it: at once (urgent) or in the 8:00 digest. */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    /** When the admins got the second mail because it was still new past its deadline. */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('callback_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('callback_status_idx').on(t.status, t.createdAt),
+    index('callback_unalerted_idx').on(t.createdAt).where(sql`${t.alertedAt} is null`),
+    index('callback_unescalated_idx').on(t.createdAt).where(sql`${t.status} = 'new' and ${t.escalatedAt} is null`),
+  ],
 );
 
 export const discipleInvitations = pgTable(
@@ -333,6 +343,8 @@ export const discipleInvitations = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** The owner of an existing account said no: the invitation stays closed and links nobody. */
     declinedAt: timestamp('declined_at', { withTimezone: true }),
+    /** When the invitation was last mailed (a resend waits a day). */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -365,9 +377,12 @@ export const ambassadorApplications = pgTable(
     status: applicationStatus('status').notNull().default('pending'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** When it went out in the admins' daily digest of new applications. */
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('ambassador_apps_undigested_idx').on(t.createdAt).where(sql`${t.digestedAt} is null`),
     index('ambassador_apps_user_idx').on(t.userId),
     index('ambassador_apps_status_idx').on(t.status, t.createdAt),
     // At most one open application per user.

@@ -19,8 +19,8 @@ export interface MailContent {
   name?: string | null;
   /** Keys of the paragraphs before the button. */
   paragraphs: string[];
-  /** Plain lines shown as a list (already in the recipient's language or proper names). */
-  list?: string[];
+  /** Lines shown as a list (already in the recipient's language or proper names), each with its own link when it has one. */
+  list?: (string | { text: string; url: string })[];
   action?: { label: string; url: string };
   /** Keys of the paragraphs after the button. */
   after?: string[];
@@ -44,6 +44,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 const interpolate = (s: string, vars: Vars, escape: (v: string) => string) =>
   s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => (k in vars ? escape(String(vars[k])) : `{{${k}}}`));
 
+/** One mail text in `locale` with its {{values}} filled in (plain text), e.g. for the lines of a list. */
+export const mailText = (locale: MailLocale, key: string, vars: Vars = {}) => interpolate(lookup(locale, key), vars, (v) => v);
+
 /** The mail in the recipient's language, as plain text and as HTML (every interpolated value escaped). */
 export function renderMail(locale: MailLocale, content: MailContent, site: string): RenderedMail {
   const vars: Vars = { site, ...content.vars };
@@ -55,8 +58,9 @@ export function renderMail(locale: MailLocale, content: MailContent, site: strin
   const text = [
     greeting,
     ...content.paragraphs.map(t),
-    ...(content.list?.length ? [content.list.map((l) => `- ${l}`).join('\n')] : []),
-    ...(content.action ? [`${t(content.action.label)}:\n${content.action.url}`] : []),
+    ...(content.list?.length ? [content.list.map((l) => (typeof l === 'string' ? `- ${l}` : `- ${l.text}\n  ${l.url}`)).join('\n')] : []),
+    // French puts a no-break space before the colon (decision 028).
+    ...(content.action ? [`${t(content.action.label)}${locale === 'fr' ? '\u00a0:' : ':'}\n${content.action.url}`] : []),
     ...(content.after ?? []).map(t),
     t('layout.signature'),
     '--\n' + t('layout.footer'),
@@ -68,7 +72,9 @@ export function renderMail(locale: MailLocale, content: MailContent, site: strin
       p(`<span style="color:#6b7280;font-size:13px">${h('layout.linkFallback')}<br><a href="${escapeHtml(content.action.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(content.action.url)}</a></span>`)
     : '';
   const list = content.list?.length
-    ? `<ul style="margin:0 0 16px;padding-left:20px;line-height:1.5">${content.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`
+    ? `<ul style="margin:0 0 16px;padding-left:20px;line-height:1.5">${content.list
+        .map((l) => (typeof l === 'string' ? `<li>${escapeHtml(l)}</li>` : `<li><a href="${escapeHtml(l.url)}" style="color:#4f46e5">${escapeHtml(l.text)}</a></li>`))
+        .join('')}</ul>`
     : '';
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t(content.subject))}</title></head>

@@ -3,18 +3,20 @@ import {
   callbackRequestBody, createdResponse, IDEMPOTENCY_HEADER, idempotencyHeaders, publicFormPaths, watchmomsApplicationBody,
 } from '../../../common/contracts/public-forms.ts';
 import { publicFormsRepositoryFactory } from './public-forms.repository.ts';
-import { publicFormsServiceFactory } from './public-forms.service.ts';
+import { publicFormsServiceFactory, type CallbackRequestHooks } from './public-forms.service.ts';
 
 interface Options {
   /** Submissions per minute per client on each form. */
   formsRateLimit: number;
+  /** The staff alerts for a new callback request. */
+  callbackHooks?: CallbackRequestHooks;
 }
 
 /** The forms anyone may send, signed in or not: WatchMoms applications and counselor callback requests. */
-const publicFormsRoutes: FastifyPluginAsyncZod<Options> = async (app, { formsRateLimit }) => {
+const publicFormsRoutes: FastifyPluginAsyncZod<Options> = async (app, { formsRateLimit, callbackHooks }) => {
   const rateLimit = { max: formsRateLimit, timeWindow: '1 minute' };
   const config = { access: 'public' as const, rateLimit };
-  const forms = publicFormsServiceFactory({ formsRepo: publicFormsRepositoryFactory(app.db) });
+  const forms = publicFormsServiceFactory({ db: app.db, formsRepo: publicFormsRepositoryFactory(app.db), callbackHooks });
 
   app.post(
     publicFormPaths.watchmoms,

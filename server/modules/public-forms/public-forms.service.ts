@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { callbackRequestBody, WatchmomsApplicationBody } from '../../../common/contracts/public-forms.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { NewWatchmomsApplication, PublicFormsRepository, WatchmomsApplicationRow } from './public-forms.repository.ts';
 
@@ -18,7 +19,20 @@ const toRow = (body: WatchmomsApplicationBody): NewWatchmomsApplication => ({
 const sameApplication = (a: NewWatchmomsApplication, b: WatchmomsApplicationRow) =>
   (Object.keys(a) as (keyof NewWatchmomsApplication)[]).every((k) => (a[k] ?? null) === (b[k as keyof WatchmomsApplicationRow] ?? null));
 
-export const publicFormsServiceFactory = ({ formsRepo }: { formsRepo: PublicFormsRepository }) => ({
+/** What other modules do when a callback request is stored, in its transaction (the staff alerts). */
+export interface CallbackRequestHooks {
+  onCreated(tx: Tx, request: { id: string; category: z.output<typeof callbackRequestBody>['category']; scoreBand: z.output<typeof callbackRequestBody>['scoreBand'] }): Promise<void>;
+  /** After the commit (wakes the mail workers). */
+  afterCommit(): void;
+}
+
+interface Deps {
+  db: Db;
+  formsRepo: PublicFormsRepository;
+  callbackHooks?: CallbackRequestHooks;
+}
+
+export const publicFormsServiceFactory = ({ db, formsRepo, callbackHooks }: Deps) => ({
   /**
    * Stores a WatchMoms application. With an idempotency key, sending the same application again
    * (a double click, a retry after a lost response) returns the first one instead of storing it twice;
@@ -36,7 +50,13 @@ export const publicFormsServiceFactory = ({ formsRepo }: { formsRepo: PublicForm
 
   /** Stores a callback request; `userId` is the signed-in requester, or null for a visitor. */
   async submitCallbackRequest(body: z.output<typeof callbackRequestBody>, userId: string | null) {
-    return formsRepo.insertCallbackRequest({ name: body.name, phone: body.phone, category: body.category, scoreBand: body.scoreBand, userId });
+    const created = await db.transaction(async (tx) => {
+      const row = await formsRepo.insertCallbackRequest({ name: body.name, phone: body.phone, category: body.category, scoreBand: body.scoreBand, userId }, tx);
+      await callbackHooks?.onCreated(tx, { id: row.id, category: body.category, scoreBand: body.scoreBand });
+      return row;
+    });
+    callbackHooks?.afterCommit();
+    return created;
   },
 });
 export type PublicFormsService = ReturnType<typeof publicFormsServiceFactory>;

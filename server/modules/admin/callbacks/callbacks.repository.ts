@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { LIST_PAGE_SIZE, OVERDUE_HOURS, type CallbackView } from '../../../../common/contracts/admin.ts';
+import { LIST_PAGE_SIZE, type CallbackView } from '../../../../common/contracts/admin.ts';
 import { teamRoles } from '../../../../common/domain/roles.ts';
 import { PRIORITY_BANDS, PRIORITY_CATEGORY } from '../../../../common/domain/support.ts';
+import { deadlineHoursSql, isOverdueSql } from '../../../db/callback-sql.ts';
 import type { Db, Transaction, Tx } from '../../../db/client.ts';
 import { callbackRequests, users } from '../../../db/schema/index.ts';
 import { listOffset, withTotal } from '../admin-shared.ts';
@@ -23,7 +24,8 @@ const callbackColumns = {
   assigneeFirstName: assigneeUser.firstName,
   assigneeLastName: assigneeUser.lastName,
   assigneeEmail: assigneeUser.email,
-  isOverdue: sql<boolean>`(${callbackRequests.status} = 'new' and ${callbackRequests.createdAt} < now() - make_interval(hours => ${OVERDUE_HOURS}))`,
+  isOverdue: isOverdueSql,
+  deadlineHours: deadlineHoursSql,
   // isPriorityRequest() in common/domain/support.ts, from the same constants.
   isPriority: sql<boolean>`coalesce(${and(eq(callbackRequests.category, PRIORITY_CATEGORY), inArray(callbackRequests.scoreBand, [...PRIORITY_BANDS]))}, false)`,
 };

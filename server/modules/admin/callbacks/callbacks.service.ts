@@ -17,6 +17,7 @@ const toCallbackItem = (r: CallbackRow): CallbackItem => ({
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
   isOverdue: r.isOverdue,
+  deadlineHours: r.deadlineHours,
   isPriority: r.isPriority,
 });
 

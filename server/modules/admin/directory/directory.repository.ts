@@ -61,6 +61,7 @@ function directoryConditions(search: string, filter: DirectoryFilter): SQL[] {
 /** Every field of a directory row, over `u` with `u_cp`, `course_pc` and `ms` (mentor_stats) joined. */
 const rowFields = sql`u.id, u.first_name, u.last_name, u.email, u.phone, u.address, u.role, u.created_at,
   u.email_verified_at is not null as is_email_verified,
+  u.is_responder,
   -- Text keeps PostgreSQL's microseconds (a JS Date would round them) for keyset paging.
   u.created_at::text as cursor_at,
   ${progressPercent('u')} as course_progress,
@@ -90,6 +91,7 @@ type DirectoryDbRow = {
   is_ambassador_eligible: boolean;
   is_coordinator_eligible: boolean;
   is_email_verified: boolean;
+  is_responder: boolean;
 };
 
 const toDirectoryRow = (r: DirectoryDbRow) => ({
@@ -107,6 +109,7 @@ const toDirectoryRow = (r: DirectoryDbRow) => ({
   isAmbassadorEligible: r.is_ambassador_eligible,
   isCoordinatorEligible: r.is_coordinator_eligible,
   isEmailVerified: r.is_email_verified,
+  isResponder: r.is_responder,
 });
 export type DirectoryRowData = ReturnType<typeof toDirectoryRow> & { createdAt: Date; cursor: DirectoryKeyset; total: number | null };
 const fromDbRow = (r: DirectoryDbRow): DirectoryRowData => ({ ...toDirectoryRow(r), createdAt: new Date(r.created_at), cursor: { createdAt: r.cursor_at, id: r.id }, total: r.total });

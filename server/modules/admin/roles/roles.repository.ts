@@ -27,6 +27,10 @@ export const rolesRepositoryFactory = (db: Db) => ({
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
   },
 
+  async setResponder(id: string, isResponder: boolean, tx: Tx = db) {
+    await tx.update(users).set({ isResponder, updatedAt: new Date() }).where(eq(users.id, id));
+  },
+
   /** The team (every role above user), highest role first, for the command line's `list`. */
   async findStaff(tx: Tx = db) {
     return tx

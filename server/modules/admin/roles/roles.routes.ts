@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, roleChangeBody, roleChangeResult } from '../../../../common/contracts/admin.ts';
+import { idParams, responderBody, responderResult, roleChangeBody, roleChangeResult } from '../../../../common/contracts/admin.ts';
 import { adminActor } from '../admin-actor.ts';
 import type { RolesService } from './roles.service.ts';
 
@@ -7,6 +7,10 @@ import type { RolesService } from './roles.service.ts';
 const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async (app, { roles }) => {
   app.put('/api/admin/users/:id/role', { schema: { params: idParams, body: roleChangeBody, response: { 200: roleChangeResult } } }, async (req) =>
     roles.changeRole({ actor: adminActor(req), targetId: req.params.id, role: req.body.role }),
+  );
+
+  app.put('/api/admin/users/:id/responder', { schema: { params: idParams, body: responderBody, response: { 200: responderResult } } }, async (req) =>
+    roles.setResponder({ actor: adminActor(req), targetId: req.params.id, isResponder: req.body.isResponder }),
   );
 };
 

@@ -37,8 +37,24 @@ export const rolesServiceFactory = ({ db, rolesRepo, auditRepo }: Deps) => {
     });
   }
 
+  /** Marks someone as a responder (mailed about callback requests like the admins), or not; audited. */
+  async function setResponder({ actor, targetId, isResponder }: { actor: Actor; targetId: string; isResponder: boolean }): Promise<{ id: string; isResponder: boolean }> {
+    return db.transaction(async (tx) => {
+      const target = await rolesRepo.findUserForUpdate(targetId, tx);
+      if (!target) throw new AppError('NOT_FOUND', 'No user with this id.');
+      if (target.isResponder === isResponder) return { id: target.id, isResponder };
+      await rolesRepo.setResponder(target.id, isResponder, tx);
+      await auditRepo.insert(
+        { actorId: actorId(actor), action: 'user.responder_changed', targetType: 'user', targetId: target.id, details: { email: target.email, from: target.isResponder, to: isResponder, ...via(actor) } },
+        tx,
+      );
+      return { id: target.id, isResponder };
+    });
+  }
+
   return {
     changeRole,
+    setResponder,
 
     /** The command line's `grant <email> <role>`. */
     async grantRoleByEmail(email: string, role: Role) {

@@ -1,7 +1,7 @@
 import { Award, GraduationCap, Crown, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { isAdminRole } from '../../../../../common/contracts/auth.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
@@ -62,6 +62,9 @@ function useDenyNonAdmins(denied: boolean) {
 export default function AdminPage() {
   const { t } = useTranslation(['admin', 'common']);
   const viewer = useCurrentUser();
+  // A mail's link opens a tab directly: /admin?tab=callbacks&request=<id>.
+  const askedTab = new URLSearchParams(useSearch()).get('tab');
+  const initialTab = panels.find((p) => p.value === askedTab)?.value ?? 'users';
   const isAdmin = !!viewer.data && isAdminRole(viewer.data.role);
   const stats = useStats(isAdmin);
   // The first page is fetched here too (same query as the directory), so the screen appears whole.
@@ -85,7 +88,7 @@ export default function AdminPage() {
           <StatCard icon={<Award />} title={t('stats.ambassador')} value={stats.data?.ambassadorEligible} description={t('stats.ambassadorHint')} testId="stat-ambassador" />
           <StatCard icon={<Crown />} title={t('stats.coordinator')} value={stats.data?.coordinatorEligible} description={t('stats.coordinatorHint')} testId="stat-coordinator" />
         </section>
-        <Tabs defaultValue="users">
+        <Tabs defaultValue={initialTab}>
           <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
             <TabsList className="w-max min-w-full flex-nowrap sm:w-full [&>button]:whitespace-nowrap">
               {panels.map(({ value }) => (

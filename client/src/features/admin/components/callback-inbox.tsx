@@ -1,7 +1,8 @@
 import { AlertTriangle, Clock, Phone } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callbackStatuses, callbackViews, OVERDUE_HOURS, type CallbackItem, type CallbackUpdateBody, type CallbackView } from '../../../../../common/contracts/admin.ts';
+import { useSearch } from 'wouter';
+import { callbackStatuses, callbackViews, type CallbackItem, type CallbackUpdateBody, type CallbackView } from '../../../../../common/contracts/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -15,13 +16,18 @@ import { useDates } from '../../../lib/dates.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 
-function CallbackCard({ item, onSave, busy }: { item: CallbackItem; onSave: (body: CallbackUpdateBody) => void; busy: boolean }) {
+function CallbackCard({ item, onSave, busy, isLinked }: { item: CallbackItem; onSave: (body: CallbackUpdateBody) => void; busy: boolean; isLinked: boolean }) {
   const { t } = useTranslation(['admin', 'common']);
   const dates = useDates();
   const assignees = useAssignees();
   const [status, setStatus] = useState(item.status);
   const [assignedTo, setAssignedTo] = useState(item.assignee?.id ?? '');
   const [notes, setNotes] = useState(item.notes);
+  const ref = useRef<HTMLLIElement>(null);
+  // Opened from a staff alert's link (?request=<id>): brought into view once.
+  useEffect(() => {
+    if (isLinked) ref.current?.scrollIntoView({ block: 'center' });
+  }, [isLinked]);
   const changed = status !== item.status || assignedTo !== (item.assignee?.id ?? '') || notes !== item.notes;
 
   const save = () =>
@@ -33,9 +39,18 @@ function CallbackCard({ item, onSave, busy }: { item: CallbackItem; onSave: (bod
 
   return (
     <li
-      className={cn('flex flex-col gap-3 rounded-xl border bg-card p-3 sm:p-4', item.isPriority && 'border-destructive/60', item.isOverdue && !item.isPriority && 'border-gold')}
+      ref={ref}
+      id={`callback-${item.id}`}
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border bg-card p-3 sm:p-4',
+        item.isPriority && 'border-destructive/60',
+        item.isOverdue && !item.isPriority && 'border-gold',
+        isLinked && 'ring-2 ring-primary ring-offset-2 ring-offset-background',
+      )}
+      aria-current={isLinked ? 'true' : undefined}
       data-testid="callback-item"
     >
+      {isLinked && <p className="text-xs font-semibold uppercase tracking-wide text-primary">{t('inbox.linked')}</p>}
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold">{item.name}</p>
@@ -54,7 +69,7 @@ function CallbackCard({ item, onSave, busy }: { item: CallbackItem; onSave: (bod
           {item.isOverdue && (
             <Badge variant="gold" data-testid="overdue-flag">
               <Clock className="size-3.5" aria-hidden />
-              {t('inbox.overdue', { hours: OVERDUE_HOURS })}
+              {t('inbox.overdue', { hours: item.deadlineHours })}
             </Badge>
           )}
           {!item.isPriority && <Badge variant="secondary">{t(`inbox.categories.${item.category}`)}</Badge>}
@@ -98,12 +113,13 @@ function CallbackCard({ item, onSave, busy }: { item: CallbackItem; onSave: (bod
   );
 }
 
-/** Callback requests: flagged mental-health requests first, overdue after 48 hours highlighted. */
+/** Callback requests: flagged mental-health requests first, overdue ones (past 24 or 48 hours) marked. */
 export function CallbackInbox() {
   const { t } = useTranslation(['admin', 'common']);
   const [view, setView] = useState<CallbackView>('open');
   const [page, setPage] = useState(1);
   const callbacks = useCallbacks(view, page);
+  const linkedId = new URLSearchParams(useSearch()).get('request');
   // Owned here, not by the card: a saved card is replaced (or leaves the view), and the toast must still show.
   const update = useUpdateCallback();
   const onSave = (item: CallbackItem) => (body: CallbackUpdateBody) =>
@@ -117,7 +133,7 @@ export function CallbackInbox() {
     <AdminListPanel
       testId="callback-inbox"
       title={t('inbox.title')}
-      subtitle={t('inbox.subtitle', { hours: OVERDUE_HOURS })}
+      subtitle={t('inbox.subtitle')}
       viewLabel={t('inbox.show')}
       view={view}
       views={callbackViews.map((v) => ({ value: v, label: t(`inbox.views.${v}`) }))}
@@ -126,7 +142,7 @@ export function CallbackInbox() {
       query={callbacks}
       emptyText={t('inbox.empty')}
       renderItem={(item) => (
-        <CallbackCard key={`${item.id}-${item.updatedAt}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} />
+        <CallbackCard key={`${item.id}-${item.updatedAt}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} isLinked={item.id === linkedId} />
       )}
       page={page}
       onPage={setPage}

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
-import { roles, type Role } from '../../../../../common/contracts/auth.ts';
+import { isAdminRole, roles, type Role } from '../../../../../common/contracts/auth.ts';
 import { grantableRoles } from '../../../../../common/domain/eligibility.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useChangeRole } from '../api/change-role.ts';
+import { useSetResponder } from '../api/set-responder.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { fullNameOf } from '../utils/names.ts';
@@ -19,6 +21,20 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
   const { data: viewer } = useCurrentUser();
   const [role, setRole] = useState<Role>(user.role);
   const change = useChangeRole();
+  const responder = useSetResponder();
+  const [isResponder, setIsResponder] = useState(user.isResponder);
+  // Admins and founders follow callback requests whatever the flag says.
+  const followsAnyway = isAdminRole(user.role);
+  const toggleResponder = (next: boolean) => {
+    setIsResponder(next);
+    responder.mutate(
+      { userId: user.id, isResponder: next },
+      {
+        onSuccess: () => toast({ title: t('manage.responderSavedTitle'), description: t(next ? 'manage.responderOn' : 'manage.responderOff', { name }) }),
+        onError: () => setIsResponder(!next),
+      },
+    );
+  };
   const options = viewer ? grantableRoles(viewer.role, user.role, founderCount, roles) : [user.role];
   const locked = options.length <= 1;
   const name = fullNameOf(user) || t('directory.noName');
@@ -58,6 +74,25 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
             ))}
           </NativeSelect>
         </FormField>
+        <div className="flex items-start gap-3 rounded-lg border p-3">
+          <Checkbox
+            id="responder-flag"
+            checked={followsAnyway || isResponder}
+            disabled={followsAnyway || responder.isPending}
+            onCheckedChange={(v) => toggleResponder(v === true)}
+            aria-describedby="responder-hint"
+            className="mt-0.5"
+            data-testid="responder-flag"
+          />
+          <div className="flex flex-col gap-0.5">
+            <label htmlFor="responder-flag" className="text-sm font-medium leading-snug">
+              {t('manage.responder')}
+            </label>
+            <p id="responder-hint" className="text-xs text-muted-foreground">
+              {followsAnyway ? t('manage.responderAdminHint') : t('manage.responderHint')}
+            </p>
+          </div>
+        </div>
         {change.isError && (
           <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
             {describeError(t, change.error, { ns: 'admin' })}

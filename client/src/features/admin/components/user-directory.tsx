@@ -56,7 +56,9 @@ function UserCell({ row, onManage }: { row: DirectoryRow; onManage: () => void }
       <p className={cn('text-xs', row.isEmailVerified ? 'text-success' : 'text-muted-foreground')} data-testid="email-verified">
         {row.isEmailVerified ? t('directory.emailVerified') : t('directory.emailNotVerified')}
       </p>
-      {row.role !== 'user' && <p className="text-xs font-medium text-primary">{t(`roles.${row.role}`)}</p>}
+      {(row.role !== 'user' || row.isResponder) && (
+        <p className="text-xs font-medium text-primary">{[row.role !== 'user' && t(`roles.${row.role}`), row.isResponder && t('directory.responder')].filter(Boolean).join(' · ')}</p>
+      )}
     </div>
   );
 }

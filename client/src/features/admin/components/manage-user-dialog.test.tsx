@@ -1,0 +1,35 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/fetch-stub.ts';
+import { buildDirectoryRow } from '../../../test/factories.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { ManageUserDialog } from './manage-user-dialog.tsx';
+
+const me = { id: 'me', email: 'admin@example.org', username: null, firstName: 'Ada', lastName: 'Admin', role: 'admin', onboardingComplete: true, onboardingStatus: 'completed', mentorName: null, createdAt: '2026-01-01T00:00:00.000Z', locale: 'en', isEmailVerified: true };
+
+describe('the responder flag', () => {
+  it('an admin marks someone as a responder, and the server is told', async () => {
+    const row = buildDirectoryRow({ firstName: 'Rita', lastName: 'Helper', role: 'coordinator' });
+    const api = stubApi()
+      .on('GET', '/api/auth/user', { json: me })
+      .on('PUT', `/api/admin/users/${row.id}/responder`, { json: { id: row.id, isResponder: true } });
+    const { user } = renderWithApp(<ManageUserDialog user={row} founderCount={1} onClose={() => {}} />);
+
+    const flag = await screen.findByRole('checkbox', { name: 'Responder: mailed about callback requests' });
+    expect(flag).not.toBeChecked();
+    await user.click(flag);
+    await waitFor(() => expect(api.calls('PUT', `/api/admin/users/${row.id}/responder`)).toHaveLength(1));
+    expect(api.calls('PUT', `/api/admin/users/${row.id}/responder`)[0]!.body).toEqual({ isResponder: true });
+    expect(flag).toBeChecked();
+    expect(await screen.findByText('Rita Helper now gets the callback request mails.')).toBeInTheDocument();
+  });
+
+  it('admins and founders always get the mails: the flag shows checked and cannot be changed', async () => {
+    stubApi().on('GET', '/api/auth/user', { json: me });
+    renderWithApp(<ManageUserDialog user={buildDirectoryRow({ role: 'founder' })} founderCount={2} onClose={() => {}} />);
+    const flag = await screen.findByRole('checkbox', { name: 'Responder: mailed about callback requests' });
+    expect(flag).toBeChecked();
+    expect(flag).toBeDisabled();
+    expect(screen.getByText('Admins and founders always get the callback request mails.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { and, asc, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { isOverdueSql } from '../../db/callback-sql.ts';
+import type { Tx } from '../../db/client.ts';
+import { ambassadorApplications, callbackRequests, users, watchmomsApplications } from '../../db/schema/index.ts';
+
+const recipientColumns = { id: users.id, email: users.email, firstName: users.firstName, locale: users.locale };
+export type Recipient = { id: string; email: string; firstName: string | null; locale: string };
+
+const requestColumns = { id: callbackRequests.id, category: callbackRequests.category, scoreBand: callbackRequests.scoreBand, status: callbackRequests.status, createdAt: callbackRequests.createdAt };
+export type AlertRequest = { id: string; category: (typeof callbackRequests.$inferSelect)['category']; scoreBand: (typeof callbackRequests.$inferSelect)['scoreBand']; status: string; createdAt: Date };
+
+/** A digest or escalation run takes at most this many requests; the next run takes the rest. */
+const BATCH = 500;
+
+/** Staff who follow callback requests: admins, founders and the responders an admin marked. */
+export async function findFollowers(tx: Tx): Promise<Recipient[]> {
+  return tx.select(recipientColumns).from(users).where(or(inArray(users.role, ['admin', 'founder']), sql`${users.isResponder}`)).orderBy(users.createdAt);
+}
+
+export async function findAdmins(tx: Tx): Promise<Recipient[]> {
+  return tx.select(recipientColumns).from(users).where(inArray(users.role, ['admin', 'founder'])).orderBy(users.createdAt);
+}
+
+export async function markAlerted(tx: Tx, ids: string[]) {
+  if (ids.length) await tx.update(callbackRequests).set({ alertedAt: new Date() }).where(inArray(callbackRequests.id, ids));
+}
+
+/** Requests nobody was told about yet (the non-urgent ones), oldest first, locked so two instances never digest one twice. */
+export async function lockUnalerted(tx: Tx): Promise<AlertRequest[]> {
+  return tx
+    .select(requestColumns)
+    .from(callbackRequests)
+    .where(and(isNull(callbackRequests.alertedAt), lte(callbackRequests.createdAt, sql`now()`)))
+    .orderBy(asc(callbackRequests.createdAt))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+}
+
+/** Requests still `new` past their deadline whose admins were not mailed yet, locked. */
+export async function lockOverdueUnescalated(tx: Tx): Promise<AlertRequest[]> {
+  return tx
+    .select(requestColumns)
+    .from(callbackRequests)
+    .where(and(isOverdueSql, isNull(callbackRequests.escalatedAt)))
+    .orderBy(asc(callbackRequests.createdAt))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+}
+
+export async function markEscalated(tx: Tx, ids: string[]) {
+  if (ids.length) await tx.update(callbackRequests).set({ escalatedAt: new Date() }).where(inArray(callbackRequests.id, ids));
+}
+
+/** New WatchMoms and ambassador applications not yet in a digest: marks them digested and returns how many of each. */
+export async function takeUndigestedApplications(tx: Tx): Promise<{ watchmoms: number; ambassador: number }> {
+  const now = new Date();
+  const watchmoms = await tx
+    .update(watchmomsApplications)
+    .set({ digestedAt: now })
+    .where(inArray(watchmomsApplications.id, sql`(select id from watchmoms_applications where digested_at is null for update skip locked)`))
+    .returning({ id: watchmomsApplications.id });
+  const ambassador = await tx
+    .update(ambassadorApplications)
+    .set({ digestedAt: now })
+    .where(inArray(ambassadorApplications.id, sql`(select id from ambassador_applications where digested_at is null for update skip locked)`))
+    .returning({ id: ambassadorApplications.id });
+  return { watchmoms: watchmoms.length, ambassador: ambassador.length };
+}

@@ -1,0 +1,124 @@
+import { callbackDeadlineHours, isUrgentRequest, type ScoreBand, type SupportCategory } from '../../../common/domain/support.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { mailText, toMailLocale, type MailLocale } from '../mail/mail.templates.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import * as repo from './staff-alerts.repository.ts';
+import type { AlertRequest, Recipient } from './staff-alerts.repository.ts';
+
+export const CALLBACK_DIGEST_QUEUE = 'callback-digest';
+export const CALLBACK_ESCALATION_QUEUE = 'callback-escalation';
+export const APPLICATIONS_DIGEST_QUEUE = 'applications-digest';
+
+interface Deps {
+  db: Db;
+  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  /** TZ_DEFAULT: dates in the mails are written in it. */
+  timeZone: string;
+}
+
+export interface NewCallbackRequest {
+  id: string;
+  category: SupportCategory;
+  scoreBand: ScoreBand;
+}
+
+/**
+ * Staff alerts (issue 9, flows 4 and 5): urgent callback requests mailed at once, the others in the
+ * 8:00 digest, overdue ones escalated to the admins, and the admins' digest of new applications.
+ * The mails name no one and hold no phone number or answer, only a link to the admin inbox.
+ */
+export function staffAlertsFactory({ db, mail, timeZone }: Deps) {
+  const inboxLink = (id?: string) => mail.link(id ? `/admin?tab=callbacks&request=${id}` : '/admin?tab=callbacks');
+  const when = (locale: MailLocale, date: Date) =>
+    new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
+  const describe = (locale: MailLocale, r: Pick<AlertRequest, 'category' | 'scoreBand' | 'createdAt'>) => ({
+    category: mailText(locale, `categories.${r.category}`),
+    band: mailText(locale, `bands.${r.scoreBand}`),
+    received: when(locale, r.createdAt),
+  });
+
+  /** Called in the transaction that stores a new request: an urgent one is mailed to every follower now. */
+  async function onNewCallbackRequest(tx: Tx, request: NewCallbackRequest) {
+    if (!isUrgentRequest(request.category, request.scoreBand)) return; // waits for the digest
+    for (const to of await repo.findFollowers(tx)) {
+      const locale = toMailLocale(to.locale);
+      await mail.enqueue(tx, {
+        to: to.email,
+        locale,
+        kind: 'callback-alert',
+        content: {
+          subject: 'callbackAlert.subject',
+          name: to.firstName,
+          paragraphs: ['callbackAlert.intro', 'callbackAlert.deadline'],
+          action: { label: 'callbackAlert.action', url: inboxLink(request.id) },
+          vars: describe(locale, { ...request, createdAt: new Date() }),
+        },
+      });
+    }
+    await repo.markAlerted(tx, [request.id]);
+  }
+
+  /** The 8:00 digest: every request nobody was told about yet, in one mail to each follower. */
+  async function sendCallbackDigest() {
+    const sent = await db.transaction(async (tx) => {
+      const requests = await repo.lockUnalerted(tx);
+      if (!requests.length) return 0;
+      // A request closed before the digest needs nobody's attention: marked, not listed.
+      const open = requests.filter((r) => r.status !== 'closed');
+      if (open.length) {
+        for (const to of await repo.findFollowers(tx)) {
+          const locale = toMailLocale(to.locale);
+          await mail.enqueue(tx, {
+            to: to.email,
+            locale,
+            kind: 'callback-digest',
+            content: {
+              subject: 'callbackDigest.subject',
+              name: to.firstName,
+              paragraphs: ['callbackDigest.intro'],
+              list: open.map((r) => ({ text: mailText(locale, 'callbackDigest.line', describe(locale, r)), url: inboxLink(r.id) })),
+              after: ['callbackDigest.deadline'],
+              action: { label: 'callbackDigest.action', url: inboxLink() },
+              vars: { count: open.length },
+            },
+          });
+        }
+      }
+      await repo.markAlerted(tx, requests.map((r) => r.id));
+      return open.length;
+    });
+    if (sent) mail.wake();
+  }
+
+  /** Requests still new past their deadline: one more mail, to every admin, once per request. */
+  async function escalateOverdue() {
+    const escalated = await db.transaction(async (tx) => {
+      const requests = await repo.lockOverdueUnescalated(tx);
+      if (!requests.length) return 0;
+      const admins: Recipient[] = await repo.findAdmins(tx);
+      for (const r of requests) {
+        for (const to of admins) {
+          const locale = toMailLocale(to.locale);
+          await mail.enqueue(tx, {
+            to: to.email,
+            locale,
+            kind: 'callback-escalation',
+            content: {
+              subject: 'callbackEscalation.subject',
+              name: to.firstName,
+              paragraphs: ['callbackEscalation.intro', 'callbackEscalation.ask'],
+              action: { label: 'callbackEscalation.action', url: inboxLink(r.id) },
+              vars: { ...describe(locale, r), hours: callbackDeadlineHours(r.category, r.scoreBand) },
+            },
+          });
+        }
+      }
+      await repo.markEscalated(tx, requests.map((r) => r.id));
+      return requests.length;
+    });
+    if (escalated) mail.wake();
+  }
+
+  return { onNewCallbackRequest, sendCallbackDigest, escalateOverdue, inboxLink };
+}
+export type StaffAlerts = ReturnType<typeof staffAlertsFactory>;
