@@ -44,6 +44,10 @@ import { MAIL_QUEUE, mailServiceFactory } from './modules/mail/mail.service.ts';
 import { smtpTransport } from './modules/mail/mail.transport.ts';
 import { defineStaffAlertJobs } from './modules/staff-alerts/staff-alerts.jobs.ts';
 import { staffAlertsFactory } from './modules/staff-alerts/staff-alerts.service.ts';
+import notificationsRoutes from './modules/mail/notifications.routes.ts';
+import { unsubscribeLinksFactory } from './modules/mail/unsubscribe.ts';
+import mentorWeekRoutes from './modules/mentoring/mentor-week.routes.ts';
+import { mentorWeekServiceFactory } from './modules/mentoring/mentor-week.service.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -223,6 +227,9 @@ export async function buildApp(opts: BuildOptions) {
   const accountSecurity = securityServiceFactory({ db: app.db, securityRepo: securityRepositoryFactory(app.db), mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy });
   await app.register(securityRoutes, { security: accountSecurity, authRateLimit: limits.auth });
   await app.register(mailRoutes, { isSmtpConfigured: transport !== null });
+  const unsubscribe = unsubscribeLinksFactory({ db: app.db, siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` });
+  await app.register(notificationsRoutes, { unsubscribe });
+  await app.register(mentorWeekRoutes, { mentorWeek: mentorWeekServiceFactory({ db: app.db, mail, unsubscribe }) });
 
   const client = opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html')) ? await loadClientFiles(path.resolve(opts.clientDir)) : undefined;
   const appShell = client?.get('/index.html');

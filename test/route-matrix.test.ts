@@ -16,6 +16,8 @@ const PUBLIC = new Set([
   'POST /api/watchmoms-applications', 'POST /api/callback-requests', 'GET /api/certificates/verify/:code',
   // Links in mails: asking for a reset link, using it, confirming an address (signed in or not).
   'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/verify-email',
+  // One-click unsubscribe from a mail (the signed link is the proof).
+  'POST /api/mail/unsubscribe/:token',
 ]);
 const ADMIN_ROLES: Role[] = ['admin', 'founder'];
 const roles: Role[] = ['user', 'ambassador', 'coordinator', 'admin', 'founder'];

@@ -41,6 +41,8 @@ export const errorCodes = {
   /** A sensitive action needs the password or a code again (re-authentication). */
   REAUTH_REQUIRED: 403,
   MFA_CHALLENGE_EXPIRED: 401,
+  ENCOURAGED_RECENTLY: 429,
+  ENCOURAGEMENT_OFF: 409,
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
   SERVER_BUSY: 503,

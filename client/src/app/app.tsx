@@ -11,7 +11,7 @@ const Landing = lazy(() => import('../features/landing/components/landing-page.t
 const isLandingPath = (p: string) =>
   !(
     p === '/soul-health-check' || p === '/privacy' || p.startsWith('/verify/') || p === '/login' || p.startsWith('/setup/') ||
-    p === '/forgot-password' || p.startsWith('/reset-password/') || p.startsWith('/verify-email/')
+    p === '/forgot-password' || p.startsWith('/reset-password/') || p.startsWith('/verify-email/') || p.startsWith('/unsubscribe/')
   );
 
 export function App() {

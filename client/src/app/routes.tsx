@@ -12,6 +12,7 @@ const ForgotPassword = lazy(() => import('../features/auth/components/forgot-pas
 const ResetPassword = lazy(() => import('../features/auth/components/reset-password-page.tsx'));
 const VerifyEmail = lazy(() => import('../features/auth/components/verify-email-page.tsx'));
 const Privacy = lazy(() => import('../features/privacy/components/privacy-page.tsx'));
+const Unsubscribe = lazy(() => import('../features/notifications/components/unsubscribe-page.tsx'));
 const Verify = lazy(() => import('../features/course/components/verify-page.tsx'));
 const Onboarding = lazy(() => import('../features/onboarding/components/onboarding-page.tsx'));
 const Dashboard = lazy(() => import('../features/course/components/dashboard-page.tsx'));
@@ -33,11 +34,12 @@ function PublicRoutes() {
       <Route path="/verify/:code" component={Verify} />
       <Route path="/reset-password/:token" component={ResetPassword} />
       <Route path="/verify-email/:token" component={VerifyEmail} />
+      <Route path="/unsubscribe/:token" component={Unsubscribe} />
     </Switch>
   );
 }
 const isPublicPath = (p: string) =>
-  p === '/soul-health-check' || p === '/privacy' || p.startsWith('/verify/') || p.startsWith('/reset-password/') || p.startsWith('/verify-email/');
+  p === '/soul-health-check' || p === '/privacy' || p.startsWith('/verify/') || p.startsWith('/reset-password/') || p.startsWith('/verify-email/') || p.startsWith('/unsubscribe/');
 
 /**
  * The route switch of the spec (section 2): public paths, loading, landing, onboarding, then the app.

@@ -6,7 +6,7 @@ import { AMBASSADOR_MIN_COMPLETED_DISCIPLES } from '../../../common/domain/eligi
 import { PASS_MARK } from '../../../common/domain/scoring.ts';
 import { languages } from './language.ts';
 
-export const namespaces = ['common', 'auth', 'validation', 'landing', 'public', 'onboarding', 'evangelism', 'course', 'mentoring', 'admin', 'settings', 'privacy'] as const;
+export const namespaces = ['common', 'auth', 'validation', 'landing', 'public', 'onboarding', 'evangelism', 'course', 'mentoring', 'mentor-week', 'notifications', 'admin', 'settings', 'privacy'] as const;
 
 void i18n
   .use(HttpBackend)

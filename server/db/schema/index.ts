@@ -474,3 +474,38 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * When each learner last opened a lesson (written by the lesson route, at most every few minutes):
+ * the mentor's week and the encouragement mails read it. Quiz attempts are activity too, read
+ * from assessment_attempts.
+ */
+export const learnerActivity = pgTable('learner_activity', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  lastLessonOpenedAt: timestamp('last_lesson_opened_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Every encouragement mailed to a learner: `auto` ones from the daily job (at most one a week,
+ * three in a row) and `mentor` ones sent from the disciple tree (once a week per disciple).
+ */
+export const encouragements = pgTable(
+  'encouragements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['auto', 'mentor'] }).notNull(),
+    mentorId: uuid('mentor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Which message of the list (common/contracts/mentor-week.ts), or the automatic mail's number in a row. */
+    messageKey: text('message_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('encouragements_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Secrets the server makes itself on first use and shares across instances (the key that signs unsubscribe links). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

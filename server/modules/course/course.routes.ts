@@ -5,6 +5,7 @@ import {
   assessment, assessmentIdParams, attemptList, certificate, certificateVerification, courseIdParams, courseList, courseRoutes, langQuery, lesson,
   lessonIdParams, lessonList, progress, submitBody, submitHeaders, submitResult, verificationCodeParams,
 } from '../../../common/contracts/course.ts';
+import { recordLessonOpened } from '../../db/learner-activity.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { CourseService } from './course.service.ts';
 
@@ -36,9 +37,13 @@ const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => 
     return json(reply, course.listLessonsJson(req.params.courseId, req.query.lang));
   });
 
-  app.get(courseRoutes.lesson, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: lesson } } }, async (req, reply) =>
-    json(reply, await course.getLessonJson(requireUser(req).id, req.params.id, req.query.lang)),
-  );
+  app.get(courseRoutes.lesson, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: lesson } } }, async (req, reply) => {
+    const userId = requireUser(req).id;
+    const text = await course.getLessonJson(userId, req.params.id, req.query.lang);
+    // Opening a lesson is the activity the mentor's week and the encouragement mails look at.
+    await recordLessonOpened(app.db, userId);
+    return json(reply, text);
+  });
 
   app.get(courseRoutes.lessonAssessment, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: assessment } } }, async (req, reply) =>
     json(reply, await course.getAssessmentJson(requireUser(req).id, req.params.id, req.query.lang)),

@@ -24,6 +24,10 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Keys of the paragraphs after the button. */
   after?: string[];
+  /** Titled lists after the paragraphs (a digest): title key, and lines already in the recipient's language. */
+  sections?: { title: string; items: string[] }[];
+  /** A way out of this kind of mail (one-click unsubscribe), shown in the footer. */
+  unsubscribe?: { label: string; url: string };
   vars?: Vars;
 }
 
@@ -59,11 +63,12 @@ export function renderMail(locale: MailLocale, content: MailContent, site: strin
     greeting,
     ...content.paragraphs.map(t),
     ...(content.list?.length ? [content.list.map((l) => (typeof l === 'string' ? `- ${l}` : `- ${l.text}\n  ${l.url}`)).join('\n')] : []),
+    ...(content.sections ?? []).map((sec) => [t(sec.title), ...sec.items.map((l) => `- ${l}`)].join('\n')),
     // French puts a no-break space before the colon (decision 028).
     ...(content.action ? [`${t(content.action.label)}${locale === 'fr' ? '\u00a0:' : ':'}\n${content.action.url}`] : []),
     ...(content.after ?? []).map(t),
     t('layout.signature'),
-    '--\n' + t('layout.footer'),
+    '--\n' + t('layout.footer') + (content.unsubscribe ? `\n${t(content.unsubscribe.label)}\n${content.unsubscribe.url}` : ''),
   ].join('\n\n');
 
   const p = (inner: string) => `<p style="margin:0 0 16px;line-height:1.5">${inner}</p>`;
@@ -76,6 +81,12 @@ export function renderMail(locale: MailLocale, content: MailContent, site: strin
         .map((l) => (typeof l === 'string' ? `<li>${escapeHtml(l)}</li>` : `<li><a href="${escapeHtml(l.url)}" style="color:#4f46e5">${escapeHtml(l.text)}</a></li>`))
         .join('')}</ul>`
     : '';
+  const sections = (content.sections ?? [])
+    .map((sec) => `<h2 style="font-size:15px;margin:20px 0 8px">${h(sec.title)}</h2><ul style="margin:0 0 16px;padding-left:20px;line-height:1.5">${sec.items.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`)
+    .join('\n');
+  const unsubscribe = content.unsubscribe
+    ? `<br><a href="${escapeHtml(content.unsubscribe.url)}" style="color:#6b7280">${h(content.unsubscribe.label)}</a>`
+    : '';
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t(content.subject))}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
@@ -83,11 +94,11 @@ export function renderMail(locale: MailLocale, content: MailContent, site: strin
 <div style="background:#ffffff;border-radius:12px;padding:24px">
 ${p(greetingHtml)}
 ${content.paragraphs.map((k) => p(h(k))).join('\n')}
-${list}${button}
+${list}${sections}${button}
 ${(content.after ?? []).map((k) => p(h(k))).join('\n')}
 ${p(h('layout.signature'))}
 </div>
-<p style="color:#6b7280;font-size:12px;text-align:center;margin:16px 0 0">${h('layout.footer')}</p>
+<p style="color:#6b7280;font-size:12px;text-align:center;margin:16px 0 0">${h('layout.footer')}${unsubscribe}</p>
 </div></body></html>`;
   return { subject: t(content.subject), text, html };
 }

@@ -6,4 +6,5 @@ export const mentoringKeys = {
   tree: [...sharedKeys.mentoring, 'tree'] as const,
   pending: [...sharedKeys.mentoring, 'pending'] as const,
   progression: [...sharedKeys.mentoring, 'progression'] as const,
+  week: [...sharedKeys.mentoring, 'week'] as const,
 };

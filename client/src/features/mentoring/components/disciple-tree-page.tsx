@@ -13,6 +13,7 @@ import { useProgression } from '../api/get-progression.ts';
 import { AddDiscipleDialog } from './add-disciple-dialog.tsx';
 import { MentoringShell } from './mentoring-shell.tsx';
 import { PendingList } from './pending-list.tsx';
+import { ThisWeekPanel } from './this-week-panel.tsx';
 import { AmbassadorCard, CoordinatorCard } from './progression-cards.tsx';
 import { TreeView } from './tree-view.tsx';
 
@@ -67,6 +68,8 @@ export default function DiscipleTreePage() {
           <StatCard className="gap-1.5" icon={<Users />} label={t('stats.direct')} value={String(p.directDisciples)} testId="direct-disciples" />
           <StatCard className="gap-1.5" icon={<CheckCircle2 />} label={t('stats.completed')} value={String(p.completedDisciples)} testId="completed-disciples" />
         </section>
+
+        <ThisWeekPanel />
 
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="order-2 flex min-w-0 flex-col gap-6 lg:order-1 lg:col-span-2">

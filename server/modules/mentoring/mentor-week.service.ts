@@ -1,0 +1,86 @@
+import type { DiscipleWeek, EncouragementMessage, EncouragementSent, MentorWeek } from '../../../common/contracts/mentor-week.ts';
+import { DAY_MS, MENTOR_ENCOURAGEMENT_DAYS, sortByAttention } from '../../../common/domain/mentor-week.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserRow } from '../../lib/session.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { toMailLocale } from '../mail/mail.templates.ts';
+import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
+import * as repo from './mentor-week.repository.ts';
+
+export interface MentorWeekDeps {
+  db: Db;
+  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  unsubscribe: Pick<UnsubscribeLinks, 'headersFor'>;
+}
+
+export type MentorWeekService = ReturnType<typeof mentorWeekServiceFactory>;
+
+const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
+
+const nextAllowed = (last: Date | null, now: number) => {
+  const next = last ? last.getTime() + MENTOR_ENCOURAGEMENT_DAYS * DAY_MS : 0;
+  return next > now ? new Date(next) : null;
+};
+
+/** The mentor's "This week" panel and its "send encouragement" (issue 12). */
+export function mentorWeekServiceFactory(deps: MentorWeekDeps) {
+  async function getWeek(mentor: UserRow): Promise<MentorWeek> {
+    const now = Date.now();
+    const rows = await repo.findDisciplesWeek(deps.db, [mentor.id]);
+    const disciples: DiscipleWeek[] = rows.map((r) => ({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      lastActivityAt: r.lastActivityAt?.toISOString() ?? null,
+      currentWeek: r.currentWeek,
+      isCourseCompleted: r.isCourseCompleted,
+      isStalled: r.isStalled,
+      failedTwiceWeek: r.failedTwiceWeek,
+      finishedWeek: r.finishedWeek,
+      lastEncouragedAt: r.lastEncouragedAt?.toISOString() ?? null,
+      nextEncouragementAt: nextAllowed(r.lastEncouragedAt, now)?.toISOString() ?? null,
+      acceptsEncouragement: r.acceptsEncouragement,
+    }));
+    return { disciples: sortByAttention(disciples) };
+  }
+
+  /**
+   * Mails one of the listed messages to a direct disciple, in the disciple's language, at most once
+   * a week per disciple. The disciple's row is locked while checking, so two clicks at once send one.
+   */
+  async function sendEncouragement(mentor: UserRow, discipleId: string, message: EncouragementMessage): Promise<EncouragementSent> {
+    const sent = await deps.db.transaction(async (tx) => {
+      const disciple = await repo.lockDiscipleOf(tx, mentor.id, discipleId);
+      if (!disciple) throw new AppError('NOT_FOUND', 'This person is not one of your direct disciples.');
+      const name = displayName(disciple);
+      if (!disciple.notifyEncouragement) throw new AppError('ENCOURAGEMENT_OFF', `${name} turned encouragement mails off.`);
+      const next = nextAllowed(await repo.findLastMentorEncouragement(tx, disciple.id), Date.now());
+      if (next)
+        throw new AppError('ENCOURAGED_RECENTLY', `You encouraged ${name} less than ${MENTOR_ENCOURAGEMENT_DAYS} days ago. You can send another from ${next.toISOString()}.`);
+      const row = await repo.insertEncouragement(tx, { userId: disciple.id, source: 'mentor', mentorId: mentor.id, messageKey: message });
+      const { url, headers } = await deps.unsubscribe.headersFor('encouragement', disciple.id);
+      await deps.mail.enqueue(tx, {
+        to: disciple.email,
+        locale: toMailLocale(disciple.locale),
+        kind: 'mentor-encouragement',
+        headers,
+        content: {
+          subject: 'mentorEncouragement.subject',
+          name: disciple.firstName,
+          paragraphs: ['mentorEncouragement.intro', `mentorEncouragement.messages.${message}`],
+          action: { label: 'mentorEncouragement.action', url: deps.mail.link('/dashboard') },
+          unsubscribe: { label: 'encouragement.unsubscribe', url },
+          vars: { mentor: displayName(mentor) },
+        },
+      });
+      return row.createdAt;
+    });
+    deps.mail.wake();
+    return { sentAt: sent.toISOString(), nextEncouragementAt: new Date(sent.getTime() + MENTOR_ENCOURAGEMENT_DAYS * DAY_MS).toISOString() };
+  }
+
+  return { getWeek, sendEncouragement };
+}
