@@ -14,7 +14,7 @@ export const discipleWeek = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string(),
-  /** Last lesson opened or quiz taken; null when nothing yet. */
+  /** Last lesson opened, quiz taken, challenge day ticked or section read; null when nothing yet. */
   lastActivityAt: z.string().nullable(),
   /** The week of the first lesson not passed yet; null once the course is completed. */
   currentWeek: z.number().int().nullable(),

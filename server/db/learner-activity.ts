@@ -15,10 +15,13 @@ export async function recordLessonOpened(db: Tx, userId: string): Promise<void> 
 }
 
 /**
- * The user's last activity (a lesson opened or a quiz taken) as SQL, for a users alias. Uses
- * learner_activity's key and attempts_user_lesson_idx.
+ * The user's last activity as SQL, for a users alias: a lesson opened, a quiz taken, a challenge
+ * day ticked or a lesson section marked read (those two synced from the browser, decision 043).
+ * Each lookup starts from an index led by user_id.
  */
 export const lastActivitySql = (alias: string) =>
   sql.raw(`greatest(
     (select la.last_lesson_opened_at from learner_activity la where la.user_id = ${alias}.id),
-    (select max(a.created_at) from assessment_attempts a where a.user_id = ${alias}.id))`);
+    (select max(a.created_at) from assessment_attempts a where a.user_id = ${alias}.id),
+    (select max(c.changed_at) from challenge_days c where c.user_id = ${alias}.id and c.is_done),
+    (select max(r.changed_at) from section_reads r where r.user_id = ${alias}.id and r.is_read))`);

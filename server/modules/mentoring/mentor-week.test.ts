@@ -4,7 +4,7 @@ import { createTestApp, createUser, sessionCookie } from '../../../test/app.ts';
 import { primaryCourseLessons } from '../../../test/course-progress.ts';
 import { startTestSmtp } from '../../../test/smtp.ts';
 import { encouragementPath, mentorWeekPaths, type DiscipleWeek } from '../../../common/contracts/mentor-week.ts';
-import { assessmentAttempts, encouragements, learnerActivity, mailOutbox } from '../../db/schema/index.ts';
+import { assessmentAttempts, challengeDays, encouragements, learnerActivity, mailOutbox } from '../../db/schema/index.ts';
 
 const smtp = await startTestSmtp();
 afterAll(async () => smtp.stop());
@@ -92,6 +92,16 @@ describe('the mentor\'s "This week" panel', () => {
     const silas = (await getWeek()).find((d) => d.id === tree.silent.id)!;
     expect(silas.isStalled).toBe(false);
     expect(Date.now() - Date.parse(silas.lastActivityAt!)).toBeLessThan(60_000);
+  });
+
+  it('counts a challenge day ticked as activity too', async () => {
+    const course = (await app.db.execute<{ id: string }>(sql`select public.app_primary_course() as id`)).rows[0]!.id;
+    const ticked = await createUser(app.db, { firstName: 'Tia', mentorId: tree.mentor.id, createdAt: daysAgo(20) });
+    expect((await getWeek()).find((d) => d.id === ticked.id)!.isStalled).toBe(true);
+    await app.db.insert(challengeDays).values({ userId: ticked.id, courseId: course, day: 1, isDone: true, activeOn: '2026-11-22', changedAt: daysAgo(1) });
+    const shown = (await getWeek()).find((d) => d.id === ticked.id)!;
+    expect(shown.isStalled).toBe(false);
+    expect(Date.parse(shown.lastActivityAt!)).toBeCloseTo(daysAgo(1).getTime(), -4);
   });
 });
 
