@@ -54,7 +54,9 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().default('0.0.0.0'),
     /** External PostgreSQL; when absent an embedded PostgreSQL is started with data under DATA_DIR. */
-    DATABASE_URL: optionalUrl,
+    DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:$/i.test(new URL(v).protocol), {
+      message: 'must be a PostgreSQL connection string (postgres://user:password@host:5432/database); other databases (mysql://, sqlite:) are not supported',
+    }),
     DATA_DIR: z.string().default('./data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
     /** The public address users reach, e.g. https://god.example.org. Used in printed links and certificates; https makes cookies Secure and turns on HSTS. */

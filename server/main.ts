@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDb } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { checkDatabase, checkDataDir, StartupError } from './db/startup-checks.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedContent } from './db/seed/index.ts';
 
@@ -26,9 +27,13 @@ async function main() {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
+    checkDataDir(config.DATA_DIR);
     console.log(`Starting the embedded PostgreSQL (data in ${path.resolve(config.DATA_DIR, 'pg')}, port ${config.EMBEDDED_PG_PORT})...`);
     embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
     databaseUrl = embedded.url;
+  } else {
+    // A wrong password, a refused port or a missing database is said as such, not as a failed CREATE SCHEMA.
+    await checkDatabase(databaseUrl);
   }
 
   // Migrations and content first, on a short-lived connection.
@@ -38,6 +43,8 @@ async function main() {
   await pool.end();
 
   const app = await buildApp({ config, databaseUrl, clientDir: path.join(root, 'dist/client'), logger: true });
+  // A postmaster that dies (kill -9, out of memory) is started again; requests meanwhile get 503.
+  embedded?.supervise({ info: (msg) => app.log.warn(msg), error: (msg) => app.log.error(msg) });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -77,6 +84,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(err instanceof StartupError || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : `Start-up failed: ${err.message}`);
   process.exit(1);
 });

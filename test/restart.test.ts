@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { cloneTemplateDatabase, freePort } from './postgres.ts';
 
@@ -72,6 +73,54 @@ describe('embedded PostgreSQL lifecycle', () => {
     expect(code).toBe(0);
     // A clean stop leaves no postmaster behind.
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('refuses a second instance on the same DATA_DIR, and restarts a dead postmaster without losing data', { timeout: 240_000 }, async () => {
+    const ownDataDir = mkdtempSync(path.join(os.tmpdir(), 'god-owner-'));
+    chmodSync(ownDataDir, 0o755);
+    try {
+      const port = await freePort();
+      const pgPort = await freePort();
+      const first = await startServer(port, pgPort, { DATA_DIR: ownDataDir });
+
+      // Issue 10, defect 9: the second instance stops with a clear message; the first keeps its database.
+      const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: ownDataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(second);
+      let secondOutput = '';
+      second.stdout.on('data', (d) => (secondOutput += d));
+      second.stderr.on('data', (d) => (secondOutput += d));
+      expect(await new Promise((r) => second.once('exit', r))).toBe(1);
+      expect(secondOutput).toMatch(new RegExp(`Another process \\(pid ${first.child.pid}\\) is already using the data folder`));
+      expect((await fetch(`${base(port)}/api/ready`)).status).toBe(200);
+
+      // Issue 10, defect 10: a postmaster killed under the app is started again, committed rows kept.
+      const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/app` });
+      await db.connect();
+      await db.query(`insert into users (email, first_name) values ('naomi@example.org', 'Naomi')`);
+      await db.end();
+      const postmaster = Number(readFileSync(path.join(ownDataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(postmaster, 'SIGKILL');
+      let ready = 0;
+      for (let i = 0; i < 600 && ready !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        ready = await fetch(`${base(port)}/api/ready`).then((r) => r.status, () => 0);
+      }
+      expect(ready).toBe(200);
+      expect(first.output()).toMatch(/The embedded PostgreSQL \(pid \d+\) has stopped; restarting it/);
+      const again = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/app` });
+      await again.connect();
+      expect((await again.query(`select first_name from users where email = 'naomi@example.org'`)).rows).toEqual([{ first_name: 'Naomi' }]);
+      await again.end();
+
+      first.child.kill('SIGTERM');
+      expect(await new Promise((r) => first.child.once('exit', r))).toBe(0);
+      expect(existsSync(path.join(ownDataDir, 'app.lock'))).toBe(false);
+    } finally {
+      rmSync(ownDataDir, { recursive: true, force: true });
+    }
   });
 
   it('uses DATABASE_URL when set and starts no database of its own', { timeout: 120_000 }, async () => {

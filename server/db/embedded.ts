@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,63 @@ export interface EmbeddedDatabase {
   /** The data folder (its postmaster.pid names the server process). */
   pgDir: string;
   stop(): Promise<void>;
+  /**
+   * Watches the postmaster and starts it again when it dies (kill -9, out-of-memory killer):
+   * PostgreSQL replays its write-ahead log, so every committed row is kept. Stops with stop().
+   */
+  supervise(log: SupervisorLog, intervalMs?: number): void;
+}
+
+export interface SupervisorLog {
+  info(msg: string): void;
+  error(msg: string): void;
+}
+
+/** Another live process owns the data folder (issue 10, defect 9). */
+export class DataDirInUseError extends Error {}
+
+const LOCK_FILE = 'app.lock';
+
+/** A live process that can be a copy of this app (a reused pid of another program is not). */
+function isLiveAppProcess(pid: number): boolean {
+  if (!isProcessAlive(pid)) return false;
+  try {
+    return /node|tsx/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return true; // no /proc: trust the pid
+  }
+}
+
+/**
+ * Takes DATA_DIR for this process: `DATA_DIR/app.lock` holds our pid, created exclusively. A lock of
+ * a live process stops the start (a second instance would stop the first one's database and take
+ * it over); the lock of a process that died (kill -9) is stale and taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && isLiveAppProcess(pid))
+        throw new DataDirInUseError(
+          `Another process (pid ${pid}) is already using the data folder ${path.resolve(dataDir)}. ` +
+            `Only one app may use an embedded database: stop that process first, or give this one its own DATA_DIR and EMBEDDED_PG_PORT ` +
+            `(several instances need a shared PostgreSQL through DATABASE_URL).`,
+        );
+      rmSync(file, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`Could not take the lock file ${file}; another process keeps creating it.`);
 }
 
 interface Options {
@@ -93,6 +150,17 @@ export function tunedSettings(totalMemory = os.totalmem()): Record<string, strin
 export async function startEmbeddedPostgres({ dataDir, port, onLog, settings = {} }: Options): Promise<EmbeddedDatabase> {
   const pgDir = path.resolve(dataDir, 'pg');
   mkdirSync(path.dirname(pgDir), { recursive: true });
+  const unlock = lockDataDir(dataDir);
+  try {
+    return await startLocked(pgDir, port, onLog, settings, unlock);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+async function startLocked(pgDir: string, port: number, onLog: Options['onLog'], settings: Record<string, string>, unlock: () => void): Promise<EmbeddedDatabase> {
+  // We hold the lock, so a postmaster still running here was left by an app that died.
   await recoverFromCrash(pgDir);
   if (!(await isPortFree(port)))
     throw new Error(`Port ${port} is in use by another program; set EMBEDDED_PG_PORT to a free port or DATABASE_URL to an existing PostgreSQL.`);
@@ -116,9 +184,52 @@ export async function startEmbeddedPostgres({ dataDir, port, onLog, settings = {
   const exists = await client.query(`select 1 from pg_database where datname = 'app'`);
   if (exists.rowCount === 0) await client.query('create database app');
   await client.end();
+  let watchdog: NodeJS.Timeout | undefined;
+  let isStopping = false;
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  const postmasterPid = () => {
+    try {
+      return Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    } catch {
+      return 0;
+    }
+  };
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/app`,
     pgDir,
-    stop: () => pg.stop(),
+    async stop() {
+      isStopping = true;
+      clearInterval(watchdog);
+      try {
+        await pg.stop();
+      } finally {
+        unlock();
+      }
+    },
+    supervise(log, intervalMs = 1000) {
+      let pid = postmasterPid();
+      let isRestarting = false;
+      watchdog = setInterval(() => {
+        if (isStopping || isRestarting || (pid > 0 && isProcessAlive(pid))) return;
+        isRestarting = true;
+        log.error(`The embedded PostgreSQL (pid ${pid}) has stopped; restarting it (committed data is kept: PostgreSQL replays its write-ahead log)`);
+        void (async () => {
+          for (let attempt = 1; !isStopping; attempt++) {
+            try {
+              await recoverFromCrash(pgDir);
+              await pg.start();
+              pid = postmasterPid();
+              log.info(`The embedded PostgreSQL is running again (pid ${pid}, attempt ${attempt})`);
+              break;
+            } catch (err) {
+              log.error(`Restarting the embedded PostgreSQL failed (attempt ${attempt}): ${err instanceof Error ? err.message : String(err)}`);
+              await new Promise((r) => setTimeout(r, Math.min(10_000, 500 * attempt)));
+            }
+          }
+          isRestarting = false;
+        })();
+      }, intervalMs);
+      watchdog.unref();
+    },
   };
 }

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { checkDatabase, checkDataDir } from '../server/db/startup-checks.ts';
+import { freePort } from './postgres.ts';
+
+/** Runs server/main.ts with `env` until it exits; its output and exit code. */
+function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+const adminUrl = inject('databaseAdminUrl');
+const withPassword = (password: string) => {
+  const u = new URL(adminUrl);
+  u.password = password;
+  return u.toString();
+};
+
+describe('start-up errors say what failed and how to fix it (issue 10, defect 11)', () => {
+  it('names a wrong password, a refused port and a missing database in DATABASE_URL', async () => {
+    await expect(checkDatabase(withPassword('not-the-password'))).rejects.toThrow(/refused the password of user "postgres"/);
+    const port = await freePort();
+    await expect(checkDatabase(`postgres://postgres:postgres@127.0.0.1:${port}/app`)).rejects.toThrow(new RegExp(`nothing accepts connections at 127.0.0.1:${port}`));
+    await expect(checkDatabase(adminUrl.replace(/\/app$/, '/no_such_database'))).rejects.toThrow(/database "no_such_database" does not exist.*createdb/);
+    await expect(checkDatabase(adminUrl)).resolves.toBeUndefined();
+  });
+
+  it('checks DATA_DIR before using it: /proc, a file in the way, a folder it may not write', () => {
+    expect(() => checkDataDir('/proc/god-data')).toThrow(/under \/proc, a virtual file system.*Set DATA_DIR to a folder on disk/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'god-datadir-'));
+    try {
+      writeFileSync(path.join(dir, 'file'), '');
+      expect(() => checkDataDir(path.join(dir, 'file', 'data'))).toThrow(/is a file, not a folder/);
+      expect(() => checkDataDir(path.join(dir, 'data'))).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the server prints the cause and exits 1 instead of "Failed query: CREATE SCHEMA"', { timeout: 120_000 }, async () => {
+    const [wrongPassword, mysql, proc] = await Promise.all([
+      runMain({ PORT: String(await freePort()), DATABASE_URL: withPassword('not-the-password') }),
+      runMain({ PORT: String(await freePort()), DATABASE_URL: 'mysql://root:secret@127.0.0.1:3306/app' }),
+      runMain({ PORT: String(await freePort()), DATA_DIR: '/proc/god-data' }),
+    ]);
+    expect(wrongPassword.code).toBe(1);
+    expect(wrongPassword.output).toContain('refused the password');
+    expect(wrongPassword.output).not.toContain('Failed query');
+    expect(wrongPassword.output).not.toContain('not-the-password');
+    expect(mysql.code).toBe(1);
+    expect(mysql.output).toMatch(/DATABASE_URL: must be a PostgreSQL connection string/);
+    expect(proc.code).toBe(1);
+    expect(proc.output).toMatch(/DATA_DIR=\/proc\/god-data is under \/proc/);
+  });
+});
