@@ -36,6 +36,8 @@ export interface ContextOptions {
   width?: number;
   height?: number;
   locale?: string;
+  /** IANA time zone of the browser (default: the machine's). */
+  timezoneId?: string;
   colorScheme?: 'light' | 'dark';
 }
 
@@ -59,6 +61,7 @@ export function useBrowser(opts: { env?: Record<string, string> } = {}) {
         baseURL: baseUrl(),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
         locale: opts.locale ?? 'en-US',
+        ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
         colorScheme: opts.colorScheme ?? 'light',
         acceptDownloads: true,
       });

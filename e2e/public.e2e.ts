@@ -286,11 +286,15 @@ const storageSnapshot = (page: Page) =>
 
 describe('Soul Health Check', () => {
   it('reaches each level with no request sent and nothing stored; Take Again clears everything', async () => {
-    const page = await openPage();
+    const page = await openPage({ timezoneId: 'America/Chicago' });
     await page.goto('/soul-health-check');
     await page.getByTestId('soul-health-check').waitFor();
     await page.getByText('Search me, O God, and know my heart; test me and know my concerns.').waitFor();
-    await page.getByText('not saved or shared unless you choose to connect with an ambassador').waitFor();
+    // Before the first question: a screening, nobody reads live, the emergency number of the country.
+    const notice = page.getByTestId('not-a-diagnosis');
+    await notice.getByText('It is not a diagnosis', { exact: false }).waitFor();
+    await notice.getByText('Nobody reads your answers live.', { exact: false }).waitFor();
+    await notice.getByText('In immediate danger, call 911 now.').waitFor();
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     const before = await storageSnapshot(page);
     const requests = await recordRequests(page);
@@ -326,8 +330,9 @@ describe('Soul Health Check', () => {
     await page.getByTestId('result-purpose').getByText('5-day Daniel focus').waitFor();
     await page.getByTestId('result-purpose').getByRole('button', { name: 'Talk to an ambassador' }).waitFor();
     expect(await page.getByText('Needs Support').count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Call/Text 988' }).getAttribute('href')).toBe('tel:988');
-    await page.getByTestId('not-a-diagnosis').getByText('This check is a tool for reflection, not a diagnosis.', { exact: false }).waitFor();
+    expect(await page.getByRole('link', { name: 'Call 988' }).first().getAttribute('href')).toBe('tel:988');
+    await page.getByTestId('not-a-diagnosis').getByText('This check is a screening to help you reflect. It is not a diagnosis', { exact: false }).waitFor();
+    await page.getByTestId('not-a-diagnosis').getByText('Nobody reads your answers live.', { exact: false }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'public-soul-check-results-1280-light');
 
@@ -378,7 +383,7 @@ describe('Soul Health Check', () => {
 
 describe('counselor support block', () => {
   it('shows hotlines for mental health, filters ambassadors, refuses missing fields and stores a callback request', async () => {
-    const page = await openPage({ width: 390, height: 844 });
+    const page = await openPage({ width: 390, height: 844, timezoneId: 'America/New_York' });
     await page.goto('/soul-health-check');
     for (let s = 0; s < 5; s++) await answerSection(page, s, 0);
     const block = page.getByTestId('support-block');
@@ -392,9 +397,12 @@ describe('counselor support block', () => {
     expect(await page.getByTestId('hotlines').count()).toBe(0);
     expect(await page.getByTestId('support-ambassadors').getByRole('button').count()).toBe(5);
     await block.getByLabel('What would you like to talk about?').selectOption('mental');
-    await page.getByTestId('hotlines').waitFor();
-    for (const line of ['988', '1-833-456-4566', '116 123', '13 11 14', 'befrienders.org']) await page.getByTestId('hotlines').getByText(line, { exact: true }).waitFor();
-    expect(await page.getByTestId('hotlines').getByRole('link', { name: /Canada/ }).getAttribute('href')).toBe('tel:+18334564566');
+    const hotlines = page.getByTestId('hotlines');
+    await hotlines.waitFor();
+    // The United States' line (the browser's time zone), with its three ways.
+    expect(await hotlines.getByRole('link', { name: 'Call 988' }).getAttribute('href')).toBe('tel:988');
+    expect(await hotlines.getByRole('link', { name: 'Text 988' }).getAttribute('href')).toBe('sms:988');
+    expect(await hotlines.getByRole('link', { name: 'Chat online' }).getAttribute('href')).toBe('https://988lifeline.org/chat/');
     expect(await page.getByTestId('support-ambassadors').getByRole('button').count()).toBe(2);
     await screenshot(page, 'public-support-hotlines-390-light');
     await block.getByLabel('What would you like to talk about?').selectOption('spiritual');
@@ -413,6 +421,20 @@ describe('counselor support block', () => {
     expect(await block.getByLabel('What would you like to talk about?').inputValue()).toBe('mental');
     await block.getByLabel('Your first name').fill('  Noah  ');
     await block.getByLabel('Phone number').fill('+1 404 555 0188');
+    // Without a way of contact, a voicemail answer and the consent, nothing is sent.
+    await block.getByRole('button', { name: 'Request a callback' }).click();
+    await block.getByText('Please choose how we should contact you').waitFor();
+    await block.getByText('Please say whether we may leave a voicemail').waitFor();
+    await block.getByText('Please agree that the support team may see your request').waitFor();
+    expect(posts).toEqual([]);
+    await block.getByTestId('callback-contactMethod').getByLabel('WhatsApp').check();
+    await block.getByTestId('callback-voicemail').getByLabel("No, please don't").check();
+    await block.getByLabel('A good time to reach you (optional)').fill('after school');
+    expect(await block.getByLabel('Language to speak').inputValue()).toBe('en');
+    await block.getByLabel('Language to speak').selectOption('es');
+    await block.getByText('the G.O.D support team (support ambassadors, coordinators and admins) sees this request', { exact: false }).click();
+    await screenshot(page, 'public-support-form-390-light');
+    expect(await seriousA11yViolations(page, '[data-testid="support-block"]')).toEqual([]);
     await block.getByRole('button', { name: 'Request a callback' }).click();
     await page.getByTestId('callback-sent').getByText('Request Sent').waitFor();
     await page.getByText('An ambassador will contact you within 24-48 hours.').waitFor();
@@ -421,7 +443,86 @@ describe('counselor support block', () => {
     await screenshot(page, 'public-support-sent-390-light');
 
     const [row] = await ctx.db.select().from(callbackRequests).orderBy(desc(callbackRequests.createdAt)).limit(1);
-    expect(row).toMatchObject({ name: 'Noah', phone: '+1 404 555 0188', category: 'mental', scoreBand: 'yellow', userId: null, status: 'new' });
+    expect(row).toMatchObject({
+      name: 'Noah', phone: '+1 404 555 0188', category: 'mental', scoreBand: 'yellow', userId: null, status: 'new',
+      contactMethod: 'whatsapp', isVoicemailSafe: false, goodTime: 'after school', language: 'es',
+    });
+    await page.context().close();
+  });
+});
+
+describe('crisis directory by country', () => {
+  /** Answers every question "Yes" (every area needs support) and opens the support block's directory. */
+  async function resultsWithDirectory(page: Page, topic: string) {
+    await page.goto('/soul-health-check');
+    for (let s = 0; s < 5; s++) {
+      for (let q = 0; q < 5; q++) await page.getByTestId(`question-${s}-${q}`).getByText('Oui', { exact: true }).click();
+      await page.getByRole('button', { name: s === 4 ? 'Voir les résultats' : 'Partie suivante' }).click();
+    }
+    await page.getByTestId('soul-check-results').waitFor();
+    await page.getByTestId('support-block').locator('select').first().selectOption(topic);
+    return page.getByTestId('hotlines');
+  }
+
+  it("starts from the browser's country and switches with the picker, everywhere on the page", async () => {
+    const page = await openPage({ locale: 'fr-FR', timezoneId: 'Europe/Paris', width: 390, height: 844 });
+    await page.goto('/soul-health-check');
+    await page.getByTestId('not-a-diagnosis').getByText('En danger immédiat, appelle le 15 maintenant.').waitFor();
+    expect(await page.getByTestId('not-a-diagnosis').getByLabel('Ton pays').inputValue()).toBe('FR');
+    const requests = await recordRequests(page);
+
+    const directory = await resultsWithDirectory(page, 'mental');
+    expect(await directory.getAttribute('data-region')).toBe('FR');
+    expect(await page.getByTestId('crisis-call').getAttribute('href')).toBe('tel:3114');
+    expect(await directory.getByTestId('crisis-line-fr3114').getByRole('link', { name: 'Appeler le 3114' }).getAttribute('href')).toBe('tel:3114');
+    await directory.getByTestId('crisis-line-frFilSanteJeunes').getByText('Pour les 12-25 ans', { exact: false }).waitFor();
+    expect(await directory.getByRole('link', { name: 'Appeler le 0 800 235 236' }).getAttribute('href')).toBe('tel:0800235236');
+    expect(await directory.getByTestId('emergency-line').getByRole('link').getAttribute('href')).toBe('tel:15');
+    expect(await directory.getByRole('link', { name: "Trouver une ligne d'écoute" }).getAttribute('href')).toBe('https://findahelpline.com/');
+    await directory.scrollIntoViewIfNeeded();
+    await screenshot(page, 'public-crisis-directory-fr-390-light');
+
+    // Canada: 9-8-8 in English and French (call and text), the toll-free line; both pickers follow.
+    await directory.getByLabel('Ton pays').selectOption('CA');
+    expect(await directory.getAttribute('data-region')).toBe('CA');
+    expect(await page.getByTestId('not-a-diagnosis').getByLabel('Ton pays').inputValue()).toBe('CA');
+    const ca = directory.getByTestId('crisis-line-ca988');
+    await ca.getByText('En anglais et français', { exact: false }).waitFor();
+    expect(await ca.getByRole('link', { name: 'SMS au 9-8-8' }).getAttribute('href')).toBe('sms:988');
+    expect(await directory.getByRole('link', { name: 'Appeler le 1-833-456-4566' }).getAttribute('href')).toBe('tel:+18334564566');
+    await directory.getByTestId('emergency-line').getByText('appelle le 911', { exact: false }).waitFor();
+
+    // The United Kingdom and Australia, then anywhere else: the directory and the local emergency number.
+    await directory.getByLabel('Ton pays').selectOption('GB');
+    expect(await directory.getByRole('link', { name: 'Appeler le 116 123' }).getAttribute('href')).toBe('tel:116123');
+    await directory.getByTestId('emergency-line').getByText('appelle le 999', { exact: false }).waitFor();
+    await directory.getByLabel('Ton pays').selectOption('AU');
+    expect(await directory.getByRole('link', { name: 'Appeler le 13 11 14' }).getAttribute('href')).toBe('tel:131114');
+    await page.getByTestId('not-a-diagnosis').getByLabel('Ton pays').selectOption('international');
+    expect(await directory.getAttribute('data-region')).toBe('international');
+    await directory.getByText("En danger immédiat, appelle maintenant le numéro d'urgence de ton pays.").waitFor();
+    expect(await page.getByTestId('crisis-call').getAttribute('href')).toBe('https://findahelpline.com/');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // Choosing a country is not sent anywhere.
+    expect(requests).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(
+    screenVariants([
+      [390, false],
+      [390, true],
+      [1280, false],
+      [1280, true],
+    ] as const),
+  )('guesses Canada from a fr-CA browser in UTC, at %ipx (dark: %s), without serious accessibility problems', async (width, dark) => {
+    const page = await openPage({ locale: 'fr-CA', timezoneId: 'UTC', width, height: width > 500 ? 900 : 844, dark });
+    const directory = await resultsWithDirectory(page, 'mental');
+    expect(await directory.getAttribute('data-region')).toBe('CA');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await directory.scrollIntoViewIfNeeded();
+    await viewportShot(page, `public-crisis-directory-ca-${width}-${dark ? 'dark' : 'light'}`);
     await page.context().close();
   });
 });

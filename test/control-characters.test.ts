@@ -38,8 +38,8 @@ const endpoints: Endpoint[] = [
   },
   {
     name: 'callback request', method: 'POST', url: '/api/callback-requests',
-    body: { name: 'Jo Smith', phone: '+1 555 0100', category: 'spiritual' },
-    fields: ['name', 'phone'], names: ['name'],
+    body: { name: 'Jo Smith', phone: '+1 555 0100', category: 'spiritual', contactMethod: 'call', isVoicemailSafe: false, goodTime: 'evenings', language: 'en', consent: true },
+    fields: ['name', 'phone', 'goodTime'], names: ['name'],
   },
   {
     name: 'WatchMoms application', method: 'POST', url: '/api/watchmoms-applications',

@@ -22,7 +22,7 @@ const templates: Record<string, Record<string, unknown>> = {
     fullName: 'Marie Joseph', phone: '+1 305 555 0142', country: 'Haiti', cityState: 'Port-au-Prince', streetAddress: '12 Rue Capois',
     churchAffiliation: 'Grace Baptist', reasonForJoining: 'I want to pray with other mothers for our children.', consent: true, birthdate: '1978-02-28',
   },
-  'POST /api/callback-requests': { name: 'Jo Smith', phone: '+1 555 0100', category: 'spiritual', scoreBand: 'red' },
+  'POST /api/callback-requests': { name: 'Jo Smith', phone: '+1 555 0100', category: 'spiritual', scoreBand: 'red', contactMethod: 'sms', isVoicemailSafe: false, goodTime: 'evenings', language: 'en', consent: true },
   'POST /api/onboarding/complete': {
     firstName: 'Naomi', lastName: 'Baptiste', mentorName: 'Ruth Pierre', phone: '+1 514 555 0123', address: '45 Rue Sainte-Catherine',
     country: 'Canada', churchDenomination: 'Evangelical', pastorName: 'Daniel Joseph', birthdate: '2007-09-14',

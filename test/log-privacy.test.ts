@@ -36,7 +36,7 @@ describe('database errors in the log', () => {
     await app.db.execute(sql`alter table callback_requests add constraint phone_probe check (phone <> '+1 555 867 5309')`);
     const res = await app.inject({
       method: 'POST', url: '/api/callback-requests', headers: { ...json, cookie },
-      payload: { name: 'Jenny Probe', phone: '+1 555 867 5309', category: 'mental' },
+      payload: { name: 'Jenny Probe', phone: '+1 555 867 5309', category: 'mental', contactMethod: 'call', isVoicemailSafe: true, goodTime: 'after 6', language: 'en', consent: true },
     });
     expect(res.statusCode).toBe(500);
     const log = logLines.join('');

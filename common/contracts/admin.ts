@@ -3,7 +3,7 @@ import { roles } from './auth.ts';
 import { contentLanguages } from './course.ts';
 import { oneOf, plainText } from './text.ts';
 import { applicationStatuses } from '../domain/eligibility.ts';
-import { scoreBands, supportCategories } from '../domain/support.ts';
+import { callbackLanguages, contactMethods, scoreBands, supportCategories } from '../domain/support.ts';
 
 /** The directory's filter chips (spec section 4). */
 export const directoryFilters = ['all', 'completed', 'in-progress', 'ambassador', 'coordinator'] as const;
@@ -97,10 +97,16 @@ export const callbackListQuery = z.strictObject({ status: oneOf(callbackViews).d
 
 export const callbackItem = z.object({
   id: z.string(),
-  name: z.string(),
-  phone: z.string(),
+  /** Null once the retention job removed it (closed for RETENTION_CALLBACK_DAYS). */
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
   category: z.enum(supportCategories),
   scoreBand: z.enum(scoreBands),
+  contactMethod: z.enum(contactMethods),
+  isVoicemailSafe: z.boolean(),
+  goodTime: z.string(),
+  /** Null for requests made before the form asked it. */
+  language: z.enum(callbackLanguages).nullable(),
   status: z.enum(callbackStatuses),
   assignee: personRef.nullable(),
   notes: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callbackForm, callbackRequestBody, emptyWatchmomsForm, toWatchmomsApplication, watchmomsApplicationBody, watchmomsForm, type WatchmomsFormInput } from './public-forms.ts';
+import { callbackForm, callbackRequestBody, emptyWatchmomsForm, toCallbackRequest, toWatchmomsApplication, watchmomsApplicationBody, watchmomsForm, type WatchmomsFormInput } from './public-forms.ts';
 
 const filled = (): WatchmomsFormInput => ({
   ...emptyWatchmomsForm,
@@ -65,14 +65,37 @@ describe('WatchMoms form rules (spec section 5)', () => {
 });
 
 describe('callback rules', () => {
-  it('requires a trimmed name and phone and a category', () => {
-    const r = callbackForm.safeParse({ name: '  ', phone: '', category: '' });
+  const preferences = { contactMethod: 'whatsapp', voicemail: 'no', goodTime: ' after 6 pm ', language: 'fr', consent: true } as const;
+
+  it('requires a trimmed name and phone, a category, a way of contact, a voicemail answer and the consent', () => {
+    const r = callbackForm.safeParse({ name: '  ', phone: '', category: '', contactMethod: '', voicemail: '', goodTime: '', language: 'en', consent: false });
     expect(r.success).toBe(false);
-    expect(Object.fromEntries(r.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({ name: 'Required', phone: 'Required', category: 'Please choose a category' });
-    expect(callbackForm.parse({ name: ' Lee ', phone: ' 555 0101 ', category: 'financial' })).toEqual({ name: 'Lee', phone: '555 0101', category: 'financial' });
+    expect(Object.fromEntries(r.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({
+      name: 'Required',
+      phone: 'Required',
+      category: 'Please choose a category',
+      contactMethod: 'Please choose how we should contact you',
+      voicemail: 'Please say whether we may leave a voicemail',
+      consent: 'Please agree that the support team may see your request',
+    });
+    expect(callbackForm.parse({ name: ' Lee ', phone: ' 555 0101 ', category: 'financial', ...preferences })).toEqual({
+      name: 'Lee', phone: '555 0101', category: 'financial', contactMethod: 'whatsapp', voicemail: 'no', goodTime: 'after 6 pm', language: 'fr', consent: true,
+    });
   });
 
-  it('defaults the score band to unknown', () => {
-    expect(callbackRequestBody.parse({ name: 'Lee', phone: '5550101', category: 'mental' }).scoreBand).toBe('unknown');
+  it('turns the form into the body the server accepts', () => {
+    const body = toCallbackRequest(callbackForm.parse({ name: 'Lee', phone: '555 0101', category: 'mental', ...preferences }), 'red');
+    expect(body).toEqual({ name: 'Lee', phone: '555 0101', category: 'mental', scoreBand: 'red', contactMethod: 'whatsapp', isVoicemailSafe: false, goodTime: 'after 6 pm', language: 'fr', consent: true });
+    expect(callbackRequestBody.safeParse(body).success).toBe(true);
+  });
+
+  it('refuses a request without the consent, or with an unknown way of contact or language', () => {
+    const body = { name: 'Lee', phone: '5550101', category: 'mental', contactMethod: 'call', isVoicemailSafe: true, goodTime: '', language: 'en', consent: true };
+    expect(callbackRequestBody.parse(body).scoreBand).toBe('unknown');
+    expect(callbackRequestBody.safeParse({ ...body, consent: false }).success).toBe(false);
+    expect(callbackRequestBody.safeParse({ ...body, consent: undefined }).success).toBe(false);
+    expect(callbackRequestBody.safeParse({ ...body, contactMethod: 'pigeon' }).success).toBe(false);
+    expect(callbackRequestBody.safeParse({ ...body, language: 'xx' }).success).toBe(false);
+    expect(callbackRequestBody.safeParse({ ...body, goodTime: 'x'.repeat(101) }).success).toBe(false);
   });
 });

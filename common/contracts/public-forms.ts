@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { assembleBirthdate, birthdateProblem, hasAllBirthParts, type BirthParts } from '../domain/birthdate.ts';
 import { isCountryName } from '../domain/countries.ts';
-import { scoreBands, supportCategories } from '../domain/support.ts';
+import {
+  callbackLanguages, contactMethods, scoreBands, supportCategories, type ContactMethod, type ScoreBand, type SupportCategory,
+} from '../domain/support.ts';
 import { personName, plainText } from './text.ts';
 
 /*
@@ -115,7 +117,25 @@ export type CreatedResponse = z.infer<typeof createdResponse>;
 
 /* ---------------------------------------------------------------- Callback requests */
 
-export const CALLBACK_MESSAGES = { category: 'Please choose a category' } as const;
+export const CALLBACK_MESSAGES = {
+  category: 'Please choose a category',
+  contactMethod: 'Please choose how we should contact you',
+  voicemail: 'Please say whether we may leave a voicemail',
+  language: 'Please choose a language',
+  consent: 'Please agree that the support team may see your request',
+} as const;
+
+/** The fields the person fills in besides their name and phone (decision 042). */
+const callbackPreferences = {
+  contactMethod: z.enum(contactMethods, { error: CALLBACK_MESSAGES.contactMethod }),
+  /** False: never leave a message someone else could hear. */
+  isVoicemailSafe: z.boolean({ error: CALLBACK_MESSAGES.voicemail }),
+  /** A good time to reach them, in their words ("after 6 pm"); may be empty. */
+  goodTime: plainText(z.string({ error: NOT_TEXT }).trim().max(100, tooLong(100))),
+  language: z.enum(callbackLanguages, { error: CALLBACK_MESSAGES.language }),
+  /** They read who sees the request (the support team) and agree: health data needs explicit consent (GDPR Art. 9(2)(a)). */
+  consent: z.literal(true, { error: CALLBACK_MESSAGES.consent }),
+};
 
 /** POST /api/callback-requests body. The requester's account (if any) comes from the session, never from here. */
 export const callbackRequestBody = z.strictObject({
@@ -123,16 +143,37 @@ export const callbackRequestBody = z.strictObject({
   phone: requiredText(30).min(1, REQUIRED),
   category: z.enum(supportCategories, { error: CALLBACK_MESSAGES.category }),
   scoreBand: z.enum(scoreBands).default('unknown'),
+  ...callbackPreferences,
 });
 export type CallbackRequestBody = z.input<typeof callbackRequestBody>;
 
-/** The callback form: category starts unchosen (""). */
+/** The callback form: category, way of contact and voicemail start unchosen (""), consent unticked. */
 export const callbackForm = z.strictObject({
   name: requiredName(100).min(1, REQUIRED),
   phone: requiredText(30).min(1, REQUIRED),
   category: z.enum(supportCategories, { error: CALLBACK_MESSAGES.category }).or(z.literal('')).refine((v) => v !== '', CALLBACK_MESSAGES.category),
+  contactMethod: z.enum(contactMethods).or(z.literal('')).refine((v) => v !== '', CALLBACK_MESSAGES.contactMethod),
+  voicemail: z.enum(['yes', 'no']).or(z.literal('')).refine((v) => v !== '', CALLBACK_MESSAGES.voicemail),
+  goodTime: callbackPreferences.goodTime,
+  language: callbackPreferences.language,
+  consent: z.boolean().refine((v) => v, CALLBACK_MESSAGES.consent),
 });
 export type CallbackFormInput = z.input<typeof callbackForm>;
+
+/** The request body for valid form values. */
+export function toCallbackRequest(v: CallbackFormInput, scoreBand: ScoreBand): CallbackRequestBody {
+  return {
+    name: v.name,
+    phone: v.phone,
+    category: v.category as SupportCategory,
+    scoreBand,
+    contactMethod: v.contactMethod as ContactMethod,
+    isVoicemailSafe: v.voicemail === 'yes',
+    goodTime: v.goodTime,
+    language: v.language,
+    consent: true,
+  };
+}
 
 export const publicFormPaths = {
   watchmoms: '/api/watchmoms-applications',

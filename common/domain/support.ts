@@ -1,4 +1,4 @@
-/** The counselor support block: categories, score bands, crisis hotlines and support ambassadors. */
+/** The counselor support block: categories, score bands, support ambassadors and how a callback request reaches the person (the crisis lines are in crisis-lines.ts). */
 
 export const supportCategories = ['spiritual', 'mental', 'emotional', 'financial'] as const;
 export type SupportCategory = (typeof supportCategories)[number];
@@ -6,22 +6,6 @@ export type SupportCategory = (typeof supportCategories)[number];
 /** How worrying a self-assessment looked; 'unknown' when the request did not come from one. */
 export const scoreBands = ['green', 'yellow', 'red', 'unknown'] as const;
 export type ScoreBand = (typeof scoreBands)[number];
-
-export interface Hotline {
-  id: 'usa' | 'canada' | 'uk' | 'australia' | 'international';
-  /** The number as people write it in that country. */
-  display: string;
-  /** tel: target, or a web address for the international directory. */
-  href: string;
-}
-
-export const hotlines: readonly Hotline[] = [
-  { id: 'usa', display: '988', href: 'tel:988' },
-  { id: 'canada', display: '1-833-456-4566', href: 'tel:+18334564566' },
-  { id: 'uk', display: '116 123', href: 'tel:116123' },
-  { id: 'australia', display: '13 11 14', href: 'tel:131114' },
-  { id: 'international', display: 'befrienders.org', href: 'https://www.befrienders.org/' },
-];
 
 /** The priority rule: a mental-health request in the red or yellow band. */
 export const PRIORITY_CATEGORY: SupportCategory = 'mental';
@@ -66,3 +50,11 @@ export const supportAmbassadors: readonly SupportAmbassador[] = [
 
 /** Ambassadors for a category, or all of them before one is chosen. */
 export const ambassadorsFor = (category: SupportCategory | undefined) => (category ? supportAmbassadors.filter((a) => a.category === category) : [...supportAmbassadors]);
+
+/** How the person wants the team to get in touch. */
+export const contactMethods = ['call', 'sms', 'whatsapp'] as const;
+export type ContactMethod = (typeof contactMethods)[number];
+
+/** Languages a callback can be asked in (BCP 47 codes; names shown in the reader's language). */
+export const callbackLanguages = ['en', 'fr', 'es', 'pt', 'ar', 'sw', 'ln'] as const;
+export type CallbackLanguage = (typeof callbackLanguages)[number];

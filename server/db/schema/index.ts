@@ -7,7 +7,7 @@ import { onboardingStatuses } from '../../../common/contracts/auth.ts';
 import { mailStatuses } from '../../../common/contracts/mail.ts';
 import { roles } from '../../../common/domain/roles.ts';
 import { applicationStatuses } from '../../../common/domain/eligibility.ts';
-import { supportCategories, type ScoreBand } from '../../../common/domain/support.ts';
+import { contactMethods, supportCategories, type ScoreBand } from '../../../common/domain/support.ts';
 
 // Each list is written once, in common/, and read by the database types, the contracts and the rules.
 export const userRole = pgEnum('user_role', roles);
@@ -17,6 +17,7 @@ export const callbackStatus = pgEnum('callback_status', callbackStatuses);
 export const watchmomsStatus = pgEnum('watchmoms_status', watchmomsStatuses);
 export const applicationStatus = pgEnum('application_status', applicationStatuses);
 export const mailStatus = pgEnum('mail_status', mailStatuses);
+export const contactMethod = pgEnum('contact_method', contactMethods);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -311,12 +312,20 @@ export const callbackRequests = pgTable(
   'callback_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    phone: text('phone').notNull(),
+    /** Null once the retention job removed it (RETENTION_CALLBACK_DAYS after the request was closed). */
+    name: text('name'),
+    phone: text('phone'),
     category: supportCategory('category').notNull(),
     scoreBand: text('score_band').$type<ScoreBand>().notNull().default('unknown'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    contactMethod: contactMethod('contact_method').notNull().default('call'),
+    isVoicemailSafe: boolean('is_voicemail_safe').notNull().default(false),
+    goodTime: text('good_time').notNull().default(''),
+    /** The language to speak (callbackLanguages); null for requests made before it was asked. */
+    language: text('language'),
     status: callbackStatus('status').notNull().default('new'),
+    /** When it was last closed (null while open): the retention clock. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
     /** When the staff were told about it: at once (urgent) or in the 8:00 digest. */
@@ -329,6 +338,7 @@ export const callbackRequests = pgTable(
     index('callback_status_idx').on(t.status, t.createdAt),
     index('callback_unalerted_idx').on(t.createdAt).where(sql`${t.alertedAt} is null`),
     index('callback_unescalated_idx').on(t.createdAt).where(sql`${t.status} = 'new' and ${t.escalatedAt} is null`),
+    index('callback_closed_idx').on(t.closedAt).where(sql`${t.name} is not null`),
   ],
 );
 

@@ -337,12 +337,18 @@ describe('callback inbox', () => {
     expect(assigned.json()).toMatchObject({ status: 'new', assignee: { id: ambassador.id, firstName: 'Phoebe' }, notes: 'Prefers evenings; going through a hard time' });
     expect((await patch({ status: 'contacted' })).json().status).toBe('contacted');
     expect((await patch({ status: 'closed', assignedTo: null })).json()).toMatchObject({ status: 'closed', assignee: null });
+    // Closing starts the retention clock.
+    const closedAt = (await app.db.select().from(callbackRequests).where(eq(callbackRequests.id, request.id)))[0]!.closedAt;
+    expect(closedAt).toBeInstanceOf(Date);
 
     const entries = await app.db.select().from(auditLog).where(eq(auditLog.targetId, request.id)).orderBy(auditLog.id);
     expect(entries.map((e) => e.action)).toEqual(['callback.updated', 'callback.updated', 'callback.updated']);
     expect(entries.every((e) => e.actorId === signedIn.admin.id)).toBe(true);
     expect(entries[0]!.details).toMatchObject({ assignedTo: { from: null, to: ambassador.id }, notes: 'edited' });
     expect(JSON.stringify(entries)).not.toContain('hard time');
+    // Ids and changes only: not the requester's name, nor the assignee's email.
+    expect(JSON.stringify(entries)).not.toContain('Martha');
+    expect(JSON.stringify(entries)).not.toContain(ambassador.email);
     expect(entries[1]!.details).toMatchObject({ status: { from: 'new', to: 'contacted' } });
     expect(entries[2]!.details).toMatchObject({ status: { from: 'contacted', to: 'closed' }, assignedTo: { from: ambassador.id, to: null } });
 

@@ -50,8 +50,9 @@ export const publicFormsServiceFactory = ({ db, formsRepo, callbackHooks }: Deps
 
   /** Stores a callback request; `userId` is the signed-in requester, or null for a visitor. */
   async submitCallbackRequest(body: z.output<typeof callbackRequestBody>, userId: string | null) {
+    const { consent: _given, ...fields } = body;
     const created = await db.transaction(async (tx) => {
-      const row = await formsRepo.insertCallbackRequest({ name: body.name, phone: body.phone, category: body.category, scoreBand: body.scoreBand, userId }, tx);
+      const row = await formsRepo.insertCallbackRequest({ ...fields, userId }, tx);
       await callbackHooks?.onCreated(tx, { id: row.id, category: body.category, scoreBand: body.scoreBand });
       return row;
     });

@@ -22,8 +22,10 @@ const validApplication = () => ({
 
 const apply = (payload: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/watchmoms-applications', headers: { ...json, ...headers }, payload: payload as object });
-const requestCallback = (payload: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/callback-requests', headers: { ...json, ...headers }, payload: payload as object });
+/** What the form always sends besides name, phone and category. */
+const preferences = { contactMethod: 'call', isVoicemailSafe: false, goodTime: '', language: 'en', consent: true };
+const requestCallback = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/api/callback-requests', headers: { ...json, ...headers }, payload: { ...preferences, ...payload } });
 const countApplications = async () => (await app.db.select().from(watchmomsApplications)).length;
 const countCallbacks = async () => (await app.db.select().from(callbackRequests)).length;
 
@@ -131,6 +133,13 @@ describe('POST /api/callback-requests', () => {
     expect(row).toMatchObject({ name: 'Jordan', phone: '555 0199', category: 'mental', scoreBand: 'unknown', userId: null, status: 'new' });
   });
 
+  it('stores how and when to reach the person and the language to speak', async () => {
+    const res = await requestCallback({ name: 'Ada', phone: '555 0100', category: 'mental', contactMethod: 'whatsapp', isVoicemailSafe: true, goodTime: ' after school ', language: 'fr' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await app.db.select().from(callbackRequests);
+    expect(row).toMatchObject({ contactMethod: 'whatsapp', isVoicemailSafe: true, goodTime: 'after school', language: 'fr', closedAt: null });
+  });
+
   it('keeps the score band sent by the Soul Health Check', async () => {
     await requestCallback({ name: 'Ada', phone: '555 0100', category: 'emotional', scoreBand: 'yellow' });
     const [row] = await app.db.select().from(callbackRequests);
@@ -163,6 +172,12 @@ describe('POST /api/callback-requests', () => {
     ['an unknown category', { category: 'legal' }, 'category', 'Please choose a category'],
     ['an unknown score band', { scoreBand: 'purple' }, 'scoreBand', ''],
     ['an extra field', { status: 'closed' }, 'status', 'Unrecognized key'],
+    ['no consent', { consent: undefined }, 'consent', 'Please agree that the support team may see your request'],
+    ['a refused consent', { consent: false }, 'consent', 'Please agree that the support team may see your request'],
+    ['an unknown way of contact', { contactMethod: 'letter' }, 'contactMethod', 'Please choose how we should contact you'],
+    ['a voicemail answer that is text', { isVoicemailSafe: 'yes' }, 'isVoicemailSafe', 'Please say whether we may leave a voicemail'],
+    ['an unknown language', { language: 'klingon' }, 'language', 'Please choose a language'],
+    ['a huge good time', { goodTime: 't'.repeat(101) }, 'goodTime', 'Must be at most 100 characters'],
   ];
   it.each(refused)('refuses %s with 400 naming the field and stores nothing', async (_case, change, field, message) => {
     const res = await requestCallback({ name: 'Ada', phone: '555 0100', category: 'spiritual', ...change });
@@ -194,7 +209,7 @@ describe('rate limits on public forms', () => {
 
   it('answers 429 after the per-minute limit on callback requests', async () => {
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await post('/api/callback-requests', { name: 'Ada', phone: '555 0100', category: 'spiritual' }, '203.0.113.9')).statusCode);
+    for (let i = 0; i < 4; i++) codes.push((await post('/api/callback-requests', { ...preferences, name: 'Ada', phone: '555 0100', category: 'spiritual' }, '203.0.113.9')).statusCode);
     expect(codes).toEqual([201, 201, 201, 429]);
     expect((await limited.db.select().from(callbackRequests)).length).toBe(3);
   });

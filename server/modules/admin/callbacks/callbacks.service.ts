@@ -1,3 +1,4 @@
+import { callbackLanguages, type CallbackLanguage } from '../../../../common/domain/support.ts';
 import type { CallbackItem, CallbackList, CallbackUpdateBody, CallbackView } from '../../../../common/contracts/admin.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -5,12 +6,18 @@ import { actorId, listPageOf, lockForChange, personRef, type Actor } from '../ad
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { CallbackRow, CallbacksRepository } from './callbacks.repository.ts';
 
+const isCallbackLanguage = (v: string | null): v is CallbackLanguage => callbackLanguages.includes(v as CallbackLanguage);
+
 const toCallbackItem = (r: CallbackRow): CallbackItem => ({
   id: r.id,
   name: r.name,
   phone: r.phone,
   category: r.category,
   scoreBand: r.scoreBand,
+  contactMethod: r.contactMethod,
+  isVoicemailSafe: r.isVoicemailSafe,
+  goodTime: r.goodTime,
+  language: isCallbackLanguage(r.language) ? r.language : null,
   status: r.status,
   notes: r.notes,
   assignee: personRef(r.assignedTo, r.assigneeFirstName, r.assigneeLastName, r.assigneeEmail),
@@ -32,15 +39,16 @@ export const callbacksServiceFactory = ({ db, callbacksRepo, auditRepo }: Deps) 
 
   async update({ actor, id, body }: { actor: Actor; id: string; body: CallbackUpdateBody }): Promise<CallbackItem> {
     await db.transaction(async (tx) => {
-      const { current, set, changes, isChanged } = await lockForChange(callbacksRepo.lock(id, tx), body, { notFound: 'No callback request with this id.', secret: ['notes'] });
+      const { set, changes, isChanged } = await lockForChange(callbacksRepo.lock(id, tx), body, { notFound: 'No callback request with this id.', secret: ['notes'] });
       if (!isChanged) return;
       if (set.assignedTo) {
-        const assignee = await callbacksRepo.lockTeamMember(set.assignedTo, tx);
-        if (!assignee) throw new AppError('VALIDATION_FAILED', 'assignedTo: must be a team member (ambassador, coordinator, admin or founder)');
-        changes.assignedTo = { ...(changes.assignedTo as object), email: assignee.email };
+        if (!(await callbacksRepo.lockTeamMember(set.assignedTo, tx))) throw new AppError('VALIDATION_FAILED', 'assignedTo: must be a team member (ambassador, coordinator, admin or founder)');
       }
-      await callbacksRepo.update(id, set, tx);
-      await auditRepo.insert({ actorId: actorId(actor), action: 'callback.updated', targetType: 'callback_request', targetId: id, details: { name: current.name, ...changes } }, tx);
+      // Closing starts the retention clock; reopening stops it.
+      const closedAt = set.status === undefined ? {} : { closedAt: set.status === 'closed' ? new Date() : null };
+      await callbacksRepo.update(id, { ...set, ...closedAt }, tx);
+      // Ids and what changed, never the person's name or phone (the entry outlives them).
+      await auditRepo.insert({ actorId: actorId(actor), action: 'callback.updated', targetType: 'callback_request', targetId: id, details: changes }, tx);
     });
     return toCallbackItem((await callbacksRepo.findOne(id))!);
   },

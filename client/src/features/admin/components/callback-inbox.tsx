@@ -15,6 +15,29 @@ import { useUpdateCallback } from '../api/update-callback.ts';
 import { useDates } from '../../../lib/dates.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
+import { CrisisLinesCheck } from './crisis-lines-check.tsx';
+
+/** How, when and in which language the person asked to be contacted; "no voicemail" stands out. */
+function ContactPreferences({ item }: { item: CallbackItem }) {
+  const { t, i18n } = useTranslation('admin');
+  const languageName = item.language ? new Intl.DisplayNames([i18n.resolvedLanguage ?? 'en'], { type: 'language' }).of(item.language) : null;
+  const rows = [
+    { term: t('inbox.contactMethod'), value: t(`inbox.contactMethods.${item.contactMethod}`) },
+    { term: t('inbox.voicemail'), value: t(item.isVoicemailSafe ? 'inbox.voicemailSafe' : 'inbox.voicemailNotSafe'), isWarning: !item.isVoicemailSafe },
+    ...(item.goodTime ? [{ term: t('inbox.goodTime'), value: item.goodTime }] : []),
+    ...(languageName ? [{ term: t('inbox.language'), value: languageName }] : []),
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-muted/50 p-2.5 text-sm" data-testid="callback-preferences">
+      {rows.map(({ term, value, isWarning }) => (
+        <div key={term} className="contents">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className={cn('min-w-0 break-words font-medium', isWarning && 'text-destructive')}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 function CallbackCard({ item, onSave, busy, isLinked }: { item: CallbackItem; onSave: (body: CallbackUpdateBody) => void; busy: boolean; isLinked: boolean }) {
   const { t } = useTranslation(['admin', 'common']);
@@ -53,11 +76,19 @@ function CallbackCard({ item, onSave, busy, isLinked }: { item: CallbackItem; on
       {isLinked && <p className="text-xs font-semibold uppercase tracking-wide text-primary">{t('inbox.linked')}</p>}
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-semibold">{item.name}</p>
-          <a href={`tel:${item.phone}`} className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline">
-            <Phone className="size-3.5" aria-hidden />
-            {item.phone}
-          </a>
+          {item.name === null ? (
+            <p className="italic text-muted-foreground" data-testid="callback-removed">
+              {t('inbox.removed')}
+            </p>
+          ) : (
+            <p className="font-semibold">{item.name}</p>
+          )}
+          {item.phone && (
+            <a href={`tel:${item.phone}`} className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline">
+              <Phone className="size-3.5" aria-hidden />
+              {item.phone}
+            </a>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
           {item.isPriority && (
@@ -79,6 +110,7 @@ function CallbackCard({ item, onSave, busy, isLinked }: { item: CallbackItem; on
         {t('inbox.received', { ago: dates.ago(item.createdAt), date: dates.dateTime(item.createdAt) })}
         {item.scoreBand !== 'unknown' && !item.isPriority && ` · ${t('inbox.band', { band: t(`inbox.bands.${item.scoreBand}`, { defaultValue: item.scoreBand }) })}`}
       </p>
+      <ContactPreferences item={item} />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label={t('inbox.status')}>
           <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as CallbackItem['status'])} data-testid="callback-status">
@@ -126,10 +158,12 @@ export function CallbackInbox() {
     update.mutate(
       { id: item.id, ...body },
       {
-        onSuccess: () => toast({ title: t('inbox.savedTitle'), description: t('inbox.savedText', { name: item.name }) }),
+        onSuccess: () => toast({ title: t('inbox.savedTitle'), description: item.name === null ? t('inbox.savedTextNoName') : t('inbox.savedText', { name: item.name }) }),
       },
     );
   return (
+    <div className="flex flex-col gap-4">
+    <CrisisLinesCheck />
     <AdminListPanel
       testId="callback-inbox"
       title={t('inbox.title')}
@@ -147,5 +181,6 @@ export function CallbackInbox() {
       page={page}
       onPage={setPage}
     />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, HeartHandshake, Phone, Quote, RotateCcw, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, ArrowRight, ExternalLink, HeartHandshake, Phone, Quote, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,9 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { crisisLinesFor, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
+import { useCrisisRegion } from './crisis-directory.tsx';
+import { SafetyNotice } from './safety-notice.tsx';
 import { SupportBlock, useCallbackForm } from './support-block.tsx';
 
 interface Verse {
@@ -85,8 +88,33 @@ function SectionQuestions({ section, answers, onAnswer }: { section: number; ans
 /** Each level's colour, shown as a dot beside dark-on-light text so the label itself keeps full contrast. */
 const levelDot: Record<Level, string> = { healthy: 'bg-success', growth: 'bg-gold', support: 'bg-destructive' };
 
-function Results({ answers, onTakeAgain }: { answers: Answers; onTakeAgain: () => void }) {
+/** The chosen country's main crisis line as the first thing to press, or the helpline directory for another country. */
+function CrisisCallButton({ region }: { region: CrisisRegion }) {
   const { t } = useTranslation('public');
+  const line = crisisLinesFor(region)[0]!;
+  const action = line.actions[0]!;
+  const isWeb = action.kind === 'web';
+  return (
+    <a
+      href={action.href}
+      {...(isWeb ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      className={buttonVariants({ variant: 'destructive', size: 'lg' })}
+      data-testid="crisis-call"
+    >
+      {isWeb ? <ExternalLink aria-hidden /> : <Phone aria-hidden />}
+      {isWeb ? t('soulCheck.results.findHelpline') : t('soulCheck.results.callLine', { number: line.display })}
+    </a>
+  );
+}
+
+interface RegionProps {
+  region: CrisisRegion;
+  onRegionChange: (region: CrisisRegion) => void;
+}
+
+function Results({ answers, onTakeAgain, region, onRegionChange }: { answers: Answers; onTakeAgain: () => void } & RegionProps) {
+  const { t } = useTranslation('public');
+  const mainLine = crisisLinesFor(region)[0]!;
   const callback = useCallbackForm();
   const supportRef = useRef<HTMLDivElement>(null);
   const results = sectionResults(answers);
@@ -105,12 +133,9 @@ function Results({ answers, onTakeAgain }: { answers: Answers; onTakeAgain: () =
         </h2>
         <p className="mt-2 text-muted-foreground">{t('soulCheck.results.intro')}</p>
       </div>
+      <SafetyNotice region={region} onRegionChange={onRegionChange} />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {/* A deeper red in dark mode keeps white text readable (the theme's dark destructive is too light for it). */}
-        <a href="tel:988" className={buttonVariants({ variant: 'destructive', size: 'lg' })}>
-          <Phone aria-hidden />
-          {t('soulCheck.results.call988')}
-        </a>
+        <CrisisCallButton region={region} />
         <Button size="lg" onClick={connect}>
           <HeartHandshake aria-hidden />
           {t('soulCheck.results.connect')}
@@ -120,7 +145,9 @@ function Results({ answers, onTakeAgain }: { answers: Answers; onTakeAgain: () =
           {t('soulCheck.results.takeAgain')}
         </Button>
       </div>
-      <p className="-mt-5 text-sm text-muted-foreground">{t('soulCheck.results.call988Hint')}</p>
+      <p className="-mt-5 text-sm text-muted-foreground">
+        {region === 'international' ? t('soulCheck.results.findHelplineHint') : t('soulCheck.results.callLineHint', { name: t(`crisis.lines.${mainLine.id}.name`) })}
+      </p>
       <ul className="grid gap-4 md:grid-cols-2">
         {results.map(({ sectionIndex, yesCount, level }) => {
           const section = soulCheckSections[sectionIndex]!;
@@ -170,12 +197,8 @@ function Results({ answers, onTakeAgain }: { answers: Answers; onTakeAgain: () =
           );
         })}
       </ul>
-      <p className="flex items-start gap-2 rounded-xl border bg-muted/60 p-4 text-sm" data-testid="not-a-diagnosis">
-        <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-        {t('soulCheck.results.disclaimer')}
-      </p>
       <div ref={supportRef}>
-        <SupportBlock band="yellow" form={callback} />
+        <SupportBlock band="yellow" form={callback} region={region} onRegionChange={onRegionChange} />
       </div>
     </div>
   );
@@ -191,6 +214,7 @@ export default function SoulHealthCheckPage() {
   const [answers, setAnswers] = useState<Answers>({});
   const [section, setSection] = useState(0);
   const [showResults, setShowResults] = useState(false);
+  const [region, setRegion] = useCrisisRegion();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isLast = section === SECTION_COUNT - 1;
   const current = soulCheckSections[section]!;
@@ -228,17 +252,14 @@ export default function SoulHealthCheckPage() {
                   {t('soulCheck.verse.ref')} <span className="font-normal">({t('soulCheck.verse.version')})</span>
                 </figcaption>
               </figure>
-              <p className="flex items-start gap-2 text-sm text-muted-foreground">
-                <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-                {t('soulCheck.confidential')}
-              </p>
-              <PrivacyNote className="-mt-2 pl-6" />
+              <SafetyNotice region={region} onRegionChange={setRegion} />
+              <PrivacyNote />
             </>
           )}
         </div>
 
         {showResults ? (
-          <Results answers={answers} onTakeAgain={takeAgain} />
+          <Results answers={answers} onTakeAgain={takeAgain} region={region} onRegionChange={setRegion} />
         ) : (
           <section aria-labelledby="section-title" className="flex flex-col gap-5">
             <div className="flex flex-col gap-2">

@@ -1,65 +1,99 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, ExternalLink, LifeBuoy, Lock, Phone } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { CheckCircle2, Lock } from 'lucide-react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callbackForm, type CallbackFormInput } from '../../../../../common/contracts/public-forms.ts';
+import { callbackForm, toCallbackRequest, type CallbackFormInput } from '../../../../../common/contracts/public-forms.ts';
+import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
 import {
-  ambassadorsFor, hotlines, shouldShowHotlines, supportCategories, type ScoreBand, type SupportCategory,
+  ambassadorsFor, callbackLanguages, contactMethods, shouldShowHotlines, supportCategories, type ScoreBand, type SupportCategory,
 } from '../../../../../common/domain/support.ts';
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, NativeSelect } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { translateValidation } from '../../../lib/errors.ts';
 import { cn } from '../../../lib/utils.ts';
+import { useLanguage } from '../../../lib/language.ts';
 import { useRequestCallback } from '../api/request-callback.ts';
-
-function HotlinesCard() {
-  const { t } = useTranslation('public');
-  return (
-    <Card className="border-destructive/40 bg-destructive/5" data-testid="hotlines">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <LifeBuoy className="size-5 text-destructive" aria-hidden />
-          {t('support.hotlines.title')}
-        </CardTitle>
-        <CardDescription className="text-foreground/80">{t('support.hotlines.text')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid gap-2 sm:grid-cols-2">
-          {hotlines.map((h) => (
-            <li key={h.id}>
-              <a
-                href={h.href}
-                {...(h.href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                className="flex items-center justify-between gap-3 rounded-xl border bg-card px-4 py-3 transition hover:border-destructive focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <span className="text-sm">{t(`support.hotlines.${h.id}`)}</span>
-                <span className="flex items-center gap-1.5 font-bold whitespace-nowrap">
-                  {h.href.startsWith('http') ? <ExternalLink className="size-4" aria-hidden /> : <Phone className="size-4" aria-hidden />}
-                  {h.display}
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3 text-sm font-medium">{t('support.hotlines.emergency')}</p>
-      </CardContent>
-    </Card>
-  );
-}
+import { CrisisDirectory } from './crisis-directory.tsx';
 
 /** The callback form's state; the caller owns it so that other parts of the page can preselect a category. */
 export function useCallbackForm() {
-  return useForm<CallbackFormInput>({ resolver: zodResolver(callbackForm), defaultValues: { name: '', phone: '', category: '' } });
+  const language = useLanguage();
+  return useForm<CallbackFormInput>({
+    resolver: zodResolver(callbackForm),
+    defaultValues: { name: '', phone: '', category: '', contactMethod: '', voicemail: '', goodTime: '', language, consent: false },
+  });
 }
 export type CallbackFormState = ReturnType<typeof useCallbackForm>;
 
-/** Category, name and phone, checked with the shared contract, then sent; a thank-you replaces the form for good. */
+/** A required one-of-a-few choice as radio buttons in a fieldset. */
+function ChoiceGroup({ legend, name, options, form, error }: { legend: string; name: 'contactMethod' | 'voicemail'; options: { value: string; label: string }[]; form: CallbackFormState; error?: string }) {
+  const errorId = useId();
+  return (
+    <fieldset className="flex flex-col gap-1.5" aria-describedby={error ? errorId : undefined} data-testid={`callback-${name}`}>
+      <legend className="mb-1.5 text-sm font-medium leading-none">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((o) => (
+          <label key={o.value} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-input bg-background px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+            <input type="radio" value={o.value} className="size-4 accent-primary" aria-invalid={error ? true : undefined} {...form.register(name)} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Who will see the request, and the explicit agreement to it (health data: GDPR Art. 9(2)(a)). */
+function ConsentField({ form, error }: { form: CallbackFormState; error?: string }) {
+  const { t } = useTranslation('public');
+  const id = useId();
+  return (
+    <Controller
+      control={form.control}
+      name="consent"
+      render={({ field }) => (
+        <div className="flex flex-col gap-1.5">
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id={id}
+              ref={field.ref}
+              checked={field.value}
+              onCheckedChange={(v) => field.onChange(v === true)}
+              onBlur={field.onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className="mt-0.5"
+            />
+            <label htmlFor={id} className="text-sm leading-snug">
+              {t('support.form.consent')}
+            </label>
+          </div>
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    />
+  );
+}
+
+/** Category, name and phone, how and when to call, the language and the consent, checked with the shared contract, then sent; a thank-you replaces the form for good. */
 function CallbackForm({ form, band }: { form: CallbackFormState; band: ScoreBand }) {
-  const { t } = useTranslation(['public', 'validation', 'validation-public']);
+  const { t, i18n } = useTranslation(['public', 'validation', 'validation-public']);
+  const languageNames = new Intl.DisplayNames([i18n.resolvedLanguage ?? 'en'], { type: 'language' });
   const send = useRequestCallback();
   const err = form.formState.errors;
   const msg = (m: string | undefined) => translateValidation(t, m, 'validation-public');
@@ -74,8 +108,7 @@ function CallbackForm({ form, band }: { form: CallbackFormState; band: ScoreBand
     );
   }
 
-  const onValid = (v: CallbackFormInput) =>
-    send.mutate({ name: v.name, phone: v.phone, category: v.category as SupportCategory, scoreBand: band });
+  const onValid = (v: CallbackFormInput) => send.mutate(toCallbackRequest(v, band));
   const onInvalid = () => toast({ variant: 'destructive', title: t('support.form.missingTitle'), description: t('support.form.missing') });
 
   return (
@@ -101,6 +134,40 @@ function CallbackForm({ form, band }: { form: CallbackFormState; band: ScoreBand
           <Input required type="tel" inputMode="tel" autoComplete="tel" maxLength={30} {...form.register('phone')} />
         </FormField>
       </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ChoiceGroup
+          legend={t('support.form.contactMethod')}
+          name="contactMethod"
+          options={contactMethods.map((m) => ({ value: m, label: t(`support.form.contactMethods.${m}`) }))}
+          form={form}
+          error={msg(err.contactMethod?.message)}
+        />
+        <ChoiceGroup
+          legend={t('support.form.voicemail')}
+          name="voicemail"
+          options={[
+            { value: 'yes', label: t('support.form.voicemailYes') },
+            { value: 'no', label: t('support.form.voicemailNo') },
+          ]}
+          form={form}
+          error={msg(err.voicemail?.message)}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('support.form.goodTime')} hint={t('support.form.goodTimeHint')} error={msg(err.goodTime?.message)}>
+          <Input maxLength={100} {...form.register('goodTime')} />
+        </FormField>
+        <FormField label={t('support.form.language')} error={msg(err.language?.message)}>
+          <NativeSelect {...form.register('language')}>
+            {callbackLanguages.map((l) => (
+              <option key={l} value={l}>
+                {languageNames.of(l)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <ConsentField form={form} error={msg(err.consent?.message)} />
       <Button type="submit" size="lg" disabled={send.isPending}>
         {send.isPending ? t('support.form.sending') : t('support.form.submit')}
       </Button>
@@ -113,17 +180,20 @@ interface SupportBlockProps {
   band: ScoreBand;
   forceHotlines?: boolean;
   form: CallbackFormState;
+  /** The country of the crisis directory, and how to change it. */
+  region: CrisisRegion;
+  onRegionChange: (region: CrisisRegion) => void;
 }
 
 /** The counselor support block (spec section 2): hotlines when needed, support ambassadors, callback form, confidentiality note. */
-export function SupportBlock({ band, forceHotlines = false, form }: SupportBlockProps) {
+export function SupportBlock({ band, forceHotlines = false, form, region, onRegionChange }: SupportBlockProps) {
   const { t } = useTranslation('public');
   const category = form.watch('category') as SupportCategory | '';
   const chooseCategory = (c: SupportCategory) => form.setValue('category', c, { shouldValidate: form.formState.isSubmitted });
   const showHotlines = shouldShowHotlines({ forced: forceHotlines, category: category || undefined, band });
   return (
     <section id="support" aria-labelledby="support-title" tabIndex={-1} className="flex scroll-mt-6 flex-col gap-6 focus-visible:outline-none" data-testid="support-block">
-      {showHotlines && <HotlinesCard />}
+      {showHotlines && <CrisisDirectory region={region} onRegionChange={onRegionChange} />}
       <div>
         <h2 id="support-title" className="text-2xl font-bold tracking-tight">
           {t('support.title')}
