@@ -227,7 +227,10 @@ describe('looking at the screens', () => {
     const now = Date.now();
     await ctx.db.insert(callbackRequests).values([
       { name: `Overdue caller ${stamp}`, phone: '+1 555 0142', category: 'spiritual', createdAt: new Date(now - 50 * 3_600_000) },
-      { name: `Urgent caller ${stamp}`, phone: '+1 555 0143', category: 'mental', scoreBand: 'red', createdAt: new Date(now - 2 * 3_600_000) },
+      {
+        name: `Urgent caller ${stamp}`, phone: '+1 555 0143', category: 'mental', scoreBand: 'red', createdAt: new Date(now - 2 * 3_600_000),
+        contactMethod: 'whatsapp', isVoicemailSafe: false, goodTime: 'after 6 pm', language: 'fr',
+      },
       { name: `Recent caller ${stamp}`, phone: '+1 555 0144', category: 'financial', createdAt: new Date(now - 600_000) },
     ]);
     const team = await createUser(ctx.db, { role: 'coordinator', firstName: 'Phoebe', lastName: 'Teammate' });
@@ -244,6 +247,10 @@ describe('looking at the screens', () => {
       const urgent = page.getByTestId('callback-item').first();
       expect(await urgent.textContent()).toContain(`Urgent caller ${stamp}`);
       await urgent.getByTestId('priority-flag').waitFor();
+      // How the person asked to be reached; a voicemail could put them at risk.
+      const preferences = urgent.getByTestId('callback-preferences');
+      for (const text of ['WhatsApp', 'Do not leave a voicemail', 'after 6 pm', 'French']) await preferences.getByText(text, { exact: true }).waitFor();
+      await page.getByTestId('crisis-lines-check').getByText('Every crisis line on the Soul Health Check was checked in the last 12 months.').waitFor();
       await page.getByTestId('callback-item').filter({ hasText: `Overdue caller ${stamp}` }).getByTestId('overdue-flag').waitFor();
       await screenshot(page, `admin-inbox-${width}-${theme}`);
       await context.close();

@@ -412,7 +412,7 @@ describe('counselor support block', () => {
 
     // Missing fields: a destructive toast and nothing sent.
     await block.getByRole('button', { name: 'Request a callback' }).click();
-    await page.getByText('Please fill in all fields.', { exact: true }).waitFor();
+    await page.getByText('Please fill in the required fields and tick the consent box.', { exact: true }).waitFor();
     await block.getByText('Please choose a category').waitFor();
     expect(posts).toEqual([]);
 
@@ -454,7 +454,6 @@ describe('counselor support block', () => {
 describe('crisis directory by country', () => {
   /** Answers every question "Yes" (every area needs support) and opens the support block's directory. */
   async function resultsWithDirectory(page: Page, topic: string) {
-    await page.goto('/soul-health-check');
     for (let s = 0; s < 5; s++) {
       for (let q = 0; q < 5; q++) await page.getByTestId(`question-${s}-${q}`).getByText('Oui', { exact: true }).click();
       await page.getByRole('button', { name: s === 4 ? 'Voir les résultats' : 'Partie suivante' }).click();
@@ -517,6 +516,7 @@ describe('crisis directory by country', () => {
     ] as const),
   )('guesses Canada from a fr-CA browser in UTC, at %ipx (dark: %s), without serious accessibility problems', async (width, dark) => {
     const page = await openPage({ locale: 'fr-CA', timezoneId: 'UTC', width, height: width > 500 ? 900 : 844, dark });
+    await page.goto('/soul-health-check');
     const directory = await resultsWithDirectory(page, 'mental');
     expect(await directory.getAttribute('data-region')).toBe('CA');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
