@@ -90,6 +90,7 @@ export function buildDirectoryPage(users: DirectoryRow[], overrides: Partial<Dir
 export function buildCallbackItem(overrides: Partial<CallbackItem> = {}): CallbackItem {
   return callbackItem.parse({
     id: nextId('callback'), name: 'Jamie Caller', phone: '+1 555 0100', category: 'spiritual', scoreBand: 'unknown', status: 'new', assignee: null, notes: '',
+    contactMethod: 'call', isVoicemailSafe: false, goodTime: '', language: 'en',
     createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z', deadlineHours: 48, isOverdue: false, isPriority: false, ...overrides,
   });
 }

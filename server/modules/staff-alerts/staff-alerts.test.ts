@@ -17,7 +17,7 @@ const responder = await createUser(app.db, { role: 'coordinator', firstName: 'Ri
 const ambassador = await createUser(app.db, { role: 'ambassador' });
 const learner = await createUser(app.db);
 
-const request = (body: object) => app.inject({ method: 'POST', url: '/api/callback-requests', payload: { name: 'Jamie Private', phone: '+33 6 12 34 56 78', ...body } });
+const request = (body: object) => app.inject({ method: 'POST', url: '/api/callback-requests', payload: { name: 'Jamie Private', phone: '+33 6 12 34 56 78', contactMethod: 'call', isVoicemailSafe: false, goodTime: '', language: 'fr', consent: true, ...body } });
 const to = (email: string) => (m: ReceivedMail) => m.to.includes(email);
 /** Mails that arrived for `email` with this subject part. */
 const arrived = (email: string, subject: string) => smtp.received.filter((m) => m.to.includes(email) && m.subject.includes(subject));
