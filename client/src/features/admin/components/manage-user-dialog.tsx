@@ -14,6 +14,7 @@ import { useSetResponder } from '../api/set-responder.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { fullNameOf } from '../utils/names.ts';
+import { SetMentorForm } from './set-mentor-form.tsx';
 
 /** A person's details and role. The roles offered are the ones the server accepts from this admin. */
 export function ManageUserDialog({ user, founderCount, onClose }: { user: DirectoryRow; founderCount: number; onClose: () => void }) {
@@ -93,6 +94,7 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
             </p>
           </div>
         </div>
+        <SetMentorForm userId={user.id} name={name} />
         {change.isError && (
           <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
             {describeError(t, change.error, { ns: 'admin' })}

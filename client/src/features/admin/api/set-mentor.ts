@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mentoringPaths } from '../../../../../common/contracts/mentoring.ts';
+import { sendJson } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
+
+/** Sets (or clears, with null) the mentor of someone who asked for one; the directory's counts and the audit log change. */
+export function useSetMentor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, mentorEmail }: { userId: string; mentorEmail: string | null }) =>
+      sendJson<void>('PUT', mentoringPaths.adminMentor.replace(':id', encodeURIComponent(userId)), { mentorEmail }),
+    onSuccess: () => Promise.all([adminKeys.users.all, adminKeys.audit.all].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
+}

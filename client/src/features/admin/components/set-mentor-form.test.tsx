@@ -1,0 +1,28 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, stubApi } from '../../../test/fetch-stub.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { SetMentorForm } from './set-mentor-form.tsx';
+
+const URL = '/api/admin/users/u-1/mentor';
+
+describe("an admin sets someone's mentor", () => {
+  it('sends the mentor email, then an empty field removes the mentor', async () => {
+    const api = stubApi().on('PUT', URL, { status: 204 });
+    const { user } = renderWithApp(<SetMentorForm userId="u-1" name="Ruth Moab" />);
+    await user.type(await screen.findByLabelText('Set a mentor (when this person asks for one)'), ' naomi@example.org ');
+    await user.click(screen.getByRole('button', { name: 'Set mentor' }));
+    expect((await screen.findAllByText('Ruth Moab is now a disciple of the account naomi@example.org.')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Remove current mentor' }));
+    expect((await screen.findAllByText('Ruth Moab has no mentor now.')).length).toBeGreaterThan(0);
+    expect(api.calls('PUT', URL).map((r) => r.body)).toEqual([{ mentorEmail: 'naomi@example.org' }, { mentorEmail: null }]);
+  });
+
+  it('says when no account has that email', async () => {
+    stubApi().on('PUT', URL, apiError(404, 'NOT_FOUND'));
+    const { user } = renderWithApp(<SetMentorForm userId="u-1" name="Ruth Moab" />);
+    await user.type(await screen.findByLabelText('Set a mentor (when this person asks for one)'), 'nobody@example.org');
+    await user.click(screen.getByRole('button', { name: 'Set mentor' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No account has this email.');
+  });
+});

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { useSetMentor } from '../api/set-mentor.ts';
+
+/** For someone who asks for a mentor: the mentor's email sets them, an empty field removes the current one (audited). */
+export function SetMentorForm({ userId, name }: { userId: string; name: string }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const [email, setEmail] = useState('');
+  const set = useSetMentor();
+  const trimmed = email.trim();
+  const error = set.error instanceof ApiRequestError && set.error.body.code === 'NOT_FOUND' ? t('manage.mentorNotFound') : describeError(t, set.error, { ns: 'admin' });
+  const save = () =>
+    set.mutate(
+      { userId, mentorEmail: trimmed === '' ? null : trimmed },
+      {
+        onSuccess: () => {
+          toast({ title: t('manage.mentorSavedTitle'), description: trimmed ? t('manage.mentorSavedText', { name, email: trimmed }) : t('manage.mentorRemovedText', { name }) });
+          setEmail('');
+        },
+      },
+    );
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <FormField label={t('manage.mentor')} hint={t('manage.mentorHint')}>
+        <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="mentor-email" />
+      </FormField>
+      {set.isError && (
+        <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      <Button type="submit" variant="outline" className="self-start" disabled={set.isPending}>
+        {trimmed ? t('manage.mentorSave') : t('manage.mentorRemove')}
+      </Button>
+    </form>
+  );
+}
