@@ -75,7 +75,43 @@ export function toOnboardingBody(v: OnboardingFormValues): OnboardingBody {
   return { ...rest, country: country as OnboardingCountry, ...(foundOnOwn ? {} : { mentorName }), ...(birthdate ? { birthdate } : {}) };
 }
 
+/** The profile as saved (GET/PUT /api/profile): what onboarding asked, editable later on /settings. */
+export const profile = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  country: z.string().nullable(),
+  churchDenomination: z.string().nullable(),
+  pastorName: z.string().nullable(),
+  /** YYYY-MM-DD, or null when not given. */
+  birthdate: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profile>;
+
+/** PUT /api/profile: the onboarding fields with the onboarding rules; a null birthdate removes it. */
+export const profileBody = z.strictObject({ ...onboardingFields, birthdate: birthdateSchema.nullable() });
+export type ProfileBody = z.infer<typeof profileBody>;
+
+/** The profile form on /settings: the onboarding form without the mentor. */
+export const profileForm = z
+  .strictObject({
+    ...onboardingFields,
+    country: z.enum(onboardingCountries, { error: ONBOARDING_MESSAGES.country }).or(z.literal('')).refine((v) => v !== '', ONBOARDING_MESSAGES.country),
+    ...birthPartsSchema,
+  })
+  .superRefine(refineBirthParts);
+export type ProfileFormInput = z.input<typeof profileForm>;
+export type ProfileFormValues = z.output<typeof profileForm>;
+
+export function toProfileBody(v: ProfileFormValues): ProfileBody {
+  const { birthMonth, birthDay, birthYear, country, ...rest } = v;
+  return { ...rest, country: country as OnboardingCountry, birthdate: assembleBirthdate({ birthMonth, birthDay, birthYear }) ?? null };
+}
+
 export const onboardingPaths = {
   complete: '/api/onboarding/complete',
   skip: '/api/onboarding/skip',
+  /** GET the profile, PUT a new one. */
+  profile: '/api/profile',
 } as const;

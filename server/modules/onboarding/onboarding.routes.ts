@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../../common/contracts/auth.ts';
-import { onboardingBody, onboardingPaths } from '../../../common/contracts/onboarding.ts';
+import { onboardingBody, onboardingPaths, profile, profileBody } from '../../../common/contracts/onboarding.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { UserHook } from '../../lib/account-events.ts';
 import { toCurrentUser } from '../auth/auth.service.ts';
@@ -20,6 +20,15 @@ const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { onboardin
   app.post(onboardingPaths.complete, { ...signedIn, schema: { body: onboardingBody, response: { 200: currentUser } } }, async (req) =>
     toCurrentUser(await onboarding.complete(requireUser(req), req.body)),
   );
+
+  app.get(onboardingPaths.profile, { ...signedIn, schema: { response: { 200: profile } } }, async (req) => onboarding.getProfile(requireUser(req)));
+
+  app.put(onboardingPaths.profile, { ...signedIn, schema: { body: profileBody, response: { 200: profile } } }, async (req) => {
+    const saved = await onboarding.updateProfile(requireUser(req), req.body);
+    // The signed-in user's name is shown everywhere: no process keeps the old one for a few seconds.
+    app.sessionCache.clear();
+    return saved;
+  });
 
   app.post(onboardingPaths.skip, { ...signedIn, schema: { response: { 200: currentUser } } }, async (req) => toCurrentUser(await onboarding.skip(requireUser(req))));
 };

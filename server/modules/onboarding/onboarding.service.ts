@@ -1,4 +1,5 @@
-import type { OnboardingBody } from '../../../common/contracts/onboarding.ts';
+import type { OnboardingBody, Profile, ProfileBody } from '../../../common/contracts/onboarding.ts';
+import { holderNameOf } from '../course/course.service.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runHooks, type UserHook } from '../../lib/account-events.ts';
@@ -6,6 +7,19 @@ import type { UserRow } from '../../lib/session.ts';
 import type { OnboardingRepository } from './onboarding.repository.ts';
 
 const ALREADY_DONE = 'Your profile is already complete.';
+
+const profileFields = ['firstName', 'lastName', 'phone', 'address', 'country', 'churchDenomination', 'pastorName', 'birthdate'] as const;
+
+const toProfile = (u: UserRow): Profile => ({
+  firstName: u.firstName,
+  lastName: u.lastName,
+  phone: u.phone,
+  address: u.address,
+  country: u.country,
+  churchDenomination: u.churchDenomination,
+  pastorName: u.pastorName,
+  birthdate: u.birthdate,
+});
 
 interface Deps {
   db: Db;
@@ -25,6 +39,34 @@ export const onboardingServiceFactory = ({ db, onboardingRepo, onboardingComplet
       if (!updated) throw new AppError('CONFLICT', ALREADY_DONE);
       await runHooks(onboardingCompleted, tx, updated);
       return updated;
+    });
+  },
+
+  async getProfile(user: UserRow): Promise<Profile> {
+    return toProfile(user);
+  },
+
+  /**
+   * Saves an edited profile with the onboarding rules. A new name goes onto the user's certificates
+   * too (the verification code stays, so a printed certificate still verifies, under the current
+   * name) and the change is audited with both names.
+   */
+  async updateProfile(user: UserRow, body: ProfileBody): Promise<Profile> {
+    return db.transaction(async (tx) => {
+      const before = await onboardingRepo.lockUser(user.id, tx);
+      if (!before) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      const after = await onboardingRepo.updateProfile(user.id, body, tx);
+      const changed = profileFields.filter((f) => (before[f] ?? null) !== (after[f] ?? null));
+      if (changed.length === 0) return toProfile(after);
+      const [from, to] = [holderNameOf(before), holderNameOf(after)];
+      const isRenamed = from !== to;
+      const renamedCertificates = isRenamed ? await onboardingRepo.renameCertificates(user.id, to, tx) : 0;
+      // Which fields changed (not their values), and both names when the name changed.
+      await onboardingRepo.insertAudit(
+        { actorId: user.id, action: 'profile.updated', targetType: 'user', targetId: user.id, details: { fields: changed, ...(isRenamed ? { from, to, renamedCertificates } : {}) } },
+        tx,
+      );
+      return toProfile(after);
     });
   },
 

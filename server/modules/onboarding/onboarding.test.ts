@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser } from '../../../test/app.ts';
-import { users } from '../../db/schema/index.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+import { passLessons } from '../../../test/course-progress.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
@@ -113,5 +114,52 @@ describe('POST /api/onboarding/skip', () => {
 
   it('answers 401 to a visitor', async () => {
     expect((await skip()).statusCode).toBe(401);
+  });
+});
+
+describe('the profile on /settings (GET/PUT /api/profile)', () => {
+  const edited = () => ({
+    firstName: 'Naomi', lastName: 'Baptiste-Pierre', phone: '+33 6 12 34 56 78', birthdate: null, address: '8 rue des Lilas\nParis', country: 'France',
+    churchDenomination: 'Protestante', pastorName: 'Pasteur Marc',
+  });
+  const put = (cookie: string | undefined, payload: unknown) =>
+    app.inject({ method: 'PUT', url: '/api/profile', headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+
+  it('edits every field with the onboarding rules, and refuses what onboarding refuses', async () => {
+    const { user, cookie } = await signedInUser(app, { onboardingStatus: 'pending' });
+    await complete(cookie, profile());
+    const got = await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
+    expect(got.json()).toEqual({ firstName: 'Naomi', lastName: 'Baptiste', phone: '+1 514 555 0123', address: '45 Rue Sainte-Catherine\nMontréal, QC', country: 'Canada', churchDenomination: 'Evangelical', pastorName: 'Pastor Daniel Joseph', birthdate: '2007-09-14' });
+
+    const res = await put(cookie, { ...edited(), firstName: ' Naomi ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(edited());
+    expect(await userRow(user.id)).toMatchObject({ ...edited(), mentorName: 'Ruth Pierre' });
+
+    for (const [change, field] of [[{ pastorName: ' ' }, 'pastorName'], [{ phone: 'call me' }, 'phone'], [{ country: 'Atlantis' }, 'country'], [{ birthdate: '2999-01-01' }, 'birthdate'], [{ role: 'admin' }, 'role']] as const) {
+      const bad = await put(cookie, { ...edited(), ...change });
+      expect(bad.statusCode, field).toBe(400);
+      expect(bad.json().message).toContain(field);
+    }
+    expect(await userRow(user.id)).toMatchObject(edited());
+    expect((await put(undefined, edited())).statusCode).toBe(401);
+  });
+
+  it('a new name goes onto the certificate, which still verifies with the same code; the change is audited', async () => {
+    const { user, cookie } = await signedInUser(app, { firstName: 'Amara', lastName: 'Okafor' });
+    await passLessons(app.db, user.id);
+    const courseId = (await app.inject({ method: 'GET', url: '/api/courses', headers: { cookie } })).json()[0].id;
+    const created = await app.inject({ method: 'POST', url: `/api/certificates/${courseId}`, headers: { cookie } });
+    expect(created.statusCode).toBe(201);
+    const code = created.json().verificationCode;
+
+    expect((await put(cookie, { ...edited(), firstName: 'Amara', lastName: 'Okafor-Mensah' })).statusCode).toBe(200);
+    const cert = await app.inject({ method: 'GET', url: `/api/certificates/${courseId}`, headers: { cookie } });
+    expect(cert.json()).toMatchObject({ verificationCode: code, certificateData: { name: 'Amara Okafor-Mensah' } });
+    const verified = await app.inject({ method: 'GET', url: `/api/certificates/verify/${code}` });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().holderName).toBe('Amara Okafor-Mensah');
+    const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'profile.updated')));
+    expect(audit).toEqual([expect.objectContaining({ actorId: user.id, details: expect.objectContaining({ from: 'Amara Okafor', to: 'Amara Okafor-Mensah', renamedCertificates: 1 }) })]);
   });
 });
