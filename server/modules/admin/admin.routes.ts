@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminPaths } from '../../../common/contracts/admin.ts';
 import { isAdminRole } from '../../../common/contracts/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { auditRepositoryFactory } from './audit/audit.repository.ts';
 import { adminServicesFactory } from './admin.services.ts';
@@ -28,6 +30,35 @@ const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (app, { 
   // Per admin account (after the gate, so req.user is an admin): a stolen admin session or a
   // runaway script cannot read the whole directory at full speed. Counted across instances.
   app.addHook('onRequest', app.rateLimit({ max: rateLimit, timeWindow: '1 minute', keyGenerator: (req) => `admin|${req.user!.id}` }));
+  // Reads of personal data are audited too (issue 10, defect 16): who opened which list, which page,
+  // filtered by what (whether there was a search, not its text: it may be an email). The CSV export is
+  // audited by its service, with its filters.
+  const personalDataReads: Record<string, string> = {
+    [adminPaths.users]: 'directory',
+    [adminPaths.callbacks]: 'callbacks',
+    [adminPaths.watchmoms]: 'watchmoms-applications',
+    [adminPaths.applications]: 'ambassador-applications',
+  };
+  // Written before the answer leaves (onSend): no list of personal data goes out unrecorded.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const area = personalDataReads[req.routeOptions.url ?? ''];
+    if (!area || req.method !== 'GET' || reply.statusCode !== 200 || !req.user) return payload;
+    const { page = 1, pageSize: _pageSize, search, ...filters } = (req.query ?? {}) as Record<string, unknown>;
+    await auditRepo.insert({
+      actorId: req.user.id, action: 'admin.read', targetType: area, targetId: null,
+      details: { page: Number(page), isSearch: Boolean(search), filters },
+    });
+    return payload;
+  });
+  // An admin's action the rules refuse (granting founder without being one, removing the last
+  // founder, deciding twice...) is recorded with the reason's code.
+  app.addHook('onError', async (req, _reply, err) => {
+    if (!req.user || !isAdminRole(req.user.role) || !(err instanceof AppError) || (err.status !== 403 && err.status !== 409)) return;
+    await auditRepo.insert({
+      actorId: req.user.id, action: 'admin.action-refused', targetType: 'route', targetId: (req.params as { id?: string } | undefined)?.id ?? null,
+      details: { method: req.method, route: req.routeOptions.url ?? '', code: err.code },
+    });
+  });
   const services = adminServicesFactory(app.db);
   await app.register(directoryRoutes, { directory: services.directory });
   await app.register(rolesRoutes, { roles: services.roles });

@@ -410,7 +410,9 @@ describe('ambassador applications', () => {
     expect(declined.json()).toMatchObject({ status: 'declined', user: { role: 'user' } });
 
     const actions = await app.db.select().from(auditLog).where(sql`${auditLog.targetId} in (${application.id}, ${other.application.id})`).orderBy(auditLog.id);
-    expect(actions.map((a) => a.action)).toEqual(['ambassador_application.approved', 'ambassador_application.declined']);
+    // The refused second decision is recorded too (issue 10, defect 16).
+    expect(actions.map((a) => a.action)).toEqual(['ambassador_application.approved', 'admin.action-refused', 'ambassador_application.declined']);
+    expect(actions[1]!.details).toMatchObject({ code: 'ALREADY_DECIDED' });
     expect(actions[0]!.details).toMatchObject({ role: { from: 'user', to: 'ambassador' } });
   });
 
