@@ -47,6 +47,8 @@ import { staffAlertsFactory } from './modules/staff-alerts/staff-alerts.service.
 import notificationsRoutes from './modules/mail/notifications.routes.ts';
 import { unsubscribeLinksFactory } from './modules/mail/unsubscribe.ts';
 import mentorWeekRoutes from './modules/mentoring/mentor-week.routes.ts';
+import { MENTOR_DIGEST_QUEUE, mentorDigestFactory } from './modules/mentoring/mentor-digest.service.ts';
+import { ENCOURAGEMENT_QUEUE, encouragementServiceFactory } from './modules/reminders/encouragement.service.ts';
 import { mentorWeekServiceFactory } from './modules/mentoring/mentor-week.service.ts';
 
 export interface BuildOptions {
@@ -228,6 +230,13 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(securityRoutes, { security: accountSecurity, authRateLimit: limits.auth });
   await app.register(mailRoutes, { isSmtpConfigured: transport !== null });
   const unsubscribe = unsubscribeLinksFactory({ db: app.db, siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` });
+  // Reminders (issue 9 flows 6-7), scheduled in TZ_DEFAULT: encouragement every day at 10:00, the
+  // mentor digest on Mondays at 9:00. A failed run is retried; nobody is mailed twice by a retry.
+  const reminderJob = { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionDays: 30 };
+  const encouragement = encouragementServiceFactory({ db: app.db, mail, unsubscribe, log: app.log });
+  app.jobs.define(ENCOURAGEMENT_QUEUE, { cron: { expression: '0 10 * * *', tz: config.TZ_DEFAULT }, options: reminderJob, handler: async () => void (await encouragement.sendDue()) });
+  const mentorDigest = mentorDigestFactory({ db: app.db, mail, unsubscribe, log: app.log });
+  app.jobs.define(MENTOR_DIGEST_QUEUE, { cron: { expression: '0 9 * * 1', tz: config.TZ_DEFAULT }, options: reminderJob, handler: async () => void (await mentorDigest.sendWeekly()) });
   await app.register(notificationsRoutes, { unsubscribe });
   await app.register(mentorWeekRoutes, { mentorWeek: mentorWeekServiceFactory({ db: app.db, mail, unsubscribe }) });
 
@@ -242,7 +251,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   /** `courseContent.reload()` after seeding new content into a running app (tests do). */
-  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, staffAlerts, account, mailVerificationOnSignUp, courseContent: { reload: () => course.reload() } });
+  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, staffAlerts, encouragement, mentorDigest, account, mailVerificationOnSignUp, courseContent: { reload: () => course.reload() } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -104,3 +104,19 @@ export async function insertEncouragement(tx: Tx, row: typeof encouragements.$in
   const [inserted] = await tx.insert(encouragements).values(row).returning();
   return inserted!;
 }
+
+/**
+ * Mentors who get the weekly digest: mail not turned off, at least one direct disciple, and no
+ * digest written to them in the last 6 days (a retried run does not mail anyone twice).
+ */
+export async function findDigestMentors(db: Tx, limit: number, afterId: string | null) {
+  const res = await db.execute<{ id: string; email: string; first_name: string | null; locale: string }>(sql`
+    select m.id, m.email, m.first_name, m.locale from users m
+    where m.notify_mentor_digest
+      and exists (select 1 from users d where d.mentor_id = m.id)
+      and not exists (select 1 from mail_outbox o where o.kind = 'mentor-digest' and lower(o.to_address) = lower(m.email) and o.created_at > now() - interval '6 days')
+      ${afterId ? sql`and m.id > ${afterId}` : sql``}
+    order by m.id
+    limit ${limit}`);
+  return res.rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name, locale: r.locale }));
+}

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { daysBetween, sortByAttention } from '../../../common/domain/mentor-week.ts';
+import type { Db } from '../../db/client.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { mailText, toMailLocale, type MailLocale } from '../mail/mail.templates.ts';
+import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
+import { findOpenInvitations } from './mentoring.repository.ts';
+import { findDigestMentors, findDisciplesWeek, type DiscipleWeekRow } from './mentor-week.repository.ts';
+
+export const MENTOR_DIGEST_QUEUE = 'mentor-digest-weekly';
+const BATCH = 200;
+
+const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
+
+export type MentorDigestService = ReturnType<typeof mentorDigestFactory>;
+
+/**
+ * Issue 9 flow 7: each week, to mentors with disciples, who finished a week, who stalled 7+ days,
+ * who failed a quiz twice, and the invitations still waiting, with a link to the tree. Built on the
+ * same "who needs attention" query as the tree's "This week" panel. A week with nothing in any of
+ * these lists sends nothing.
+ */
+export function mentorDigestFactory(deps: {
+  db: Db;
+  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  unsubscribe: Pick<UnsubscribeLinks, 'headersFor'>;
+  log: FastifyBaseLogger;
+}) {
+  function sectionsFor(locale: MailLocale, disciples: DiscipleWeekRow[], invitations: { fullName: string; email: string }[]) {
+    const now = new Date();
+    const sorted = sortByAttention(disciples.map((d) => ({ ...d, lastActivityAt: d.lastActivityAt?.toISOString() ?? null })));
+    const line = (key: string, vars: Record<string, string | number>) => mailText(locale, `mentorDigest.${key}`, vars);
+    return [
+      { title: 'mentorDigest.finished', items: sorted.filter((d) => d.finishedWeek !== null).map((d) => line('itemWeek', { name: displayName(d), week: d.finishedWeek! })) },
+      {
+        title: 'mentorDigest.stalled',
+        items: sorted
+          .filter((d) => d.isStalled)
+          .map((d) => (d.lastActivityAt ? line('itemDays', { name: displayName(d), days: daysBetween(d.lastActivityAt, now) }) : line('itemNever', { name: displayName(d) }))),
+      },
+      { title: 'mentorDigest.failedTwice', items: sorted.filter((d) => d.failedTwiceWeek !== null).map((d) => line('itemWeek', { name: displayName(d), week: d.failedTwiceWeek! })) },
+      { title: 'mentorDigest.invitations', items: invitations.map((i) => line('itemInvitation', { name: i.fullName, email: i.email })) },
+    ].filter((s) => s.items.length > 0);
+  }
+
+  /** The weekly run. Returns how many digests were written. */
+  async function sendWeekly(): Promise<number> {
+    let sent = 0;
+    let after: string | null = null;
+    for (;;) {
+      const mentors = await findDigestMentors(deps.db, BATCH, after);
+      if (mentors.length === 0) break;
+      after = mentors[mentors.length - 1]!.id;
+      const rows = await findDisciplesWeek(deps.db, mentors.map((m) => m.id));
+      for (const mentor of mentors) {
+        const locale = toMailLocale(mentor.locale);
+        const invitations = await findOpenInvitations(deps.db, mentor.id);
+        const sections = sectionsFor(locale, rows.filter((r) => r.mentorId === mentor.id), invitations);
+        if (sections.length === 0) continue;
+        const { url, headers } = await deps.unsubscribe.headersFor('mentor-digest', mentor.id);
+        await deps.db.transaction((tx) =>
+          deps.mail.enqueue(tx, {
+            to: mentor.email,
+            locale,
+            kind: 'mentor-digest',
+            headers,
+            content: {
+              subject: 'mentorDigest.subject',
+              name: mentor.firstName,
+              paragraphs: ['mentorDigest.intro'],
+              sections,
+              action: { label: 'mentorDigest.action', url: deps.mail.link('/disciple-tree') },
+              unsubscribe: { label: 'mentorDigest.unsubscribe', url },
+            },
+          }),
+        );
+        sent++;
+      }
+      if (mentors.length < BATCH) break;
+    }
+    deps.mail.wake();
+    deps.log.info({ sent }, 'mentor digests written');
+    return sent;
+  }
+
+  return { sendWeekly };
+}
