@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
 import { PreferencesSection } from './preferences-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 
 /** A section of the settings page: it gets the signed-in user and renders its own card. */
@@ -15,6 +16,7 @@ export type SettingsSection = ComponentType<{ user: CurrentUser }>;
  */
 const sections: { id: string; Section: SettingsSection }[] = [
   { id: 'preferences', Section: PreferencesSection },
+  { id: 'profile', Section: ProfileSection },
   { id: 'security', Section: SecuritySection },
 ];
 

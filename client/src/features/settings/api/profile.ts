@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { onboardingPaths, type Profile, type ProfileBody } from '../../../../../common/contracts/onboarding.ts';
+import { getJson, sendJson } from '../../../lib/api.ts';
+
+export const profileQuery = queryOptions({
+  queryKey: ['profile'] as const,
+  queryFn: () => getJson<Profile>(onboardingPaths.profile),
+});
+
+export const useProfile = () => useQuery(profileQuery);
+
+/**
+ * Saves the profile. The name shows in many places (header, dashboard, certificate, trees): every
+ * query is fetched again rather than listing them from here.
+ */
+export function useSaveProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => sendJson<Profile>('PUT', onboardingPaths.profile, body),
+    onSuccess: (saved) => {
+      qc.setQueryData(profileQuery.queryKey, saved);
+      return qc.invalidateQueries();
+    },
+    meta: { errorToast: { ns: 'settings' } },
+  });
+}
