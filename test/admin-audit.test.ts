@@ -32,7 +32,7 @@ describe('refused admin access', () => {
 describe('admin reads of personal data and refused admin actions (issue 10, defect 16)', () => {
   it('records who opened which list of personal data, with its filters but not the search text', async () => {
     const { user: admin, cookie } = await signedInUser(app, { role: 'admin' });
-    const lists = ['/api/admin/users?search=ruth%40example.org&page=2', '/api/admin/callbacks', '/api/admin/watchmoms-applications', '/api/admin/ambassador-applications'];
+    const lists = ['/api/admin/users?search=ruth%40example.org&page=2', '/api/admin/callbacks', '/api/admin/watchmoms-applications', '/api/admin/ambassador-applications', '/api/admin/outbox'];
     for (const url of lists) expect((await app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(200);
     const rows = await app.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
     expect(rows.map((r) => [r.action, r.targetType])).toEqual([
@@ -40,12 +40,13 @@ describe('admin reads of personal data and refused admin actions (issue 10, defe
       ['admin.read', 'callbacks'],
       ['admin.read', 'watchmoms-applications'],
       ['admin.read', 'ambassador-applications'],
+      ['admin.read', 'mail-outbox'],
     ]);
     expect(rows[0]!.details).toMatchObject({ page: 2, isSearch: true, filters: { filter: 'all' } });
     expect(JSON.stringify(rows)).not.toContain('ruth');
     // Counts without personal data are not audited.
     expect((await app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).statusCode).toBe(200);
-    expect(await app.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id))).toHaveLength(4);
+    expect(await app.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id))).toHaveLength(5);
   });
 
   it('records an admin action the rules refuse, with the reason', async () => {

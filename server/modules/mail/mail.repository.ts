@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { auditLog, mailOutbox } from '../../db/schema/index.ts';
 
 export type { Tx };
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -39,4 +39,9 @@ export async function findOutboxPage(db: Tx, status: OutboxRow['status'] | 'all'
     db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
+}
+
+/** An admin read the outbox (addresses and texts of mails): audited like the console's other lists of personal data. */
+export async function auditOutboxRead(db: Tx, actorId: string, page: number, status: string | undefined) {
+  await db.insert(auditLog).values({ actorId, action: 'admin.read', targetType: 'mail-outbox', targetId: null, details: { page, isSearch: false, filters: status ? { status } : {} } });
 }

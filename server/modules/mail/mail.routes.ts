@@ -9,6 +9,7 @@ const mailRoutes: FastifyPluginAsyncZod<{ isSmtpConfigured: boolean }> = async (
   app.get(mailPaths.outbox, { onRequest: async (req) => void requireAdmin(req), schema: { querystring: outboxListQuery, response: { 200: outboxList } } }, async (req) => {
     const { page, status } = req.query;
     const { rows, total } = await repo.findOutboxPage(app.db, status, (page - 1) * OUTBOX_PAGE_SIZE, OUTBOX_PAGE_SIZE);
+    await repo.auditOutboxRead(app.db, req.user!.id, page, status);
     return {
       items: rows.map((r) => ({
         id: r.id,
