@@ -84,3 +84,30 @@ describe("the mentor's week", () => {
     }
   });
 });
+
+describe('settings → notifications', () => {
+  it('shows where mail goes and turns each kind of mail off and on (390 px and desktop, light and dark)', async () => {
+    const { user, page, context } = await ctx.signedInPage({ firstName: 'Noa' });
+    const prefs = async () => (await ctx.db.select({ e: users.notifyEncouragement, d: users.notifyMentorDigest }).from(users).where(eq(users.id, user.id)))[0]!;
+    await page.goto('/settings');
+    const section = page.getByTestId('settings-notifications');
+    await section.getByText(`sent to ${user.email}`, { exact: false }).waitFor();
+    await section.getByRole('checkbox', { name: 'Weekly digest about your disciples' }).click();
+    await expect.poll(prefs).toEqual({ e: true, d: false });
+    await section.getByRole('checkbox', { name: 'Reminders and encouragement' }).click();
+    await expect.poll(prefs).toEqual({ e: false, d: false });
+    await page.reload();
+    expect(await section.getByRole('checkbox', { name: 'Reminders and encouragement' }).getAttribute('aria-checked')).toBe('false');
+    await section.getByRole('checkbox', { name: 'Reminders and encouragement' }).click();
+    await expect.poll(prefs).toEqual({ e: true, d: false });
+    await context.close();
+    for (const [width, theme] of screenVariants([[390, 'light'], [390, 'dark'], [1280, 'light'], [1280, 'dark']] as const)) {
+      const shot = await ctx.signedInPage({}, { width, colorScheme: theme });
+      await shot.page.goto('/settings');
+      await shot.page.getByTestId('settings-notifications').getByRole('checkbox', { name: 'Reminders and encouragement' }).waitFor();
+      await shot.page.getByTestId('settings-notifications').scrollIntoViewIfNeeded();
+      await screenshot(shot.page, `settings-notifications-${width}-${theme}`);
+      await shot.context.close();
+    }
+  });
+});

@@ -11,8 +11,12 @@ const PROFILE = '/api/profile';
 const savedProfile = {
   firstName: 'Miriam', lastName: 'Prophetess', phone: '+33 6 12 34 56 78', address: '8 rue des Lilas', country: 'France', churchDenomination: 'Protestante', pastorName: 'Pasteur Marc', birthdate: '2008-01-05',
 };
-/** Every test renders the whole page, the security section's sessions list and the profile included. */
-const stubPage = () => stubApi().on('GET', '/api/account/sessions', { json: { sessions: [] } }).on('GET', PROFILE, { json: savedProfile });
+/** Every test renders the whole page, the security section's sessions list, the profile and the notification choices included. */
+const stubPage = () =>
+  stubApi()
+    .on('GET', '/api/account/sessions', { json: { sessions: [] } })
+    .on('GET', PROFILE, { json: savedProfile })
+    .on('GET', '/api/account/notifications', { json: { email: 'miriam@example.org', encouragement: true, mentorDigest: true } });
 
 describe('the settings page', () => {
   it('shows the account email and whether it is verified', async () => {

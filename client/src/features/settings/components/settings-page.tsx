@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
+import { NotificationsSection } from './notifications-section.tsx';
 import { PreferencesSection } from './preferences-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SecuritySection } from './security-section.tsx';
@@ -17,6 +18,7 @@ export type SettingsSection = ComponentType<{ user: CurrentUser }>;
 const sections: { id: string; Section: SettingsSection }[] = [
   { id: 'preferences', Section: PreferencesSection },
   { id: 'profile', Section: ProfileSection },
+  { id: 'notifications', Section: NotificationsSection },
   { id: 'security', Section: SecuritySection },
 ];
 
