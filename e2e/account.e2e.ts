@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { createUser } from '../test/app.ts';
 import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
-import { baseUrl, screenshot, screenVariants, useBrowser } from './fixtures.ts';
+import { baseUrl, fillConsent, screenshot, screenVariants, useBrowser } from './fixtures.ts';
 
 // This file's server sends its mail to a real SMTP server on loopback.
 const smtp: TestSmtp = await startTestSmtp();
@@ -83,6 +83,7 @@ describe('email verification', () => {
     await page.getByLabel('Nom', { exact: true }).fill('Durand');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Mot de passe').fill('la joie du matin');
+    await fillConsent(page);
     await page.locator('form').getByRole('button', { name: 'Créer un compte' }).click();
     await page.getByTestId('onboarding-page').waitFor();
     const mail = await smtp.waitFor((m) => m.to.includes(email), 20_000);

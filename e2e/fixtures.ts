@@ -134,3 +134,11 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
+
+/** Answers the sign-up's consent questions (any language): month and year of birth, country, and the faith-data box. */
+export async function fillConsent(page: Page, { year = '2000', month = '1', country = 'FR' }: { year?: string; month?: string; country?: string } = {}) {
+  await page.locator('select[autocomplete="bday-month"]').selectOption(month);
+  await page.locator('select[autocomplete="bday-year"]').selectOption(year);
+  await page.locator('select[autocomplete="country"]').selectOption(country);
+  await page.locator('#faith-data-consent').click();
+}

@@ -6,7 +6,7 @@ import { ambassadorApplications, callbackRequests, users, watchmomsApplications 
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { createUser } from '../test/app.ts';
 import { passLessons } from '../test/course-progress.ts';
-import { baseUrl, screenshot, screenVariants, useBrowser } from './fixtures.ts';
+import { baseUrl, fillConsent, screenshot, screenVariants, useBrowser } from './fixtures.ts';
 
 const ctx = useBrowser();
 const stamp = Date.now().toString(36);
@@ -76,6 +76,7 @@ describe('from invitations to an approved ambassador', () => {
     await newcomer.getByLabel('Last name').fill(invited[0]!.last);
     await newcomer.getByLabel('Email').fill(invited[0]!.email.toUpperCase());
     await newcomer.getByLabel('Password').fill('whither thou goest I will go');
+    await fillConsent(newcomer);
     await newcomer.getByRole('button', { name: 'Create account' }).click();
     await newcomer.getByTestId('onboarding-page').waitFor();
     await newcomer.context().close();
@@ -83,7 +84,7 @@ describe('from invitations to an approved ambassador', () => {
       const res = await fetch(`${baseUrl()}/api/auth/sign-up`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ firstName: p.first, lastName: p.last, email: p.email, password: 'a kinsman redeemer story' }),
+        body: JSON.stringify({ birthYear: 2000, birthMonth: 1, country: 'FR', faithDataConsent: true, firstName: p.first, lastName: p.last, email: p.email, password: 'a kinsman redeemer story' }),
       });
       expect(res.status).toBe(201);
     }

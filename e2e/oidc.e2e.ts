@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { freePort } from '../test/postgres.ts';
-import { useBrowser } from './fixtures.ts';
+import { fillConsent, useBrowser } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
 
 /**
@@ -70,7 +70,10 @@ describe('sign-in with an OpenID Connect provider', () => {
     await page.locator('input[name="password"]').fill('anything');
     await page.getByRole('button', { name: 'Sign-in' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
-    // Back in the app, signed in, and asked to complete the profile.
+    // Back in the app, signed in; on this first arrival asked what sign-up asks (issue 11), then the profile.
+    await page.getByRole('heading', { name: 'Before you start' }).waitFor();
+    await fillConsent(page, { year: '1999', month: '6', country: 'US' });
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('onboarding-page').waitFor();
     expect(new URL(page.url()).origin).toBe(appUrl);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forbiddenModules, readModuleMap } from '../test/client-bundle.ts';
-import { baseUrl, screenshot, useBrowser } from './fixtures.ts';
+import { baseUrl, fillConsent, screenshot, useBrowser } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
 
 const ctx = useBrowser();
@@ -122,6 +122,7 @@ describe('sign-up and sign-in in the browser', () => {
     await page.getByLabel('Last name').fill('Mensah');
     await page.getByLabel('Email').fill('esther.e2e@example.org');
     await page.getByLabel('Password').fill('hope does not disappoint');
+    await fillConsent(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByTestId('onboarding-page').waitFor();
     await page.goto('/api/logout');

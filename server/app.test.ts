@@ -43,7 +43,7 @@ describe('logs', () => {
       method: 'POST',
       url: '/api/auth/sign-up?email=leak@example.org',
       headers: { 'content-type': 'application/json' },
-      payload: { firstName: 'Priv', lastName: 'Ate', email: 'private.person@example.org', password: 'my secret passphrase' },
+      payload: { birthYear: 2000, birthMonth: 1, country: 'FR', faithDataConsent: true, firstName: 'Priv', lastName: 'Ate', email: 'private.person@example.org', password: 'my secret passphrase' },
     });
     const res = await app.inject({ method: 'GET', url: '/api/setup/some-secret-setup-token-value' });
     expect(res.statusCode).toBe(200);
@@ -63,7 +63,7 @@ describe('request log', () => {
       method: 'POST',
       url: '/api/auth/sign-up',
       headers: { 'content-type': 'application/json' },
-      payload: { firstName: 'One', lastName: 'Line', email: 'one.line@example.org', password: 'a record for each request' },
+      payload: { birthYear: 2000, birthMonth: 1, country: 'FR', faithDataConsent: true, firstName: 'One', lastName: 'Line', email: 'one.line@example.org', password: 'a record for each request' },
     });
     const cookie = `sid=${signUp.cookies.find((c) => c.name === 'sid')!.value}`;
     const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });

@@ -12,6 +12,8 @@ import { defaultHashLimits, type HashLimits } from './lib/hash-limiter.ts';
 import { postgresRateLimitStore, pruneRateLimitCounters } from './lib/rate-limit-store.ts';
 import type { AccountEvents, UserHook } from './lib/account-events.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import consentRoutes from './modules/consent/consent.routes.ts';
+import { consentServiceFactory } from './modules/consent/consent.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { OidcLogin } from './modules/auth/oidc.ts';
 import { signInThrottleFactory } from './modules/auth/sign-in-throttle.ts';
@@ -184,7 +186,8 @@ export async function buildApp(opts: BuildOptions) {
       await signInThrottle.prune();
       await pruneRateLimitCounters(app.db);
     }, cron: { expression: '17 * * * *', tz: 'UTC' } });
-  const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated, signInThrottle);
+  const consent = consentServiceFactory({ db: app.db, mail });
+  const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated, signInThrottle, consent);
   const account = accountServiceFactory({ db: app.db, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST });
   // Password sign-ups get a verification mail (an OpenID provider vouches for its own addresses).
   const mailVerificationOnSignUp: UserHook = async (db, user) => {
@@ -217,6 +220,7 @@ export async function buildApp(opts: BuildOptions) {
     },
   });
 
+  await app.register(consentRoutes, { consent, formsRateLimit: limits.forms });
   await app.register(publicFormsRoutes, { formsRateLimit: limits.forms, callbackHooks: { onCreated: staffAlerts.onNewCallbackRequest, afterCommit: mail.wake } });
   await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted });
   // Course content is read and serialized once here (the seed ran before the app was built).

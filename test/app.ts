@@ -1,4 +1,5 @@
 import { afterAll, expect, inject } from 'vitest';
+import { PRIVACY_NOTICE_VERSION } from '../common/domain/privacy.ts';
 import { buildApp, type App, type BuildOptions } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Db } from '../server/db/client.ts';
@@ -52,6 +53,9 @@ export function expectValidationFailed(res: { statusCode: number; json: () => { 
   expect(res.json().message).toContain(message);
 }
 
+/** What a sign-up adds for an adult in France who agrees to the privacy notice (no parent needed). */
+export const adultSignUp = { birthYear: 2000, birthMonth: 1, country: 'FR', faithDataConsent: true } as const;
+
 export type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string };
 
 let counter = 0;
@@ -66,6 +70,11 @@ export async function createUser(db: Db, overrides: UserOverrides = {}) {
       firstName: `First${counter}`,
       lastName: `Last${counter}`,
       onboardingStatus: 'completed',
+      // An adult who agreed to the current privacy notice at sign-up.
+      birthYear: 2000,
+      birthMonth: 1,
+      residenceCountry: 'FR',
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
       passwordHash: password ? await hashPassword(password, 10) : null,
       ...rest,
     })

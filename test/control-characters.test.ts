@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser } from './app.ts';
+import { adultSignUp, createTestApp, signedInUser } from './app.ts';
 
 /**
  * Control characters in any text field are refused with a 400 naming the field. A NUL used to
@@ -28,7 +28,7 @@ const someId = '00000000-0000-4000-8000-000000000000';
 const endpoints: Endpoint[] = [
   {
     name: 'sign-up', method: 'POST', url: '/api/auth/sign-up',
-    body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', password: 'a fine passphrase' },
+    body: { ...adultSignUp, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', password: 'a fine passphrase' },
     fields: ['firstName', 'lastName', 'email'], names: ['firstName', 'lastName'],
   },
   {

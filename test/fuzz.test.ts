@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser } from './app.ts';
+import { adultSignUp, createTestApp, signedInUser } from './app.ts';
 
 /**
  * At least 200 malformed bodies for every write endpoint that takes a body (found from the
@@ -16,7 +16,7 @@ const BODIES_PER_ENDPOINT = 220;
 /** A valid body per endpoint, mutated below; endpoints not listed get a generic one. */
 const templates: Record<string, Record<string, unknown>> = {
   'POST /api/auth/sign-in': { email: 'a@example.org', password: 'some password' },
-  'POST /api/auth/sign-up': { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.org', password: 'a fine passphrase' },
+  'POST /api/auth/sign-up': { ...adultSignUp, firstName: 'Ada', lastName: 'Byron', email: 'ada@example.org', password: 'a fine passphrase' },
   'POST /api/setup': { token: 'x'.repeat(43), firstName: 'Ada', lastName: 'Byron', email: 'ada@example.org', password: 'a fine passphrase' },
   'POST /api/watchmoms-applications': {
     fullName: 'Marie Joseph', phone: '+1 305 555 0142', country: 'Haiti', cityState: 'Port-au-Prince', streetAddress: '12 Rue Capois',
@@ -62,11 +62,16 @@ function malformed(template: Record<string, unknown>): string {
   const body: Record<string, unknown> = { ...template };
   const keys = Object.keys(template);
   const mutations = 1 + Math.floor(random() * 3);
+  const spoiled = new Set<string>();
   for (let i = 0; i < mutations; i++) {
     const key = keys.length ? pick(keys) : 'field';
-    // The first change is always a bad value (dropping an optional field alone leaves a valid body).
-    if (i > 0 && random() < 0.3) delete body[key];
-    else body[key] = pick(badValues)();
+    // The first change is always a bad value (dropping an optional field alone leaves a valid body),
+    // and a field given a bad value is never dropped afterwards (that too would leave a valid body).
+    if (i > 0 && random() < 0.3 && !spoiled.has(key)) delete body[key];
+    else {
+      body[key] = pick(badValues)();
+      spoiled.add(key);
+    }
   }
   let text = JSON.stringify(body);
   // Some extra keys, including the ones that pollute prototypes when merged naively.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser } from './app.ts';
+import { adultSignUp, createTestApp, signedInUser } from './app.ts';
 
 /**
  * A failed query's error carries the query's parameters (and PostgreSQL's "Failing row contains
@@ -16,7 +16,7 @@ describe('database errors in the log', () => {
     await app.db.execute(sql`alter table users add constraint leak_probe check (first_name <> 'Probe')`);
     const res = await app.inject({
       method: 'POST', url: '/api/auth/sign-up', headers: json,
-      payload: { firstName: 'Probe', lastName: 'Surname-Secret', email: 'leaky.person@example.org', password: 'a secret passphrase' },
+      payload: { ...adultSignUp, firstName: 'Probe', lastName: 'Surname-Secret', email: 'leaky.person@example.org', password: 'a secret passphrase' },
     });
     expect(res.statusCode).toBe(500);
     expect(res.json().code).toBe('INTERNAL');

@@ -51,7 +51,7 @@ describe('embedded PostgreSQL lifecycle', () => {
     const res = await fetch(`${base(port)}/api/auth/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Ruth', lastName: 'Moab', email: 'ruth@example.org', password: 'where you go I will go' }),
+      body: JSON.stringify({ birthYear: 2000, birthMonth: 1, country: 'FR', faithDataConsent: true, firstName: 'Ruth', lastName: 'Moab', email: 'ruth@example.org', password: 'where you go I will go' }),
     });
     expect(res.status).toBe(201);
 

@@ -18,6 +18,8 @@ const PUBLIC = new Set([
   'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/verify-email',
   // One-click unsubscribe from a mail (the signed link is the proof).
   'POST /api/mail/unsubscribe/:token',
+  // A parent's consent page, opened from the mail by someone without an account.
+  'GET /api/parent-consent/:token', 'POST /api/parent-consent/:token',
 ]);
 const ADMIN_ROLES: Role[] = ['admin', 'founder'];
 const roles: Role[] = ['user', 'ambassador', 'coordinator', 'admin', 'founder'];

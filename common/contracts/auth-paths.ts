@@ -12,4 +12,8 @@ export const paths = {
   currentUser: '/api/auth/user',
   setup: '/api/setup',
   config: '/api/config',
+  /** Agree to the current privacy notice (with month of birth and country on a first OpenID arrival). */
+  consent: '/api/auth/consent',
+  /** The page a parent opens from the mail: GET what it is about, POST the decision. */
+  parentConsent: '/api/parent-consent',
 } as const;

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { personName, plainText } from './text.ts';
 
+import { countries } from '../domain/countries.ts';
+import { BIRTH_MONTH_IN_FUTURE, BIRTH_MONTH_TOO_EARLY, birthMonthProblem, MAX_AGE_YEARS, needsParentalConsent } from '../domain/digital-consent.ts';
 import { roles } from '../domain/roles.ts';
+
+const countryCodes = new Set(countries.map((c) => c.code));
 
 // The list lives in common/domain/roles.ts (no zod, so rule modules and the landing page can use it).
 export { isAdminRole, roles, type Role } from '../domain/roles.ts';
 
 export const onboardingStatuses = ['pending', 'skipped', 'completed'] as const;
+export const consentStatuses = ['pending_parent', 'granted'] as const;
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
 
@@ -23,7 +28,8 @@ export const signInBody = z.strictObject({
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
-export const signUpBody = z.strictObject({
+/** Name, email, password and language: what every account is created with. */
+export const accountBody = z.strictObject({
   firstName: nameSchema,
   lastName: nameSchema,
   email: emailSchema,
@@ -31,9 +37,48 @@ export const signUpBody = z.strictObject({
   /** The interface language: mail to this user is written in it. */
   locale: z.enum(['en', 'fr']).optional(),
 });
+
+const currentYear = () => new Date().getUTCFullYear();
+
+/**
+ * Month and year of birth, country and the explicit consent to data revealing one's faith
+ * (GDPR Art. 9(2)(a)); a parent's email below the country's age of digital consent.
+ */
+export const consentDetailsFields = {
+  birthYear: z.number('Choose your year of birth').int().min(currentYear() - MAX_AGE_YEARS - 1, BIRTH_MONTH_TOO_EARLY).max(currentYear(), BIRTH_MONTH_IN_FUTURE),
+  birthMonth: z.number('Choose your month of birth').int().min(1, 'Choose your month of birth').max(12, 'Choose your month of birth'),
+  country: z.string('Choose your country').trim().toUpperCase().refine((c) => countryCodes.has(c), 'Choose your country'),
+  faithDataConsent: z.literal(true, 'Please tick the box to agree'),
+  parentEmail: emailSchema.optional(),
+};
+
+type ConsentDetails = { birthYear: number; birthMonth: number; country: string; parentEmail?: string | undefined; email?: string };
+/** The rules that need several fields: a real month of birth, and a parent's email when (and only when) it is needed. */
+export function checkConsentDetails(v: ConsentDetails, ctx: z.RefinementCtx) {
+  const problem = birthMonthProblem(v.birthYear, v.birthMonth);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['birthYear'], message: problem });
+  else if (needsParentalConsent(v.birthYear, v.birthMonth, v.country) && !v.parentEmail)
+    ctx.addIssue({ code: 'custom', path: ['parentEmail'], message: PARENT_EMAIL_REQUIRED });
+  if (v.parentEmail && v.email && v.parentEmail === v.email) ctx.addIssue({ code: 'custom', path: ['parentEmail'], message: PARENT_EMAIL_SAME });
+}
+export const PARENT_EMAIL_REQUIRED = "A parent's email is needed at your age";
+export const PARENT_EMAIL_SAME = "Your parent's email must be different from yours";
+
+export const signUpBody = accountBody.extend(consentDetailsFields).superRefine(checkConsentDetails);
 export type SignUpBody = z.infer<typeof signUpBody>;
 
-export const setupBody = signUpBody.extend({ token: z.string().min(16).max(200) });
+/**
+ * POST /api/auth/consent: agreeing to the current privacy notice again, or, on first arrival
+ * through OpenID Connect (no month of birth yet), the same details as at sign-up.
+ */
+export const consentBody = z
+  .strictObject({
+    faithDataConsent: consentDetailsFields.faithDataConsent,
+    details: z.strictObject({ birthYear: consentDetailsFields.birthYear, birthMonth: consentDetailsFields.birthMonth, country: consentDetailsFields.country, parentEmail: consentDetailsFields.parentEmail }).superRefine(checkConsentDetails).optional(),
+  });
+export type ConsentBody = z.infer<typeof consentBody>;
+
+export const setupBody = accountBody.extend({ token: z.string().min(16).max(200) });
 
 /** GET /api/login (a browser navigation): where to come back after signing in. */
 export const loginQuery = z.object({ returnTo: z.string().max(500).optional() });
@@ -57,6 +102,14 @@ export const currentUser = z.object({
   createdAt: z.string(),
   locale: z.enum(['en', 'fr']),
   isEmailVerified: z.boolean(),
+  /** "pending_parent" while a young person's account waits for a parent's consent. */
+  consentStatus: z.enum(consentStatuses),
+  /**
+   * What the person must give before using the app: "details" (month of birth, country and consent:
+   * a first OpenID Connect arrival or an account older than the notice), "notice" (agree again to a
+   * newer privacy notice), or null.
+   */
+  consentNeeded: z.enum(['details', 'notice']).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -78,3 +131,16 @@ export const publicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 
+/** GET /api/parent-consent/:token: what the parent's page shows. */
+export const parentConsentParams = z.object({ token: z.string().min(16).max(200) });
+export const parentConsentView = z.object({
+  childFirstName: z.string().nullable(),
+  isGranted: z.boolean(),
+  noticeVersion: z.number(),
+});
+export type ParentConsentView = z.infer<typeof parentConsentView>;
+/** POST /api/parent-consent/:token: the parent agrees, or refuses / takes the agreement back (the account is deleted). */
+export const parentDecisionBody = z.strictObject({ decision: z.enum(['grant', 'withdraw']) });
+export type ParentDecisionBody = z.infer<typeof parentDecisionBody>;
+export const parentDecisionResult = z.object({ status: z.enum(['granted', 'deleted']) });
+export type ParentDecisionResult = z.infer<typeof parentDecisionResult>;

@@ -14,6 +14,7 @@ const VerifyEmail = lazy(() => import('../features/auth/components/verify-email-
 const Privacy = lazy(() => import('../features/privacy/components/privacy-page.tsx'));
 const Unsubscribe = lazy(() => import('../features/notifications/components/unsubscribe-page.tsx'));
 const Verify = lazy(() => import('../features/course/components/verify-page.tsx'));
+const Consent = lazy(() => import('../features/auth/components/consent-page.tsx'));
 const Onboarding = lazy(() => import('../features/onboarding/components/onboarding-page.tsx'));
 const Dashboard = lazy(() => import('../features/course/components/dashboard-page.tsx'));
 const Lesson = lazy(() => import('../features/course/components/lesson-page.tsx'));
@@ -66,6 +67,8 @@ function GatedRoutes() {
       </Switch>
     );
   }
+  // Agreeing to the privacy notice comes before anything else (issue 11).
+  if (user.consentNeeded) return <Consent user={user} />;
   if (!user.onboardingComplete) return <Onboarding />;
 
   return (

@@ -120,6 +120,8 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     createdAt: '2026-01-05T10:00:00.000Z',
     locale: 'en',
     isEmailVerified: true,
+    consentStatus: 'granted',
+    consentNeeded: null,
     ...overrides,
   });
 }

@@ -3,7 +3,7 @@ import {
   bigserial, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { callbackStatuses, watchmomsStatuses } from '../../../common/contracts/admin.ts';
-import { onboardingStatuses } from '../../../common/contracts/auth.ts';
+import { consentStatuses, onboardingStatuses } from '../../../common/contracts/auth.ts';
 import { mailStatuses } from '../../../common/contracts/mail.ts';
 import { roles } from '../../../common/domain/roles.ts';
 import { applicationStatuses } from '../../../common/domain/eligibility.ts';
@@ -12,6 +12,7 @@ import { contactMethods, supportCategories, type ScoreBand } from '../../../comm
 // Each list is written once, in common/, and read by the database types, the contracts and the rules.
 export const userRole = pgEnum('user_role', roles);
 export const onboardingStatus = pgEnum('onboarding_status', onboardingStatuses);
+export const consentStatus = pgEnum('consent_status', consentStatuses);
 export const supportCategory = pgEnum('support_category', supportCategories);
 export const callbackStatus = pgEnum('callback_status', callbackStatuses);
 export const watchmomsStatus = pgEnum('watchmoms_status', watchmomsStatuses);
@@ -60,6 +61,14 @@ export const users = pgTable(
     isResponder: boolean('is_responder').notNull().default(false),
     notifyEncouragement: boolean('notify_encouragement').notNull().default(true),
     notifyMentorDigest: boolean('notify_mentor_digest').notNull().default(true),
+    /** Month and year of birth and ISO country given at sign-up (or at a first OpenID arrival): they decide whether a parent must agree. */
+    birthYear: smallint('birth_year'),
+    birthMonth: smallint('birth_month'),
+    residenceCountry: text('residence_country'),
+    /** "pending_parent" until a parent agrees for a person below their country's age of digital consent. */
+    consentStatus: consentStatus('consent_status').notNull().default('granted'),
+    /** The privacy notice version this person last agreed to (null: never; asked at their next visit). */
+    privacyNoticeVersion: integer('privacy_notice_version'),
     ...timestamps,
   },
   (t) => [
@@ -517,5 +526,33 @@ export const encouragements = pgTable(
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every consent given, kept as a record of who agreed, when, and to which privacy notice version:
+ * the person's own consent to data revealing their faith, or a parent's for a young person.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['faith-data', 'parental'] }).notNull(),
+    /** "self", or "parent" with the parent's email in parentEmail. */
+    givenBy: text('given_by', { enum: ['self', 'parent'] }).notNull(),
+    parentEmail: text('parent_email'),
+    noticeVersion: integer('notice_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consents_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A young person's request for a parent's consent: the mailed link (hashed) opens the page where the parent agrees, and later withdraws. */
+export const parentalConsents = pgTable('parental_consents', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  parentEmail: text('parent_email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  grantedAt: timestamp('granted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
+import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
 import { linkIn, startTestSmtp } from '../../../test/smtp.ts';
 import { auditLog, sessions, users, userTokens } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/session.ts';
@@ -120,7 +120,7 @@ describe('password reset', () => {
 
 describe('email verification', () => {
   it('mails a link at sign-up in the interface language; the link verifies the address; unverified does not block', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { firstName: 'Noé', lastName: 'Martin', email: 'noe@example.org', password: 'walking in the light', locale: 'fr' } });
+    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { ...adultSignUp, firstName: 'Noé', lastName: 'Martin', email: 'noe@example.org', password: 'walking in the light', locale: 'fr' } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ locale: 'fr', isEmailVerified: false });
     const cookie = `sid=${sessionTokenFrom(res)}`;

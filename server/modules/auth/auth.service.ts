@@ -4,6 +4,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, passwordWeakness, verifyPassword, type PasswordOwner } from '../../lib/password.ts';
 import { countFounders, findUserByEmail } from '../../db/users.ts';
 import * as repo from './auth.repository.ts';
+import { consentStatusFor, type ConsentService } from '../consent/consent.service.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import { runHooks, type UserHook } from '../../lib/account-events.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
@@ -24,6 +26,8 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     createdAt: u.createdAt.toISOString(),
     locale: u.locale === 'fr' ? 'fr' : 'en',
     isEmailVerified: u.emailVerifiedAt !== null,
+    consentStatus: u.consentStatus,
+    consentNeeded: u.birthYear === null ? 'details' : (u.privacyNoticeVersion ?? 0) < PRIVACY_NOTICE_VERSION ? 'notice' : null,
   };
 }
 
@@ -37,6 +41,7 @@ export class AuthService {
     private readonly scryptCost: number,
     private readonly onUserCreated: UserHook[],
     private readonly throttle: SignInThrottle,
+    private readonly consent: Pick<ConsentService, 'recordSignUp' | 'wake'>,
   ) {}
 
   private checkPasswordStrength(password: string, owner: PasswordOwner) {
@@ -69,15 +74,27 @@ export class AuthService {
 
   async signUp(body: SignUpBody, role: UserRow['role'] = 'user'): Promise<UserRow> {
     this.checkPasswordStrength(body.password, body);
-    const user = await repo.insertUser(this.db, {
-      email: body.email,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      role,
-      passwordHash: await hashPassword(body.password, this.scryptCost),
-      locale: body.locale ?? 'en',
+    const passwordHash = await hashPassword(body.password, this.scryptCost);
+    // The account and its consent records (and a parent's mail) commit together.
+    const user = await this.db.transaction(async (tx) => {
+      const created = await repo.insertUser(tx, {
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        role,
+        passwordHash,
+        locale: body.locale ?? 'en',
+        birthYear: body.birthYear,
+        birthMonth: body.birthMonth,
+        residenceCountry: body.country,
+        consentStatus: consentStatusFor(body),
+        privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+      });
+      if (!created) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
+      await this.consent.recordSignUp(tx, created, body.parentEmail);
+      return created;
     });
-    if (!user) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
+    this.consent.wake();
     await this.afterCreate(user);
     return user;
   }

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
+import { adultSignUp, createTestApp, createUser, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/session.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
-const signUp = (body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: body });
+const signUp = (body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: { ...adultSignUp, ...body } });
 const signIn = (email: string, password: string, cookie?: string) =>
   app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: { email, password } });
 const me = (token?: string) => app.inject({ method: 'GET', url: '/api/auth/user', headers: token ? { cookie: `sid=${token}` } : {} });
@@ -227,7 +227,7 @@ describe('founder setup link', async () => {
   });
 
   it('keeps the link usable when the founder form is refused', async () => {
-    await fresh.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: { firstName: 'Al', lastName: 'Ready', email: 'taken@example.org', password: 'a long passphrase here' } });
+    await fresh.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: { ...adultSignUp, firstName: 'Al', lastName: 'Ready', email: 'taken@example.org', password: 'a long passphrase here' } });
     const token = (await fresh.auth.issueSetupTokenIfNeeded())!;
     const body = { token, firstName: 'Ada', lastName: 'Founder', email: 'taken@example.org', password: 'the first of many' };
     const taken = await fresh.inject({ method: 'POST', url: '/api/setup', headers: json, payload: body });

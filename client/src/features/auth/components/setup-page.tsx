@@ -35,6 +35,7 @@ export default function SetupPage() {
   return (
     <AuthLayout title={t('setupTitle')} subtitle={t('setupSubtitle')}>
       <SignUpForm
+        withConsent={false}
         onSubmit={(v) => createFounder.mutate({ ...v, token, locale: toLanguage(i18n.resolvedLanguage) }, { onSuccess: () => navigate('/', { replace: true }) })}
         isPending={createFounder.isPending}
         error={createFounder.error}

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
-import { signInBody, signUpBody, type SignUpBody } from '../../../../../common/contracts/auth.ts';
+import { accountBody, signInBody, signUpBody, type SignUpBody } from '../../../../../common/contracts/auth.ts';
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -15,6 +15,7 @@ import i18n from '../../../lib/i18n.ts';
 import { toLanguage } from '../../../lib/language.ts';
 import { useSignIn, useSignUp } from '../api/sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
 
 function useReturnTo() {
   const params = new URLSearchParams(useSearch());
@@ -54,16 +55,20 @@ interface SignUpFormProps {
   isPending: boolean;
   error: unknown;
   submitLabel?: string;
+  /** Month of birth, country, faith-data consent and a parent's email (sign-up); the founder setup has none. */
+  withConsent?: boolean;
 }
 
-/** Name, email and password; shared by sign-up and the founder setup page. */
-export function SignUpForm({ onSubmit, isPending, error, submitLabel }: SignUpFormProps) {
+/** Name, email and password (and at sign-up the consent fields); shared by sign-up and the founder setup page. */
+export function SignUpForm({ onSubmit, isPending, error, submitLabel, withConsent = true }: SignUpFormProps) {
   const { t } = useTranslation(['auth', 'common']);
   const form = useForm<z.input<typeof signUpBody>, unknown, z.output<typeof signUpBody>>({
-    resolver: zodResolver(signUpBody),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    // The founder form checks the account fields only.
+    resolver: (withConsent ? zodResolver(signUpBody) : zodResolver(accountBody)) as Resolver<z.input<typeof signUpBody>, unknown, z.output<typeof signUpBody>>,
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', faithDataConsent: false as unknown as true },
   });
   const err = form.formState.errors;
+  const consentForm = form as unknown as UseFormReturn<ConsentFormValues>;
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)}>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -80,6 +85,12 @@ export function SignUpForm({ onSubmit, isPending, error, submitLabel }: SignUpFo
       <FormField label={t('password')} hint={t('passwordHint')} error={translateValidation(t, err.password?.message)}>
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
+      {withConsent && (
+        <>
+          <BirthCountryFields register={consentForm.register} watch={consentForm.watch} errors={consentForm.formState.errors} />
+          <FaithConsentField control={consentForm.control} errors={consentForm.formState.errors} />
+        </>
+      )}
       {error != null && (
         <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
           {describeError(t, error)}

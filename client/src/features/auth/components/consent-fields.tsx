@@ -1,0 +1,126 @@
+import { useMemo } from 'react';
+import { Controller, type Control, type FieldErrors, type UseFormRegister, type UseFormWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { birthMonths, birthYears, monthName } from '../../../../../common/domain/birthdate.ts';
+import { countries } from '../../../../../common/domain/countries.ts';
+import { ageOfDigitalConsent, needsParentalConsent } from '../../../../../common/domain/digital-consent.ts';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input, NativeSelect } from '../../../components/ui/input.tsx';
+import { translateValidation } from '../../../lib/errors.ts';
+import { useLanguage } from '../../../lib/language.ts';
+
+/** The fields these components read and write, whatever else the form has. */
+export interface ConsentFormValues {
+  birthYear?: number;
+  birthMonth?: number;
+  country?: string;
+  faithDataConsent?: boolean;
+  parentEmail?: string;
+}
+
+const toNumber = (v: unknown) => (v === '' || v === undefined ? undefined : Number(v));
+const toOptional = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+interface FieldsProps {
+  register: UseFormRegister<ConsentFormValues>;
+  watch: UseFormWatch<ConsentFormValues>;
+  errors: FieldErrors<ConsentFormValues>;
+}
+
+/** Month and year of birth, country, and a parent's email when the country's rule asks for one. */
+export function BirthCountryFields({ register, watch, errors }: FieldsProps) {
+  const { t } = useTranslation(['auth', 'validation']);
+  const lang = useLanguage();
+  const msg = (m: string | undefined) => translateValidation(t, m);
+  const countryOptions = useMemo(() => {
+    const names = new Intl.DisplayNames([lang], { type: 'region' });
+    return countries.map((c) => ({ code: c.code, name: names.of(c.code) ?? c.name })).sort((a, b) => a.name.localeCompare(b.name, lang));
+  }, [lang]);
+  const [year, month, country] = watch(['birthYear', 'birthMonth', 'country']);
+  const needsParent = year !== undefined && month !== undefined && !!country && needsParentalConsent(year, month, country);
+  return (
+    <>
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1.5 text-sm font-medium">{t('consent.birth')}</legend>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField label={t('consent.birthMonth')} error={msg(errors.birthMonth?.message)}>
+            <NativeSelect autoComplete="bday-month" {...register('birthMonth', { setValueAs: toNumber })}>
+              <option value="">{t('consent.choose')}</option>
+              {birthMonths.map((m) => (
+                <option key={m} value={m}>
+                  {monthName(m, lang)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label={t('consent.birthYear')} error={msg(errors.birthYear?.message)}>
+            <NativeSelect autoComplete="bday-year" {...register('birthYear', { setValueAs: toNumber })}>
+              <option value="">{t('consent.choose')}</option>
+              {birthYears().map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
+        <p className="text-xs text-muted-foreground">{t('consent.birthHint')}</p>
+      </fieldset>
+      <FormField label={t('consent.country')} error={msg(errors.country?.message)}>
+        <NativeSelect autoComplete="country" {...register('country', { setValueAs: toOptional })}>
+          <option value="">{t('consent.choose')}</option>
+          {countryOptions.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {needsParent && (
+        <div className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-secondary/50 p-4" data-testid="parent-email">
+          <p className="text-sm">{t('consent.parentIntro', { age: ageOfDigitalConsent(country) })}</p>
+          <FormField label={t('consent.parentEmail')} hint={t('consent.parentHint')} error={msg(errors.parentEmail?.message)}>
+            <Input type="email" autoComplete="off" {...register('parentEmail', { setValueAs: toOptional, shouldUnregister: true })} />
+          </FormField>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The explicit consent to data that reveals one's faith (GDPR Art. 9(2)(a)), with the notice one link away. */
+export function FaithConsentField({ control, errors }: { control: Control<ConsentFormValues>; errors: FieldErrors<ConsentFormValues> }) {
+  const { t } = useTranslation(['auth', 'validation']);
+  const error = translateValidation(t, errors.faithDataConsent?.message);
+  return (
+    <Controller
+      control={control}
+      name="faithDataConsent"
+      render={({ field }) => (
+        <div className="flex flex-col gap-1.5">
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="faith-data-consent"
+              ref={field.ref}
+              checked={field.value === true}
+              onCheckedChange={(v) => field.onChange(v === true)}
+              onBlur={field.onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'faith-data-consent-error' : undefined}
+              className="mt-0.5"
+            />
+            <label htmlFor="faith-data-consent" className="text-sm leading-snug">
+              <Trans t={t} i18nKey="consent.faith" components={[<a key="privacy" href="/privacy" target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4" />]} />
+            </label>
+          </div>
+          {error && (
+            <p id="faith-data-consent-error" role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    />
+  );
+}

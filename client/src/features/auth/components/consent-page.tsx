@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { consentDetailsFields, checkConsentDetails, type CurrentUser } from '../../../../../common/contracts/auth.ts';
+import { LogoutLink } from '../../../components/layout/logout-link.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { describeError } from '../../../lib/errors.ts';
+import { useGiveConsent } from '../api/consent.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
+
+const noticeForm = z.object({ faithDataConsent: consentDetailsFields.faithDataConsent });
+
+/**
+ * Shown before anything else to a signed-in person who has not agreed to the current privacy
+ * notice: on a first OpenID Connect arrival (or an account older than the notice) with the same
+ * questions as sign-up, after a new notice version with the consent box alone.
+ */
+export default function ConsentPage({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const isDetails = user.consentNeeded === 'details';
+  const detailsForm = z.object(consentDetailsFields).superRefine((v, ctx) => checkConsentDetails({ ...v, email: user.email }, ctx));
+  const form = useForm<ConsentFormValues>({
+    resolver: zodResolver((isDetails ? detailsForm : noticeForm) as unknown as z.ZodType<ConsentFormValues, ConsentFormValues>),
+    defaultValues: { faithDataConsent: false },
+  });
+  const give = useGiveConsent();
+  const onValid = (v: ConsentFormValues) =>
+    give.mutate(
+      isDetails
+        ? { faithDataConsent: true, details: { birthYear: v.birthYear!, birthMonth: v.birthMonth!, country: v.country!, parentEmail: v.parentEmail } }
+        : { faithDataConsent: true },
+    );
+  return (
+    <AuthLayout title={t(isDetails ? 'consent.detailsTitle' : 'consent.noticeTitle')} subtitle={t(isDetails ? 'consent.detailsSubtitle' : 'consent.noticeSubtitle')}>
+      <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onValid)} data-testid="consent-page">
+        {isDetails && <BirthCountryFields register={form.register} watch={form.watch} errors={form.formState.errors} />}
+        <FaithConsentField control={form.control} errors={form.formState.errors} />
+        {give.isError && (
+          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            {describeError(t, give.error)}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={give.isPending}>
+          {t('consent.submit')}
+        </Button>
+      </form>
+      <div className="mt-4 flex justify-center">
+        <LogoutLink />
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { consents, parentalConsents, users } from '../../db/schema/index.ts';
+
+export type NewConsent = typeof consents.$inferInsert;
+
+export async function insertConsent(db: Tx, values: NewConsent) {
+  await db.insert(consents).values(values);
+}
+
+/** One request per account: a new parent's email replaces the earlier request and its link. */
+export async function upsertParentalRequest(db: Tx, values: { userId: string; parentEmail: string; tokenHash: string }) {
+  await db
+    .insert(parentalConsents)
+    .values(values)
+    .onConflictDoUpdate({ target: parentalConsents.userId, set: { parentEmail: values.parentEmail, tokenHash: values.tokenHash, grantedAt: null, createdAt: new Date() } });
+}
+
+/** The request behind a parent's link, with the young person's account, locked for the decision. */
+export async function findParentalRequest(db: Tx, tokenHash: string, { forUpdate = false } = {}) {
+  const query = db
+    .select({ request: parentalConsents, user: users })
+    .from(parentalConsents)
+    .innerJoin(users, eq(users.id, parentalConsents.userId))
+    .where(eq(parentalConsents.tokenHash, tokenHash))
+    .limit(1);
+  const rows = await (forUpdate ? query.for('update') : query);
+  return rows[0] ?? null;
+}
+
+export async function markParentalGranted(db: Tx, userId: string) {
+  await db.update(parentalConsents).set({ grantedAt: new Date() }).where(eq(parentalConsents.userId, userId));
+}
+
+export async function updateUserConsent(db: Tx, userId: string, values: Partial<Pick<typeof users.$inferInsert, 'birthYear' | 'birthMonth' | 'residenceCountry' | 'consentStatus' | 'privacyNoticeVersion'>>) {
+  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  return row!;
+}
+
+/** Deletes the account; every row about it goes with it (foreign keys cascade or are cleared). */
+export async function deleteUser(db: Tx, userId: string) {
+  await db.delete(users).where(eq(users.id, userId));
+}

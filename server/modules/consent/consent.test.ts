@@ -1,0 +1,161 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
+import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
+import { consents, mailOutbox, users } from '../../db/schema/index.ts';
+
+const app = await createTestApp();
+const json = { 'content-type': 'application/json' };
+
+let n = 0;
+const signUp = (body: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: { firstName: 'Young', lastName: 'Person', email: `young${++n}@example.org`, password: 'walking in the light', ...adultSignUp, ...body } });
+const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+const cookieOf = (res: Parameters<typeof sessionTokenFrom>[0]) => `sid=${sessionTokenFrom(res)}`;
+
+/** The year and month `years` years and `months` months before this month. */
+function monthsAgo(years: number, months = 0) {
+  const now = new Date();
+  const total = now.getUTCFullYear() * 12 + now.getUTCMonth() - years * 12 - months;
+  return { birthYear: Math.floor(total / 12), birthMonth: (total % 12) + 1 };
+}
+
+async function parentLink(parentEmail: string) {
+  const [mail] = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, parentEmail), eq(mailOutbox.kind, 'parent-consent')));
+  const match = /\/parent-consent\/([A-Za-z0-9_-]+)/.exec(mail!.text);
+  return { mail: mail!, token: match![1]! };
+}
+
+describe('sign-up by age and country', () => {
+  it('France: 15 (birthday month passed) is granted; still 14 this month needs a parent', async () => {
+    const fifteen = await signUp({ ...monthsAgo(15, 1), country: 'FR' });
+    expect(fifteen.statusCode).toBe(201);
+    expect(fifteen.json()).toMatchObject({ consentStatus: 'granted', consentNeeded: null });
+
+    const fourteen = await signUp({ ...monthsAgo(15, 0), country: 'FR' });
+    expect(fourteen.statusCode).toBe(400);
+    expect(fourteen.json().message).toContain('parentEmail');
+
+    const pending = await signUp({ ...monthsAgo(15, 0), country: 'FR', parentEmail: 'parent.fr@example.org' });
+    expect(pending.statusCode).toBe(201);
+    expect(pending.json().consentStatus).toBe('pending_parent');
+    expect((await me(cookieOf(pending))).json().consentStatus).toBe('pending_parent');
+  });
+
+  it('United States: 13 is granted, 12 needs a parent; Germany asks at 15', async () => {
+    expect((await signUp({ ...monthsAgo(13, 1), country: 'US' })).json().consentStatus).toBe('granted');
+    expect((await signUp({ ...monthsAgo(13, 0), country: 'US' })).statusCode).toBe(400);
+    expect((await signUp({ ...monthsAgo(13, 0), country: 'US', parentEmail: 'parent.us@example.org' })).json().consentStatus).toBe('pending_parent');
+    expect((await signUp({ ...monthsAgo(15, 6), country: 'DE', parentEmail: 'parent.de@example.org' })).json().consentStatus).toBe('pending_parent');
+    // A country outside the table: 16.
+    expect((await signUp({ ...monthsAgo(16, 1), country: 'NG' })).json().consentStatus).toBe('granted');
+  });
+
+  it('records who consented, when and to which notice version', async () => {
+    const before = Date.now();
+    const res = await signUp({ ...monthsAgo(30), country: 'BE' });
+    const id = res.json().id as string;
+    const rows = await app.db.select().from(consents).where(eq(consents.userId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'faith-data', givenBy: 'self', noticeVersion: PRIVACY_NOTICE_VERSION, parentEmail: null });
+    expect(rows[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const [user] = await app.db.select().from(users).where(eq(users.id, id));
+    expect(user).toMatchObject({ residenceCountry: 'BE', privacyNoticeVersion: PRIVACY_NOTICE_VERSION, consentStatus: 'granted' });
+  });
+
+  it.each([
+    ['a month in the future', { ...monthsAgo(0, -1) }, 'birthYear'],
+    ['more than 120 years ago', { ...monthsAgo(120, 1) }, 'birthYear'],
+    ['a month 13', { birthYear: 2000, birthMonth: 13 }, 'birthMonth'],
+    ['an unknown country', { country: 'ZZ' }, 'country'],
+    ['a country name instead of its code', { country: 'France' }, 'country'],
+    ['no faith-data consent', { faithDataConsent: false }, 'faithDataConsent'],
+  ])('refuses %s with a 400 naming the field', async (_what, body, field) => {
+    const res = await signUp(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(res.json().message).toContain(field);
+  });
+
+  it("refuses a parent's email equal to the child's, whatever its case", async () => {
+    const res = await signUp({ ...monthsAgo(10), country: 'FR', email: 'kid@example.org', parentEmail: 'KID@example.org' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('parentEmail');
+    expect(await app.db.select().from(users).where(eq(users.email, 'kid@example.org'))).toHaveLength(0);
+  });
+});
+
+describe("a parent's consent", () => {
+  it('mails the parent; the link shows the page, grants, and later withdraws (the account is deleted)', async () => {
+    const res = await signUp({ ...monthsAgo(12), country: 'FR', firstName: 'Lina', email: 'lina@example.org', parentEmail: 'Mum@Example.org', locale: 'fr' });
+    expect(res.statusCode).toBe(201);
+    const cookie = cookieOf(res);
+    const { mail, token } = await parentLink('mum@example.org');
+    expect(mail.locale).toBe('fr');
+    expect(mail.subject).toContain('Lina');
+
+    const view = await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` });
+    expect(view.json()).toEqual({ childFirstName: 'Lina', isGranted: false, noticeVersion: PRIVACY_NOTICE_VERSION });
+
+    const grant = await app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: json, payload: { decision: 'grant' } });
+    expect(grant.json()).toEqual({ status: 'granted' });
+    expect((await me(cookie)).json().consentStatus).toBe('granted');
+    const rows = await app.db.select().from(consents).where(eq(consents.userId, res.json().id));
+    expect(rows.map((r) => [r.kind, r.givenBy, r.parentEmail, r.noticeVersion]).sort()).toEqual([
+      ['faith-data', 'self', null, PRIVACY_NOTICE_VERSION],
+      ['parental', 'parent', 'mum@example.org', PRIVACY_NOTICE_VERSION],
+    ]);
+    expect((await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` })).json().isGranted).toBe(true);
+
+    const withdraw = await app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: json, payload: { decision: 'withdraw' } });
+    expect(withdraw.json()).toEqual({ status: 'deleted' });
+    expect(await app.db.select().from(users).where(eq(users.email, 'lina@example.org'))).toHaveLength(0);
+    expect((await me(cookie)).json()).toBeNull();
+    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: 'lina@example.org', password: 'walking in the light' } });
+    expect(signIn.statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` })).statusCode).toBe(404);
+  });
+
+  it('refuses a made-up link and a malformed decision', async () => {
+    expect((await app.inject({ method: 'GET', url: `/api/parent-consent/${'x'.repeat(43)}` })).statusCode).toBe(404);
+    const res = await signUp({ ...monthsAgo(12), country: 'FR', parentEmail: 'dad@example.org' });
+    const { token } = await parentLink('dad@example.org');
+    const bad = await app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: json, payload: { decision: 'maybe' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await me(cookieOf(res))).json().consentStatus).toBe('pending_parent');
+  });
+});
+
+describe('agreeing again, and details on a first arrival', () => {
+  const consent = (cookie: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/consent', headers: { ...json, cookie }, payload });
+
+  it('asks again after a new notice version, and records the new agreement', async () => {
+    const { user, cookie } = await signedInUser(app, { privacyNoticeVersion: PRIVACY_NOTICE_VERSION - 1 });
+    expect((await me(cookie)).json().consentNeeded).toBe('notice');
+    expect((await consent(cookie, { faithDataConsent: false })).statusCode).toBe(400);
+    const res = await consent(cookie, { faithDataConsent: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().consentNeeded).toBeNull();
+    const rows = await app.db.select().from(consents).where(eq(consents.userId, user.id));
+    expect(rows.map((r) => r.noticeVersion)).toEqual([PRIVACY_NOTICE_VERSION]);
+  });
+
+  it('asks an account without a month of birth (OpenID first arrival) for the sign-up details', async () => {
+    const user = await createUser(app.db, { birthYear: null, birthMonth: null, residenceCountry: null, privacyNoticeVersion: null, email: 'oidc.teen@example.org' });
+    const cookie = await sessionCookie(app, user.id);
+    expect((await me(cookie)).json().consentNeeded).toBe('details');
+    const missing = await consent(cookie, { faithDataConsent: true });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe('CONSENT_DETAILS_REQUIRED');
+    const same = await consent(cookie, { faithDataConsent: true, details: { ...monthsAgo(14), country: 'FR', parentEmail: 'oidc.teen@example.org' } });
+    expect(same.statusCode).toBe(400);
+    const res = await consent(cookie, { faithDataConsent: true, details: { ...monthsAgo(14), country: 'FR', parentEmail: 'oidc.parent@example.org' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ consentStatus: 'pending_parent', consentNeeded: null });
+    expect((await parentLink('oidc.parent@example.org')).token).toBeTruthy();
+  });
+
+  it('is for signed-in people only', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/auth/consent', headers: json, payload: { faithDataConsent: true } })).statusCode).toBe(401);
+  });
+});
