@@ -222,9 +222,10 @@ export const exportHeaders = {
   fr: ['Prénom', 'Nom', 'E-mail', 'Téléphone', 'Adresse', 'Rôle', 'Progression du cours (%)', 'Cours terminé', 'Disciples ayant terminé', 'Disciples en cours', 'Éligible ambassadeur', 'Éligible coordinateur', 'Inscription'],
 } as const;
 export const exportBooleans = { en: ['no', 'yes'], fr: ['non', 'oui'] } as const;
+/** The interface's own words for the roles (admin.json `roles`), so the file and the screen agree. */
 export const exportRoleNames = {
-  en: { user: 'User', ambassador: 'Ambassador', coordinator: 'Coordinator', admin: 'Admin', founder: 'Founder' },
-  fr: { user: 'Utilisateur', ambassador: 'Ambassadeur', coordinator: 'Coordinateur', admin: 'Administrateur', founder: 'Fondateur' },
+  en: { user: 'Member', ambassador: 'Ambassador', coordinator: 'Coordinator', admin: 'Admin', founder: 'Founder' },
+  fr: { user: 'Membre', ambassador: 'Ambassadeur', coordinator: 'Coordinateur', admin: 'Administrateur', founder: 'Fondateur' },
 } as const;
 
 export const adminPaths = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countries, isCountryName, localizedCountries } from './countries.ts';
+import { countries, countryNameIn, isCountryName, localizedCountries } from './countries.ts';
 
 describe('WatchMoms country list', () => {
   it('has about 190 countries with unique codes and names, including both Koreas', () => {
@@ -21,5 +21,13 @@ describe('WatchMoms country list', () => {
     expect(fr.find((c) => c.name === 'Korea, North')!.label).toBe('Corée du Nord');
     const labels = fr.map((c) => c.label);
     expect(labels).toEqual([...labels].sort(new Intl.Collator('fr').compare));
+  });
+});
+
+describe('a stored country in the reader\'s language', () => {
+  it('translates names from the list and leaves others alone', () => {
+    expect(countryNameIn('Germany', 'fr')).toBe('Allemagne');
+    expect(countryNameIn('Germany', 'en')).toBe('Germany');
+    expect(countryNameIn('Other', 'fr')).toBe('Other');
   });
 });

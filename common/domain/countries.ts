@@ -237,3 +237,14 @@ export function localizedCountries(language: string): { name: string; label: str
     .map((c) => ({ name: c.name, label: countryLabel(c, language, displayNames) }))
     .sort((a, b) => collator.compare(a.label, b.label));
 }
+
+/** A stored (English) country name shown in `language`; a name outside the list ("Other") stays as it is. */
+export function countryNameIn(name: string, language: string): string {
+  const country = byName.get(name);
+  if (!country || language === 'en') return name;
+  try {
+    return countryLabel(country, language, new Intl.DisplayNames([language], { type: 'region' }));
+  } catch {
+    return name;
+  }
+}

@@ -212,8 +212,8 @@ describe('user directory', async () => {
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('First name,Last name,Email,Phone,Address,Role,Course progress (%),Course completed,Completed disciples,Pending disciples,Ambassador eligible,Coordinator eligible,Joined');
     expect(lines).toHaveLength(3);
-    expect(lines.slice(1).some((l) => l.startsWith(`Miriam,Prophetess,miriam@example.org,'+1 555 0001,"12 River Road\nNile",User,0,no,3,0,yes,yes,`))).toBe(true);
-    expect(lines.slice(1).some((l) => l.startsWith('Moses,Lawgiver,moses@example.org,,,User,0,no,1,2,no,yes,'))).toBe(true);
+    expect(lines.slice(1).some((l) => l.startsWith(`Miriam,Prophetess,miriam@example.org,+1 555 0001,"12 River Road\nNile",Member,0,no,3,0,yes,yes,`))).toBe(true);
+    expect(lines.slice(1).some((l) => l.startsWith('Moses,Lawgiver,moses@example.org,,,Member,0,no,1,2,no,yes,'))).toBe(true);
 
     const fr = await dir.inject({ method: 'GET', url: '/api/admin/users/export.csv?search=prophetess&lang=fr', headers: { cookie } });
     expect(fr.body.split('\r\n')[0]).toContain('Prénom,Nom,E-mail');
@@ -227,6 +227,10 @@ describe('user directory', async () => {
     await createUser(dir.db, { firstName: '=HYPERLINK("http://evil")', lastName: 'Formula', email: 'formula@example.org' });
     const res = await dir.inject({ method: 'GET', url: '/api/admin/users/export.csv?search=formula', headers: { cookie } });
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil"")",Formula`);
+    // A phone number keeps its "+" as is; anything else in the phone column that could run is quoted.
+    await createUser(dir.db, { firstName: 'Phone', lastName: 'Formula', email: 'phone-formula@example.org', phone: '+1+cmd|calc' });
+    const phone = await dir.inject({ method: 'GET', url: '/api/admin/users/export.csv?search=phone-formula', headers: { cookie } });
+    expect(phone.body).toContain(`phone-formula@example.org,'+1+cmd|calc,`);
   });
 
   it('exports every matching row across batches', async () => {

@@ -8,14 +8,21 @@ import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { RolesRepository } from '../roles/roles.repository.ts';
 import type { DirectoryRepository } from './directory.repository.ts';
 
-/** Spreadsheet programs run cells that start with these as formulas; a leading quote keeps them text. */
+/**
+ * Spreadsheet programs run cells that start with these as formulas; a leading quote keeps them text
+ * (OWASP "CSV injection"). Phone numbers are the exception (decision 040): "+" then only digits,
+ * spaces, brackets, dots and dashes holds no function, link or command, so it keeps its "+" without
+ * a quote the reader would see. Anything else in the phone column is quoted like every other cell.
+ */
 const FORMULA_START = /^[=+\-@\t\r]/;
-function csvCell(value: string | number | null): string {
+const PLAIN_PHONE = /^\+[0-9][0-9 ().-]*$/;
+function csvCell(value: string | number | null, { isPhone = false } = {}): string {
   let s = value === null ? '' : String(value);
-  if (FORMULA_START.test(s)) s = `'${s}`;
+  if (FORMULA_START.test(s) && !(isPhone && PLAIN_PHONE.test(s))) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
-const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+const PHONE_COLUMN = 3;
+const csvLine = (cells: (string | number | null)[]) => `${cells.map((c, i) => csvCell(c, { isPhone: i === PHONE_COLUMN })).join(',')}\r\n`;
 
 const EXPORT_BATCH = 2000;
 

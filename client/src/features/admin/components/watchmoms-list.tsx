@@ -10,6 +10,8 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useWatchmoms } from '../api/get-watchmoms.ts';
 import { useUpdateWatchmoms } from '../api/update-watchmoms.ts';
 import { useDates } from '../../../lib/dates.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { countryNameIn } from '../../../../../common/domain/countries.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 
 const statusVariant = { new: 'default', approved: 'success', declined: 'destructive', contacted: 'secondary' } as const;
@@ -17,11 +19,12 @@ const statusVariant = { new: 'default', approved: 'success', declined: 'destruct
 function WatchmomsCard({ item, onSave, busy }: { item: WatchmomsItem; onSave: (body: WatchmomsUpdateBody) => void; busy: boolean }) {
   const { t } = useTranslation(['admin', 'common']);
   const dates = useDates();
+  const lang = useLanguage();
   const [status, setStatus] = useState(item.status);
   const [notes, setNotes] = useState(item.notes);
   const changed = status !== item.status || notes !== item.notes;
   const save = () => onSave({ ...(status !== item.status ? { status } : {}), ...(notes !== item.notes ? { notes } : {}) });
-  const place = [item.streetAddress, item.cityState, item.country].filter(Boolean).join(', ');
+  const place = [item.streetAddress, item.cityState, item.country && countryNameIn(item.country, lang)].filter(Boolean).join(', ');
   return (
     <li className="flex flex-col gap-3 rounded-xl border bg-card p-3 sm:p-4" data-testid="watchmoms-item">
       <div className="flex flex-wrap items-start justify-between gap-2">

@@ -11,10 +11,10 @@ const quiz = buildAssessment({ id: 'assessment-1', lessonId: lesson.id });
 const rightAnswers = [1, 0, 2];
 
 /** The assessment of `lesson` with every section marked read, as the lesson page leaves it. */
-function openAssessment({ sectionsRead = lesson.content.length } = {}) {
+function openAssessment({ sectionsRead = lesson.content.length, isCompleted = lesson.isCompleted } = {}) {
   localStorage.setItem(`course:read-sections:${lesson.id}`, JSON.stringify([...Array(sectionsRead).keys()]));
   const api = stubApi()
-    .on('GET', `/api/lessons/${lesson.id}`, { json: lesson })
+    .on('GET', `/api/lessons/${lesson.id}`, { json: { ...lesson, isCompleted } })
     .on('GET', `/api/lessons/${lesson.id}/assessment`, { json: quiz });
   const view = renderWithApp(<Route path="/assessment/:id" component={AssessmentPage} />, { path: `/assessment/${lesson.id}` });
   return { api, ...view };
@@ -98,6 +98,17 @@ describe('the assessment', () => {
     await user.click(screen.getByRole('button', { name: /Try again/ }));
     expect(await screen.findByText('Question 1 of 3')).toBeInTheDocument();
     expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0);
+  });
+
+  it('says a week already passed stays completed when a retake fails', async () => {
+    const { api, user } = openAssessment({ isCompleted: true });
+    api.on('POST', `/api/assessments/${quiz.id}/submit`, {
+      json: buildSubmitResult({ passed: false, score: 33, correctAnswers: [], questionResults: [false, false, true], correctCount: 1, nextLessonId: null }),
+    });
+    await answer(user, [0, 1, 0]);
+    expect(await screen.findByRole('heading', { name: 'Not quite yet' })).toBeInTheDocument();
+    expect(screen.getByTestId('week-stays-completed')).toHaveTextContent(`This attempt didn't reach 70%, but week ${quiz.weekNumber} stays completed: your earlier pass still counts.`);
+    expect(screen.queryByText(/You need at least 70% to pass/)).not.toBeInTheDocument();
   });
 
   it('keeps the answers and says so in a toast when the submit fails', async () => {

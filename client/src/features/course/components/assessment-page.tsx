@@ -60,6 +60,7 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
           answers={answers as number[]}
           result={result}
           courseId={lesson.data.courseId}
+          isWeekCompleted={lesson.data.isCompleted}
           onRetry={() => {
             setAnswers([]);
             setIndex(0);

@@ -13,11 +13,13 @@ interface ResultProps {
   answers: number[];
   result: SubmitResult;
   courseId: string;
+  /** The week was passed before this attempt: a failed retake does not undo it. */
+  isWeekCompleted: boolean;
   onRetry: () => void;
 }
 
 /** The score, feedback, what to do next (next lesson, certificate, retry), and what to review. */
-export function ResultScreen({ assessment, sections, answers, result, courseId, onRetry }: ResultProps) {
+export function ResultScreen({ assessment, sections, answers, result, courseId, isWeekCompleted, onRetry }: ResultProps) {
   const { t } = useTranslation('course');
   const reviewLesson = (
     <Link href={`/lesson/${assessment.lessonId}`} className={buttonVariants({ variant: 'outline' })}>
@@ -40,6 +42,10 @@ export function ResultScreen({ assessment, sections, answers, result, courseId, 
           </p>
           {result.passed ? (
             <p>{t('result.passedText', { number: assessment.weekNumber })}</p>
+          ) : isWeekCompleted ? (
+            <p className="rounded-lg border bg-muted p-3 text-sm font-medium" data-testid="week-stays-completed">
+              {t('result.staysCompleted', { number: assessment.weekNumber, passMark: result.passMark })}
+            </p>
           ) : (
             <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm font-medium text-destructive">
               {t('result.needSeventy')}

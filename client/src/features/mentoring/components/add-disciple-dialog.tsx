@@ -50,10 +50,10 @@ function InvitedView({ result, onAnother, onClose }: { result: AddDiscipleResult
 }
 
 /**
- * "Add disciple": full name and email. Always an invitation with the name typed here (the answer does
+ * "Add disciple": full name and email (`isFirst`: the empty tree's own button, "Add your first disciple"). Always an invitation with the name typed here (the answer does
  * not tell whether the email has an account); the person joins the tree once they accept or sign up.
  */
-export function AddDiscipleDialog() {
+export function AddDiscipleDialog({ isFirst = false }: { isFirst?: boolean }) {
   // The validation namespaces are listed so their messages are loaded before the form shows them.
   const { t } = useTranslation(['mentoring', 'common', 'validation', 'validation-mentoring']);
   const [open, setOpen] = useState(false);
@@ -75,9 +75,9 @@ export function AddDiscipleDialog() {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button data-testid="add-disciple-button">
+        <Button data-testid={isFirst ? 'add-first-disciple' : 'add-disciple-button'} variant={isFirst ? 'outline' : 'default'}>
           <UserPlus aria-hidden />
-          {t('add.button')}
+          {isFirst ? t('tree.addFirst') : t('add.button')}
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t('common:close')} data-testid="add-disciple-dialog">

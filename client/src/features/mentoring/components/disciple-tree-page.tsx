@@ -84,13 +84,14 @@ export default function DiscipleTreePage() {
                     <Network className="size-10 text-muted-foreground" aria-hidden />
                     <p className="font-medium">{t('tree.empty')}</p>
                     <p className="max-w-sm text-sm text-muted-foreground">{t('tree.emptyHint')}</p>
+                    <AddDiscipleDialog isFirst />
                   </div>
                 ) : (
                   <TreeView root={root} />
                 )}
               </CardContent>
             </Card>
-            <PendingList pending={pending.data} />
+            <PendingList pending={pending.data} hasDisciples={root.disciples.length > 0} />
           </div>
           <aside className="order-1 flex flex-col gap-6 lg:order-2">
             <MentorLinksCard />

@@ -10,8 +10,8 @@ import { useDates } from '../../../lib/dates.ts';
 
 const SHORT_LIST = 8;
 
-/** Direct disciples still in the course, and invitations waiting for a sign-up. */
-export function PendingList({ pending }: { pending: PendingDisciples }) {
+/** Direct disciples still in the course, and invitations waiting for an answer or a sign-up. */
+export function PendingList({ pending, hasDisciples }: { pending: PendingDisciples; hasDisciples: boolean }) {
   const { t } = useTranslation('mentoring');
   const { date: formatDate } = useDates();
   const { disciples, invitations } = pending;
@@ -28,7 +28,8 @@ export function PendingList({ pending }: { pending: PendingDisciples }) {
         <CardDescription>{t('pending.subtitle')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {disciples.length === 0 && invitations.length === 0 && <p className="text-sm text-muted-foreground">{t('pending.none')}</p>}
+        {/* "Everyone has finished" is only true when there is someone: an empty tree says so instead. */}
+        {disciples.length === 0 && invitations.length === 0 && <p className="text-sm text-muted-foreground">{t(hasDisciples ? 'pending.none' : 'pending.noneYet')}</p>}
         {disciples.length > 0 && (
           <PendingGroup title={t('pending.inCourse', { count: disciples.length })}>
             <ul className="flex flex-col gap-2.5">
