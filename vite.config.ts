@@ -1,13 +1,50 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { moduleMap } from './scripts/vite-module-map.ts';
 import { preloadLazyModules } from './scripts/vite-preload.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), moduleMap(), preloadLazyModules(['src/features/landing/components/landing-page.tsx']), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    moduleMap(),
+    preloadLazyModules(['src/features/landing/components/landing-page.tsx']),
+    // Installable and offline (docs/decisions/044): the page registers the worker itself, only
+    // outside the landing page (lib/service-worker.ts), so a visitor downloads nothing more.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'G.O.D Discipleship',
+        short_name: 'G.O.D',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#4c2a85',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The shell, every screen's code and styles, the translations and the icons. Not the
+        // certificate's PDF code (about 330 KB gzip, needed once, online: the certificate is made by the server).
+        globPatterns: ['index.html', 'theme-init.js', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}', 'locales/*/*.json'],
+        globIgnores: ['assets/pdf-*.js', 'assets/certificate-pdf-*.js'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -12,7 +12,7 @@
  * Each figure is printed with its goal (issue 14). Asserts nothing; the machine's load changes the
  * Lighthouse figures (it prints the load average), not the byte counts.
  *
- *   LIGHTHOUSE_RUNS=3 npm run bench:landing       median of 3 Lighthouse runs per page (default 1)
+ *   LIGHTHOUSE_RUNS=3 npm run bench:landing       median of 3 Lighthouse runs per page (default 1; 0: bytes only)
  *   BENCH_CLIENT_DIR=dist/client npm run bench:landing   measure an existing build
  */
 import { spawn } from 'node:child_process';
@@ -29,7 +29,7 @@ import { cloneTemplateDatabase, freePort, startTestPostgres } from '../test/post
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const RUNS = Math.max(0, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const PAGES = [
   { path: '/', ready: 'landing-page' },
   { path: '/soul-health-check', ready: 'soul-health-check' },
@@ -170,8 +170,9 @@ export async function runLandingBench(log: (line: string) => void) {
   try {
     const weights: PageWeight[] = [];
     for (const page of PAGES) weights.push(await measurePage(baseUrl, client.dir, page));
-    const chromium = await launchChromiumForLighthouse();
     const lighthouse: LighthouseFigures[] = [];
+    if (RUNS === 0) return { weights, lighthouse, goals: goalsOf(weights, lighthouse) };
+    const chromium = await launchChromiumForLighthouse();
     try {
       for (const page of PAGES) {
         log(`Lighthouse on ${page.path} (${RUNS} run${RUNS > 1 ? 's' : ''})...`);

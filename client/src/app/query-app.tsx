@@ -6,6 +6,8 @@ import { currentUserQuery } from '../lib/current-user.ts';
 import i18n from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { isLanguageDependentKey } from '../lib/query-keys.ts';
+import { OfflineBanner } from '../components/layout/offline-banner.tsx';
+import { registerServiceWorker } from '../lib/service-worker.ts';
 import { AppRoutes } from './routes.tsx';
 import { firstVisitorAnswer } from './visitor-check.ts';
 
@@ -21,6 +23,9 @@ i18n.on('languageChanged', (lng) => {
   }
 });
 
+// Installable and offline from here on (a visitor's landing page never loads this module).
+registerServiceWorker();
+
 // Start from the answer the page load already has; the query still refreshes it (never fresh).
 const first = firstVisitorAnswer();
 if (first) queryClient.setQueryData(currentUserQuery.queryKey, first.user);
@@ -30,6 +35,7 @@ export default function QueryApp() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppRoutes />
+      <OfflineBanner />
     </QueryClientProvider>
   );
 }

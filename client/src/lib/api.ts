@@ -1,4 +1,5 @@
 import type { ApiError } from '../../../common/contracts/errors.ts';
+import { reportOffline, reportOnline } from './connectivity.ts';
 
 /** A non-OK response. `message` is "status: body" (or the status text when the body is empty). */
 export class ApiRequestError extends Error {
@@ -24,12 +25,22 @@ async function throwIfNotOk(res: Response) {
 
 /** The one fetch wrapper: session cookie included, JSON bodies, errors as ApiRequestError. */
 export async function apiRequest(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    // The server could not be reached (offline, or the network dropped the request).
+    reportOffline();
+    throw err;
+  }
+  // The service worker's copy of an earlier answer, given because the network failed.
+  if (res.headers.get('X-Offline-Copy')) reportOffline();
+  else reportOnline();
   await throwIfNotOk(res);
   return res;
 }

@@ -1,28 +1,38 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { coursePaths, type SubmitResult } from '../../../../../common/contracts/course.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { courseKeys } from './keys.ts';
+import { useMutation } from '@tanstack/react-query';
+import { isOffline } from '../../../lib/connectivity.ts';
+import type { SubmitResult } from '../../../../../common/contracts/course.ts';
+import { isNetworkFailure, queueQuiz, refreshAfterSubmit, sendQuiz } from '../utils/quiz-outbox.ts';
 
-export const submitAssessment = (assessmentId: string | undefined, answers: number[]) => {
-  if (!assessmentId) throw new Error('No assessment ID');
-  return sendJson<SubmitResult>('POST', coursePaths.submit(assessmentId), { answers });
-};
+interface SubmitInput {
+  assessmentId: string | undefined;
+  answers: number[];
+  /** One per attempt: sending the same attempt again never stores it twice. */
+  key: string;
+}
 
-/** Sends the answers; afterwards progress is fetched again, and lessons (completed, newly unlocked) when it passed. */
+/**
+ * Sends the answers, or, without a connection, keeps them to send when it comes back (the result
+ * is then null). Afterwards progress is fetched again, and lessons (completed, newly unlocked) when it passed.
+ */
 export function useSubmitAssessment(courseId: string | undefined) {
-  const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ assessmentId, answers }: { assessmentId: string | undefined; answers: number[] }) => submitAssessment(assessmentId, answers),
+    mutationFn: async ({ assessmentId, answers, key }: SubmitInput): Promise<SubmitResult | null> => {
+      if (!assessmentId) throw new Error('No assessment ID');
+      const queue = () => {
+        queueQuiz({ key, assessmentId, courseId: courseId ?? '', answers });
+        return null;
+      };
+      if (isOffline()) return queue();
+      try {
+        return await sendQuiz(assessmentId, answers, key);
+      } catch (err) {
+        if (isNetworkFailure(err)) return queue();
+        throw err;
+      }
+    },
     meta: { errorToast: {} },
     onSuccess: async (result) => {
-      void qc.invalidateQueries({ queryKey: courseKeys.allAttempts() });
-      if (result.passed) {
-        // Lessons not on screen are dropped (a cached "locked" must not flash); those on screen reload.
-        qc.removeQueries({ queryKey: courseKeys.lessons(), type: 'inactive' });
-        void qc.invalidateQueries({ queryKey: courseKeys.lessons() });
-      }
-      // Refetched now, even though no screen shows it, so the dashboard never shows the old figures.
-      if (courseId) await qc.invalidateQueries({ queryKey: courseKeys.progress(courseId), refetchType: 'all' });
+      if (result && courseId) await refreshAfterSubmit(courseId, result);
     },
   });
 }

@@ -1,5 +1,6 @@
 import { challengePaths, type ChallengeState, type ChallengeSyncBody } from '../../../../../common/contracts/challenge.ts';
 import { ApiRequestError, getJson, sendJson } from '../../../lib/api.ts';
+import { isOffline } from '../../../lib/connectivity.ts';
 import { currentUserId, dropMarks, localToday, markSent, mergeServerState, readLearning, type LearningData, type Mark } from '../utils/learning-store.ts';
 
 /**
@@ -45,7 +46,7 @@ const toBody = (courseId: string, days: [string, Mark][], sections: [string, Mar
 });
 
 async function runSync(courseId: string) {
-  if (!navigator.onLine || !currentUserId()) return;
+  if (isOffline() || !currentUserId()) return;
   const { days, sections } = waiting(readLearning(), courseId);
   try {
     let state: ChallengeState;

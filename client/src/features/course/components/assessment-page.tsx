@@ -1,5 +1,5 @@
-import { BookOpen } from 'lucide-react';
-import { useState } from 'react';
+import { BookOpen, CloudUpload } from 'lucide-react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import type { SubmitResult } from '../../../../../common/contracts/course.ts';
@@ -9,11 +9,33 @@ import { buttonVariants } from '../../../components/ui/button.tsx';
 import { useAssessment } from '../api/get-assessment.ts';
 import { useLesson } from '../api/get-lesson.ts';
 import { useSubmitAssessment } from '../api/submit-assessment.ts';
+import { onReconnect } from '../../../lib/connectivity.ts';
+import { useLearningSync } from '../hooks/use-learning.ts';
 import { useReadSections } from '../hooks/use-read-sections.ts';
 import { CourseShell } from './course-shell.tsx';
 import { ResultScreen } from './assessment-result.tsx';
 import { LessonProblem } from './lesson-problem.tsx';
 import { QuestionStep } from './question-step.tsx';
+import { flushQuizOutbox, newAttemptKey, readOutbox, removeQueued, shownAssessments, subscribeOutbox } from '../utils/quiz-outbox.ts';
+
+/** This assessment's answers kept offline, until their result has been shown. */
+function useQueuedQuiz(assessmentId: string | undefined) {
+  const queued = useSyncExternalStore(subscribeOutbox, () => readOutbox().find((q) => q.assessmentId === assessmentId));
+  useEffect(() => {
+    if (!assessmentId) return;
+    shownAssessments.add(assessmentId);
+    const stopWatching = onReconnect(() => void flushQuizOutbox());
+    void flushQuizOutbox();
+    return () => {
+      shownAssessments.delete(assessmentId);
+      stopWatching();
+      // A result shown here is done with; answers still waiting keep waiting.
+      const done = readOutbox().find((q) => q.assessmentId === assessmentId && q.result);
+      if (done) removeQueued(done.key);
+    };
+  }, [assessmentId]);
+  return queued;
+}
 
 export default function AssessmentPage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -30,6 +52,10 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<(number | undefined)[]>([]);
   const [result, setResult] = useState<SubmitResult | null>(null);
+  // One key per attempt: a resend of this attempt (offline, then back) is stored once.
+  const attemptKey = useRef<string>(newAttemptKey());
+  const queued = useQueuedQuiz(assessment.data?.id);
+  useLearningSync(lesson.data?.courseId);
 
   if (assessment.isPending || lesson.isPending) return <LoadingScreen />;
   if (!assessment.data || !lesson.data) return <LessonProblem error={assessment.error ?? lesson.error} kind="assessment" />;
@@ -51,17 +77,20 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
       />
     );
 
-  if (result)
+  const shown = result ?? queued?.result;
+  if (shown)
     return (
       <CourseShell back={back} width="max-w-2xl" testId="assessment-result">
         <ResultScreen
           assessment={a}
           sections={lesson.data.content}
-          answers={answers as number[]}
-          result={result}
+          answers={result ? (answers as number[]) : (queued?.answers ?? [])}
+          result={shown}
           courseId={lesson.data.courseId}
           isWeekCompleted={lesson.data.isCompleted}
           onRetry={() => {
+            if (queued) removeQueued(queued.key);
+            attemptKey.current = newAttemptKey();
             setAnswers([]);
             setIndex(0);
             setResult(null);
@@ -70,13 +99,30 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
       </CourseShell>
     );
 
+  if (queued)
+    return (
+      <div data-testid="quiz-queued">
+        <MessageCard
+          icon={<CloudUpload className="size-10 text-primary" aria-hidden />}
+          title={t('offlineQuiz.savedTitle')}
+          message={t('offlineQuiz.savedText')}
+          action={
+            <Link href={`/lesson/${lessonId}`} className={buttonVariants({ variant: 'outline' })}>
+              {t('assessment.backToLesson')}
+            </Link>
+          }
+        />
+      </div>
+    );
+
   const choose = (option: number) => setAnswers((prev) => Object.assign([...prev], { [index]: option }));
   const send = () =>
     submit.mutate(
-      { assessmentId: a.id, answers: answers as number[] },
+      { assessmentId: a.id, answers: answers as number[], key: attemptKey.current },
       {
         onSuccess: (r) => {
-          setResult(r);
+          // null: kept offline; the queued card shows until it is sent.
+          if (r) setResult(r);
           window.scrollTo({ top: 0 });
         },
       },

@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
+import { useLanguage } from '../../../lib/language.ts';
+import { assessmentQuery } from '../api/get-assessment.ts';
 import { useLesson } from '../api/get-lesson.ts';
 import { useLearningSync } from '../hooks/use-learning.ts';
 import { useReadSections } from '../hooks/use-read-sections.ts';
@@ -17,6 +20,12 @@ export default function LessonPage() {
   const { read, readCount, allRead, setRead } = useReadSections(id, lesson?.content.length ?? 0);
   useLearningSync(lesson?.courseId);
   const hasLesson = !!lesson;
+  const qc = useQueryClient();
+  const lang = useLanguage();
+  // The quiz comes along with the lesson, so that a lesson opened once can be studied and its quiz taken offline.
+  useEffect(() => {
+    if (hasLesson) void qc.prefetchQuery(assessmentQuery(id, lang));
+  }, [hasLesson, id, lang, qc]);
   // A link from a quiz result ("read section 3 again") lands on that section once the text is there.
   useEffect(() => {
     if (!hasLesson) return;

@@ -1,19 +1,23 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { computeStreak } from '../../../../../common/domain/streak.ts';
+import { onReconnect } from '../../../lib/connectivity.ts';
 import { syncLearning } from '../api/sync-learning.ts';
 import { activeDates, localToday, readLearning, subscribeLearning } from '../utils/learning-store.ts';
+import { flushQuizOutbox } from '../utils/quiz-outbox.ts';
 
 /** This account's marks in this browser, re-read when they change (here or in another tab). */
 export const useLearningData = () => useSyncExternalStore(subscribeLearning, () => readLearning());
 
 /**
  * Keeps a course's marks in sync while a course screen is open: once on opening (a new device
- * gets the server's state), shortly after each change, and when the connection comes back.
+ * gets the server's state), shortly after each change, and when the connection comes back; quiz
+ * answers kept offline are sent at the same moments.
  */
 export function useLearningSync(courseId: string | undefined) {
   useEffect(() => {
     if (!courseId) return;
     void syncLearning(courseId);
+    void flushQuizOutbox();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const soon = () => {
       clearTimeout(timer);
@@ -23,12 +27,14 @@ export function useLearningSync(courseId: string | undefined) {
       const data = readLearning();
       if (Object.values(data.days).some((m) => m.isDirty) || Object.values(data.sections).some((m) => m.isDirty)) soon();
     });
-    const onOnline = () => void syncLearning(courseId);
-    window.addEventListener('online', onOnline);
+    const stopWatching = onReconnect(() => {
+      void syncLearning(courseId);
+      void flushQuizOutbox();
+    });
     return () => {
       clearTimeout(timer);
       unsubscribe();
-      window.removeEventListener('online', onOnline);
+      stopWatching();
     };
   }, [courseId]);
 }

@@ -1,0 +1,126 @@
+import i18next from 'i18next';
+import { coursePaths, type SubmitResult } from '../../../../../common/contracts/course.ts';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiRequestError, sendJson } from '../../../lib/api.ts';
+import { isOffline } from '../../../lib/connectivity.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { courseKeys } from '../api/keys.ts';
+import { currentUserId } from './learning-store.ts';
+
+/**
+ * Quiz answers submitted without a connection, kept in this browser (per account) and sent when it
+ * comes back, each with its Idempotency-Key: however often a send is retried (a lost answer, two
+ * tabs), the server stores the attempt once (docs/decisions/044).
+ */
+export interface QueuedQuiz {
+  key: string;
+  assessmentId: string;
+  courseId: string;
+  answers: number[];
+  /** Set once the server answered. */
+  result?: SubmitResult;
+}
+
+const listeners = new Set<() => void>();
+const storageKey = () => `learning:quiz-outbox:v1:${currentUserId() ?? 'local'}`;
+let cache: { key: string; raw: string | null; list: QueuedQuiz[] } | undefined;
+
+export function readOutbox(): QueuedQuiz[] {
+  const key = storageKey();
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(key);
+  } catch {
+    // storage unavailable: nothing queued
+  }
+  if (cache?.key !== key || cache.raw !== raw) {
+    let list: QueuedQuiz[];
+    try {
+      list = raw ? (JSON.parse(raw) as QueuedQuiz[]) : [];
+    } catch {
+      list = [];
+    }
+    cache = { key, raw, list };
+  }
+  return cache.list;
+}
+
+function writeOutbox(list: QueuedQuiz[]) {
+  try {
+    localStorage.setItem(storageKey(), JSON.stringify(list));
+  } catch {
+    // storage unavailable: the answers stay on screen only
+  }
+  listeners.forEach((l) => l());
+}
+
+export function subscribeOutbox(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+export function queueQuiz(entry: Omit<QueuedQuiz, 'result'>) {
+  writeOutbox([...readOutbox().filter((q) => q.key !== entry.key), entry]);
+}
+
+/** Removes an entry whose result was shown. */
+export function removeQueued(key: string) {
+  writeOutbox(readOutbox().filter((q) => q.key !== key));
+}
+
+/** A random UUID (v4), also where crypto.randomUUID is missing (plain http on a local network). */
+export function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Sends answers with their key. */
+export const sendQuiz = (assessmentId: string, answers: number[], key: string) =>
+  sendJson<SubmitResult>('POST', coursePaths.submit(assessmentId), { answers }, { 'Idempotency-Key': key });
+
+/** fetch fails with a TypeError when offline or the server is unreachable; an answer from the server is an ApiRequestError. */
+export const isNetworkFailure = (err: unknown) => err instanceof TypeError && !(err instanceof ApiRequestError);
+
+/** Assessments open on screen: their page shows the result itself; others get a toast. */
+export const shownAssessments = new Set<string>();
+
+/** What a submit changes on screen: attempts, unlocked lessons, progress. */
+export async function refreshAfterSubmit(courseId: string, result: SubmitResult) {
+  void queryClient.invalidateQueries({ queryKey: courseKeys.allAttempts() });
+  if (result.passed) {
+    queryClient.removeQueries({ queryKey: courseKeys.lessons(), type: 'inactive' });
+    void queryClient.invalidateQueries({ queryKey: courseKeys.lessons() });
+  }
+  await queryClient.invalidateQueries({ queryKey: courseKeys.progress(courseId), refetchType: 'all' });
+}
+
+let flushing: Promise<void> | null = null;
+
+/** Sends every queued quiz once the device is online; one flush at a time. */
+export function flushQuizOutbox(): Promise<void> {
+  if (flushing || isOffline() || !currentUserId()) return flushing ?? Promise.resolve();
+  flushing = (async () => {
+    for (const q of readOutbox().filter((x) => !x.result)) {
+      try {
+        const result = await sendQuiz(q.assessmentId, q.answers, q.key);
+        await refreshAfterSubmit(q.courseId, result);
+        if (shownAssessments.has(q.assessmentId)) writeOutbox(readOutbox().map((x) => (x.key === q.key ? { ...x, result } : x)));
+        else {
+          removeQueued(q.key);
+          toast({ title: i18next.t('course:offlineQuiz.sentTitle'), description: i18next.t('course:offlineQuiz.sentText', { score: result.score }) });
+        }
+      } catch (err) {
+        if (isNetworkFailure(err)) break;
+        // Refused for good (the key reused, the week gone): keeping it would retry forever.
+        removeQueued(q.key);
+      }
+    }
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
