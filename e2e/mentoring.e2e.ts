@@ -216,6 +216,15 @@ describe('looking at the screens', () => {
       await page.getByRole('navigation', { name: 'Branch shown' }).getByText('Level3 Descendant').waitFor();
       await page.getByRole('button', { name: 'Show the disciples of Level4 Descendant' }).click();
       await screenshot(page, `mentoring-tree-branch-${width}-${theme}`);
+      // Everything is reached by tapping, no dragging (WCAG 2.5.7: nothing wider than the screen,
+      // checked by screenshot()), and every target is at least 24 by 24 px (2.5.8).
+      const small = await page.getByTestId('disciple-tree').locator('button, a, input').evaluateAll((els) =>
+        els.flatMap((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && (r.width < 24 || r.height < 24) ? [`${el.textContent?.trim() || el.getAttribute('aria-label')} ${r.width}x${r.height}`] : [];
+        }),
+      );
+      expect(small).toEqual([]);
       // Finding someone deep in the tree.
       await page.getByRole('searchbox', { name: 'Find someone in your tree...' }).fill('level8');
       await page.getByRole('button', { name: /Level8 Descendant/ }).click();

@@ -204,7 +204,8 @@ export function TreeView({ root }: { root: DiscipleNode }) {
                         {label}
                       </span>
                     ) : (
-                      <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => state.focus(id)}>
+                      // At least 24 px tall and wide (WCAG 2.5.8), however short the name.
+                      <button type="button" className="inline-flex min-h-6 min-w-6 items-center justify-center rounded px-1 text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={() => state.focus(id)}>
                         {label}
                       </button>
                     )}
