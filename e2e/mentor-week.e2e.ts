@@ -65,6 +65,26 @@ describe("the mentor's week", () => {
     }
   });
 
+  it('speaks French to a French mentor, at 390 px', async () => {
+    const { mentor } = await seedMentor();
+    await ctx.db.update(users).set({ locale: 'fr' }).where(eq(users.id, mentor.id));
+    const context = await ctx.newContext({ width: 390, height: 844, locale: 'fr-FR' });
+    await context.addCookies([{ name: SESSION_COOKIE, value: await createSession(ctx.db, mentor.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 }), url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+    const page = await context.newPage();
+    await page.goto('/disciple-tree');
+    const panel = page.getByTestId('this-week-panel');
+    await panel.getByRole('heading', { name: 'Cette semaine' }).waitFor();
+    await panel.getByText('Deux échecs au quiz de la semaine 1').waitFor();
+    await panel.getByText('Aucune activité depuis 10 jours').waitFor();
+    await panel.getByText('A terminé la semaine 2').waitFor();
+    await panel.getByRole('button', { name: 'Encourager Nina New' }).click();
+    await page.getByRole('dialog', { name: 'Encourager Nina New' }).getByText('Je prie pour toi. Je suis là si tu as besoin.').waitFor();
+    await screenshot(page, 'mentor-week-encourage-390-fr', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'mentor-week-390-fr');
+    await context.close();
+  });
+
   it('an unsubscribe link opens a page that asks first, then turns the mails off without signing in', async () => {
     const owner = await createUser(ctx.db);
     const token = await unsubscribeLinksFactory({ db: ctx.db, siteUrl: baseUrl() }).tokenFor('encouragement', owner.id);

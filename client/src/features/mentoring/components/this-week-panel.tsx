@@ -139,7 +139,7 @@ function EncourageDialog({ disciple, onClose }: { disciple: DiscipleWeek | null;
                 key={key}
                 className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
               >
-                <input type="radio" name="message" value={key} checked={message === key} onChange={() => setMessage(key)} className="mt-0.5 size-4 accent-primary" />
+                <input type="radio" name="message" value={key} checked={message === key} onChange={() => setMessage(key)} className="mt-0.5 size-4 shrink-0 accent-primary" />
                 <span>{t(`encourage.messages.${key}`)}</span>
               </label>
             ))}
