@@ -1,14 +1,16 @@
-import { Award, CheckCircle2, Clock, Crown, XCircle } from 'lucide-react';
+import { Award, CheckCircle2, Clock, Crown, Mail, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Progression } from '../../../../../common/contracts/mentoring.ts';
 import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '../../../../../common/domain/eligibility.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useApplyForAmbassador } from '../api/apply-ambassador.ts';
 import { useDates } from '../../../lib/dates.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import { cn } from '../../../lib/utils.ts';
 
 /** Coordinator (Level 2): 3 or more direct disciples; shows how many remain. */
 export function CoordinatorCard({ progression }: { progression: Progression }) {
@@ -31,10 +33,13 @@ export function CoordinatorCard({ progression }: { progression: Progression }) {
             : t('coordinator.count', { count: directDisciples, goal: COORDINATOR_MIN_DIRECT_DISCIPLES })}
         </p>
         {isCoordinatorEligible ? (
-          <p className="flex items-center gap-1.5 font-semibold text-success" data-testid="coordinator-status">
-            <CheckCircle2 className="size-4" aria-hidden />
-            {t('coordinator.eligible')}
-          </p>
+          <>
+            <p className="flex items-center gap-1.5 font-semibold text-success" data-testid="coordinator-status">
+              <CheckCircle2 className="size-4" aria-hidden />
+              {t('coordinator.eligible')}
+            </p>
+            <CoordinatorNextStep role={progression.role} />
+          </>
         ) : (
           <p className="font-semibold" data-testid="coordinator-status">
             {t('coordinator.remaining', { count: coordinatorRemaining })}
@@ -42,6 +47,31 @@ export function CoordinatorCard({ progression }: { progression: Progression }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * What happens next once eligible (decision 040): the team confirms coordinators after a
+ * conversation, so the card says whom to write to, with a mail already addressed.
+ */
+function CoordinatorNextStep({ role }: { role: Progression['role'] }) {
+  const { t } = useTranslation('mentoring');
+  const { data: config } = usePublicConfig();
+  if (role !== 'user' && role !== 'ambassador') return <p className="text-sm text-muted-foreground" data-testid="coordinator-next">{t('coordinator.holds')}</p>;
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border bg-muted/50 p-3 text-sm" data-testid="coordinator-next">
+      <p>{t('coordinator.next')}</p>
+      {config && (
+        <a
+          href={`mailto:${config.supportEmail}?subject=${encodeURIComponent(t('coordinator.mailSubject'))}`}
+          className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'self-start')}
+        >
+          <Mail aria-hidden />
+          {t('coordinator.write')}
+        </a>
+      )}
+      {config && <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{t('coordinator.contacts', { email: config.supportEmail, whatsapp: config.supportWhatsapp })}</p>}
+    </div>
   );
 }
 
