@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../server/db/schema/index.ts';
+import { createUser } from '../test/app.ts';
 import { screenshot, screenVariants, useBrowser } from './fixtures.ts';
 
 /** Mentoring links both people agree to (decision 039): requests, invitations, leave and remove. */
@@ -116,6 +117,18 @@ describe('mentoring links by consent', () => {
     expect(await mentorOf(timothy.user.id)).toBeNull();
     await mentor.context.close();
     await timothy.context.close();
+  });
+
+  it('a coordinator-eligible mentor is told what happens next, at 390 px', async () => {
+    const { page, user, context } = await ctx.signedInPage({ firstName: 'Lydia', lastName: `Thyatira${stamp}` }, phone);
+    for (let i = 0; i < 3; i++) await createUser(ctx.db, { mentorId: user.id });
+    await page.goto('/disciple-tree');
+    const next = page.getByTestId('coordinator-next');
+    await next.getByText('Next step: write to the team.').waitFor();
+    expect(await next.getByRole('link', { name: 'Write to the team' }).getAttribute('href')).toMatch(/^mailto:.+\?subject=I%20am%20eligible%20to%20become%20a%20coordinator$/);
+    expect(await seriousA11yViolations(page, 'tree coordinator next step')).toEqual([]);
+    await screenshot(page, 'mentor-links-coordinator-next-390-light');
+    await context.close();
   });
 
   for (const dark of screenVariants([false, true])) {
