@@ -14,6 +14,7 @@ import type { AccountEvents, UserHook } from './lib/account-events.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import consentRoutes from './modules/consent/consent.routes.ts';
 import { consentServiceFactory } from './modules/consent/consent.service.ts';
+import { pendingParentGuard } from './modules/consent/consent.guard.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { OidcLogin } from './modules/auth/oidc.ts';
 import { signInThrottleFactory } from './modules/auth/sign-in-throttle.ts';
@@ -220,6 +221,7 @@ export async function buildApp(opts: BuildOptions) {
     },
   });
 
+  app.addHook('preValidation', pendingParentGuard(app.db));
   await app.register(consentRoutes, { consent, formsRateLimit: limits.forms });
   await app.register(publicFormsRoutes, { formsRateLimit: limits.forms, callbackHooks: { onCreated: staffAlerts.onNewCallbackRequest, afterCommit: mail.wake } });
   await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted });

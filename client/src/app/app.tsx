@@ -10,7 +10,7 @@ const Landing = lazy(() => import('../features/landing/components/landing-page.t
 /** Paths the landing page answers for a visitor: any but the public pages, sign-in and setup. */
 const isLandingPath = (p: string) =>
   !(
-    p === '/soul-health-check' || p === '/privacy' || p.startsWith('/verify/') || p === '/login' || p.startsWith('/setup/') ||
+    p === '/soul-health-check' || p === '/privacy' || p.startsWith('/parent-consent/') || p.startsWith('/verify/') || p === '/login' || p.startsWith('/setup/') ||
     p === '/forgot-password' || p.startsWith('/reset-password/') || p.startsWith('/verify-email/') || p.startsWith('/unsubscribe/')
   );
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
+import { ParentPendingBanner } from '../components/layout/parent-pending-banner.tsx';
 import { useCurrentUser } from '../lib/current-user.ts';
 
 // Every screen is its own chunk: a visitor on the landing page downloads none of the app's screens.
@@ -11,6 +12,7 @@ const Setup = lazy(() => import('../features/auth/components/setup-page.tsx'));
 const ForgotPassword = lazy(() => import('../features/auth/components/forgot-password-page.tsx'));
 const ResetPassword = lazy(() => import('../features/auth/components/reset-password-page.tsx'));
 const VerifyEmail = lazy(() => import('../features/auth/components/verify-email-page.tsx'));
+const ParentConsent = lazy(() => import('../features/privacy/components/parent-consent-page.tsx'));
 const Privacy = lazy(() => import('../features/privacy/components/privacy-page.tsx'));
 const Unsubscribe = lazy(() => import('../features/notifications/components/unsubscribe-page.tsx'));
 const Verify = lazy(() => import('../features/course/components/verify-page.tsx'));
@@ -32,6 +34,7 @@ function PublicRoutes() {
     <Switch>
       <Route path="/soul-health-check" component={SoulHealthCheck} />
       <Route path="/privacy" component={Privacy} />
+      <Route path="/parent-consent/:token" component={ParentConsent} />
       <Route path="/verify/:code" component={Verify} />
       <Route path="/reset-password/:token" component={ResetPassword} />
       <Route path="/verify-email/:token" component={VerifyEmail} />
@@ -40,7 +43,7 @@ function PublicRoutes() {
   );
 }
 const isPublicPath = (p: string) =>
-  p === '/soul-health-check' || p === '/privacy' || p.startsWith('/verify/') || p.startsWith('/reset-password/') || p.startsWith('/verify-email/') || p.startsWith('/unsubscribe/');
+  p === '/soul-health-check' || p === '/privacy' || p.startsWith('/parent-consent/') || p.startsWith('/verify/') || p.startsWith('/reset-password/') || p.startsWith('/verify-email/') || p.startsWith('/unsubscribe/');
 
 /**
  * The route switch of the spec (section 2): public paths, loading, landing, onboarding, then the app.
@@ -69,24 +72,29 @@ function GatedRoutes() {
   }
   // Agreeing to the privacy notice comes before anything else (issue 11).
   if (user.consentNeeded) return <Consent user={user} />;
-  if (!user.onboardingComplete) return <Onboarding />;
+  // Until a parent agrees no profile is stored: the lessons open without the onboarding form.
+  const isWaitingForParent = user.consentStatus === 'pending_parent';
+  if (!user.onboardingComplete && !isWaitingForParent) return <Onboarding />;
 
   return (
-    <Switch>
-      <Route path="/" component={Dashboard} />
-      <Route path="/dashboard" component={Dashboard} />
-      <Route path="/lesson/:id" component={Lesson} />
-      <Route path="/assessment/:id" component={Assessment} />
-      <Route path="/disciple-tree" component={DiscipleTree} />
-      <Route path="/certificate" component={Certificate} />
-      <Route path="/evangelism-tools" component={EvangelismTools} />
-      {/* Reached from the dashboard's reminder after "Skip for now"; a completed profile is not asked again. */}
-      <Route path="/onboarding">{user.onboardingStatus === 'skipped' ? <Onboarding /> : <Redirect to="/dashboard" replace />}</Route>
-      <Route path="/settings" component={Settings} />
-      <Route path="/admin" component={Admin} />
-      <Route>
-        <NotFound isSignedIn />
-      </Route>
-    </Switch>
+    <>
+      {isWaitingForParent && <ParentPendingBanner />}
+      <Switch>
+        <Route path="/" component={Dashboard} />
+        <Route path="/dashboard" component={Dashboard} />
+        <Route path="/lesson/:id" component={Lesson} />
+        <Route path="/assessment/:id" component={Assessment} />
+        <Route path="/disciple-tree" component={DiscipleTree} />
+        <Route path="/certificate" component={Certificate} />
+        <Route path="/evangelism-tools" component={EvangelismTools} />
+        {/* Reached from the dashboard's reminder after "Skip for now"; a completed profile is not asked again. */}
+        <Route path="/onboarding">{user.onboardingStatus === 'skipped' ? <Onboarding /> : <Redirect to="/dashboard" replace />}</Route>
+        <Route path="/settings" component={Settings} />
+        <Route path="/admin" component={Admin} />
+        <Route>
+          <NotFound isSignedIn />
+        </Route>
+      </Switch>
+    </>
   );
 }

@@ -159,3 +159,44 @@ describe('agreeing again, and details on a first arrival', () => {
     expect((await app.inject({ method: 'POST', url: '/api/auth/consent', headers: json, payload: { faithDataConsent: true } })).statusCode).toBe(401);
   });
 });
+
+describe('an account waiting for a parent', () => {
+  it('reads lessons but stores no profile, joins no tree and sends no callback request under its name', async () => {
+    const res = await signUp({ ...monthsAgo(12), country: 'FR', parentEmail: 'wait.parent@example.org' });
+    const cookie = cookieOf(res);
+    const send = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) => app.inject({ method, url, headers: { ...json, cookie }, payload });
+    expect((await app.inject({ method: 'GET', url: '/api/courses', headers: { cookie } })).statusCode).toBe(200);
+    const profile = {
+      firstName: 'Young', lastName: 'Person', mentorName: 'Ruth Pierre', phone: '+33 6 12 34 56 78', address: '1 rue de Paris',
+      country: 'France', churchDenomination: 'Evangelical', pastorName: 'Daniel Joseph',
+    };
+    for (const [method, url, body] of [
+      ['POST', '/api/onboarding/complete', profile],
+      ['PUT', '/api/profile', profile],
+      ['POST', '/api/callback-requests', { name: 'Young', phone: '+33 6 12 34 56 78', category: 'spiritual', scoreBand: 'red' }],
+      ['POST', '/api/disciples', { fullName: 'Other Kid', email: 'other.kid@example.org' }],
+    ] as const) {
+      const answer = await send(method, url, body);
+      expect(answer.statusCode, `${method} ${url}`).toBe(403);
+      expect(answer.json().code).toBe('PARENT_CONSENT_PENDING');
+    }
+    const [row] = await app.db.select().from(users).where(eq(users.id, res.json().id));
+    expect(row).toMatchObject({ phone: null, address: null, churchDenomination: null, mentorId: null });
+
+    const admin = await signedInUser(app, { role: 'admin' });
+    const mentor = await createUser(app.db);
+    const put = await app.inject({ method: 'PUT', url: `/api/admin/users/${res.json().id}/mentor`, headers: { ...json, cookie: admin.cookie }, payload: { mentorEmail: mentor.email } });
+    expect(put.statusCode).toBe(403);
+    expect(put.json().code).toBe('PARENT_CONSENT_PENDING');
+  });
+
+  it('is not linked to a mentor who invited its email', async () => {
+    const mentor = await signedInUser(app);
+    const invite = await app.inject({ method: 'POST', url: '/api/disciples', headers: { ...json, cookie: mentor.cookie }, payload: { fullName: 'Invited Kid', email: 'invited.kid@example.org' } });
+    expect(invite.statusCode).toBeLessThan(300);
+    const res = await signUp({ ...monthsAgo(12), country: 'FR', email: 'invited.kid@example.org', parentEmail: 'invited.parent@example.org' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await app.db.select().from(users).where(eq(users.id, res.json().id));
+    expect(row!.mentorId).toBeNull();
+  });
+});

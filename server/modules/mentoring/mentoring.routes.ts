@@ -15,7 +15,8 @@ interface Options {
 
 /** The signed-in user's disciples, invitations and progression. Every route needs a session (401 otherwise). */
 const mentoringRoutes: FastifyPluginAsyncZod<Options> = async (app, { hooks, formsRateLimit }) => {
-  hooks.userCreated.push(service.acceptInvitations);
+  // An account waiting for a parent's consent is not linked to the mentors who invited it (issue 11).
+  hooks.userCreated.push((db, user) => (user.consentStatus === 'pending_parent' ? Promise.resolve() : service.acceptInvitations(db, user)));
   hooks.onboardingCompleted.push(service.linkByMentorName);
 
   // Before body validation, so a visitor gets 401 whatever they send.

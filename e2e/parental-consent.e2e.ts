@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
+import { fillConsent, screenshot, useBrowser } from './fixtures.ts';
+
+/** Issue 11: a French 12-year-old signs up; the parent agrees from the mail this file's SMTP server receives. */
+const smtp: TestSmtp = await startTestSmtp();
+afterAll(() => smtp.stop());
+const ctx = useBrowser({ env: { SMTP_URL: smtp.url } });
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+describe('parental consent', () => {
+  it('an under-15 French sign-up waits for a parent, who agrees from the mail', async () => {
+    const child = await ctx.newPage({ locale: 'fr-FR', width: 390 });
+    await child.goto('/login');
+    await child.getByRole('tab', { name: 'Créer un compte' }).click();
+    await child.getByLabel('Prénom').fill('Léa');
+    await child.getByLabel('Nom', { exact: true }).fill('Petit');
+    await child.getByLabel('E-mail', { exact: true }).fill('lea.petit@example.org');
+    await child.getByLabel('Mot de passe').fill('la lumière du matin');
+    await fillConsent(child, { year: String(new Date().getFullYear() - 12), month: '1', country: 'FR' });
+    await child.getByTestId('parent-email').getByText('avant 15\u00a0ans').waitFor();
+    // The child's own address is refused for the parent.
+    await child.getByLabel("L'e-mail d'un parent").fill('lea.petit@example.org');
+    await child.locator('form').getByRole('button', { name: 'Créer un compte' }).click();
+    await child.getByText("L'e-mail de ton parent doit être différent du tien").waitFor();
+    expect(await seriousViolations(child)).toEqual([]);
+    await screenshot(child, 'sign-up-parent-email-fr-390');
+    await child.getByLabel("L'e-mail d'un parent").fill('maman.petit@example.org');
+    await child.locator('form').getByRole('button', { name: 'Créer un compte' }).click();
+    // In, with the lessons but no onboarding form, and told what waits.
+    await child.getByTestId('parent-pending').waitFor();
+    await child.getByTestId('dashboard-page').waitFor();
+    expect(await (await child.request.get('/api/auth/user')).json()).toMatchObject({ consentStatus: 'pending_parent' });
+    expect(await seriousViolations(child)).toEqual([]);
+    await screenshot(child, 'dashboard-parent-pending-fr-390');
+
+    const mail = await smtp.waitFor((m) => m.to.includes('maman.petit@example.org'), 20_000);
+    expect(mail.subject).toBe('Léa te demande ton accord pour utiliser G.O.D Discipleship');
+    const parent = await ctx.newPage({ locale: 'fr-FR' });
+    await parent.goto(linkIn(mail, '/parent-consent/'));
+    await parent.getByRole('heading', { name: "L'accord d'un parent" }).waitFor();
+    await parent.getByText('Léa a créé un compte').waitFor();
+    expect(await seriousViolations(parent)).toEqual([]);
+    await screenshot(parent, 'parent-consent-fr-1280');
+    await parent.getByRole('button', { name: 'Je donne mon accord' }).click();
+    await parent.getByText('Merci\u00a0: tu as donné ton accord').waitFor();
+    await parent.getByRole('button', { name: 'Retirer mon accord' }).waitFor();
+    expect(await seriousViolations(parent)).toEqual([]);
+    await screenshot(parent, 'parent-consent-granted-fr-1280');
+
+    // The child now gets the profile form, and no banner.
+    await child.reload();
+    await child.getByTestId('onboarding-page').waitFor();
+    expect(await child.getByTestId('parent-pending').count()).toBe(0);
+    await Promise.all([child.context().close(), parent.context().close()]);
+  });
+
+  it('shows a clear message for a link that does not work, at 390 px in English', async () => {
+    const page = await ctx.newPage({ width: 390 });
+    await page.goto(`/parent-consent/${'A'.repeat(43)}`);
+    await page.getByText('This link is not valid any more').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'parent-consent-invalid-en-390');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { mentoringPaths } from '../../../common/contracts/mentoring.ts';
+import { onboardingPaths } from '../../../common/contracts/onboarding.ts';
+import { publicFormPaths } from '../../../common/contracts/public-forms.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+const WAITING = 'Your parent has not agreed yet. Until then you can read the lessons; this will work once they agree.';
+
+/**
+ * What an account waiting for a parent's consent may not do (issue 11): store profile fields, be
+ * linked into a mentor's tree (or build one), send a callback request under its name. Checked
+ * before the body is read, whatever the client shows.
+ */
+const refusedWhilePending = new Set([
+  `POST ${onboardingPaths.complete}`,
+  `PUT ${onboardingPaths.profile}`,
+  `POST ${publicFormPaths.callbackRequests}`,
+  `POST ${mentoringPaths.disciples}`,
+  `POST ${mentoringPaths.linkRequest}`,
+  `POST ${mentoringPaths.linkInvitation}`,
+  `POST ${mentoringPaths.ambassadorApplications}`,
+]);
+
+export function pendingParentGuard(db: Db) {
+  return async (req: FastifyRequest) => {
+    const route = `${req.method} ${req.routeOptions.url ?? ''}`;
+    if (req.user?.consentStatus === 'pending_parent' && refusedWhilePending.has(route)) throw new AppError('PARENT_CONSENT_PENDING', WAITING);
+    // An admin cannot put a young person who waits for a parent under a mentor either.
+    if (route === `PUT ${mentoringPaths.adminMentor}`) {
+      const id = (req.params as { id?: string }).id;
+      if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return;
+      const [target] = await db.select({ status: users.consentStatus }).from(users).where(eq(users.id, id)).limit(1);
+      if (target?.status === 'pending_parent') throw new AppError('PARENT_CONSENT_PENDING', 'This person waits for a parent to agree: they cannot be given a mentor yet.');
+    }
+  };
+}
