@@ -43,6 +43,7 @@ import { securityRepositoryFactory } from './modules/account/security.repository
 import securityRoutes from './modules/account/security.routes.ts';
 import { securityServiceFactory } from './modules/account/security.service.ts';
 import mailRoutes from './modules/mail/mail.routes.ts';
+import myDataRoutes from './modules/my-data/my-data.routes.ts';
 import { MAIL_QUEUE, mailServiceFactory } from './modules/mail/mail.service.ts';
 import { smtpTransport } from './modules/mail/mail.transport.ts';
 import { defineStaffAlertJobs } from './modules/staff-alerts/staff-alerts.jobs.ts';
@@ -245,6 +246,7 @@ export async function buildApp(opts: BuildOptions) {
   app.jobs.define(MENTOR_DIGEST_QUEUE, { cron: { expression: '0 9 * * 1', tz: config.TZ_DEFAULT }, options: reminderJob, handler: async () => void (await mentorDigest.sendWeekly()) });
   await app.register(notificationsRoutes, { unsubscribe });
   await app.register(mentorWeekRoutes, { mentorWeek: mentorWeekServiceFactory({ db: app.db, mail, unsubscribe }) });
+  await app.register(myDataRoutes, { authRateLimit: limits.auth });
 
   const client = opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html')) ? await loadClientFiles(path.resolve(opts.clientDir)) : undefined;
   const appShell = client?.get('/index.html');

@@ -45,3 +45,18 @@ describe('database errors in the log', () => {
     expect(log).not.toContain('Jenny Probe');
   });
 });
+
+describe('the personal-data routes in the log', () => {
+  it('logs an export and a deletion (and a refused one) by route and account id only', async () => {
+    const { hashPassword } = await import('../server/lib/password.ts');
+    const { user, cookie } = await signedInUser(app, { firstName: 'Exportina', lastName: 'Logcheck', phone: '+1 555 246 8101', passwordHash: await hashPassword('an exported passphrase', 10) });
+    logLines.length = 0;
+    expect((await app.inject({ method: 'GET', url: '/api/me/export', headers: { cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: '/api/me', headers: { ...json, cookie }, payload: { password: 'a wrong passphrase' } })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'DELETE', url: '/api/me', headers: { ...json, cookie }, payload: { password: 'an exported passphrase' } })).statusCode).toBe(204);
+    const log = logLines.join('');
+    expect(log).toContain('/api/me/export');
+    expect(log).toContain(user.id);
+    for (const secret of [user.email, 'Exportina', 'Logcheck', '246 8101', 'passphrase', 'scrypt$']) expect(log).not.toContain(secret);
+  });
+});

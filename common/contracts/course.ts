@@ -158,7 +158,8 @@ export type Certificate = z.infer<typeof certificate>;
 /** What anyone holding the code may see: no email, no account id. */
 export const certificateVerification = z.object({
   valid: z.literal(true),
-  holderName: z.string(),
+  /** Null when the holder deleted their account: the certificate was issued, its holder removed. */
+  holderName: z.string().nullable(),
   courseTitle: z.string(),
   completedAt: z.string(),
   verificationCode: z.string(),

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from './client.ts';
+import type { Transaction, Tx } from './client.ts';
 import { users } from './schema/index.ts';
 
 /* Account lookups that several features need (auth, mentoring, roles), written once. */
@@ -18,4 +18,13 @@ export async function findUserById(tx: Tx, id: string) {
 export async function countFounders(tx: Tx): Promise<number> {
   const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'founder'));
   return row?.n ?? 0;
+}
+
+/** One advisory lock for every change that can remove a founder (role changes, deletions). */
+export const FOUNDER_CHANGE_LOCK = 72_410_006;
+
+/** Takes the founder-change lock for the transaction and returns how many founders there are now. */
+export async function lockFoundersAndCount(tx: Transaction): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOUNDER_CHANGE_LOCK})`);
+  return countFounders(tx);
 }

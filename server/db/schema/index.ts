@@ -69,6 +69,8 @@ export const users = pgTable(
     consentStatus: consentStatus('consent_status').notNull().default('granted'),
     /** The privacy notice version this person last agreed to (null: never; asked at their next visit). */
     privacyNoticeVersion: integer('privacy_notice_version'),
+    /** Set by an admin: sign-in is refused and sessions end, the data is kept. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -287,10 +289,11 @@ export const certificates = pgTable(
   'certificates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the holder deleted their account: the certificate stays verifiable as "issued, holder removed". */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
     verificationCode: text('verification_code').notNull().unique(),
-    holderName: text('holder_name').notNull(),
+    holderName: text('holder_name'),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -217,7 +217,8 @@ export class CourseService {
       verificationCode: row.verificationCode,
       verificationUrl: `${baseUrl}/verify/${row.verificationCode}`,
       completedAt,
-      certificateData: { name: row.holderName, completionDate: completedAt },
+      // A certificate read by its holder always has their name (only deleted accounts' lose it).
+      certificateData: { name: row.holderName ?? '', completionDate: completedAt },
     };
   }
 

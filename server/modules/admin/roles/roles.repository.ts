@@ -3,15 +3,12 @@ import type { Role } from '../../../../common/domain/roles.ts';
 import { teamRoles } from '../../../../common/domain/roles.ts';
 import type { Db, Transaction, Tx } from '../../../db/client.ts';
 import { users } from '../../../db/schema/index.ts';
-import { countFounders, findUserByEmail } from '../../../db/users.ts';
-
-// Any constant works; it only has to be the same for every process changing roles.
-const ROLE_LOCK = 72_410_006;
+import { countFounders, findUserByEmail, FOUNDER_CHANGE_LOCK } from '../../../db/users.ts';
 
 export const rolesRepositoryFactory = (db: Db) => ({
   /** Serializes role changes so two founders demoting each other at once cannot leave none. */
   async lock(tx: Transaction) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_LOCK})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${FOUNDER_CHANGE_LOCK})`);
   },
 
   countFounders: (tx: Tx = db) => countFounders(tx),

@@ -43,7 +43,7 @@ export default function VerifyPage() {
                 <dl className="grid gap-3 rounded-xl bg-secondary/50 p-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
                   <dt className="font-medium text-muted-foreground">{t('verify.holder')}</dt>
                   <dd className="text-base font-semibold" data-testid="verify-holder">
-                    {data.holderName}
+                    {data.holderName ?? <span className="font-normal italic text-muted-foreground">{t('verify.holderRemoved')}</span>}
                   </dd>
                   <dt className="font-medium text-muted-foreground">{t('verify.course')}</dt>
                   <dd className="font-semibold">{data.courseTitle}</dd>

@@ -7,6 +7,7 @@ import { NotificationsSection } from './notifications-section.tsx';
 import { PreferencesSection } from './preferences-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SecuritySection } from './security-section.tsx';
+import { YourDataSection } from './your-data-section.tsx';
 
 /** A section of the settings page: it gets the signed-in user and renders its own card. */
 export type SettingsSection = ComponentType<{ user: CurrentUser }>;
@@ -20,6 +21,7 @@ const sections: { id: string; Section: SettingsSection }[] = [
   { id: 'profile', Section: ProfileSection },
   { id: 'notifications', Section: NotificationsSection },
   { id: 'security', Section: SecuritySection },
+  { id: 'your-data', Section: YourDataSection },
 ];
 
 /** `/settings`: everything a person can change about their own account, one card per subject. */

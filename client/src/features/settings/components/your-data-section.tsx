@@ -1,0 +1,93 @@
+import { Download, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FRESH_SIGN_IN_MINUTES, myDataPaths } from '../../../../../common/contracts/my-data.ts';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
+import type { SettingsSection } from './settings-page.tsx';
+
+/**
+ * Each person's data (issue 11): a JSON copy of everything about them (a plain download link, the
+ * server names the file), and deleting the account with its password, or after a fresh sign-in for
+ * accounts without one.
+ */
+export const YourDataSection: SettingsSection = () => {
+  const { t } = useTranslation(['settings', 'common']);
+  const remove = useDeleteAccount();
+  const [isConfirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const needsFreshSignIn = remove.error instanceof ApiRequestError && remove.error.body.code === 'REAUTH_REQUIRED';
+
+  const confirmDelete = () =>
+    remove.mutate(password ? { password } : {}, {
+      // The session is gone: start again from the landing page, with nothing of the account in memory.
+      onSuccess: () => window.location.assign('/?account=deleted'),
+    });
+
+  return (
+    <Card data-testid="settings-your-data">
+      <CardHeader>
+        <CardTitle as="h2">{t('yourData.title')}</CardTitle>
+        <CardDescription>{t('yourData.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <section aria-labelledby="your-data-export-title" className="space-y-2">
+          <h3 id="your-data-export-title" className="font-semibold">{t('yourData.export.title')}</h3>
+          <p className="text-sm text-muted-foreground">{t('yourData.export.text')}</p>
+          <a href={myDataPaths.export} download className={buttonVariants({ variant: 'outline' })} data-testid="your-data-export">
+            <Download aria-hidden />
+            {t('yourData.export.button')}
+          </a>
+        </section>
+        <section aria-labelledby="your-data-delete-title" className="space-y-3">
+          <h3 id="your-data-delete-title" className="font-semibold text-destructive">{t('yourData.delete.title')}</h3>
+          <p className="text-sm text-muted-foreground">{t('yourData.delete.text')}</p>
+          {!isConfirming ? (
+            <Button variant="outline" className="border-destructive/60 text-destructive" onClick={() => setConfirming(true)} data-testid="your-data-delete-start">
+              <Trash2 aria-hidden />
+              {t('yourData.delete.start')}
+            </Button>
+          ) : (
+            <form
+              noValidate
+              className="flex max-w-md flex-col gap-4 rounded-xl border border-destructive/40 bg-destructive/5 p-3 sm:p-4"
+              data-testid="your-data-delete-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                confirmDelete();
+              }}
+            >
+              <p className="text-sm font-medium">{t('yourData.delete.confirmText')}</p>
+              <FormField label={t('yourData.delete.password')} hint={t('yourData.delete.passwordHint', { minutes: FRESH_SIGN_IN_MINUTES })}>
+                <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </FormField>
+              {remove.isError && (
+                <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+                  {describeError(t, remove.error, { ns: 'settings' })}{' '}
+                  {needsFreshSignIn && (
+                    <a href={`/api/login?returnTo=${encodeURIComponent('/settings')}`} className="underline underline-offset-4">
+                      {t('yourData.delete.signInAgain')}
+                    </a>
+                  )}
+                </p>
+              )}
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" variant="destructive" className="h-auto min-h-10 whitespace-normal" disabled={remove.isPending} data-testid="your-data-delete-confirm">
+                  {remove.isPending ? t('yourData.delete.deleting') : t('yourData.delete.confirm')}
+                </Button>
+                <Button type="button" variant="outline" className="h-auto min-h-10 whitespace-normal" onClick={() => setConfirming(false)}>
+                  {t('yourData.delete.cancel')}
+                </Button>
+              </div>
+            </form>
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,104 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { Db, Transaction, Tx } from '../../db/client.ts';
+import {
+  ambassadorApplications, assessmentAttempts, auditLog, callbackRequests, certificates, courseProgress, courses, discipleInvitations, lessons, mailOutbox,
+  sessions, users,
+} from '../../db/schema/index.ts';
+
+/** Columns never exported: secrets (password hash, one-time secrets) and search helpers computed from other columns. */
+const isHiddenColumn = (name: string) => /hash|secret|token|key|recovery/i.test(name);
+
+export const myDataRepositoryFactory = (db: Db) => ({
+  /** The account row without secrets: every other column, including ones added later. */
+  async findProfile(userId: string, tx: Tx = db) {
+    const [row] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!row) return null;
+    const { oidcSubject, passwordHash, ...rest } = row;
+    const profile = Object.fromEntries(Object.entries(rest).filter(([name]) => !isHiddenColumn(name)));
+    return { ...profile, signsInWith: [...(passwordHash ? ['password'] : []), ...(oidcSubject ? ['openid-connect'] : [])] };
+  },
+
+  findProgress: (userId: string, tx: Tx = db) =>
+    tx
+      .select({ course: courses.slug, passedLessons: courseProgress.passedLessons, updatedAt: courseProgress.updatedAt })
+      .from(courseProgress)
+      .innerJoin(courses, eq(courses.id, courseProgress.courseId))
+      .where(eq(courseProgress.userId, userId)),
+
+  findAttempts: (userId: string, tx: Tx = db) =>
+    tx
+      .select({ lesson: lessons.slug, week: lessons.weekNumber, answers: assessmentAttempts.answers, score: assessmentAttempts.score, passed: assessmentAttempts.passed, createdAt: assessmentAttempts.createdAt })
+      .from(assessmentAttempts)
+      .innerJoin(lessons, eq(lessons.id, assessmentAttempts.lessonId))
+      .where(eq(assessmentAttempts.userId, userId))
+      .orderBy(asc(assessmentAttempts.createdAt)),
+
+  findCertificates: (userId: string, tx: Tx = db) =>
+    tx
+      .select({ course: courses.slug, verificationCode: certificates.verificationCode, holderName: certificates.holderName, completedAt: certificates.completedAt, createdAt: certificates.createdAt })
+      .from(certificates)
+      .innerJoin(courses, eq(courses.id, certificates.courseId))
+      .where(eq(certificates.userId, userId)),
+
+  async findMentor(mentorId: string | null, tx: Tx = db) {
+    if (!mentorId) return null;
+    const [row] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, mentorId));
+    return row ?? null;
+  },
+
+  /** Direct disciples' names only: their other data is theirs. */
+  findDisciples: (userId: string, tx: Tx = db) =>
+    tx.select({ firstName: users.firstName, lastName: users.lastName, since: users.createdAt }).from(users).where(eq(users.mentorId, userId)).orderBy(asc(users.createdAt)),
+
+  findInvitationsSent: (userId: string, tx: Tx = db) =>
+    tx
+      .select({ fullName: discipleInvitations.fullName, email: discipleInvitations.email, createdAt: discipleInvitations.createdAt, acceptedAt: discipleInvitations.acceptedAt })
+      .from(discipleInvitations)
+      .where(eq(discipleInvitations.mentorId, userId))
+      .orderBy(asc(discipleInvitations.createdAt)),
+
+  findApplications: (userId: string, tx: Tx = db) =>
+    tx
+      .select({ status: ambassadorApplications.status, createdAt: ambassadorApplications.createdAt, decidedAt: ambassadorApplications.decidedAt })
+      .from(ambassadorApplications)
+      .where(eq(ambassadorApplications.userId, userId))
+      .orderBy(asc(ambassadorApplications.createdAt)),
+
+  /** Requests made while signed in, with the team's notes about them. */
+  findCallbackRequests: (userId: string, tx: Tx = db) =>
+    tx
+      .select({
+        name: callbackRequests.name, phone: callbackRequests.phone, category: callbackRequests.category, scoreBand: callbackRequests.scoreBand,
+        contactMethod: callbackRequests.contactMethod, isVoicemailSafe: callbackRequests.isVoicemailSafe, goodTime: callbackRequests.goodTime,
+        language: callbackRequests.language, status: callbackRequests.status, notes: callbackRequests.notes, createdAt: callbackRequests.createdAt, closedAt: callbackRequests.closedAt,
+      })
+      .from(callbackRequests)
+      .where(eq(callbackRequests.userId, userId))
+      .orderBy(asc(callbackRequests.createdAt)),
+
+  findSessions: (userId: string, tx: Tx = db) =>
+    tx.select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
+
+  findMails: (email: string, tx: Tx = db) =>
+    tx
+      .select({ kind: mailOutbox.kind, subject: mailOutbox.subject, text: mailOutbox.text, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.toAddress}) = lower(${email})`)
+      .orderBy(asc(mailOutbox.createdAt)),
+
+  /** What they did and what was done to their account. */
+  findAuditEntries: (userId: string, tx: Tx = db) =>
+    tx
+      .select({ action: auditLog.action, byThemselves: sql<boolean>`${auditLog.actorId} is not distinct from ${userId}::uuid`, targetType: auditLog.targetType, targetId: auditLog.targetId, details: auditLog.details, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(or(eq(auditLog.actorId, userId), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId))))
+      .orderBy(asc(auditLog.id)),
+
+  /** The user row locked for the deletion. */
+  async lockUser(userId: string, tx: Transaction) {
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    return row ?? null;
+  },
+
+});
+export type MyDataRepository = ReturnType<typeof myDataRepositoryFactory>;

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteAccountBody, myDataPaths } from '../../../common/contracts/my-data.ts';
+import { clearSessionCookie } from '../../lib/session.ts';
+import { requireSession, requireUser } from '../../plugins/session.ts';
+import { myDataRepositoryFactory } from './my-data.repository.ts';
+import { myDataServiceFactory } from './my-data.service.ts';
+
+interface Options {
+  /** Attempts per minute per client at deleting an account (each one checks a password). */
+  authRateLimit: number;
+}
+
+/** The signed-in person's own data: a download of all of it, and deleting the account. Only ever their own. */
+const myDataRoutes: FastifyPluginAsyncZod<Options> = async (app, { authRateLimit }) => {
+  const myDataRepo = myDataRepositoryFactory(app.db);
+  const myData = myDataServiceFactory({ db: app.db, myDataRepo });
+
+  app.get(myDataPaths.export, async (req, reply) => {
+    const user = requireUser(req);
+    const data = await myData.exportData(user);
+    const date = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="god-discipleship-my-data-${date}.json"`)
+      .header('Cache-Control', 'no-store')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.delete(
+    myDataPaths.me,
+    { config: { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } }, schema: { body: deleteAccountBody } },
+    async (req, reply) => {
+      const { user, session } = requireSession(req);
+      // Signed in (or re-authenticated) recently: what an OpenID-only account confirms with.
+      await myData.deleteAccount({ user, body: req.body, sessionStartedAt: session.reauthAt });
+      // The account's sessions went with it: this process forgets them before answering.
+      app.sessionCache.clear();
+      clearSessionCookie(req, reply);
+      return reply.status(204).send();
+    },
+  );
+};
+
+export default myDataRoutes;

@@ -1,0 +1,77 @@
+import { EXPORT_FORMAT, FRESH_SIGN_IN_MINUTES, type DeleteAccountBody } from '../../../common/contracts/my-data.ts';
+import type { Db } from '../../db/client.ts';
+import { lockFoundersAndCount } from '../../db/users.ts';
+import { eraseAccount } from '../../lib/account-erasure.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import type { UserRow } from '../../lib/session.ts';
+import type { MyDataRepository } from './my-data.repository.ts';
+
+interface Deps {
+  db: Db;
+  myDataRepo: MyDataRepository;
+}
+
+const fullName = (p: { firstName: string | null; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ') || null;
+
+/** A copy of everything about the signed-in person, and the deletion of their account (issue 11). */
+export const myDataServiceFactory = ({ db, myDataRepo }: Deps) => ({
+  /** Everything stored about `user`, as one JSON document (sections in `exportSections` order). */
+  async exportData(user: UserRow) {
+    const [profile, progress, attempts, certificates, mentor, disciples, invitationsSent, applications, callbackRequests, sessions, mails, auditEntries] = await Promise.all([
+      myDataRepo.findProfile(user.id),
+      myDataRepo.findProgress(user.id),
+      myDataRepo.findAttempts(user.id),
+      myDataRepo.findCertificates(user.id),
+      myDataRepo.findMentor(user.mentorId),
+      myDataRepo.findDisciples(user.id),
+      myDataRepo.findInvitationsSent(user.id),
+      myDataRepo.findApplications(user.id),
+      myDataRepo.findCallbackRequests(user.id),
+      myDataRepo.findSessions(user.id),
+      myDataRepo.findMails(user.email),
+      myDataRepo.findAuditEntries(user.id),
+    ]);
+    if (!profile) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    return {
+      format: EXPORT_FORMAT,
+      exportedAt: new Date().toISOString(),
+      profile,
+      // Consents to the privacy notice are recorded by the sign-up (issue 11); none are stored yet.
+      consents: [],
+      progress,
+      attempts,
+      certificates,
+      mentor: mentor ? { name: fullName(mentor) } : user.mentorName ? { name: user.mentorName, isLinked: false } : null,
+      disciples: disciples.map((d) => ({ name: fullName(d), since: d.since })),
+      invitationsSent,
+      applications,
+      callbackRequests,
+      sessions,
+      mails,
+      auditEntries,
+    };
+  },
+
+  /**
+   * Deletes the signed-in account and its personal data at once. Accounts with a password confirm
+   * with it; OpenID-only accounts with a session started in the last FRESH_SIGN_IN_MINUTES.
+   * The last founder cannot leave (someone must run the ministry's console).
+   */
+  async deleteAccount({ user, body, sessionStartedAt }: { user: UserRow; body: DeleteAccountBody; sessionStartedAt: Date | null }) {
+    if (user.passwordHash) {
+      if (body.password === undefined) throw new AppError('VALIDATION_FAILED', 'password: Required');
+      if (!(await verifyPassword(body.password, user.passwordHash))) throw new AppError('WRONG_PASSWORD', 'This password is not correct.');
+    } else if (!sessionStartedAt || Date.now() - sessionStartedAt.getTime() > FRESH_SIGN_IN_MINUTES * 60_000) {
+      throw new AppError('REAUTH_REQUIRED', `Sign in again, then delete your account within ${FRESH_SIGN_IN_MINUTES} minutes.`);
+    }
+    await db.transaction(async (tx) => {
+      const current = await myDataRepo.lockUser(user.id, tx);
+      if (!current) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      if (current.role === 'founder' && (await lockFoundersAndCount(tx)) <= 1)
+        throw new AppError('LAST_FOUNDER', 'You are the last founder. Make someone else a founder before deleting your account.');
+      await eraseAccount(tx, current, { actorId: null, action: 'account.deleted', details: { by: 'self' } });
+    });
+  },
+});
+export type MyDataService = ReturnType<typeof myDataServiceFactory>;

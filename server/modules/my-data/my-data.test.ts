@@ -1,0 +1,163 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
+import { passLessons } from '../../../test/course-progress.ts';
+import {
+  ambassadorApplications, auditLog, callbackRequests, certificates, courses, discipleInvitations, mailOutbox, mentorStats, sessions, users,
+} from '../../db/schema/index.ts';
+
+const app = await createTestApp();
+const json = { 'content-type': 'application/json' };
+const PASSWORD = 'a long enough passphrase';
+/** A verification code in the certificates' alphabet, unique per user. */
+const codeOf = (id: string) => `7KQ4-M2XD-${id.slice(0, 4)}-${id.slice(4, 8)}`.toUpperCase();
+
+const exportOf = (cookie: string) => app.inject({ method: 'GET', url: '/api/me/export', headers: { cookie } });
+const deleteMe = (cookie: string, payload: object = { password: PASSWORD }) => app.inject({ method: 'DELETE', url: '/api/me', headers: { ...json, cookie }, payload });
+
+/** A mentor with a profile, progress, a certificate, a mentor, a disciple, an invitation, an application, a callback request and mail. */
+async function personWithData() {
+  const mentor = await createUser(app.db, { firstName: 'Miriam', lastName: 'Guide' });
+  const { user, cookie } = await signedInUser(app, { firstName: 'Ruth', lastName: 'Moabite', phone: '+33 6 00 00 00 01', address: '1 rue de Bethléem', mentorId: mentor.id, password: PASSWORD, locale: 'fr' });
+  const disciple = await createUser(app.db, { firstName: 'Obed', lastName: 'Son', mentorId: user.id });
+  await passLessons(app.db, user.id, 2);
+  const [course] = await app.db.select().from(courses).limit(1);
+  await app.db.insert(certificates).values({ userId: user.id, courseId: course!.id, verificationCode: codeOf(user.id), holderName: 'Ruth Moabite', completedAt: new Date() });
+  await app.db.insert(discipleInvitations).values({ mentorId: user.id, fullName: 'Boaz Field', email: 'boaz@example.org' });
+  await app.db.insert(discipleInvitations).values({ mentorId: mentor.id, fullName: 'Ruth again', email: user.email });
+  await app.db.insert(ambassadorApplications).values({ userId: user.id });
+  const [request] = await app.db.insert(callbackRequests).values({ name: 'Ruth', phone: '+33 6 00 00 00 01', category: 'emotional', userId: user.id, contactMethod: 'sms', notes: 'Call after school' }).returning();
+  await app.db.insert(mailOutbox).values({ toAddress: user.email, kind: 'verify-email', locale: 'fr', subject: 'Confirme ton adresse', text: 'Bonjour Ruth', html: '<p>Bonjour Ruth</p>' });
+  await app.db.insert(auditLog).values({ actorId: mentor.id, action: 'user.role_changed', targetType: 'user', targetId: user.id, details: { from: 'user', to: 'ambassador' } });
+  return { user, cookie, mentor, disciple, course: course!, requestId: request!.id };
+}
+
+describe('GET /api/me/export', () => {
+  it('downloads everything about the signed-in person as a JSON attachment', async () => {
+    const { user, cookie } = await personWithData();
+    const res = await exportOf(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="god-discipleship-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    const data = res.json();
+    expect(Object.keys(data)).toEqual(['format', 'exportedAt', 'profile', 'consents', 'progress', 'attempts', 'certificates', 'mentor', 'disciples', 'invitationsSent', 'applications', 'callbackRequests', 'sessions', 'mails', 'auditEntries']);
+    expect(data.profile).toMatchObject({ id: user.id, email: user.email, firstName: 'Ruth', lastName: 'Moabite', phone: '+33 6 00 00 00 01', address: '1 rue de Bethléem', locale: 'fr', signsInWith: ['password'] });
+    // No secret and no search helper leaves the server.
+    expect(Object.keys(data.profile).filter((k) => /hash|secret|key|oidc/i.test(k))).toEqual([]);
+    expect(JSON.stringify(data)).not.toContain('scrypt');
+    expect(data.progress).toEqual([expect.objectContaining({ passedLessons: 2 })]);
+    expect(data.attempts).toHaveLength(2);
+    expect(data.attempts[0]).toMatchObject({ passed: true, score: 100 });
+    expect(data.certificates).toEqual([expect.objectContaining({ holderName: 'Ruth Moabite', verificationCode: codeOf(user.id) })]);
+    expect(data.mentor).toEqual({ name: 'Miriam Guide' });
+    expect(data.disciples).toEqual([expect.objectContaining({ name: 'Obed Son' })]);
+    expect(data.invitationsSent).toEqual([expect.objectContaining({ fullName: 'Boaz Field', email: 'boaz@example.org' })]);
+    expect(data.applications).toEqual([expect.objectContaining({ status: 'pending' })]);
+    expect(data.callbackRequests).toEqual([expect.objectContaining({ name: 'Ruth', contactMethod: 'sms', notes: 'Call after school' })]);
+    expect(data.sessions).toHaveLength(1);
+    expect(data.mails).toEqual([expect.objectContaining({ subject: 'Confirme ton adresse' })]);
+    expect(data.auditEntries).toEqual([expect.objectContaining({ action: 'user.role_changed', byThemselves: false, targetId: user.id })]);
+  });
+
+  it("holds only the signed-in person's data, and needs a session", async () => {
+    const { cookie: otherCookie, user: other } = await signedInUser(app, { firstName: 'Orpah' });
+    const { user } = await personWithData();
+    const data = (await exportOf(otherCookie)).json();
+    expect(data.profile.id).toBe(other.id);
+    expect(JSON.stringify(data)).not.toContain(user.email);
+    expect(JSON.stringify(data)).not.toContain('Ruth');
+    expect(data.certificates).toEqual([]);
+    // There is no way to name another account: no id in the path, unknown query fields are ignored by design.
+    expect((await app.inject({ method: 'GET', url: `/api/me/export?id=${user.id}`, headers: { cookie: otherCookie } })).json().profile.id).toBe(other.id);
+    expect((await app.inject({ method: 'GET', url: '/api/me/export' })).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/me', () => {
+  it('deletes the account and its personal data at once, ends the session and keeps the certificate verifiable', async () => {
+    const { user, cookie, mentor, disciple, requestId } = await personWithData();
+    const statsBefore = (await app.db.select().from(mentorStats).where(eq(mentorStats.userId, mentor.id)))[0]!;
+
+    const res = await deleteMe(cookie);
+    expect(res.statusCode).toBe(204);
+    expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
+    expect((await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json()).toBeNull();
+    expect(await app.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+    expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+
+    // Signing in again fails like any unknown email.
+    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: user.email, password: PASSWORD } });
+    expect(signIn.statusCode).toBe(401);
+
+    // The certificate: issued, holder removed.
+    const verified = await app.inject({ method: 'GET', url: `/api/certificates/verify/${codeOf(user.id)}` });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ valid: true, holderName: null });
+    // The disciple keeps their account and loses the link; the mentor's counts follow.
+    expect((await app.db.select().from(users).where(eq(users.id, disciple.id)))[0]!.mentorId).toBeNull();
+    const statsAfter = (await app.db.select().from(mentorStats).where(eq(mentorStats.userId, mentor.id)))[0];
+    expect(statsAfter?.directDisciples ?? 0).toBe(statsBefore.directDisciples - 1);
+    // Their callback request keeps its category for the statistics, not their name or phone.
+    const [request] = await app.db.select().from(callbackRequests).where(eq(callbackRequests.id, requestId));
+    expect(request).toMatchObject({ name: null, phone: null, userId: null });
+    // Invitations naming their address and mail to them are gone.
+    expect(await app.db.select().from(discipleInvitations).where(sql`lower(${discipleInvitations.email}) = lower(${user.email})`)).toEqual([]);
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email))).toEqual([]);
+    // The audit log keeps the id and the action, and no personal data.
+    const entries = await app.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
+    expect(entries.map((e) => e.action)).toContain('account.deleted');
+    expect(JSON.stringify(entries)).not.toContain(user.email);
+    expect(JSON.stringify(entries)).not.toContain('Ruth');
+  });
+
+  it('refuses a wrong or missing password, and keeps the account', async () => {
+    const { user, cookie } = await signedInUser(app, { password: PASSWORD });
+    const wrong = await deleteMe(cookie, { password: 'not the password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD' });
+    const missing = await deleteMe(cookie, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('password');
+    expect((await deleteMe(cookie, { password: 42 })).statusCode).toBe(400);
+    expect((await deleteMe(cookie, { password: PASSWORD, userId: user.id })).statusCode).toBe(400);
+    expect(await app.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
+  });
+
+  it("cannot delete someone else's account: only the session decides whose", async () => {
+    const victim = await createUser(app.db, { password: PASSWORD });
+    const { user: attacker, cookie } = await signedInUser(app, { password: 'the attacker passphrase' });
+    // The victim's password does not delete the attacker's account, and no field names another account.
+    expect((await deleteMe(cookie, { password: PASSWORD })).statusCode).toBe(400);
+    expect((await deleteMe(cookie, { password: PASSWORD, id: victim.id })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'DELETE', url: `/api/me/${victim.id}`, headers: { ...json, cookie }, payload: { password: PASSWORD } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: '/api/me', headers: json, payload: { password: PASSWORD } })).statusCode).toBe(401);
+    expect(await app.db.select().from(users).where(eq(users.id, victim.id))).toHaveLength(1);
+    expect(await app.db.select().from(users).where(eq(users.id, attacker.id))).toHaveLength(1);
+  });
+
+  it('asks an OpenID account for a fresh sign-in instead of a password', async () => {
+    const { user, cookie } = await signedInUser(app, { oidcSubject: `https://id.example|${Math.random()}` });
+    await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.userId, user.id));
+    app.sessionCache.clear();
+    const stale = await deleteMe(cookie, {});
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ code: 'REAUTH_REQUIRED' });
+    await app.db.update(sessions).set({ reauthAt: new Date() }).where(eq(sessions.userId, user.id));
+    app.sessionCache.clear();
+    expect((await deleteMe(cookie, {})).statusCode).toBe(204);
+    expect(await app.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+  });
+
+  it('keeps the last founder', async () => {
+    const founders = await app.db.select().from(users).where(eq(users.role, 'founder'));
+    expect(founders).toEqual([]);
+    const { user, cookie } = await signedInUser(app, { role: 'founder', password: PASSWORD });
+    const res = await deleteMe(cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'LAST_FOUNDER' });
+    const second = await createUser(app.db, { role: 'founder' });
+    expect((await deleteMe(cookie)).statusCode).toBe(204);
+    expect((await app.db.select().from(users).where(eq(users.role, 'founder'))).map((u) => u.id)).toEqual([second.id]);
+    expect(await app.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+  });
+});
