@@ -59,9 +59,9 @@ export const myDataServiceFactory = ({ db, myDataRepo }: Deps) => ({
    * The last founder cannot leave (someone must run the ministry's console).
    */
   async deleteAccount({ user, body, sessionStartedAt }: { user: UserRow; body: DeleteAccountBody; sessionStartedAt: Date | null }) {
-    if (user.passwordHash) {
+    if (user.passwordHash || !user.oidcSubject) {
       if (body.password === undefined) throw new AppError('VALIDATION_FAILED', 'password: Required');
-      if (!(await verifyPassword(body.password, user.passwordHash))) throw new AppError('WRONG_PASSWORD', 'This password is not correct.');
+      if (!user.passwordHash || !(await verifyPassword(body.password, user.passwordHash))) throw new AppError('WRONG_PASSWORD', 'This password is not correct.');
     } else if (!sessionStartedAt || Date.now() - sessionStartedAt.getTime() > FRESH_SIGN_IN_MINUTES * 60_000) {
       throw new AppError('REAUTH_REQUIRED', `Sign in again, then delete your account within ${FRESH_SIGN_IN_MINUTES} minutes.`);
     }
