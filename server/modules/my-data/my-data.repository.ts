@@ -1,8 +1,8 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import {
-  ambassadorApplications, assessmentAttempts, auditLog, callbackRequests, certificates, courseProgress, courses, discipleInvitations, lessons, mailOutbox,
-  sessions, users,
+  ambassadorApplications, assessmentAttempts, auditLog, callbackRequests, certificates, consents, courseProgress, courses, discipleInvitations, lessons, mailOutbox,
+  parentalConsents, sessions, users,
 } from '../../db/schema/index.ts';
 
 /** Columns never exported: secrets (password hash, one-time secrets) and search helpers computed from other columns. */
@@ -16,6 +16,20 @@ export const myDataRepositoryFactory = (db: Db) => ({
     const { oidcSubject, passwordHash, ...rest } = row;
     const profile = Object.fromEntries(Object.entries(rest).filter(([name]) => !isHiddenColumn(name)));
     return { ...profile, signsInWith: [...(passwordHash ? ['password'] : []), ...(oidcSubject ? ['openid-connect'] : [])] };
+  },
+
+  /** Consents given (faith data, a parent's), with the notice version, and a pending request to a parent. */
+  async findConsents(userId: string, tx: Tx = db) {
+    const given = await tx
+      .select({ kind: consents.kind, givenBy: consents.givenBy, parentEmail: consents.parentEmail, noticeVersion: consents.noticeVersion, createdAt: consents.createdAt })
+      .from(consents)
+      .where(eq(consents.userId, userId))
+      .orderBy(asc(consents.createdAt));
+    const [parentRequest] = await tx
+      .select({ parentEmail: parentalConsents.parentEmail, createdAt: parentalConsents.createdAt, grantedAt: parentalConsents.grantedAt })
+      .from(parentalConsents)
+      .where(eq(parentalConsents.userId, userId));
+    return { given, parentRequest: parentRequest ?? null };
   },
 
   findProgress: (userId: string, tx: Tx = db) =>

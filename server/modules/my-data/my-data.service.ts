@@ -18,8 +18,9 @@ const fullName = (p: { firstName: string | null; lastName: string | null }) => [
 export const myDataServiceFactory = ({ db, myDataRepo }: Deps) => ({
   /** Everything stored about `user`, as one JSON document (sections in `exportSections` order). */
   async exportData(user: UserRow) {
-    const [profile, progress, attempts, certificates, mentor, disciples, invitationsSent, applications, callbackRequests, sessions, mails, auditEntries] = await Promise.all([
+    const [profile, consents, progress, attempts, certificates, mentor, disciples, invitationsSent, applications, callbackRequests, sessions, mails, auditEntries] = await Promise.all([
       myDataRepo.findProfile(user.id),
+      myDataRepo.findConsents(user.id),
       myDataRepo.findProgress(user.id),
       myDataRepo.findAttempts(user.id),
       myDataRepo.findCertificates(user.id),
@@ -37,8 +38,7 @@ export const myDataServiceFactory = ({ db, myDataRepo }: Deps) => ({
       format: EXPORT_FORMAT,
       exportedAt: new Date().toISOString(),
       profile,
-      // Consents to the privacy notice are recorded by the sign-up (issue 11); none are stored yet.
-      consents: [],
+      consents,
       progress,
       attempts,
       certificates,

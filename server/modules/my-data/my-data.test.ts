@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
 import { passLessons } from '../../../test/course-progress.ts';
 import {
-  ambassadorApplications, auditLog, callbackRequests, certificates, courses, discipleInvitations, mailOutbox, mentorStats, sessions, users,
+  ambassadorApplications, auditLog, callbackRequests, certificates, consents, courses, discipleInvitations, mailOutbox, mentorStats, sessions, users,
 } from '../../db/schema/index.ts';
 
 const app = await createTestApp();
@@ -21,6 +21,7 @@ async function personWithData() {
   const { user, cookie } = await signedInUser(app, { firstName: 'Ruth', lastName: 'Moabite', phone: '+33 6 00 00 00 01', address: '1 rue de Bethléem', mentorId: mentor.id, password: PASSWORD, locale: 'fr' });
   const disciple = await createUser(app.db, { firstName: 'Obed', lastName: 'Son', mentorId: user.id });
   await passLessons(app.db, user.id, 2);
+  await app.db.insert(consents).values({ userId: user.id, kind: 'faith-data', givenBy: 'self', noticeVersion: 1 });
   const [course] = await app.db.select().from(courses).limit(1);
   await app.db.insert(certificates).values({ userId: user.id, courseId: course!.id, verificationCode: codeOf(user.id), holderName: 'Ruth Moabite', completedAt: new Date() });
   await app.db.insert(discipleInvitations).values({ mentorId: user.id, fullName: 'Boaz Field', email: 'boaz@example.org' });
@@ -45,6 +46,7 @@ describe('GET /api/me/export', () => {
     // No secret and no search helper leaves the server.
     expect(Object.keys(data.profile).filter((k) => /hash|secret|key|oidc/i.test(k))).toEqual([]);
     expect(JSON.stringify(data)).not.toContain('scrypt');
+    expect(data.consents).toEqual({ given: [expect.objectContaining({ kind: 'faith-data', givenBy: 'self', noticeVersion: 1 })], parentRequest: null });
     expect(data.progress).toEqual([expect.objectContaining({ passedLessons: 2 })]);
     expect(data.attempts).toHaveLength(2);
     expect(data.attempts[0]).toMatchObject({ passed: true, score: 100 });
