@@ -115,7 +115,7 @@ describe('settings', () => {
     await page.goto('/dashboard');
     await page.getByTestId('settings-link').click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    await page.getByText(user.email).waitFor();
+    expect(await page.getByTestId('settings-email').textContent()).toBe(user.email);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('main').getByLabel('Language').selectOption('fr');
     await page.getByRole('heading', { level: 1, name: 'Paramètres' }).waitFor();
