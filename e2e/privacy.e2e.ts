@@ -40,6 +40,16 @@ describe('privacy notice', () => {
     await page.context().close();
   });
 
+  it('is linked from the settings page, with the version agreed to', async () => {
+    const { page, context } = await ctx.signedInPage();
+    await page.goto('/settings');
+    const section = page.getByTestId('settings-consent');
+    await section.getByText('You agreed to version 1 of our privacy notice').waitFor();
+    await section.getByRole('link', { name: 'Read the privacy notice' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy notice' }).waitFor();
+    await context.close();
+  });
+
   for (const [width, dark, locale] of screenVariants([[390, false, 'fr-FR'], [1280, true, 'en-US'], [390, true, 'en-US'], [1280, false, 'fr-FR']] as const))
     it(`reads well at ${width}px (dark: ${dark}, ${locale})`, async () => {
       const page = await ctx.newPage({ width, locale, colorScheme: dark ? 'dark' : 'light' });

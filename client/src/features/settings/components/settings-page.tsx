@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
+import { ConsentSection } from './consent-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { PreferencesSection } from './preferences-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
@@ -22,6 +23,7 @@ const sections: { id: string; Section: SettingsSection }[] = [
   { id: 'notifications', Section: NotificationsSection },
   { id: 'security', Section: SecuritySection },
   { id: 'your-data', Section: YourDataSection },
+  { id: 'consent', Section: ConsentSection },
 ];
 
 /** `/settings`: everything a person can change about their own account, one card per subject. */
