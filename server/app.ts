@@ -28,6 +28,7 @@ import { challengeServiceFactory } from './modules/course/challenge.service.ts';
 import courseRoutes from './modules/course/course.routes.ts';
 import { CourseService } from './modules/course/course.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import { invitationMailerFactory } from './modules/mentoring/invitations.ts';
 import mentoringRoutes from './modules/mentoring/mentoring.routes.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import publicFormsRoutes from './modules/public-forms/public-forms.routes.ts';
@@ -230,7 +231,7 @@ export async function buildApp(opts: BuildOptions) {
   const course = new CourseService(app.db, await loadCourseContentSnapshot(app.db));
   await app.register(courseRoutes, { course, publicUrl: config.PUBLIC_URL });
   await app.register(challengeRoutes, { challenge: challengeServiceFactory({ db: app.db, content: () => course.snapshot() }) });
-  await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms });
+  await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms, invitations: invitationMailerFactory({ mail }) });
   await app.register(adminRoutes, { rateLimit: limits.admin });
   await app.register(accountRoutes, { account, authRateLimit: limits.auth });
   const accountSecurity = securityServiceFactory({ db: app.db, securityRepo: securityRepositoryFactory(app.db), mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy });

@@ -17,6 +17,10 @@ export const errorCodes = {
   LAST_FOUNDER: 409,
   HAS_MENTOR: 409,
   ALREADY_DISCIPLE: 409,
+  /** This mentor already has an open invitation to this email. */
+  ALREADY_INVITED: 409,
+  /** An invitation is mailed again at most once a day. */
+  RESEND_TOO_SOON: 429,
   SELF_MENTOR: 400,
   NOT_ELIGIBLE: 403,
   APPLICATION_PENDING: 409,

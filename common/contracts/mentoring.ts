@@ -46,7 +46,15 @@ export const invitation = z.object({
   fullName: z.string(),
   email: z.string(),
   createdAt: z.string(),
+  /** When the invitation was last sent; it can be resent INVITATION_RESEND_HOURS later. */
+  lastSentAt: z.string().nullable(),
 });
+
+/** An invitation is sent again at most once in this many hours. */
+export const INVITATION_RESEND_HOURS = 24;
+
+/** Where an invited person signs up: the sign-up form with their email filled in (the mail's link and the one a mentor shares). */
+export const invitationSignUpPath = (email: string) => `/login?${new URLSearchParams({ tab: 'sign-up', email })}`;
 export type Invitation = z.infer<typeof invitation>;
 
 /** Direct disciples who have not completed the course, and invitations nobody has accepted yet. */
@@ -138,6 +146,10 @@ export const mentoringPaths = {
   progression: '/api/disciples/progression',
   /** DELETE: a mentor removes one of their direct disciples. */
   disciple: '/api/disciples/:id',
+  /** DELETE: cancel one of your pending invitations. */
+  invitation: '/api/disciples/invitations/:id',
+  /** POST: send a pending invitation again (once a day). */
+  invitationResend: '/api/disciples/invitations/:id/resend',
   /** POST: apply for the ambassador role. */
   ambassadorApplications: '/api/ambassador-applications',
   /** GET: links waiting for the user's answer, their own request, their mentor. */

@@ -96,7 +96,7 @@ export function buildCallbackItem(overrides: Partial<CallbackItem> = {}): Callba
 }
 
 export function buildInvitation(overrides: Partial<Invitation> = {}): Invitation {
-  return invitation.parse({ id: nextId('invitation'), fullName: 'Boaz Ephrath', email: 'boaz@example.org', createdAt: '2026-11-20T10:00:00.000Z', ...overrides });
+  return invitation.parse({ id: nextId('invitation'), fullName: 'Boaz Ephrath', email: 'boaz@example.org', createdAt: '2026-11-20T10:00:00.000Z', lastSentAt: '2026-11-20T10:00:00.000Z', ...overrides });
 }
 
 export function buildPendingDisciple(overrides: Partial<PendingDisciple> = {}): PendingDisciple {

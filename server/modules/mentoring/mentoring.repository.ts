@@ -82,7 +82,7 @@ export async function findPendingDisciples(db: Tx, mentorId: string) {
  */
 export async function findOpenInvitations(db: Tx, mentorId: string) {
   return db
-    .select({ id: discipleInvitations.id, fullName: discipleInvitations.fullName, email: discipleInvitations.email, createdAt: discipleInvitations.createdAt })
+    .select({ id: discipleInvitations.id, fullName: discipleInvitations.fullName, email: discipleInvitations.email, createdAt: discipleInvitations.createdAt, lastSentAt: discipleInvitations.lastSentAt })
     .from(discipleInvitations)
     .where(and(eq(discipleInvitations.mentorId, mentorId), isNull(discipleInvitations.acceptedUserId), isNull(discipleInvitations.declinedAt)))
     .orderBy(desc(discipleInvitations.createdAt));

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  addDiscipleBody, addDiscipleResult, ambassadorApplication, answerLinkBody, discipleNode, disciplesSummary, idParams, mentoringPaths, mentorLinks, pendingDisciples, progression,
+  addDiscipleBody, addDiscipleResult, invitation, ambassadorApplication, answerLinkBody, discipleNode, disciplesSummary, idParams, mentoringPaths, mentorLinks, pendingDisciples, progression,
 } from '../../../common/contracts/mentoring.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { AccountEvents } from '../../lib/account-events.ts';
+import type { InvitationMailer } from './invitations.ts';
 import * as service from './mentoring.service.ts';
 
 interface Options {
@@ -11,10 +12,12 @@ interface Options {
   hooks: AccountEvents;
   /** Public-form requests per minute; adding disciples gets six times that (30 by default). */
   formsRateLimit: number;
+  /** Invitation mails: sent on add, resent (once a day) or cancelled by the mentor. */
+  invitations: InvitationMailer;
 }
 
 /** The signed-in user's disciples, invitations and progression. Every route needs a session (401 otherwise). */
-const mentoringRoutes: FastifyPluginAsyncZod<Options> = async (app, { hooks, formsRateLimit }) => {
+const mentoringRoutes: FastifyPluginAsyncZod<Options> = async (app, { hooks, formsRateLimit, invitations }) => {
   // An account waiting for a parent's consent is not linked to the mentors who invited it (issue 11).
   hooks.userCreated.push((db, user) => (user.consentStatus === 'pending_parent' ? Promise.resolve() : service.acceptInvitations(db, user)));
   hooks.onboardingCompleted.push(service.linkByMentorName);
@@ -35,8 +38,15 @@ const mentoringRoutes: FastifyPluginAsyncZod<Options> = async (app, { hooks, for
   // The answer is the same whether or not the email has an account; the limit keeps anyone from
   // filling other people's dashboards with invitations.
   app.post(mentoringPaths.disciples, { config: { rateLimit: { max: formsRateLimit * 6, timeWindow: '1 minute' } }, schema: { body: addDiscipleBody, response: { 201: addDiscipleResult } } }, async (req, reply) =>
-    reply.status(201).send(await service.addDisciple(app.db, requireUser(req), req.body)),
+    reply.status(201).send(await service.addDisciple(app.db, requireUser(req), req.body, invitations)),
   );
+
+  app.post(mentoringPaths.invitationResend, { schema: { params: idParams, response: { 200: invitation } } }, async (req) => invitations.resend(app.db, requireUser(req), req.params.id));
+
+  app.delete(mentoringPaths.invitation, { schema: { params: idParams } }, async (req, reply) => {
+    await invitations.cancel(app.db, requireUser(req), req.params.id);
+    return reply.status(204).send();
+  });
 
   app.delete(mentoringPaths.disciple, { schema: { params: idParams } }, async (req, reply) => {
     await service.removeDisciple(app.db, requireUser(req), req.params.id);

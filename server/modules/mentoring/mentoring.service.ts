@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import { findUserByEmail, findUserById } from '../../db/users.ts';
 import * as repo from './mentoring.repository.ts';
+import { toInvitation, type InvitationMailer } from './invitations.ts';
 
 const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
@@ -45,7 +46,7 @@ export async function getTree(db: Db, user: UserRow): Promise<DiscipleNode> {
 
 export async function getPending(db: Db, user: UserRow): Promise<PendingDisciples> {
   const [disciples, invitations] = await Promise.all([repo.findPendingDisciples(db, user.id), repo.findOpenInvitations(db, user.id)]);
-  return { disciples, invitations: invitations.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })) };
+  return { disciples, invitations: invitations.map(toInvitation) };
 }
 
 const linkName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
@@ -56,19 +57,25 @@ const linkName = (u: { firstName: string | null; lastName: string | null }) => [
  * up with that email; the owner of an account accepts or declines it on their dashboard. When that
  * person already named this mentor at onboarding, both have said yes: they are linked at once.
  */
-export async function addDisciple(db: Db, mentor: UserRow, body: AddDiscipleBody): Promise<AddDiscipleResult> {
+export async function addDisciple(db: Db, mentor: UserRow, body: AddDiscipleBody, invitations: InvitationMailer): Promise<AddDiscipleResult> {
   if (body.email.toLowerCase() === mentor.email.toLowerCase()) throw new AppError('SELF_MENTOR', "You can't add yourself as your own disciple.");
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await repo.lockMentorLinks(tx);
     const existing = await findUserByEmail(tx, body.email);
     // The mentor already sees their disciples' emails in the tree: saying so reveals nothing new.
     if (existing?.mentorId === mentor.id) throw new AppError('ALREADY_DISCIPLE', `${displayName(existing)} is already your disciple.`);
+    // Asked after the disciple check, and the same for any email: it only looks at this mentor's own invitations.
+    if (await repo.findOpenInvitation(tx, mentor.id, body.email))
+      throw new AppError('ALREADY_INVITED', `You already invited ${body.email}. You can send the invitation again from your pending invitations.`);
     const invitation = await repo.upsertInvitation(tx, mentor.id, body.fullName, body.email);
+    const lastSentAt = await invitations.send(tx, mentor, invitation);
     const request = existing && !existing.mentorId ? await repo.findMentorRequest(tx, existing.id) : null;
     const bothAgree = existing && request?.mentorId === mentor.id && !request.declinedAt;
     if (bothAgree && !wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), existing.id)) await link(tx, existing.id, mentor.id, { invitationId: invitation.id });
-    return { outcome: 'invited' as const, invitation: { ...invitation, createdAt: invitation.createdAt.toISOString() } };
+    return { outcome: 'invited' as const, invitation: toInvitation({ ...invitation, lastSentAt }) };
   });
+  invitations.wake();
+  return result;
 }
 
 /**

@@ -44,13 +44,14 @@ describe('add disciple', () => {
     expect((await get('/api/disciples/pending', second.cookie)).json().invitations).toEqual([expect.objectContaining({ fullName: 'Timothy L.' })]);
   });
 
-  it('inviting the same email twice keeps one invitation', async () => {
+  it('inviting the same email twice answers "already invited" and keeps one invitation', async () => {
     const mentor = await signedInUser(app);
     await addDisciple(mentor.cookie, 'Lydia', 'lydia@example.org');
     const again = await addDisciple(mentor.cookie, 'Lydia of Thyatira', 'LYDIA@example.org');
-    expect(again.statusCode).toBe(201);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_INVITED');
     const pending = (await get('/api/disciples/pending', mentor.cookie)).json();
-    expect(pending.invitations).toEqual([expect.objectContaining({ fullName: 'Lydia of Thyatira', email: 'lydia@example.org' })]);
+    expect(pending.invitations).toEqual([expect.objectContaining({ fullName: 'Lydia', email: 'lydia@example.org' })]);
   });
 
   it('answers the same for an email with an account as for one without, and attaches nobody', async () => {

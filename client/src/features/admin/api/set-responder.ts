@@ -9,5 +9,6 @@ export function useSetResponder() {
   return useMutation({
     mutationFn: ({ userId, isResponder }: { userId: string; isResponder: boolean }) => sendJson<ResponderResult>('PUT', adminPaths.userResponder(userId), { isResponder }),
     onSuccess: () => Promise.all([adminKeys.users.all, adminKeys.audit.all].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    meta: { errorToast: { ns: 'admin' } },
   });
 }

@@ -57,15 +57,17 @@ interface SignUpFormProps {
   submitLabel?: string;
   /** Month of birth, country, faith-data consent and a parent's email (sign-up); the founder setup has none. */
   withConsent?: boolean;
+  /** Filled in from an invitation's link (`?email=`). */
+  defaultEmail?: string;
 }
 
 /** Name, email and password (and at sign-up the consent fields); shared by sign-up and the founder setup page. */
-export function SignUpForm({ onSubmit, isPending, error, submitLabel, withConsent = true }: SignUpFormProps) {
+export function SignUpForm({ onSubmit, isPending, error, submitLabel, withConsent = true, defaultEmail = '' }: SignUpFormProps) {
   const { t } = useTranslation(['auth', 'common']);
   const form = useForm<z.input<typeof signUpBody>, unknown, z.output<typeof signUpBody>>({
     // The founder form checks the account fields only.
     resolver: (withConsent ? zodResolver(signUpBody) : zodResolver(accountBody)) as Resolver<z.input<typeof signUpBody>, unknown, z.output<typeof signUpBody>>,
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', faithDataConsent: false as unknown as true },
+    defaultValues: { firstName: '', lastName: '', email: defaultEmail, password: '', faithDataConsent: false as unknown as true },
   });
   const err = form.formState.errors;
   const consentForm = form as unknown as UseFormReturn<ConsentFormValues>;
@@ -110,9 +112,12 @@ export default function SignInPage() {
   const returnTo = useReturnTo();
   const done = () => navigate(returnTo, { replace: true });
   const signUp = useSignUp();
+  // An invitation's link (invitationSignUpPath) opens the sign-up tab with the invited email filled in.
+  const params = new URLSearchParams(useSearch());
+  const invitedEmail = params.get('email')?.slice(0, 254) ?? '';
   return (
     <AuthLayout title={t('welcomeTitle')} subtitle={t('welcomeSubtitle')}>
-      <Tabs defaultValue="sign-in">
+      <Tabs defaultValue={params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in'}>
         <TabsList>
           <TabsTrigger value="sign-in">{t('signIn')}</TabsTrigger>
           <TabsTrigger value="sign-up">{t('createAccount')}</TabsTrigger>
@@ -121,7 +126,7 @@ export default function SignInPage() {
           <SignInForm onDone={done} />
         </TabsContent>
         <TabsContent value="sign-up">
-          <SignUpForm onSubmit={(v) => signUp.mutate({ ...v, locale: toLanguage(i18n.resolvedLanguage) }, { onSuccess: done })} isPending={signUp.isPending} error={signUp.error} />
+          <SignUpForm onSubmit={(v) => signUp.mutate({ ...v, locale: toLanguage(i18n.resolvedLanguage) }, { onSuccess: done })} isPending={signUp.isPending} error={signUp.error} defaultEmail={invitedEmail} />
           <PrivacyNote className="mt-4" />
         </TabsContent>
       </Tabs>

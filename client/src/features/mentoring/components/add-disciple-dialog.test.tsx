@@ -46,8 +46,9 @@ describe('the add-disciple dialog', () => {
 
     const invited = within(await screen.findByRole('dialog', { name: 'Invitation saved' }));
     expect(api.calls('POST', DISCIPLES).map((r) => r.body)).toEqual([{ fullName: 'Boaz Ephrath', email: 'boaz@example.org' }]);
-    expect(invited.getByText(/Boaz Ephrath joins your tree once they accept: on their dashboard if they already have an account, or by signing up with boaz@example.org/)).toBeInTheDocument();
-    expect(invited.getByText(`${window.location.origin}/login`)).toBeInTheDocument();
+    expect(invited.getByText(/We let Boaz Ephrath know\. They join your tree once they accept: on their dashboard if they already have an account, or by signing up with boaz@example.org/)).toBeInTheDocument();
+    // The shared link opens the sign-up form with the invited email filled in.
+    expect(invited.getByText(`${window.location.origin}/login?tab=sign-up&email=boaz%40example.org`)).toBeInTheDocument();
 
     // Add another: an empty form again.
     await user.click(invited.getByRole('button', { name: 'Add another' }));

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { addDiscipleBody, type AddDiscipleResult } from '../../../../../common/contracts/mentoring.ts';
+import { addDiscipleBody, invitationSignUpPath, type AddDiscipleResult } from '../../../../../common/contracts/mentoring.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -15,15 +15,15 @@ import { useAddDisciple } from '../api/add-disciple.ts';
 type FormInput = z.input<typeof addDiscipleBody>;
 type FormOutput = z.output<typeof addDiscipleBody>;
 
-/** Where an invited person creates their account. */
-const signUpUrl = () => `${window.location.origin}/login`;
+/** Where an invited person creates their account: the sign-up form with their email filled in. */
+const signUpUrl = (email: string) => `${window.location.origin}${invitationSignUpPath(email)}`;
 
 function InvitedView({ result, onAnother, onClose }: { result: AddDiscipleResult; onAnother: () => void; onClose: () => void }) {
   const { t } = useTranslation('mentoring');
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(signUpUrl());
+      await navigator.clipboard.writeText(signUpUrl(result.invitation.email));
       setCopied(true);
     } catch {
       // No clipboard (insecure context or refused): the link stays visible to copy by hand.
@@ -33,7 +33,7 @@ function InvitedView({ result, onAnother, onClose }: { result: AddDiscipleResult
     <div className="flex flex-col gap-4" data-testid="add-disciple-invited">
       <p>{t('add.invitedText', { name: result.invitation.fullName, email: result.invitation.email })}</p>
       <div className="flex items-center gap-2 rounded-lg border bg-muted p-2 pl-3">
-        <code className="min-w-0 flex-1 truncate text-sm">{signUpUrl()}</code>
+        <code className="min-w-0 flex-1 truncate text-sm">{signUpUrl(result.invitation.email)}</code>
         <Button variant="outline" size="sm" onClick={() => void copy()}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
           {copied ? t('add.copied') : t('add.copy')}

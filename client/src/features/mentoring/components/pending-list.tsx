@@ -1,10 +1,13 @@
-import { Hourglass, MailPlus } from 'lucide-react';
+import { Hourglass, MailPlus, RotateCw, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
+import { INVITATION_RESEND_HOURS, type Invitation, type PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useCancelInvitation } from '../api/cancel-invitation.ts';
+import { useResendInvitation } from '../api/resend-invitation.ts';
 import { displayName } from '../utils/tree-index.ts';
 import { useDates } from '../../../lib/dates.ts';
 
@@ -13,7 +16,6 @@ const SHORT_LIST = 8;
 /** Direct disciples still in the course, and invitations waiting for an answer or a sign-up. */
 export function PendingList({ pending, hasDisciples }: { pending: PendingDisciples; hasDisciples: boolean }) {
   const { t } = useTranslation('mentoring');
-  const { date: formatDate } = useDates();
   const { disciples, invitations } = pending;
   // A long list is cut to the first few; the tree shows everyone anyway.
   const [showAll, setShowAll] = useState(false);
@@ -54,21 +56,74 @@ export function PendingList({ pending, hasDisciples }: { pending: PendingDiscipl
           <PendingGroup title={t('pending.invited', { count: invitations.length })}>
             <ul className="flex flex-col gap-2">
               {invitations.map((i) => (
-                <li key={i.id} className="flex items-start gap-2 text-sm" data-testid="pending-invitation">
-                  <MailPlus className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-                  <div className="min-w-0">
-                    <p className="truncate font-medium">{i.fullName}</p>
-                    <p className="truncate text-xs text-muted-foreground">
-                      {i.email} · {t('pending.invitedOn', { date: formatDate(i.createdAt) })}
-                    </p>
-                  </div>
-                </li>
+                <InvitationItem key={i.id} invitation={i} />
               ))}
             </ul>
           </PendingGroup>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** When an invitation may be sent again: a day after it was last sent. */
+const resendableAt = (i: Invitation) => (i.lastSentAt ? new Date(i.lastSentAt).getTime() + INVITATION_RESEND_HOURS * 3_600_000 : 0);
+
+/** One pending invitation, with "Resend" (once a day) and "Cancel". */
+function InvitationItem({ invitation: i }: { invitation: Invitation }) {
+  const { t } = useTranslation('mentoring');
+  const dates = useDates();
+  const resend = useResendInvitation();
+  const cancel = useCancelInvitation();
+  const [confirming, setConfirming] = useState(false);
+  // Read once per render: the list is fetched again after every change, which is when it matters.
+  const nextAt = resendableAt(i);
+  const canResend = nextAt <= Date.now();
+  const busy = resend.isPending || cancel.isPending;
+  const onResend = () =>
+    resend.mutate(i.id, { onSuccess: () => toast({ title: t('pending.resentTitle'), description: t('pending.resentText', { name: i.fullName, email: i.email }) }) });
+  const onCancel = () =>
+    cancel.mutate(i.id, { onSuccess: () => toast({ title: t('pending.cancelledTitle'), description: t('pending.cancelledText', { name: i.fullName }) }) });
+  return (
+    <li className="flex flex-col gap-2 text-sm" data-testid="pending-invitation">
+      <div className="flex items-start gap-2">
+        <MailPlus className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+        <div className="min-w-0">
+          <p className="truncate font-medium">{i.fullName}</p>
+          <p className="truncate text-xs text-muted-foreground">
+            {i.email} · {t('pending.invitedOn', { date: dates.date(i.createdAt) })}
+          </p>
+          {i.lastSentAt && (
+            <p className="text-xs text-muted-foreground" data-testid="invitation-sent">
+              {canResend ? t('pending.sentAgo', { ago: dates.ago(i.lastSentAt) }) : t('pending.resendFrom', { ago: dates.ago(i.lastSentAt), date: dates.dateTime(new Date(nextAt).toISOString()) })}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2 pl-6">
+        {confirming ? (
+          <>
+            <Button size="sm" variant="destructive" onClick={onCancel} disabled={busy} aria-label={t('pending.confirmCancelFor', { name: i.fullName })}>
+              {t('pending.confirmCancel')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setConfirming(false)} disabled={busy}>
+              {t('pending.keep')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button size="sm" variant="outline" onClick={onResend} disabled={!canResend || busy} aria-label={t('pending.resendFor', { name: i.fullName })}>
+              <RotateCw aria-hidden />
+              {resend.isPending ? t('pending.resending') : t('pending.resend')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} disabled={busy} aria-label={t('pending.cancelFor', { name: i.fullName })}>
+              <X aria-hidden />
+              {t('pending.cancel')}
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
   );
 }
 
