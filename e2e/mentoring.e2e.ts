@@ -16,16 +16,19 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((t) => localStorage.setItem('theme', t), theme);
 }
 
-async function addDisciple(page: Page, fullName: string, email: string) {
+/** Adds a disciple through the dialog and returns the sign-up link it offers to share. */
+async function addDisciple(page: Page, fullName: string, email: string): Promise<string> {
   await page.getByTestId('add-disciple-button').click();
   const dialog = page.getByTestId('add-disciple-dialog');
   await dialog.getByLabel('Full name').fill(fullName);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Add disciple' }).click();
   await dialog.getByTestId('add-disciple-invited').waitFor();
-  expect(await dialog.textContent()).toContain(`${fullName} joins your tree once they accept: on their dashboard if they already have an account, or by signing up with ${email}`);
+  expect(await dialog.textContent()).toContain(`We let ${fullName} know. They join your tree once they accept: on their dashboard if they already have an account, or by signing up with ${email}`);
+  const link = (await dialog.locator('code').textContent())!;
   await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'detached' });
+  return link;
 }
 
 /** Serious and critical accessibility problems (axe-core, WCAG 2.1 A and AA), as readable lines. */
@@ -63,15 +66,25 @@ describe('from invitations to an approved ambassador', () => {
       { first: 'Boaz', last: `Disciple${stamp}`, email: emailOf('boaz') },
       { first: 'Obed', last: `Disciple${stamp}`, email: emailOf('obed') },
     ];
-    for (const p of invited) await addDisciple(page, `${p.first} ${p.last}`, p.email);
+    const links: string[] = [];
+    for (const p of invited) links.push(await addDisciple(page, `${p.first} ${p.last}`, p.email));
     await page.reload();
     await expect.poll(() => page.getByTestId('pending-invitation').count(), { timeout: 15_000 }).toBe(3);
+    // Each invitation was just sent: it can be cancelled, and resent only tomorrow.
+    const ruthInvitation = page.getByTestId('pending-invitation').filter({ hasText: invited[0]!.email });
+    expect(await ruthInvitation.getByRole('button', { name: `Resend the invitation to Ruth Disciple${stamp}` }).isDisabled()).toBe(true);
+    expect(await ruthInvitation.getByRole('button', { name: `Cancel the invitation to Ruth Disciple${stamp}` }).isEnabled()).toBe(true);
+    await screenshot(page, 'mentoring-pending-invitations-1280-light');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await screenshot(page, 'mentoring-pending-invitations-390-light');
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await page.getByText('No disciple tree data available').count()).toBe(1);
 
-    // The first signs up in the browser; the other two through the same sign-up API.
+    // The first signs up in the browser from the shared link (the sign-up form, email filled in); the other two through the same sign-up API.
     const newcomer = await ctx.newPage();
-    await newcomer.goto('/login');
-    await newcomer.getByRole('tab', { name: 'Create account' }).click();
+    await newcomer.goto(links[0]!);
+    await newcomer.getByRole('tab', { name: 'Create account', selected: true }).waitFor();
+    expect(await newcomer.getByLabel('Email').inputValue()).toBe(invited[0]!.email);
     await newcomer.getByLabel('First name').fill(invited[0]!.first);
     await newcomer.getByLabel('Last name').fill(invited[0]!.last);
     await newcomer.getByLabel('Email').fill(invited[0]!.email.toUpperCase());
@@ -235,14 +248,14 @@ describe('looking at the screens', () => {
 
   it('the admin console on a phone (and at 1280 px, light and dark, in test:screens), with the inbox', async () => {
     const now = Date.now();
-    await ctx.db.insert(callbackRequests).values([
+    const [overdue] = await ctx.db.insert(callbackRequests).values([
       { name: `Overdue caller ${stamp}`, phone: '+1 555 0142', category: 'spiritual', createdAt: new Date(now - 50 * 3_600_000) },
       {
         name: `Urgent caller ${stamp}`, phone: '+1 555 0143', category: 'mental', scoreBand: 'red', createdAt: new Date(now - 2 * 3_600_000),
         contactMethod: 'whatsapp', isVoicemailSafe: false, goodTime: 'after 6 pm', language: 'fr',
       },
       { name: `Recent caller ${stamp}`, phone: '+1 555 0144', category: 'financial', createdAt: new Date(now - 600_000) },
-    ]);
+    ]).returning();
     const team = await createUser(ctx.db, { role: 'coordinator', firstName: 'Phoebe', lastName: 'Teammate' });
     await createUser(ctx.db, { firstName: 'Long', lastName: 'Address', phone: '+1 555 0199', address: '1200 Very Long Boulevard of the Faithful, Building C, Apartment 42\nSpringfield, Ontario\nCanada K1A 0B1' });
 
@@ -263,6 +276,13 @@ describe('looking at the screens', () => {
       await page.getByTestId('crisis-lines-check').getByText('Every crisis line on the Soul Health Check was checked in the last 12 months.').waitFor();
       await page.getByTestId('callback-item').filter({ hasText: `Overdue caller ${stamp}` }).getByTestId('overdue-flag').waitFor();
       await screenshot(page, `admin-inbox-${width}-${theme}`);
+      // A staff alert's link opens the inbox at that request.
+      await page.goto(`/admin?tab=callbacks&request=${overdue!.id}`);
+      const linked = page.getByTestId('callback-item').filter({ hasText: `Overdue caller ${stamp}` });
+      await linked.getByText('The request from the mail').waitFor();
+      expect(await linked.getAttribute('aria-current')).toBe('true');
+      expect(await linked.getByTestId('overdue-flag').textContent()).toBe('Overdue (over 48 h)');
+      await screenshot(page, `admin-inbox-linked-${width}-${theme}`, { fullPage: false });
       await context.close();
     }
 
@@ -275,6 +295,10 @@ describe('looking at the screens', () => {
       const dialog = page.getByTestId('manage-user-dialog');
       expect(await dialog.getByTestId('role-select').locator('option').allTextContents()).toEqual(['Member', 'Ambassador', 'Coordinator', 'Admin', 'Founder']);
       await dialog.getByTestId('role-select').selectOption('coordinator');
+      // Marked as a responder: they get the callback request mails from now on.
+      await dialog.getByRole('checkbox', { name: 'Responder: mailed about callback requests' }).click();
+      await page.getByText('Long Address now gets the callback request mails.').first().waitFor();
+      await expect.poll(async () => (await ctx.db.select().from(users).where(eq(users.firstName, 'Long')))[0]!.isResponder).toBe(true);
       await screenshot(page, 'admin-manage-role-1280-light');
       await dialog.getByTestId('save-role').click();
       await page.getByText('Role changed', { exact: true }).waitFor();
