@@ -14,7 +14,7 @@ describe('pending invitations', () => {
     const api = stubApi()
       .on('POST', `/api/disciples/invitations/${old.id}/resend`, { json: { ...old, lastSentAt: new Date().toISOString() } })
       .on('GET', '/api/disciples/pending', { json: { disciples: [], invitations: [old, fresh] } });
-    const { user } = renderWithApp(<PendingList pending={{ disciples: [], invitations: [old, fresh] }} />);
+    const { user } = renderWithApp(<PendingList pending={{ disciples: [], invitations: [old, fresh] }} hasDisciples={false} />);
 
     const freshItem = within(screen.getByText('New Friend').closest('li')!);
     expect(freshItem.getByRole('button', { name: 'Resend the invitation to New Friend' })).toBeDisabled();
@@ -30,7 +30,7 @@ describe('pending invitations', () => {
     const api = stubApi()
       .on('DELETE', `/api/disciples/invitations/${invitation.id}`, { status: 204 })
       .on('GET', '/api/disciples/pending', { json: { disciples: [], invitations: [] } });
-    const { user } = renderWithApp(<PendingList pending={{ disciples: [], invitations: [invitation] }} />);
+    const { user } = renderWithApp(<PendingList pending={{ disciples: [], invitations: [invitation] }} hasDisciples={false} />);
 
     await user.click(screen.getByRole('button', { name: 'Cancel the invitation to Gone Soon' }));
     await user.click(screen.getByRole('button', { name: 'Keep it' }));
@@ -47,7 +47,7 @@ describe('pending invitations', () => {
     stubApi()
       .on('POST', `/api/disciples/invitations/${invitation.id}/resend`, apiError(429, 'RESEND_TOO_SOON'))
       .on('GET', '/api/disciples/pending', { json: { disciples: [], invitations: [invitation] } });
-    const { user } = renderWithApp(<PendingList pending={{ disciples: [], invitations: [invitation] }} />);
+    const { user } = renderWithApp(<PendingList pending={{ disciples: [], invitations: [invitation] }} hasDisciples={false} />);
     await user.click(screen.getByRole('button', { name: 'Resend the invitation to Two Devices' }));
     expect(await screen.findByText('This invitation was sent less than a day ago. You can send it again tomorrow.')).toBeInTheDocument();
   });
