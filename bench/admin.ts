@@ -36,8 +36,8 @@ export async function runAdmin(databaseUrl: string, log: (line: string) => void)
   const [admin] = await seedDb.db.insert(users).values({ email: adminEmail, firstName: 'Bench', lastName: 'Admin', role: 'admin', onboardingStatus: 'completed' }).returning();
   const [root] = await seedDb.db.select().from(users).where(sql`${users.email} = ${ROOT_EMAIL}`);
   const policy = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
-  const adminCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, admin!.id, policy)}`;
-  const rootCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, root!.id, policy)}`;
+  const adminCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, admin!.id, policy, { isMfaVerified: true })}`;
+  const rootCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, root!.id, policy, { isMfaVerified: true })}`;
   await seedDb.pool.end();
 
   const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl });

@@ -6,6 +6,8 @@ import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb, type Db } from '../server/db/client.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
+import { generate } from 'otplib';
+import { isAdminRole } from '../common/domain/roles.ts';
 import { createUser, type UserOverrides } from '../test/app.ts';
 import { cloneTemplateDatabase, freePort } from '../test/postgres.ts';
 import { clientDir } from './global-setup.ts';
@@ -72,14 +74,34 @@ export function useBrowser(opts: { env?: Record<string, string> } = {}) {
     async newPage(opts?: ContextOptions): Promise<Page> {
       return (await state.newContext(opts)).newPage();
     },
-    /** Creates a user in the database and returns a page already signed in as them. */
+    /**
+     * Creates a user in the database and returns a page already signed in as them. An admin or
+     * founder enrols two-step verification through the API with a code computed here, as the
+     * admin console requires (`totpSecret` is then theirs).
+     */
     async signedInPage(overrides: UserOverrides = {}, opts?: ContextOptions) {
       const user = await createUser(state.db, overrides);
       const context = await state.newContext(opts);
-      await context.addCookies([{ name: SESSION_COOKIE, value: await createSession(state.db, user.id, SESSION_POLICY), url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
-      return { user, page: await context.newPage(), context };
+      const token = await createSession(state.db, user.id, SESSION_POLICY);
+      const totpSecret = isAdminRole(user.role) ? await enrolTotp(`${SESSION_COOKIE}=${token}`) : undefined;
+      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+      return { user, page: await context.newPage(), context, totpSecret };
     },
   };
+
+  /** Turns two-step verification on for the session in `cookie` (secret from the server, code computed here); returns the secret. */
+  async function enrolTotp(cookie: string): Promise<string> {
+    const setup = await fetch(`${baseUrl()}/api/account/mfa/totp/setup`, { method: 'POST', headers: { cookie } });
+    if (!setup.ok) throw new Error(`TOTP set-up failed: ${setup.status} ${await setup.text()}`);
+    const { secret } = (await setup.json()) as { secret: string };
+    const confirm = await fetch(`${baseUrl()}/api/account/mfa/totp/confirm`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: await generate({ secret }) }),
+    });
+    if (!confirm.ok) throw new Error(`TOTP confirmation failed: ${confirm.status} ${await confirm.text()}`);
+    return secret;
+  }
 
   async function startServer() {
     database = await cloneTemplateDatabase(inject('databaseAdminUrl'));

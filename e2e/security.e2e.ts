@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../test/app.ts';
 import { screenshot, screenVariants, useBrowser } from './fixtures.ts';
@@ -23,6 +24,66 @@ async function signInThroughPage(email: string, password: string, context: Brows
   await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard');
   return page;
 }
+
+/** The code an authenticator app shows `stepOffset` 30-second steps from now. */
+const codeFor = (secret: string, stepOffset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepOffset * 30 });
+
+describe('two-step verification', () => {
+  it('an admin is sent to set it up, scans the QR code (key shown as text), confirms a code, gets recovery codes, and then signs in with a code', async () => {
+    const admin = await createUser(ctx.db, { role: 'admin', password: 'admin passphrase here', firstName: 'Deborah' });
+    const context = await ctx.newContext({ width: 390 });
+    const page = await signInThroughPage(admin.email, 'admin passphrase here', context);
+    await page.goto('/admin');
+    const gate = page.getByTestId('admin-mfa-required');
+    await gate.getByRole('heading', { name: 'Two-step verification first' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-mfa-required-390');
+    await gate.getByRole('link', { name: 'Set up two-step verification' }).click();
+
+    const section = page.getByTestId('security-two-step');
+    await section.getByTestId('two-step-required').waitFor();
+    await section.getByRole('button', { name: 'Set up two-step verification' }).click();
+    await section.getByRole('img', { name: 'QR code to scan with an authenticator app' }).waitFor();
+    const secret = (await section.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'settings-two-step-enrol-390');
+    await section.getByLabel('6-digit code from the app').fill(await codeFor(secret));
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    const codes = section.getByTestId('recovery-codes');
+    await codes.getByText('Your recovery codes').waitFor();
+    expect(await codes.getByRole('listitem').count()).toBe(10);
+    await screenshot(page, 'settings-two-step-codes-390');
+    await codes.getByRole('button', { name: 'I have saved them' }).click();
+    await section.getByText('10 recovery codes left.').waitFor();
+
+    // This session passed the second step: the console opens.
+    await page.goto('/admin');
+    await page.getByTestId('admin-page').waitFor();
+    await context.close();
+
+    // A new sign-in asks the code after the password.
+    const next = await ctx.newContext();
+    const signIn = await next.newPage();
+    await signIn.goto('/login');
+    await signIn.getByLabel('Email').fill(admin.email);
+    await signIn.getByLabel('Password').fill('admin passphrase here');
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    const step = signIn.getByTestId('sign-in-second-step');
+    await step.waitFor();
+    expect(await seriousViolations(signIn)).toEqual([]);
+    await screenshot(signIn, 'sign-in-second-step-1280');
+    await step.getByLabel('6-digit code').fill('000000' === (await codeFor(secret, 1)) ? '111111' : '000000');
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await step.getByText('This code is not right, or it was already used. Wait for the next one.').waitFor();
+    await step.getByLabel('6-digit code').fill(await codeFor(secret, 1));
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await signIn.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard');
+    await signIn.goto('/admin');
+    await signIn.getByTestId('admin-page').waitFor();
+    await next.close();
+  });
+});
 
 describe('settings → security', () => {
   it('lists where the account is signed in, signs out the phone, and changes the password', async () => {

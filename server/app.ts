@@ -202,9 +202,12 @@ export async function buildApp(opts: BuildOptions) {
       ? new OidcLogin(app.db, { issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
       : null;
 
+  const accountSecurity = securityServiceFactory({ db: app.db, securityRepo: securityRepositoryFactory(app.db), mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy });
+
   await app.register(healthRoutes);
   await app.register(authRoutes, {
     auth,
+    security: accountSecurity,
     oidc,
     authRateLimit: limits.auth,
     publicConfig: {
@@ -233,8 +236,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(challengeRoutes, { challenge: challengeServiceFactory({ db: app.db, content: () => course.snapshot() }) });
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms, invitations: invitationMailerFactory({ mail }) });
   await app.register(adminRoutes, { rateLimit: limits.admin });
-  await app.register(accountRoutes, { account, authRateLimit: limits.auth });
-  const accountSecurity = securityServiceFactory({ db: app.db, securityRepo: securityRepositoryFactory(app.db), mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy });
+  await app.register(accountRoutes, { account, security: accountSecurity, authRateLimit: limits.auth });
   await app.register(securityRoutes, { security: accountSecurity, authRateLimit: limits.auth });
   await app.register(mailRoutes, { isSmtpConfigured: transport !== null });
   const unsubscribe = unsubscribeLinksFactory({ db: app.db, siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` });

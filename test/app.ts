@@ -1,5 +1,7 @@
+import { generate } from 'otplib';
 import { afterAll, expect, inject } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../common/domain/privacy.ts';
+import { isAdminRole } from '../common/domain/roles.ts';
 import { buildApp, type App, type BuildOptions } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Db } from '../server/db/client.ts';
@@ -87,10 +89,37 @@ export async function sessionCookie(app: App, userId: string): Promise<string> {
   return `${SESSION_COOKIE}=${await createSession(app.db, userId, app.sessionPolicy)}`;
 }
 
-/** Creates a user and returns it with a signed-in cookie. */
+/**
+ * The code an authenticator app shows for `secret`, `stepOffset` 30-second steps from now (the
+ * server accepts one step either side, and each step once).
+ */
+export function totpCodeFor(secret: string, stepOffset = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepOffset * 30 });
+}
+
+/**
+ * Turns two-step verification on through the API, as a person does in the settings: asks for a
+ * secret, answers with the code computed from it. The session becomes verified (the admin console
+ * opens to it). Returns the secret and the recovery codes.
+ */
+export async function enrolTotp(app: App, cookie: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await app.inject({ method: 'POST', url: '/api/account/mfa/totp/setup', headers: { cookie } });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret } = setup.json() as { secret: string };
+  const confirm = await app.inject({ method: 'POST', url: '/api/account/mfa/totp/confirm', headers: { cookie }, payload: { code: await totpCodeFor(secret) } });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  return { secret, recoveryCodes: (confirm.json() as { recoveryCodes: string[] }).recoveryCodes };
+}
+
+/**
+ * Creates a user and returns it with a signed-in cookie. An admin or founder enrols two-step
+ * verification with a real code first (the admin console requires it), so `totpSecret` is set for them.
+ */
 export async function signedInUser(app: App, overrides: UserOverrides = {}) {
   const user = await createUser(app.db, overrides);
-  return { user, cookie: await sessionCookie(app, user.id) };
+  const cookie = await sessionCookie(app, user.id);
+  const totpSecret = isAdminRole(user.role) ? (await enrolTotp(app, cookie)).secret : undefined;
+  return { user, cookie, totpSecret };
 }
 
 /** Reads the session token a response set, if any. */

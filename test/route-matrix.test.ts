@@ -15,7 +15,7 @@ const PUBLIC = new Set([
   'POST /api/auth/sign-in', 'POST /api/auth/sign-up', 'GET /api/auth/user', 'GET /api/setup/:token', 'POST /api/setup',
   'POST /api/watchmoms-applications', 'POST /api/callback-requests', 'GET /api/certificates/verify/:code',
   // Links in mails: asking for a reset link, using it, confirming an address (signed in or not).
-  'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/verify-email',
+  'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/verify-email', 'POST /api/auth/mfa',
   // One-click unsubscribe from a mail (the signed link is the proof).
   'POST /api/mail/unsubscribe/:token',
   // A parent's consent page, opened from the mail by someone without an account.

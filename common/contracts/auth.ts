@@ -113,6 +113,12 @@ export const currentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
+/** A sign-in whose password was right and whose account uses two-step verification: a code comes next (POST /api/auth/mfa). */
+export const mfaChallenge = z.object({ mfaRequired: z.literal(true) });
+export type MfaChallenge = z.infer<typeof mfaChallenge>;
+export const signInResult = z.union([currentUser, mfaChallenge]);
+export type SignInResult = z.infer<typeof signInResult>;
+
 export const publicConfig = z.object({
   oidcEnabled: z.boolean(),
   supportEmail: z.string(),

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REAUTH_WINDOW_MINUTES } from '../../common/contracts/security.ts';
 import type { Db } from '../db/client.ts';
+import { AppError } from './app-error.ts';
 import { authStates, sessions, users } from '../db/schema/index.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -54,6 +56,14 @@ export interface SessionState {
   mfaAt: Date | null;
   /** The last time the user proved who they are in this session. */
   reauthAt: Date;
+}
+
+export const REAUTH_WINDOW_MS = REAUTH_WINDOW_MINUTES * 60_000;
+
+/** Sensitive actions need the password or a code typed in this session within the last REAUTH_WINDOW_MINUTES (docs/decisions/038). */
+export function assertRecentAuth(session: SessionState) {
+  if (Date.now() - session.reauthAt.getTime() > REAUTH_WINDOW_MS)
+    throw new AppError('REAUTH_REQUIRED', 'For your safety, type your password or a code again to do this.');
 }
 
 export interface LiveSession {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdminRole, type Role } from '../../common/domain/roles.ts';
 import { AppError } from '../lib/app-error.ts';
-import { purgeExpiredSessions, sessionCookieName, SessionCache, sessionLookup, type SessionPolicy, type SessionState, type UserRow } from '../lib/session.ts';
+import { assertRecentAuth, purgeExpiredSessions, sessionCookieName, SessionCache, sessionLookup, type SessionPolicy, type SessionState, type UserRow } from '../lib/session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,9 +42,21 @@ export function requireRole(req: FastifyRequest, allowed: readonly Role[]): User
   return user;
 }
 
+/**
+ * An admin or founder whose session passed two-step verification: 401 for visitors, 403 FORBIDDEN
+ * for other roles, 403 MFA_REQUIRED for an admin who has not (the app sends them to set it up first).
+ */
 export function requireAdmin(req: FastifyRequest): UserRow {
   const user = requireUser(req);
   if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', "You don't have permission to access the admin dashboard.");
+  if (!req.authSession?.mfaAt) throw new AppError('MFA_REQUIRED', 'Set up two-step verification in your settings (or sign in with it) to open the admin console.');
+  return user;
+}
+
+/** The signed-in user, who typed their password or a code within the last few minutes (sensitive actions); else 403 REAUTH_REQUIRED. */
+export function requireRecentAuth(req: FastifyRequest): UserRow {
+  const { user, session } = requireSession(req);
+  assertRecentAuth(session);
   return user;
 }
 

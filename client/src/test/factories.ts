@@ -1,5 +1,5 @@
 import { currentUser, type CurrentUser } from '../../../common/contracts/auth.ts';
-import { sessionItem, type SessionItem } from '../../../common/contracts/security.ts';
+import { mfaStatus, sessionItem, type MfaStatus, type SessionItem } from '../../../common/contracts/security.ts';
 import { callbackItem, directoryPage, directoryRow, type CallbackItem, type DirectoryPage, type DirectoryRow } from '../../../common/contracts/admin.ts';
 import { assessment, lesson, submitResult, type Assessment, type Lesson, type SubmitResult } from '../../../common/contracts/course.ts';
 import { addDiscipleResult, invitation, pendingDisciple, type AddDiscipleResult, type Invitation, type PendingDisciple } from '../../../common/contracts/mentoring.ts';
@@ -135,6 +135,18 @@ export function buildSessionItem(overrides: Partial<SessionItem> = {}): SessionI
     signedInAt: '2026-11-20T10:00:00.000Z',
     lastSeenAt: '2026-11-23T09:00:00.000Z',
     isCurrent: false,
+    ...overrides,
+  });
+}
+
+export function buildMfaStatus(overrides: Partial<MfaStatus> = {}): MfaStatus {
+  return mfaStatus.parse({
+    isEnabled: false,
+    isRequired: false,
+    isSessionVerified: false,
+    recoveryCodesLeft: 0,
+    hasPassword: true,
+    reauthUntil: new Date(Date.now() + 10 * 60_000).toISOString(),
     ...overrides,
   });
 }

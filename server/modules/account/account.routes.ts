@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../../common/contracts/auth.ts';
+import { signInResult } from '../../../common/contracts/auth.ts';
+import { mfaPaths } from '../../../common/contracts/security.ts';
 import {
   localeBody, PASSWORD_RESET_ACCEPTED, passwordResetAccepted, passwordResetBody, passwordResetConfirmBody, verifyEmailBody,
 } from '../../../common/contracts/mail.ts';
@@ -7,16 +8,18 @@ import { mailPaths } from '../../../common/contracts/mail-paths.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { toCurrentUser } from '../auth/auth.service.ts';
+import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS, type SecurityService } from './security.service.ts';
 import { createSession, setSessionCookie } from '../../lib/session.ts';
 import type { AccountService } from './account.service.ts';
 
 interface Options {
   account: AccountService;
+  security: Pick<SecurityService, 'isTotpEnabled' | 'startChallenge'>;
   /** Requests per minute per client. */
   authRateLimit: number;
 }
 
-const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, authRateLimit }) => {
+const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, security, authRateLimit }) => {
   const perClient = { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
   // Reached from a link in a mail, signed in or not.
   const publicPerClient = { access: 'public' as const, ...perClient };
@@ -35,10 +38,17 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, aut
     return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
   });
 
-  app.post(mailPaths.passwordResetConfirm, { config: publicPerClient, schema: { body: passwordResetConfirmBody, response: { 200: currentUser } } }, async (req, reply) => {
+  app.post(mailPaths.passwordResetConfirm, { config: publicPerClient, schema: { body: passwordResetConfirmBody, response: { 200: signInResult } } }, async (req, reply) => {
     const user = await account.confirmPasswordReset(req.body);
     // The ended sessions are forgotten before the answer, not after it.
     app.sessionCache.clear();
+    // A mailed link proves the mailbox, not the second factor: an account with two-step
+    // verification signs in with its code next (docs/decisions/038).
+    if (await security.isTotpEnabled(user.id)) {
+      const challenge = await security.startChallenge({ user, userAgent: req.headers['user-agent'] });
+      reply.setCookie(MFA_CHALLENGE_COOKIE, challenge, { path: mfaPaths.signIn, httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', maxAge: MFA_CHALLENGE_TTL_MS / 1000 });
+      return { mfaRequired: true as const };
+    }
     // Every session of the user ended, this browser's included: it gets a new one.
     setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy, { userAgent: req.headers['user-agent'] }), app.sessionPolicy);
     return toCurrentUser(user);

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordBody, endedSessions, securityPaths, sessionList, sessionParams } from '../../../common/contracts/security.ts';
+import {
+  changePasswordBody, endedSessions, mfaPaths, mfaStatus, reauthBody, reauthResult, recoveryCodeList, securityPaths, sessionList, sessionParams, totpConfirmBody, totpEnrolment,
+} from '../../../common/contracts/security.ts';
 import { clearSessionCookie } from '../../lib/session.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { SecurityService } from './security.service.ts';
@@ -10,7 +12,7 @@ interface Options {
   authRateLimit: number;
 }
 
-/** The account's security: password, sessions (docs/decisions/038). Every route is the signed-in user's own. */
+/** The account's security: password, sessions, two-step verification, re-authentication (docs/decisions/038). Every route is the signed-in user's own. */
 const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, { security, authRateLimit }) => {
   const perClient = { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
 
@@ -35,6 +37,35 @@ const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, { security, a
     app.sessionCache.clear();
     if (req.params.id === session.id) clearSessionCookie(req, reply);
     return reply.status(204).send();
+  });
+
+  // ---- Two-step verification ----
+
+  app.get(mfaPaths.status, { schema: { response: { 200: mfaStatus } } }, async (req) => security.mfaStatus(requireSession(req)));
+
+  app.post(mfaPaths.totpSetup, { config: perClient, schema: { response: { 200: totpEnrolment } } }, async (req) => security.startTotpEnrolment(requireSession(req)));
+
+  app.post(mfaPaths.totpConfirm, { config: perClient, schema: { body: totpConfirmBody, response: { 200: recoveryCodeList } } }, async (req) => {
+    const recoveryCodes = await security.confirmTotpEnrolment({ ...requireSession(req), code: req.body.code });
+    // This session is now verified: the admin console opens on the next request.
+    app.sessionCache.clear();
+    return { recoveryCodes };
+  });
+
+  app.post(mfaPaths.recoveryCodes, { config: perClient, schema: { response: { 200: recoveryCodeList } } }, async (req) => ({
+    recoveryCodes: await security.regenerateRecoveryCodes(requireSession(req)),
+  }));
+
+  app.delete(mfaPaths.totp, { config: perClient }, async (req, reply) => {
+    await security.disableTotp(requireSession(req));
+    app.sessionCache.clear();
+    return reply.status(204).send();
+  });
+
+  app.post(mfaPaths.reauth, { config: perClient, schema: { body: reauthBody, response: { 200: reauthResult } } }, async (req) => {
+    const result = await security.reauthenticate({ ...requireSession(req), body: req.body });
+    app.sessionCache.clear();
+    return result;
   });
 };
 

@@ -1,9 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import Bowser from 'bowser';
-import type { ChangePasswordBody, SessionItem } from '../../../common/contracts/security.ts';
-import type { Db } from '../../db/client.ts';
+import { generateSecret, generateURI, verify as verifyTotpCode } from 'otplib';
+import { renderSVG } from 'uqr';
+import { isAdminRole } from '../../../common/domain/roles.ts';
+import {
+  RECOVERY_CODE_COUNT, recoveryCode as recoveryCodeSchema,
+  type ChangePasswordBody, type MfaStatus, type ReauthBody, type SecondFactorBody, type SessionItem, type TotpEnrolment,
+} from '../../../common/contracts/security.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { findUserById } from '../../db/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/password.ts';
-import type { SessionPolicy, SessionState, UserRow } from '../../lib/session.ts';
+import { assertRecentAuth, hashToken, newToken, REAUTH_WINDOW_MS, type SessionPolicy, type SessionState, type UserRow } from '../../lib/session.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
 import type { SecurityRepository } from './security.repository.ts';
@@ -17,6 +25,40 @@ interface Deps {
 }
 
 export type SecurityService = ReturnType<typeof securityServiceFactory>;
+
+/** The name authenticator apps show above the codes. */
+export const TOTP_ISSUER = 'G.O.D Discipleship';
+/** The cookie holding a pending sign-in's second step (a random id; the database keeps its hash). */
+export const MFA_CHALLENGE_COOKIE = 'mfa';
+/** A sign-in waits this long for its second step. */
+export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
+/** Wrong codes allowed in one sign-in's second step; then the password must be typed again. */
+export const MFA_CHALLENGE_ATTEMPTS = 5;
+/** One 30-second step either side of the server's clock (RFC 6238 section 5.2). */
+const TOTP_TOLERANCE_SECONDS = 30;
+
+/** otplib's verify() is typed for TOTP and HOTP together; a TOTP success carries its time step. */
+const timeStepOf = (result: object) => (result as { timeStep: number }).timeStep;
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+/** 15 random bytes as 24 base32 characters (120 bits), shown in groups of four. */
+export function newRecoveryCode(): string {
+  const bytes = randomBytes(15);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out.match(/.{4}/g)!.join('-');
+}
+/** The stored form: SHA-256 of the code without dashes, lower case. */
+const hashRecoveryCode = (code: string) => hashToken(recoveryCodeSchema.parse(code));
 
 /** The browser and system a User-Agent names, for the sessions list; nulls when it names none (curl, a test client). */
 export function describeDevice(userAgent: string | null): Pick<SessionItem, 'browser' | 'os' | 'isMobile'> {
@@ -88,5 +130,143 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
     return { ended };
   }
 
-  return { changePassword, listSessions, endSession, endOtherSessions };
+  // ---- Two-step verification ----
+
+  /** True when a TOTP code of `userId` is right and of a time step after the last one accepted (a code works once). */
+  async function checkTotp(userId: string, code: string, tx: Tx): Promise<boolean> {
+    const row = await securityRepo.findTotpForUpdate(userId, tx);
+    if (!row?.enabledAt) return false;
+    const result = await verifyTotpCode({ secret: row.secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS, ...(row.lastUsedStep !== null ? { afterTimeStep: row.lastUsedStep } : {}) });
+    if (!result.valid) return false;
+    await securityRepo.setLastUsedStep(userId, timeStepOf(result), tx);
+    return true;
+  }
+
+  /** A code from the app or an unused recovery code; either is used up by a success. */
+  async function checkSecondFactor(userId: string, body: SecondFactorBody, tx: Tx): Promise<'totp' | 'recovery-code' | null> {
+    if (body.code !== undefined) return (await checkTotp(userId, body.code, tx)) ? 'totp' : null;
+    if (body.recoveryCode !== undefined) return (await securityRepo.useRecoveryCode(userId, hashRecoveryCode(body.recoveryCode), tx)) ? 'recovery-code' : null;
+    return null;
+  }
+
+  async function isTotpEnabled(userId: string): Promise<boolean> {
+    return !!(await securityRepo.findTotp(userId))?.enabledAt;
+  }
+
+  async function mfaStatus({ user, session }: { user: UserRow; session: SessionState }): Promise<MfaStatus> {
+    return {
+      isEnabled: await isTotpEnabled(user.id),
+      isRequired: isAdminRole(user.role),
+      isSessionVerified: session.mfaAt !== null,
+      recoveryCodesLeft: await securityRepo.countUnusedRecoveryCodes(user.id),
+      hasPassword: user.passwordHash !== null,
+      reauthUntil: new Date(session.reauthAt.getTime() + REAUTH_WINDOW_MS).toISOString(),
+    };
+  }
+
+  /** A new secret (not active until a code from it is confirmed), as a QR code and as text. */
+  async function startTotpEnrolment({ user }: { user: UserRow }): Promise<TotpEnrolment> {
+    const secret = generateSecret();
+    if (!(await securityRepo.upsertPendingTotp(user.id, secret))) throw new AppError('MFA_ALREADY_ENABLED', 'Two-step verification is already on.');
+    const uri = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
+    return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };
+  }
+
+  async function issueRecoveryCodes(userId: string, tx: Tx): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await securityRepo.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode), tx);
+    return codes;
+  }
+
+  /** The first right code turns it on, marks this session verified and gives the recovery codes (shown once). */
+  async function confirmTotpEnrolment({ user, session, code }: { user: UserRow; session: SessionState; code: string }): Promise<string[]> {
+    return db.transaction(async (tx) => {
+      const row = await securityRepo.findTotpForUpdate(user.id, tx);
+      if (!row) throw new AppError('MFA_NOT_ENABLED', 'Start the set-up again: scan the new QR code.');
+      if (row.enabledAt) throw new AppError('MFA_ALREADY_ENABLED', 'Two-step verification is already on.');
+      const result = await verifyTotpCode({ secret: row.secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
+      if (!result.valid) throw new AppError('INVALID_CODE', 'This code is not right. Check the time on your phone and try the next code.');
+      await securityRepo.enableTotp(user.id, timeStepOf(result), tx);
+      const codes = await issueRecoveryCodes(user.id, tx);
+      await securityRepo.markSessionMfa(session.idHash, tx);
+      await securityRepo.insertAudit({ actorId: user.id, action: 'mfa.enabled', targetId: user.id }, tx);
+      return codes;
+    });
+  }
+
+  async function regenerateRecoveryCodes({ user, session }: { user: UserRow; session: SessionState }): Promise<string[]> {
+    assertRecentAuth(session);
+    if (!(await isTotpEnabled(user.id))) throw new AppError('MFA_NOT_ENABLED', 'Two-step verification is off.');
+    return db.transaction(async (tx) => {
+      const codes = await issueRecoveryCodes(user.id, tx);
+      await securityRepo.insertAudit({ actorId: user.id, action: 'mfa.recovery-codes', targetId: user.id }, tx);
+      return codes;
+    });
+  }
+
+  /** Turns it off (and no session counts as verified any more); admins and founders must keep it. */
+  async function disableTotp({ user, session }: { user: UserRow; session: SessionState }) {
+    if (isAdminRole(user.role)) throw new AppError('MFA_REQUIRED_FOR_ROLE', 'Admins and founders must keep two-step verification on.');
+    assertRecentAuth(session);
+    await db.transaction(async (tx) => {
+      await securityRepo.deleteTotp(user.id, tx);
+      await securityRepo.clearSessionsMfa(user.id, tx);
+      await securityRepo.insertAudit({ actorId: user.id, action: 'mfa.disabled', targetId: user.id }, tx);
+    });
+  }
+
+  /** Re-authentication: the password, or a code from the app (each code once). */
+  async function reauthenticate({ user, session, body }: { user: UserRow; session: SessionState; body: ReauthBody }) {
+    if (body.password !== undefined) {
+      if (!user.passwordHash || !(await verifyPassword(body.password, user.passwordHash))) throw new AppError('WRONG_PASSWORD', 'Your password is not correct.');
+      await securityRepo.markSessionReauth(session.idHash);
+    } else {
+      await db.transaction(async (tx) => {
+        if (!(await checkTotp(user.id, body.code!, tx))) throw new AppError('INVALID_CODE', 'This code is not right, or it was already used. Wait for the next one.');
+        await securityRepo.markSessionReauth(session.idHash, tx);
+      });
+    }
+    return { reauthUntil: new Date(Date.now() + REAUTH_WINDOW_MS).toISOString() };
+  }
+
+  // ---- Sign-in's second step ----
+
+  /** After a right password: a random challenge id for a short-lived cookie, stored hashed. */
+  async function startChallenge({ user, userAgent }: { user: UserRow; userAgent: string | undefined }): Promise<string> {
+    await securityRepo.deleteExpiredChallenges();
+    const token = newToken();
+    await securityRepo.insertChallenge({ idHash: hashToken(token), userId: user.id, userAgent: userAgent?.slice(0, 512) ?? null, expiresAt: new Date(Date.now() + MFA_CHALLENGE_TTL_MS) });
+    return token;
+  }
+
+  /** The code of a pending sign-in: the user to sign in, or an error (a few wrong codes end the challenge). */
+  async function completeChallenge({ token, body }: { token: string | undefined; body: SecondFactorBody }): Promise<{ user: UserRow; userAgent: string | null }> {
+    const expired = () => new AppError('MFA_CHALLENGE_EXPIRED', 'Your sign-in has expired. Please type your password again.');
+    if (!token) throw expired();
+    const idHash = hashToken(token);
+    const outcome = await db.transaction(async (tx) => {
+      const challenge = await securityRepo.findChallengeForUpdate(idHash, tx);
+      if (!challenge || challenge.expiresAt.getTime() <= Date.now() || challenge.attempts >= MFA_CHALLENGE_ATTEMPTS) return { kind: 'expired' as const };
+      const method = await checkSecondFactor(challenge.userId, body, tx);
+      if (!method) {
+        await securityRepo.countChallengeAttempt(idHash, tx);
+        await securityRepo.insertAudit({ actorId: challenge.userId, action: 'mfa.failed', targetId: challenge.userId }, tx);
+        return { kind: 'wrong' as const };
+      }
+      await securityRepo.deleteChallenge(idHash, tx);
+      if (method === 'recovery-code') await securityRepo.insertAudit({ actorId: challenge.userId, action: 'mfa.recovery-code-used', targetId: challenge.userId }, tx);
+      return { kind: 'ok' as const, userId: challenge.userId, userAgent: challenge.userAgent };
+    });
+    if (outcome.kind === 'expired') throw expired();
+    if (outcome.kind === 'wrong') throw new AppError('INVALID_CODE', 'This code is not right, or it was already used.');
+    const user = await findUserById(db, outcome.userId);
+    if (!user) throw expired();
+    return { user, userAgent: outcome.userAgent };
+  }
+
+  return {
+    changePassword, listSessions, endSession, endOtherSessions,
+    isTotpEnabled, mfaStatus, startTotpEnrolment, confirmTotpEnrolment, regenerateRecoveryCodes, disableTotp,
+    reauthenticate, startChallenge, completeChallenge,
+  };
 }

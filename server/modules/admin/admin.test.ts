@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../common/contracts/auth.ts';
 import type { DirectoryRow } from '../../../common/contracts/admin.ts';
-import { createTestApp, createUser, sessionCookie, signedInUser } from '../../../test/app.ts';
+import { createTestApp, createUser, enrolTotp, sessionCookie, signedInUser } from '../../../test/app.ts';
 import { passLessons } from '../../../test/course-progress.ts';
 import { ambassadorApplications, auditLog, callbackRequests, users, watchmomsApplications } from '../../db/schema/index.ts';
 
@@ -288,6 +288,8 @@ describe('role management', () => {
     // With two founders, one may step down; the other is then the last.
     expect((await put(founder.user.id, 'admin')).statusCode).toBe(200);
     const nowFounder = await sessionCookie(lone, target.id);
+    // A founder opens the admin API only with two-step verification.
+    await enrolTotp(lone, nowFounder);
     const res = await lone.inject({ method: 'PUT', url: `/api/admin/users/${target.id}/role`, headers: { ...json, cookie: nowFounder }, payload: { role: 'user' } });
     expect(res.json().code).toBe('LAST_FOUNDER');
     const founders = await lone.db.select().from(users).where(eq(users.role, 'founder'));

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { safeReturnPath } from '../../../common/domain/return-to.ts';
 import { paths } from '../../../common/contracts/auth-paths.ts';
-import { currentUser, loginQuery, publicConfig, setupBody, setupStatus, setupTokenParams, signInBody, signUpBody, type PublicConfig } from '../../../common/contracts/auth.ts';
+import { currentUser, loginQuery, publicConfig, setupBody, setupStatus, setupTokenParams, signInBody, signInResult, signUpBody, type PublicConfig } from '../../../common/contracts/auth.ts';
+import { mfaPaths, secondFactorBody } from '../../../common/contracts/security.ts';
+import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS, type SecurityService } from '../account/security.service.ts';
 import type { AuthService } from './auth.service.ts';
 import { toCurrentUser } from './auth.service.ts';
 import { OIDC_STATE_COOKIE, type OidcLogin } from './oidc.ts';
@@ -9,21 +11,40 @@ import { clearSessionCookie, createSession, destroySession, sessionCookieName, s
 
 interface Options {
   auth: AuthService;
+  /** Two-step verification: sign-ins of accounts that use it go through a second step. */
+  security: Pick<SecurityService, 'isTotpEnabled' | 'startChallenge' | 'completeChallenge'>;
   oidc: OidcLogin | null;
   publicConfig: PublicConfig;
   authRateLimit: number;
 }
 
 
-const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, publicConfig: pub, authRateLimit }) => {
+const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, security, oidc, publicConfig: pub, authRateLimit }) => {
   const rateLimit = { max: authRateLimit, timeWindow: '1 minute' };
 
-  async function startSession(req: Parameters<typeof setSessionCookie>[0], reply: Parameters<typeof setSessionCookie>[1], user: UserRow) {
+  type Req = Parameters<typeof setSessionCookie>[0];
+  type Reply = Parameters<typeof setSessionCookie>[1];
+  async function startSession(req: Req, reply: Reply, user: UserRow, opts: { isMfaVerified?: boolean; userAgent?: string } = {}) {
     // A new session id at every sign-in; an older session of this browser is ended.
     const previous = req.cookies[sessionCookieName(req)];
     if (previous) await destroySession(app.db, previous);
     app.sessionCache.clear();
-    setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy, { userAgent: req.headers['user-agent'] }), app.sessionPolicy);
+    const token = await createSession(app.db, user.id, app.sessionPolicy, { userAgent: opts.userAgent ?? req.headers['user-agent'], isMfaVerified: opts.isMfaVerified });
+    setSessionCookie(req, reply, token, app.sessionPolicy);
+  }
+
+  /**
+   * A right password (or OpenID sign-in): a session at once, or, when the account uses two-step
+   * verification, a challenge cookie and no session until the code (docs/decisions/038).
+   */
+  async function signInOrChallenge(req: Req, reply: Reply, user: UserRow): Promise<'signed-in' | 'mfa'> {
+    if (!(await security.isTotpEnabled(user.id))) {
+      await startSession(req, reply, user);
+      return 'signed-in';
+    }
+    const challenge = await security.startChallenge({ user, userAgent: req.headers['user-agent'] });
+    reply.setCookie(MFA_CHALLENGE_COOKIE, challenge, { path: mfaPaths.signIn, httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', maxAge: MFA_CHALLENGE_TTL_MS / 1000 });
+    return 'mfa';
   }
 
   app.get(paths.config, { config: { access: 'public' }, schema: { response: { 200: publicConfig } } }, async () => pub);
@@ -42,13 +63,23 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, oidc, pub
     const url = new URL(req.url, `${req.protocol}://${req.host}`);
     const { identity, returnTo } = await oidc.finish(url, req.cookies[OIDC_STATE_COOKIE]);
     reply.clearCookie(OIDC_STATE_COOKIE, { path: paths.callback });
-    await startSession(req, reply, await auth.signInWithOidc(identity));
-    return reply.redirect(safeReturnPath(returnTo));
+    const back = safeReturnPath(returnTo);
+    if ((await signInOrChallenge(req, reply, await auth.signInWithOidc(identity))) === 'mfa')
+      return reply.redirect(`/login?mfa=1${back === '/' ? '' : `&returnTo=${encodeURIComponent(back)}`}`);
+    return reply.redirect(back);
   });
 
-  app.post(paths.signIn, { config: { access: 'public', rateLimit }, schema: { body: signInBody, response: { 200: currentUser } } }, async (req, reply) => {
+  app.post(paths.signIn, { config: { access: 'public', rateLimit }, schema: { body: signInBody, response: { 200: signInResult } } }, async (req, reply) => {
     const user = await auth.signIn(req.body);
-    await startSession(req, reply, user);
+    if ((await signInOrChallenge(req, reply, user)) === 'mfa') return { mfaRequired: true as const };
+    return toCurrentUser(user);
+  });
+
+  // The second step: a code from the app or a recovery code, for the challenge in the cookie.
+  app.post(mfaPaths.signIn, { config: { access: 'public', rateLimit }, schema: { body: secondFactorBody, response: { 200: currentUser } } }, async (req, reply) => {
+    const { user, userAgent } = await security.completeChallenge({ token: req.cookies[MFA_CHALLENGE_COOKIE], body: req.body });
+    reply.clearCookie(MFA_CHALLENGE_COOKIE, { path: mfaPaths.signIn });
+    await startSession(req, reply, user, { isMfaVerified: true, userAgent: userAgent ?? undefined });
     return toCurrentUser(user);
   });
 

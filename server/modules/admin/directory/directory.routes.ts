@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminPaths, adminStats, directoryPage, directoryQuery, exportQuery } from '../../../../common/contracts/admin.ts';
+import { requireRecentAuth } from '../../../plugins/session.ts';
 import { adminActor } from '../admin-actor.ts';
 import type { DirectoryService } from './directory.service.ts';
 
@@ -10,6 +11,8 @@ const directoryRoutes: FastifyPluginAsyncZod<{ directory: DirectoryService }> = 
   app.get(adminPaths.users, { schema: { querystring: directoryQuery, response: { 200: directoryPage } } }, async (req) => directory.getPage(req.query));
 
   app.get(adminPaths.usersExport, { schema: { querystring: exportQuery } }, async (req, reply) => {
+    // Everyone's contacts in one file: the password or a code typed again within the last minutes (decision 038).
+    requireRecentAuth(req);
     const stream = await directory.exportCsv({ actor: adminActor(req), ...req.query });
     const date = new Date().toISOString().slice(0, 10);
     return reply

@@ -1,16 +1,18 @@
 import { Award, GraduationCap, Crown, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { isAdminRole } from '../../../../../common/contracts/auth.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useDirectory } from '../api/get-directory.ts';
 import { useStats } from '../api/get-stats.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { ApiRequestError } from '../../../lib/api.ts';
 import { isAccessError } from '../../../lib/errors.ts';
 import { AmbassadorApplications } from './ambassador-applications.tsx';
 import { AuditLog } from './audit-log.tsx';
@@ -47,6 +49,32 @@ const panels = [
   { value: 'outbox', Panel: MailOutbox },
 ] as const;
 
+/** An admin or founder whose session has not passed two-step verification (decision 038). */
+const isMfaMissing = (err: unknown) => err instanceof ApiRequestError && err.body.code === 'MFA_REQUIRED';
+
+/** The console stays closed until two-step verification is set up (or this sign-in used it). */
+function MfaRequired() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="min-h-dvh bg-background" data-testid="admin-mfa-required">
+      <PageHeader variant="bar" width="max-w-3xl" back={{ href: '/dashboard', label: t('back') }} />
+      <main className="mx-auto max-w-3xl px-4 pb-16 pt-6 sm:pt-8">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h1">{t('mfaRequired.title')}</CardTitle>
+            <CardDescription>{t('mfaRequired.text')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link href="/settings#security" className={buttonVariants()}>
+              {t('mfaRequired.action')}
+            </Link>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}
+
 /** Spec section 6: anyone else gets the "Access Denied" toast and goes back to /. */
 function useDenyNonAdmins(denied: boolean) {
   const { t } = useTranslation('admin');
@@ -69,9 +97,11 @@ export default function AdminPage() {
   const stats = useStats(isAdmin);
   // The first page is fetched here too (same query as the directory), so the screen appears whole.
   const firstPage = useDirectory({ search: '', filter: 'all', page: 1, pageSize: 25 }, isAdmin);
-  useDenyNonAdmins((!viewer.isPending && !isAdmin) || isAccessError(firstPage.error) || isAccessError(stats.error));
+  const isMfaNeeded = isMfaMissing(firstPage.error) || isMfaMissing(stats.error);
+  useDenyNonAdmins((!viewer.isPending && !isAdmin) || (!isMfaNeeded && (isAccessError(firstPage.error) || isAccessError(stats.error))));
 
   if (!isAdmin) return viewer.isPending ? <LoadingScreen label={t('loading')} /> : null;
+  if (isMfaNeeded) return <MfaRequired />;
   if (stats.isPending || firstPage.isPending) return <LoadingScreen label={t('loading')} />;
 
   return (

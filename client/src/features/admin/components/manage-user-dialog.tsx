@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { ReauthDialog } from '../../../components/layout/reauth-dialog.tsx';
+import { isReauthRequired } from '../../../lib/reauth.ts';
 import { useTranslation } from 'react-i18next';
 import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
 import { isAdminRole, roles, type Role } from '../../../../../common/contracts/auth.ts';
@@ -40,6 +42,7 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
   const locked = options.length <= 1;
   const name = fullNameOf(user) || t('directory.noName');
 
+  const [isAskingReauth, setAskingReauth] = useState(false);
   const save = () =>
     change.mutate(
       { userId: user.id, role },
@@ -48,6 +51,8 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
           toast({ title: t('manage.savedTitle'), description: t('manage.savedText', { name, role: t(`roles.${role}`) }) });
           onClose();
         },
+        // A role change needs the password or a code typed within the last minutes (decision 038).
+        onError: (err) => isReauthRequired(err) && setAskingReauth(true),
       },
     );
 
@@ -95,7 +100,15 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
           </div>
         </div>
         <SetMentorForm userId={user.id} name={name} />
-        {change.isError && (
+        <ReauthDialog
+          open={isAskingReauth}
+          onCancel={() => setAskingReauth(false)}
+          onDone={() => {
+            setAskingReauth(false);
+            save();
+          }}
+        />
+        {change.isError && !isReauthRequired(change.error) && (
           <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
             {describeError(t, change.error, { ns: 'admin' })}
           </p>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
+import type { SignInResult } from '../../../../../common/contracts/auth.ts';
 import { mailPaths } from '../../../../../common/contracts/mail-paths.ts';
 import type { PasswordResetBody, PasswordResetConfirmBody } from '../../../../../common/contracts/mail.ts';
 import { sendJson } from '../../../lib/api.ts';
@@ -9,14 +9,18 @@ import { currentUserQuery } from '../../../lib/current-user.ts';
 export const useRequestPasswordReset = () =>
   useMutation({ mutationFn: (body: PasswordResetBody) => sendJson<{ message: string }>('POST', mailPaths.passwordReset, body) });
 
-/** Sets the new password; the server ends every session and signs this browser in. */
+/**
+ * Sets the new password; the server ends every session and signs this browser in, or, for an
+ * account with two-step verification, answers `{ mfaRequired: true }` (the code comes next).
+ */
 export function useConfirmPasswordReset() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordResetConfirmBody) => sendJson<CurrentUser>('POST', mailPaths.passwordResetConfirm, body),
-    onSuccess: (user) => {
+    mutationFn: (body: PasswordResetConfirmBody) => sendJson<SignInResult>('POST', mailPaths.passwordResetConfirm, body),
+    onSuccess: (result) => {
+      if ('mfaRequired' in result) return;
       qc.clear();
-      qc.setQueryData(currentUserQuery.queryKey, user);
+      qc.setQueryData(currentUserQuery.queryKey, result);
     },
   });
 }

@@ -40,7 +40,7 @@ export default function ResetPasswordPage() {
       <form
         noValidate
         className="flex flex-col gap-4"
-        onSubmit={f.handleSubmit((v) => confirm.mutate({ token, password: v.password }, { onSuccess: () => navigate('/dashboard', { replace: true }) }))}
+        onSubmit={f.handleSubmit((v) => confirm.mutate({ token, password: v.password }, { onSuccess: (result) => navigate('mfaRequired' in result ? '/login?mfa=1&returnTo=%2Fdashboard' : '/dashboard', { replace: true }) }))}
       >
         <FormField label={t('newPassword')} hint={t('passwordHint')} error={translateValidation(t, f.formState.errors.password?.message)}>
           <Input type="password" autoComplete="new-password" {...f.register('password')} />

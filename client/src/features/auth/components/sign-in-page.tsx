@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -13,7 +14,7 @@ import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { safeReturnPath } from '../../../../../common/domain/return-to.ts';
 import i18n from '../../../lib/i18n.ts';
 import { toLanguage } from '../../../lib/language.ts';
-import { useSignIn, useSignUp } from '../api/sign-in.ts';
+import { useSignIn, useSignInSecondStep, useSignUp } from '../api/sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
 
@@ -22,13 +23,58 @@ function useReturnTo() {
   return safeReturnPath(params.get('returnTo'), window.location.origin);
 }
 
+/** After a right password, for accounts with two-step verification: a code from the app or a recovery code. */
+function SecondStepForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const step = useSignInSecondStep();
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!value.trim()) return;
+    step.mutate(useRecovery ? { recoveryCode: value } : { code: value.trim() }, { onSuccess: onDone });
+  };
+  return (
+    <form noValidate className="flex flex-col gap-4" onSubmit={submit} data-testid="sign-in-second-step">
+      <p className="text-sm text-muted-foreground">{useRecovery ? t('mfa.recoveryHint') : t('mfa.hint')}</p>
+      <FormField label={useRecovery ? t('mfa.recoveryCode') : t('mfa.code')}>
+        {useRecovery ? (
+          <Input key="recovery" autoComplete="off" autoCapitalize="none" spellCheck={false} value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+        ) : (
+          <Input key="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+        )}
+      </FormField>
+      {step.isError && (
+        <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          {describeError(t, step.error)}
+        </p>
+      )}
+      <button
+        type="button"
+        className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+        onClick={() => {
+          setUseRecovery(!useRecovery);
+          setValue('');
+          step.reset();
+        }}
+      >
+        {useRecovery ? t('mfa.useCode') : t('mfa.useRecovery')}
+      </button>
+      <Button type="submit" size="lg" disabled={step.isPending}>
+        {t('mfa.verify')}
+      </Button>
+    </form>
+  );
+}
+
 function SignInForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation(['auth', 'common']);
   const signIn = useSignIn();
   const form = useForm<z.input<typeof signInBody>, unknown, z.output<typeof signInBody>>({ resolver: zodResolver(signInBody), defaultValues: { email: '', password: '' } });
   const err = form.formState.errors;
+  if (signIn.data && 'mfaRequired' in signIn.data) return <SecondStepForm onDone={onDone} />;
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((v) => signIn.mutate(v, { onSuccess: onDone }))}>
+    <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((v) => signIn.mutate(v, { onSuccess: (result) => !('mfaRequired' in result) && onDone() }))}>
       <FormField label={t('email')} error={translateValidation(t, err.email?.message)}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
@@ -115,6 +161,14 @@ export default function SignInPage() {
   // An invitation's link (invitationSignUpPath) opens the sign-up tab with the invited email filled in.
   const params = new URLSearchParams(useSearch());
   const invitedEmail = params.get('email')?.slice(0, 254) ?? '';
+  // Sent here by an OpenID sign-in or a password reset of an account with two-step verification.
+  const isSecondStep = params.get('mfa') === '1';
+  if (isSecondStep)
+    return (
+      <AuthLayout title={t('mfa.title')} subtitle={t('welcomeSubtitle')}>
+        <SecondStepForm onDone={done} />
+      </AuthLayout>
+    );
   return (
     <AuthLayout title={t('welcomeTitle')} subtitle={t('welcomeSubtitle')}>
       <Tabs defaultValue={params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in'}>

@@ -2,4 +2,5 @@
 export const securityKeys = {
   all: ['account-security'] as const,
   sessions: ['account-security', 'sessions'] as const,
+  mfa: ['account-security', 'mfa'] as const,
 };

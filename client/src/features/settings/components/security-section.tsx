@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { SecurityPassword } from './security-password.tsx';
 import { SecuritySessions } from './security-sessions.tsx';
+import { SecurityTwoStep } from './security-two-step.tsx';
 import type { SettingsSection } from './settings-page.tsx';
 
-/** Password, sessions (docs/decisions/038). */
+/** Password, two-step verification, sessions (docs/decisions/038). */
 export const SecuritySection: SettingsSection = () => {
   const { t } = useTranslation('settings');
   return (
@@ -15,6 +16,7 @@ export const SecuritySection: SettingsSection = () => {
       </CardHeader>
       <CardContent className="space-y-8">
         <SecurityPassword />
+        <SecurityTwoStep />
         <SecuritySessions />
       </CardContent>
     </Card>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/fetch-stub.ts';
-import { buildCurrentUser } from '../../../test/factories.ts';
+import { buildCurrentUser, buildMfaStatus } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import SettingsPage from './settings-page.tsx';
 
@@ -15,6 +15,7 @@ const savedProfile = {
 const stubPage = () =>
   stubApi()
     .on('GET', '/api/account/sessions', { json: { sessions: [] } })
+    .on('GET', '/api/account/mfa', { json: buildMfaStatus() })
     .on('GET', PROFILE, { json: savedProfile })
     .on('GET', '/api/account/notifications', { json: { email: 'miriam@example.org', encouragement: true, mentorDigest: true } });
 

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mfaPaths, type RecoveryCodeList, type TotpEnrolment } from '../../../../../common/contracts/security.ts';
+import { sendJson } from '../../../lib/api.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
+import { securityKeys } from './security-keys.ts';
+
+/** A new secret to scan (not active until a code from it is confirmed). */
+export const useStartTotp = () => useMutation({ mutationFn: () => sendJson<TotpEnrolment>('POST', mfaPaths.totpSetup) });
+
+/** The first code from the app turns two-step verification on and returns the recovery codes. */
+export function useConfirmTotp() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => sendJson<RecoveryCodeList>('POST', mfaPaths.totpConfirm, { code }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: securityKeys.mfa }), qc.invalidateQueries({ queryKey: sharedKeys.currentUser })]),
+  });
+}
+
+export function useNewRecoveryCodes() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendJson<RecoveryCodeList>('POST', mfaPaths.recoveryCodes),
+    onSuccess: () => qc.invalidateQueries({ queryKey: securityKeys.mfa }),
+  });
+}
+
+export function useDisableTotp() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendJson<void>('DELETE', mfaPaths.totp),
+    onSuccess: () => qc.invalidateQueries({ queryKey: securityKeys.mfa }),
+  });
+}
