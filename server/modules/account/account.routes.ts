@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signInResult } from '../../../common/contracts/auth.ts';
+import { currentUser, mfaChallenge } from '../../../common/contracts/auth.ts';
 import { mfaPaths } from '../../../common/contracts/security.ts';
 import {
   localeBody, PASSWORD_RESET_ACCEPTED, passwordResetAccepted, passwordResetBody, passwordResetConfirmBody, verifyEmailBody,
@@ -38,7 +38,7 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, sec
     return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
   });
 
-  app.post(mailPaths.passwordResetConfirm, { config: publicPerClient, schema: { body: passwordResetConfirmBody, response: { 200: signInResult } } }, async (req, reply) => {
+  app.post(mailPaths.passwordResetConfirm, { config: publicPerClient, schema: { body: passwordResetConfirmBody, response: { 200: currentUser, 202: mfaChallenge } } }, async (req, reply) => {
     const user = await account.confirmPasswordReset(req.body);
     // The ended sessions are forgotten before the answer, not after it.
     app.sessionCache.clear();
@@ -47,7 +47,7 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, sec
     if (await security.isTotpEnabled(user.id)) {
       const challenge = await security.startChallenge({ user, userAgent: req.headers['user-agent'] });
       reply.setCookie(MFA_CHALLENGE_COOKIE, challenge, { path: mfaPaths.signIn, httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', maxAge: MFA_CHALLENGE_TTL_MS / 1000 });
-      return { mfaRequired: true as const };
+      return reply.status(202).send({ mfaRequired: true as const });
     }
     // Every session of the user ended, this browser's included: it gets a new one.
     setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy, { userAgent: req.headers['user-agent'] }), app.sessionPolicy);

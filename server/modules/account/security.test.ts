@@ -210,7 +210,7 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     const { secret } = await enrolTotp(app, await signIn(user.email, 'my old passphrase'));
 
     const { res, challengeCookie } = await passwordStep(user.email, 'my old passphrase');
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ mfaRequired: true });
     expect(sessionTokenFrom(res)).toBeUndefined();
     expect(challengeCookie).toMatch(/^mfa=[A-Za-z0-9_-]{43}$/);
@@ -276,7 +276,7 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     const token = 'B'.repeat(43);
     await app.db.insert(userTokens).values({ tokenHash: hashToken(token), userId: user.id, purpose: 'password-reset', email: user.email, expiresAt: new Date(Date.now() + 600_000) });
     const res = await app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'a brand new passphrase' } });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ mfaRequired: true });
     expect(sessionTokenFrom(res)).toBeUndefined();
     const challenge = `mfa=${res.cookies.find((c) => c.name === 'mfa')!.value}`;

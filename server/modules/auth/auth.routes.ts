@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { safeReturnPath } from '../../../common/domain/return-to.ts';
 import { paths } from '../../../common/contracts/auth-paths.ts';
-import { currentUser, loginQuery, publicConfig, setupBody, setupStatus, setupTokenParams, signInBody, signInResult, signUpBody, type PublicConfig } from '../../../common/contracts/auth.ts';
+import { currentUser, loginQuery, publicConfig, setupBody, setupStatus, setupTokenParams, mfaChallenge, signInBody, signUpBody, type PublicConfig } from '../../../common/contracts/auth.ts';
 import { mfaPaths, secondFactorBody } from '../../../common/contracts/security.ts';
 import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS, type SecurityService } from '../account/security.service.ts';
 import type { AuthService } from './auth.service.ts';
@@ -69,9 +69,9 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, security,
     return reply.redirect(back);
   });
 
-  app.post(paths.signIn, { config: { access: 'public', rateLimit }, schema: { body: signInBody, response: { 200: signInResult } } }, async (req, reply) => {
+  app.post(paths.signIn, { config: { access: 'public', rateLimit }, schema: { body: signInBody, response: { 200: currentUser, 202: mfaChallenge } } }, async (req, reply) => {
     const user = await auth.signIn(req.body);
-    if ((await signInOrChallenge(req, reply, user)) === 'mfa') return { mfaRequired: true as const };
+    if ((await signInOrChallenge(req, reply, user)) === 'mfa') return reply.status(202).send({ mfaRequired: true as const });
     return toCurrentUser(user);
   });
 
