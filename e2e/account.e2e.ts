@@ -122,6 +122,10 @@ describe('settings', () => {
     await expect.poll(async () => (await (await page.request.get('/api/auth/user')).json()).locale).toBe('fr');
     await page.getByText('Sombre', { exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    // The choice is kept; axe looks at the dark page once loaded (not while the colours fade).
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Paramètres' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

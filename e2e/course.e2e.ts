@@ -211,7 +211,7 @@ describe('the 8-week course in the browser', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`section-${section}`);
     expect(await page.getByTestId(`section-${section}`).isVisible()).toBe(true);
     await expect.poll(async () => (await page.getByTestId(`section-${section}`).boundingBox())!.y).toBeLessThan(844);
-    expect(await page.getByTestId('attempt-history').getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('attempt-history').getByRole('listitem').count()).toBe(1);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.getByTestId('attempt-history').scrollIntoViewIfNeeded();
     await screenshot(page, `course-lesson-attempts-390-${dark ? 'dark' : 'light'}`, { fullPage: false });
