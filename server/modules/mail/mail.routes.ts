@@ -3,8 +3,12 @@ import { OUTBOX_PAGE_SIZE, outboxList, outboxListQuery } from '../../../common/c
 import { mailPaths } from '../../../common/contracts/mail-paths.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import * as repo from './mail.repository.ts';
+import { hideSecretLinks } from './secret-links.ts';
 
-/** The admin console's outbox: every mail, its status, the SMTP server's reason for a failure, and its text. */
+/**
+ * The admin console's outbox: every mail, its status, the SMTP server's reason for a failure, and its
+ * text with secret links' tokens hidden (an admin must not be able to reset someone's password).
+ */
 const mailRoutes: FastifyPluginAsyncZod<{ isSmtpConfigured: boolean }> = async (app, { isSmtpConfigured }) => {
   app.get(mailPaths.outbox, { onRequest: async (req) => void requireAdmin(req), schema: { querystring: outboxListQuery, response: { 200: outboxList } } }, async (req) => {
     const { page, status } = req.query;
@@ -17,7 +21,7 @@ const mailRoutes: FastifyPluginAsyncZod<{ isSmtpConfigured: boolean }> = async (
         kind: r.kind,
         locale: r.locale,
         subject: r.subject,
-        text: r.text,
+        text: hideSecretLinks(r.text),
         status: r.status,
         attempts: r.attempts,
         lastError: r.lastError,

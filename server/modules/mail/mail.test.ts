@@ -35,7 +35,11 @@ describe('mail without SMTP_URL', async () => {
     const item = body.items.find((i: { to: string }) => i.to === user.email);
     expect(item).toMatchObject({ kind: 'password-reset', locale: 'fr', subject: 'Réinitialise ton mot de passe', status: 'pending', attempts: 0 });
     expect(item.text).toContain('Bonjour Zoé,');
-    expect(item.text).toMatch(/http:\/\/localhost:5000\/reset-password\/[A-Za-z0-9_-]{43}/);
+    // The link is there, its token hidden: an admin reading the outbox cannot reset Zoé's password.
+    expect(item.text).toContain('http://localhost:5000/reset-password/[hidden]');
+    expect(item.text).not.toMatch(/reset-password\/[A-Za-z0-9_-]{43}/);
+    const [stored] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, item.id));
+    expect(stored!.text).toMatch(/http:\/\/localhost:5000\/reset-password\/[A-Za-z0-9_-]{43}/);
     // Nothing tries to send it.
     await new Promise((r) => setTimeout(r, 1500));
     const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, item.id));

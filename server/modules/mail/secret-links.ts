@@ -1,0 +1,11 @@
+/**
+ * Paths whose last segment is a secret: whoever holds the link can reset a password, confirm an
+ * address, answer for a parent or unsubscribe someone. The admin outbox shows mails without it, so an
+ * admin reading the outbox cannot take over an account (the mail itself still carries the link).
+ */
+const SECRET_LINK = /(\/(?:reset-password|verify-email|parent-consent|unsubscribe|api\/mail\/unsubscribe)\/)[^\s/?#<>"')\]]+/g;
+
+export const HIDDEN_SECRET = '[hidden]';
+
+/** The text with every secret link's token replaced by `[hidden]`. */
+export const hideSecretLinks = (text: string): string => text.replace(SECRET_LINK, `$1${HIDDEN_SECRET}`);
