@@ -1,12 +1,11 @@
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { onboardingCountries, type OnboardingFormInput, type OnboardingFormValues } from '../../../../../common/contracts/onboarding.ts';
+import type { OnboardingFormInput, OnboardingFormValues } from '../../../../../common/contracts/onboarding.ts';
+import { PersonFields } from '../../../components/profile/person-fields.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { BirthdateFields } from '../../../components/ui/birthdate-fields.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { translateValidation } from '../../../lib/errors.ts';
-import { useLanguage } from '../../../lib/language.ts';
 
 /** The mentor's name, unless "I found this on my own" is ticked (then the name is neither asked nor sent). */
 function MentorField({ form }: { form: UseFormReturn<OnboardingFormInput, unknown, OnboardingFormValues> }) {
@@ -36,58 +35,7 @@ function MentorField({ form }: { form: UseFormReturn<OnboardingFormInput, unknow
   );
 }
 
-/** Every field of the profile, with its translated validation message. */
+/** Every field of the profile, the mentor's after the name, with their translated validation messages. */
 export function ProfileFields({ form }: { form: UseFormReturn<OnboardingFormInput, unknown, OnboardingFormValues> }) {
-  const { t } = useTranslation(['onboarding', 'validation', 'validation-public']);
-  const lang = useLanguage();
-  const err = form.formState.errors;
-  const msg = (m: string | undefined) => translateValidation(t, m, 'validation-public');
-  return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('firstName')} error={msg(err.firstName?.message)}>
-          <Input required autoComplete="given-name" maxLength={80} {...form.register('firstName')} />
-        </FormField>
-        <FormField label={t('lastName')} error={msg(err.lastName?.message)}>
-          <Input required autoComplete="family-name" maxLength={80} {...form.register('lastName')} />
-        </FormField>
-      </div>
-      <MentorField form={form} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('phone')} error={msg(err.phone?.message)}>
-          <Input required type="tel" inputMode="tel" autoComplete="tel" maxLength={30} {...form.register('phone')} />
-        </FormField>
-        <FormField label={t('country')} error={msg(err.country?.message)}>
-          <NativeSelect required autoComplete="country-name" {...form.register('country')}>
-            <option value="">{t('countryPlaceholder')}</option>
-            {onboardingCountries.map((c) => (
-              <option key={c} value={c}>
-                {t(`countries.${c}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-      </div>
-      <FormField label={t('address')} hint={t('addressHint')} error={msg(err.address?.message)}>
-        <Textarea required rows={3} autoComplete="street-address" maxLength={300} {...form.register('address')} />
-      </FormField>
-      <BirthdateFields
-        legend={t('birthday')}
-        labels={{ month: t('month'), day: t('day'), year: t('year') }}
-        lang={lang}
-        month={form.register('birthMonth')}
-        day={form.register('birthDay')}
-        year={form.register('birthYear')}
-        dayError={msg(err.birthDay?.message)}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('churchDenomination')} error={msg(err.churchDenomination?.message)}>
-          <Input required maxLength={150} {...form.register('churchDenomination')} />
-        </FormField>
-        <FormField label={t('pastorName')} error={msg(err.pastorName?.message)}>
-          <Input required maxLength={160} {...form.register('pastorName')} />
-        </FormField>
-      </div>
-    </>
-  );
+  return <PersonFields register={form.register} errors={form.formState.errors} afterName={<MentorField form={form} />} />;
 }
