@@ -1,6 +1,6 @@
 import { callbackDeadlineHours, isUrgentRequest, type ScoreBand, type SupportCategory } from '../../../common/domain/support.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { mailText, toMailLocale, type MailLocale } from '../mail/mail.templates.ts';
+import { mailText, toMailLocale, type MailContent, type MailLocale } from '../mail/mail.templates.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import * as repo from './staff-alerts.repository.ts';
 import type { AlertRequest, Recipient } from './staff-alerts.repository.ts';
@@ -37,24 +37,23 @@ export function staffAlertsFactory({ db, mail, timeZone }: Deps) {
     received: when(locale, r.createdAt),
   });
 
+  /** One mail to each recipient, in their language and greeting them by name. */
+  async function mailEach(tx: Tx, recipients: Recipient[], kind: string, content: (locale: MailLocale) => Omit<MailContent, 'name'>) {
+    for (const to of recipients) {
+      const locale = toMailLocale(to.locale);
+      await mail.enqueue(tx, { to: to.email, locale, kind, content: { ...content(locale), name: to.firstName } });
+    }
+  }
+
   /** Called in the transaction that stores a new request: an urgent one is mailed to every follower now. */
   async function onNewCallbackRequest(tx: Tx, request: NewCallbackRequest) {
     if (!isUrgentRequest(request.category, request.scoreBand)) return; // waits for the digest
-    for (const to of await repo.findFollowers(tx)) {
-      const locale = toMailLocale(to.locale);
-      await mail.enqueue(tx, {
-        to: to.email,
-        locale,
-        kind: 'callback-alert',
-        content: {
-          subject: 'callbackAlert.subject',
-          name: to.firstName,
-          paragraphs: ['callbackAlert.intro', 'callbackAlert.deadline'],
-          action: { label: 'callbackAlert.action', url: inboxLink(request.id) },
-          vars: describe(locale, { ...request, createdAt: new Date() }),
-        },
-      });
-    }
+    await mailEach(tx, await repo.findFollowers(tx), 'callback-alert', (locale) => ({
+      subject: 'callbackAlert.subject',
+      paragraphs: ['callbackAlert.intro', 'callbackAlert.deadline'],
+      action: { label: 'callbackAlert.action', url: inboxLink(request.id) },
+      vars: describe(locale, { ...request, createdAt: new Date() }),
+    }));
     await repo.markAlerted(tx, [request.id]);
   }
 
@@ -66,23 +65,14 @@ export function staffAlertsFactory({ db, mail, timeZone }: Deps) {
       // A request closed before the digest needs nobody's attention: marked, not listed.
       const open = requests.filter((r) => r.status !== 'closed');
       if (open.length) {
-        for (const to of await repo.findFollowers(tx)) {
-          const locale = toMailLocale(to.locale);
-          await mail.enqueue(tx, {
-            to: to.email,
-            locale,
-            kind: 'callback-digest',
-            content: {
-              subject: 'callbackDigest.subject',
-              name: to.firstName,
-              paragraphs: ['callbackDigest.intro'],
-              list: open.map((r) => ({ text: mailText(locale, 'callbackDigest.line', describe(locale, r)), url: inboxLink(r.id) })),
-              after: ['callbackDigest.deadline'],
-              action: { label: 'callbackDigest.action', url: inboxLink() },
-              vars: { count: open.length },
-            },
-          });
-        }
+        await mailEach(tx, await repo.findFollowers(tx), 'callback-digest', (locale) => ({
+          subject: 'callbackDigest.subject',
+          paragraphs: ['callbackDigest.intro'],
+          list: open.map((r) => ({ text: mailText(locale, 'callbackDigest.line', describe(locale, r)), url: inboxLink(r.id) })),
+          after: ['callbackDigest.deadline'],
+          action: { label: 'callbackDigest.action', url: inboxLink() },
+          vars: { count: open.length },
+        }));
       }
       await repo.markAlerted(tx, requests.map((r) => r.id));
       return open.length;
@@ -97,21 +87,12 @@ export function staffAlertsFactory({ db, mail, timeZone }: Deps) {
       if (!requests.length) return 0;
       const admins: Recipient[] = await repo.findAdmins(tx);
       for (const r of requests) {
-        for (const to of admins) {
-          const locale = toMailLocale(to.locale);
-          await mail.enqueue(tx, {
-            to: to.email,
-            locale,
-            kind: 'callback-escalation',
-            content: {
-              subject: 'callbackEscalation.subject',
-              name: to.firstName,
-              paragraphs: ['callbackEscalation.intro', 'callbackEscalation.ask'],
-              action: { label: 'callbackEscalation.action', url: inboxLink(r.id) },
-              vars: { ...describe(locale, r), hours: callbackDeadlineHours(r.category, r.scoreBand) },
-            },
-          });
-        }
+        await mailEach(tx, admins, 'callback-escalation', (locale) => ({
+          subject: 'callbackEscalation.subject',
+          paragraphs: ['callbackEscalation.intro', 'callbackEscalation.ask'],
+          action: { label: 'callbackEscalation.action', url: inboxLink(r.id) },
+          vars: { ...describe(locale, r), hours: callbackDeadlineHours(r.category, r.scoreBand) },
+        }));
       }
       await repo.markEscalated(tx, requests.map((r) => r.id));
       return requests.length;
