@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomGroupedCode } from '../../lib/random-code.ts';
 import Bowser from 'bowser';
 import { generateSecret, generateURI, verify as verifyTotpCode } from 'otplib';
 import { renderSVG } from 'uqr';
@@ -42,21 +42,7 @@ const timeStepOf = (result: object) => (result as { timeStep: number }).timeStep
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 /** 15 random bytes as 24 base32 characters (120 bits), shown in groups of four. */
-export function newRecoveryCode(): string {
-  const bytes = randomBytes(15);
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return out.match(/.{4}/g)!.join('-');
-}
+export const newRecoveryCode = (): string => randomGroupedCode(15, BASE32);
 /** The stored form: SHA-256 of the code without dashes, lower case. */
 const hashRecoveryCode = (code: string) => hashToken(recoveryCodeSchema.parse(code));
 

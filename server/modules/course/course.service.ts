@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomGroupedCode } from '../../lib/random-code.ts';
 import type { AttemptSummary, Certificate, CertificateVerification, ContentLanguage, Progress, SubmitResult } from '../../../common/contracts/course.ts';
 import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, type LessonRef } from '../../../common/domain/scoring.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,21 +11,7 @@ import * as repo from './course.repository.ts';
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** 80 random bits as "XXXX-XXXX-XXXX-XXXX": unguessable, and short enough to type from paper. */
-export function newVerificationCode(): string {
-  const bytes = randomBytes(10);
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += CODE_ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return out.match(/.{4}/g)!.join('-');
-}
+export const newVerificationCode = (): string => randomGroupedCode(10, CODE_ALPHABET);
 
 /** Accepts a code typed with lower case, spaces, or the letters Crockford's alphabet reads as digits. */
 export function normaliseVerificationCode(input: string): string {
