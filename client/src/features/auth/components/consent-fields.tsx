@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Controller, type Control, type FieldErrors, type UseFormRegister, type UseFormWatch } from 'react-hook-form';
+import { type Control, type FieldErrors, type UseFormRegister, type UseFormWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { birthMonths, birthYears, monthName } from '../../../../../common/domain/birthdate.ts';
 import { countries } from '../../../../../common/domain/countries.ts';
 import { ageOfDigitalConsent, needsParentalConsent } from '../../../../../common/domain/digital-consent.ts';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, NativeSelect } from '../../../components/ui/input.tsx';
 import { translateValidation } from '../../../lib/errors.ts';
@@ -94,33 +94,12 @@ export function FaithConsentField({ control, errors }: { control: Control<Consen
   const { t } = useTranslation(['auth', 'validation']);
   const error = translateValidation(t, errors.faithDataConsent?.message);
   return (
-    <Controller
+    <CheckboxField
       control={control}
       name="faithDataConsent"
-      render={({ field }) => (
-        <div className="flex flex-col gap-1.5">
-          <div className="flex items-start gap-3">
-            <Checkbox
-              id="faith-data-consent"
-              ref={field.ref}
-              checked={field.value === true}
-              onCheckedChange={(v) => field.onChange(v === true)}
-              onBlur={field.onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'faith-data-consent-error' : undefined}
-              className="mt-0.5"
-            />
-            <label htmlFor="faith-data-consent" className="text-sm leading-snug">
-              <Trans t={t} i18nKey="consent.faith" components={[<a key="privacy" href="/privacy" target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4" />]} />
-            </label>
-          </div>
-          {error && (
-            <p id="faith-data-consent-error" role="alert" className="text-sm font-medium text-destructive">
-              {error}
-            </p>
-          )}
-        </div>
-      )}
+      id="faith-data-consent"
+      error={error}
+      label={<Trans t={t} i18nKey="consent.faith" components={[<a key="privacy" href="/privacy" target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4" />]} />}
     />
   );
 }

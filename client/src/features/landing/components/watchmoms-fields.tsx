@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { WatchmomsFormInput, WatchmomsFormValues } from '../../../../../common/contracts/public-forms.ts';
 import { localizedCountries } from '../../../../../common/domain/countries.ts';
 import { BirthdateFields } from '../../../components/ui/birthdate-fields.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { translateValidation } from '../../../lib/errors.ts';
@@ -67,38 +67,9 @@ export function WatchmomsFields({ form }: { form: WatchmomsForm }) {
   );
 }
 
-/** The consent checkbox (a Radix checkbox, so it goes through a controller). */
+/** The consent to be contacted about the group. */
 function ConsentField({ form }: { form: WatchmomsForm }) {
   const { t, msg } = useFieldText();
   const err = form.formState.errors;
-  return (
-    <Controller
-            control={form.control}
-            name="consent"
-            render={({ field }) => (
-              <div className="flex flex-col gap-1.5">
-                <div className="flex items-start gap-3">
-                  <Checkbox
-                    id="watchmoms-consent"
-                    ref={field.ref}
-                    checked={field.value}
-                    onCheckedChange={(v) => field.onChange(v === true)}
-                    onBlur={field.onBlur}
-                    aria-invalid={err.consent ? true : undefined}
-                    aria-describedby={err.consent ? 'watchmoms-consent-error' : undefined}
-                    className="mt-0.5"
-                  />
-                  <label htmlFor="watchmoms-consent" className="text-sm leading-snug">
-                    {t('watchMoms.consent')}
-                  </label>
-                </div>
-                {err.consent && (
-                  <p id="watchmoms-consent-error" role="alert" className="text-sm font-medium text-destructive">
-                    {msg(err.consent.message)}
-                  </p>
-                )}
-              </div>
-            )}
-          />
-  );
+  return <CheckboxField control={form.control} name="consent" id="watchmoms-consent" label={t('watchMoms.consent')} error={msg(err.consent?.message)} />;
 }

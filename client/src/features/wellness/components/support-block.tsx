@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Lock } from 'lucide-react';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callbackForm, toCallbackRequest, type CallbackFormInput } from '../../../../../common/contracts/public-forms.ts';
 import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
@@ -11,7 +11,7 @@ import {
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, NativeSelect } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -57,37 +57,7 @@ function ChoiceGroup({ legend, name, options, form, error }: { legend: string; n
 /** Who will see the request, and the explicit agreement to it (health data: GDPR Art. 9(2)(a)). */
 function ConsentField({ form, error }: { form: CallbackFormState; error?: string }) {
   const { t } = useTranslation('public');
-  const id = useId();
-  return (
-    <Controller
-      control={form.control}
-      name="consent"
-      render={({ field }) => (
-        <div className="flex flex-col gap-1.5">
-          <div className="flex items-start gap-3">
-            <Checkbox
-              id={id}
-              ref={field.ref}
-              checked={field.value}
-              onCheckedChange={(v) => field.onChange(v === true)}
-              onBlur={field.onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="mt-0.5"
-            />
-            <label htmlFor={id} className="text-sm leading-snug">
-              {t('support.form.consent')}
-            </label>
-          </div>
-          {error && (
-            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-              {error}
-            </p>
-          )}
-        </div>
-      )}
-    />
-  );
+  return <CheckboxField control={form.control} name="consent" label={t('support.form.consent')} error={error} />;
 }
 
 /** Category, name and phone, how and when to call, the language and the consent, checked with the shared contract, then sent; a thank-you replaces the form for good. */
