@@ -55,6 +55,8 @@ import mentorWeekRoutes from './modules/mentoring/mentor-week.routes.ts';
 import { MENTOR_DIGEST_QUEUE, mentorDigestFactory } from './modules/mentoring/mentor-digest.service.ts';
 import { ENCOURAGEMENT_QUEUE, encouragementServiceFactory } from './modules/reminders/encouragement.service.ts';
 import { mentorWeekServiceFactory } from './modules/mentoring/mentor-week.service.ts';
+import { retentionRepositoryFactory } from './modules/retention/retention.repository.ts';
+import { RETENTION_QUEUE, retentionServiceFactory } from './modules/retention/retention.service.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -250,6 +252,12 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(notificationsRoutes, { unsubscribe });
   await app.register(mentorWeekRoutes, { mentorWeek: mentorWeekServiceFactory({ db: app.db, mail, unsubscribe }) });
   await app.register(myDataRoutes, { authRateLimit: limits.auth });
+  // Retention (docs/decisions/012): every day at 3:30 in TZ_DEFAULT, what the privacy notice says is
+  // kept no longer is removed. A failed run is retried; a missed day is caught up by the next run.
+  const retention = retentionServiceFactory({
+    db: app.db, retentionRepo: retentionRepositoryFactory(app.db), callbackDays: config.RETENTION_CALLBACK_DAYS, log: app.log, onAccountsErased: () => app.sessionCache.clear(),
+  });
+  app.jobs.define(RETENTION_QUEUE, { cron: { expression: '30 3 * * *', tz: config.TZ_DEFAULT }, options: reminderJob, handler: async () => void (await retention.run()) });
 
   const client = opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html')) ? await loadClientFiles(path.resolve(opts.clientDir)) : undefined;
   const appShell = client?.get('/index.html');
@@ -262,7 +270,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   /** `courseContent.reload()` after seeding new content into a running app (tests do). */
-  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, staffAlerts, encouragement, mentorDigest, account, mailVerificationOnSignUp, courseContent: { reload: () => course.reload() } });
+  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, staffAlerts, encouragement, mentorDigest, retention, account, mailVerificationOnSignUp, courseContent: { reload: () => course.reload() } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -317,8 +317,14 @@ export const watchmomsApplications = pgTable('watchmoms_applications', {
   notes: text('notes').notNull().default(''),
   /** When it went out in the admins' daily digest of new applications. */
   digestedAt: timestamp('digested_at', { withTimezone: true }),
+  /** When it was last approved or declined (null while new or contacted): a declined one is deleted 180 days later. */
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
   ...timestamps,
-}, (t) => [index('watchmoms_status_idx').on(t.status, t.createdAt), index('watchmoms_undigested_idx').on(t.createdAt).where(sql`${t.digestedAt} is null`)]);
+}, (t) => [
+  index('watchmoms_status_idx').on(t.status, t.createdAt),
+  index('watchmoms_undigested_idx').on(t.createdAt).where(sql`${t.digestedAt} is null`),
+  index('watchmoms_declined_idx').on(t.decidedAt).where(sql`${t.status} = 'declined'`),
+]);
 
 export const callbackRequests = pgTable(
   'callback_requests',

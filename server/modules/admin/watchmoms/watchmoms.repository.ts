@@ -17,7 +17,9 @@ export const watchmomsRepositoryFactory = (db: Db) => ({
   },
 
   async update(id: string, set: Partial<typeof watchmomsApplications.$inferInsert>, tx: Tx = db) {
-    const rows = await tx.update(watchmomsApplications).set({ ...set, updatedAt: new Date() }).where(eq(watchmomsApplications.id, id)).returning();
+    // A decision starts the retention clock of a declined application; going back to new or contacted stops it.
+    const decided = set.status === undefined ? {} : { decidedAt: set.status === 'approved' || set.status === 'declined' ? new Date() : null };
+    const rows = await tx.update(watchmomsApplications).set({ ...set, ...decided, updatedAt: new Date() }).where(eq(watchmomsApplications.id, id)).returning();
     return rows[0]!;
   },
 });

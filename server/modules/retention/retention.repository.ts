@@ -1,0 +1,66 @@
+import { and, eq, lte, or, sql } from 'drizzle-orm';
+import type { Db, Transaction, Tx } from '../../db/client.ts';
+import { ambassadorApplications, callbackRequests, users, watchmomsApplications } from '../../db/schema/index.ts';
+
+/** The SQL of the daily retention job (docs/decisions/012). Each cut-off is a time: rows older than it are due. */
+export const retentionRepositoryFactory = (db: Db) => ({
+  /**
+   * Closed callback requests closed at or before `cutoff` lose everything that says who asked: name,
+   * phone, the good time to call, the team's notes and the link to an account. Category, band,
+   * status and dates stay, so the inbox's counts do not change. Returns how many were cleared.
+   */
+  async clearClosedCallbacks(cutoff: Date, tx: Tx = db): Promise<number> {
+    const rows = await tx
+      .update(callbackRequests)
+      .set({ name: null, phone: null, goodTime: '', notes: '', userId: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(callbackRequests.status, 'closed'),
+          lte(callbackRequests.closedAt, cutoff),
+          or(
+            sql`${callbackRequests.name} is not null`,
+            sql`${callbackRequests.phone} is not null`,
+            sql`${callbackRequests.goodTime} <> ''`,
+            sql`${callbackRequests.notes} <> ''`,
+            sql`${callbackRequests.userId} is not null`,
+          ),
+        ),
+      )
+      .returning({ id: callbackRequests.id });
+    return rows.length;
+  },
+
+  /** Declined WatchMoms applications decided at or before `cutoff` are deleted (every field of one is personal). */
+  async deleteDeclinedWatchmoms(cutoff: Date, tx: Tx = db): Promise<number> {
+    const rows = await tx
+      .delete(watchmomsApplications)
+      .where(and(eq(watchmomsApplications.status, 'declined'), lte(watchmomsApplications.decidedAt, cutoff)))
+      .returning({ id: watchmomsApplications.id });
+    return rows.length;
+  },
+
+  /** Declined ambassador applications decided at or before `cutoff` are deleted (the applicant's account stays). */
+  async deleteDeclinedAmbassadorApplications(cutoff: Date, tx: Tx = db): Promise<number> {
+    const rows = await tx
+      .delete(ambassadorApplications)
+      .where(and(eq(ambassadorApplications.status, 'declined'), lte(ambassadorApplications.decidedAt, cutoff)))
+      .returning({ id: ambassadorApplications.id });
+    return rows.length;
+  },
+
+  /**
+   * One account created at or before `cutoff` that still waits for a parent's consent, locked for its
+   * erasure (skipped if another instance holds it), or null when none is left.
+   */
+  async lockNextPendingParentAccount(cutoff: Date, tx: Transaction) {
+    const [row] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.consentStatus, 'pending_parent'), lte(users.createdAt, cutoff)))
+      .orderBy(users.createdAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return row ?? null;
+  },
+});
+export type RetentionRepository = ReturnType<typeof retentionRepositoryFactory>;
