@@ -26,7 +26,7 @@ import { loadCourseContentSnapshot } from './modules/course/course.content.ts';
 import challengeRoutes from './modules/course/challenge.routes.ts';
 import { challengeServiceFactory } from './modules/course/challenge.service.ts';
 import courseRoutes from './modules/course/course.routes.ts';
-import { CourseService } from './modules/course/course.service.ts';
+import { courseServiceFactory } from './modules/course/course.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import { invitationMailerFactory } from './modules/mentoring/invitations.ts';
 import mentoringRoutes from './modules/mentoring/mentoring.routes.ts';
@@ -233,7 +233,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(publicFormsRoutes, { formsRateLimit: limits.forms, callbackHooks: { onCreated: staffAlerts.onNewCallbackRequest, afterCommit: mail.wake } });
   await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted });
   // Course content is read and serialized once here (the seed ran before the app was built).
-  const course = new CourseService(app.db, await loadCourseContentSnapshot(app.db));
+  const course = courseServiceFactory({ db: app.db, content: await loadCourseContentSnapshot(app.db) });
   await app.register(courseRoutes, { course, publicUrl: config.PUBLIC_URL });
   await app.register(challengeRoutes, { challenge: challengeServiceFactory({ db: app.db, content: () => course.snapshot() }) });
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms, invitations: invitationMailerFactory({ mail }) });

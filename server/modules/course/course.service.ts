@@ -40,55 +40,49 @@ export interface LessonState {
  * Course content is answered from memory (course.content.ts); the learner's passed lessons are the
  * one per-request read. Read answers are JSON text, serialized at start.
  */
-export class CourseService {
-  private readonly passedLessons: (userId: string) => Promise<repo.PassedLesson[]>;
-
-  constructor(
-    private readonly db: Db,
-    private content: CourseContentSnapshot,
-  ) {
-    this.passedLessons = repo.passedLessonsQuery(db);
-  }
+export function courseServiceFactory({ db, content: loaded }: { db: Db; content: CourseContentSnapshot }) {
+  let content = loaded;
+  const passedLessons = repo.passedLessonsQuery(db);
 
   /** Reads the content again (after the content was seeded anew while the app runs: tests only). */
-  async reload(): Promise<void> {
-    this.content = await loadCourseContentSnapshot(this.db);
+  async function reload(): Promise<void> {
+    content = await loadCourseContentSnapshot(db);
   }
 
   /** The content as loaded (read by the challenge service). */
-  snapshot(): CourseContentSnapshot {
-    return this.content;
+  function snapshot(): CourseContentSnapshot {
+    return content;
   }
 
-  listCoursesJson(lang: ContentLanguage): string {
-    return this.content.coursesJson[lang];
+  function listCoursesJson(lang: ContentLanguage): string {
+    return content.coursesJson[lang];
   }
 
-  private requireCourse(courseId: string): CourseEntry {
-    const course = this.content.courses.get(courseId);
+  function requireCourse(courseId: string): CourseEntry {
+    const course = content.courses.get(courseId);
     if (!course) throw new AppError('NOT_FOUND', 'Course not found.');
     return course;
   }
 
   /** Who may open what, from the user's lesson states. */
-  private unlock(states: LessonState[]) {
+  function unlock(states: LessonState[]) {
     const refs: LessonRef[] = states.map((s) => ({ id: s.id, weekNumber: s.weekNumber }));
     const passed = new Set(states.filter((s) => s.bestScore !== null).map((s) => s.id));
     return { states, passed, ...unlockState(refs, passed) };
   }
 
   /** The user's state of every live lesson of the course, in week order. */
-  private async states(userId: string, course: CourseEntry): Promise<LessonState[]> {
-    const passed = new Map((await this.passedLessons(userId)).map((p) => [p.lessonId, p]));
+  async function lessonStates(userId: string, course: CourseEntry): Promise<LessonState[]> {
+    const passed = new Map((await passedLessons(userId)).map((p) => [p.lessonId, p]));
     return course.lessons.map((l) => ({ id: l.id, weekNumber: l.weekNumber, bestScore: passed.get(l.id)?.bestScore ?? null, firstPassedAt: passed.get(l.id)?.firstPassedAt ?? null }));
   }
 
-  private async state(userId: string, courseId: string) {
-    return this.unlock(await this.states(userId, this.requireCourse(courseId)));
+  async function state(userId: string, courseId: string) {
+    return unlock(await lessonStates(userId, requireCourse(courseId)));
   }
 
-  private requireOpen(states: LessonState[], lessonId: string) {
-    const s = this.unlock(states);
+  function requireOpen(states: LessonState[], lessonId: string) {
+    const s = unlock(states);
     if (!s.open.has(lessonId)) {
       const week = weekOf(states, lessonId) ?? 0;
       throw new AppError('LESSON_LOCKED', `This lesson is locked. Pass the week ${week - 1} assessment to unlock week ${week}.`);
@@ -96,8 +90,8 @@ export class CourseService {
     return s;
   }
 
-  async getProgress(userId: string, courseId: string): Promise<Progress> {
-    const s = await this.state(userId, courseId);
+  async function getProgress(userId: string, courseId: string): Promise<Progress> {
+    const s = await state(userId, courseId);
     const best = s.states.filter((x) => x.bestScore !== null);
     return {
       courseId,
@@ -110,24 +104,24 @@ export class CourseService {
     };
   }
 
-  listLessonsJson(courseId: string, lang: ContentLanguage): string {
-    return this.requireCourse(courseId).lessonListJson[lang];
+  function listLessonsJson(courseId: string, lang: ContentLanguage): string {
+    return requireCourse(courseId).lessonListJson[lang];
   }
 
   /** The lesson as JSON text (the `Lesson` contract); 404 when unknown or retired, 403 while locked. */
-  async getLessonJson(userId: string, id: string, lang: ContentLanguage): Promise<string> {
-    const lesson = this.content.lessons.get(id);
+  async function getLessonJson(userId: string, id: string, lang: ContentLanguage): Promise<string> {
+    const lesson = content.lessons.get(id);
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
-    const s = this.requireOpen(await this.states(userId, this.requireCourse(lesson.courseId)), id);
+    const s = requireOpen(await lessonStates(userId, requireCourse(lesson.courseId)), id);
     const { head, tail } = lesson.json[lang];
     return head + String(s.passed.has(id)) + tail;
   }
 
   /** The assessment as JSON text (the `Assessment` contract); 404 when unknown, 403 while its lesson is locked. */
-  async getAssessmentJson(userId: string, lessonId: string, lang: ContentLanguage): Promise<string> {
-    const a = this.content.assessmentsByLesson.get(lessonId);
+  async function getAssessmentJson(userId: string, lessonId: string, lang: ContentLanguage): Promise<string> {
+    const a = content.assessmentsByLesson.get(lessonId);
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
-    this.requireOpen(await this.states(userId, this.requireCourse(a.courseId)), lessonId);
+    requireOpen(await lessonStates(userId, requireCourse(a.courseId)), lessonId);
     return a.json[lang];
   }
 
@@ -136,12 +130,12 @@ export class CourseService {
    * back online, perhaps twice), the key's first attempt is stored once and every replay answers
    * the same result; the key reused for other answers is a 409.
    */
-  async submit(userId: string, assessmentId: string, answers: number[], idempotencyKey?: string): Promise<SubmitResult> {
-    const a = this.content.assessments.get(assessmentId);
+  async function submit(userId: string, assessmentId: string, answers: number[], idempotencyKey?: string): Promise<SubmitResult> {
+    const a = content.assessments.get(assessmentId);
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
-    const replayed = idempotencyKey ? await repo.findAttemptByKey(this.db, userId, idempotencyKey) : null;
-    if (replayed) return this.replay(userId, a, answers, replayed);
-    const s = this.requireOpen(await this.states(userId, this.requireCourse(a.courseId)), a.lessonId);
+    const replayed = idempotencyKey ? await repo.findAttemptByKey(db, userId, idempotencyKey) : null;
+    if (replayed) return replay(userId, a, answers, replayed);
+    const s = requireOpen(await lessonStates(userId, requireCourse(a.courseId)), a.lessonId);
     if (answers.length !== a.answerKey.length)
       throw new AppError('VALIDATION_FAILED', `answers: expected ${a.answerKey.length} answers (one per question), got ${answers.length}`);
     answers.forEach((choice, i) => {
@@ -150,16 +144,16 @@ export class CourseService {
         throw new AppError('VALIDATION_FAILED', `answers.${i}: question ${i + 1} has options 0 to ${options - 1}, got ${choice}`);
     });
     const result = scoreAnswers(answers, a.answerKey);
-    const inserted = await repo.insertAttempt(this.db, { userId, assessmentId, lessonId: a.lessonId, answers, score: result.score, passed: result.passed, idempotencyKey });
+    const inserted = await repo.insertAttempt(db, { userId, assessmentId, lessonId: a.lessonId, answers, score: result.score, passed: result.passed, idempotencyKey });
     // Two sends of one key at the same moment: the other one stored it.
     if (!inserted && idempotencyKey) {
-      const stored = await repo.findAttemptByKey(this.db, userId, idempotencyKey);
-      if (stored) return this.replay(userId, a, answers, stored);
+      const stored = await repo.findAttemptByKey(db, userId, idempotencyKey);
+      if (stored) return replay(userId, a, answers, stored);
     }
-    return this.resultOf(a, answers, s.states);
+    return resultOf(a, answers, s.states);
   }
 
-  private resultOf(a: AssessmentEntry, answers: number[], states: LessonState[]): SubmitResult {
+  function resultOf(a: AssessmentEntry, answers: number[], states: LessonState[]): SubmitResult {
     const result = scoreAnswers(answers, a.answerKey);
     const index = states.findIndex((x) => x.id === a.lessonId);
     return {
@@ -175,22 +169,22 @@ export class CourseService {
   }
 
   /** The stored attempt's result again, when the replay is the same submission. */
-  private async replay(userId: string, a: AssessmentEntry, answers: number[], stored: repo.StoredAttempt): Promise<SubmitResult> {
+  async function replay(userId: string, a: AssessmentEntry, answers: number[], stored: repo.StoredAttempt): Promise<SubmitResult> {
     const isSame = stored.assessmentId === a.id && stored.answers.length === answers.length && stored.answers.every((x, i) => x === answers[i]);
     if (!isSame) throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different submission.');
-    return this.resultOf(a, stored.answers, await this.states(userId, this.requireCourse(a.courseId)));
+    return resultOf(a, stored.answers, await lessonStates(userId, requireCourse(a.courseId)));
   }
 
   /** The user's own attempts at a live lesson, newest first; 404 for an unknown lesson, 403 while it is locked. */
-  async listAttempts(userId: string, lessonId: string): Promise<AttemptSummary[]> {
-    const lesson = this.content.lessons.get(lessonId);
+  async function listAttempts(userId: string, lessonId: string): Promise<AttemptSummary[]> {
+    const lesson = content.lessons.get(lessonId);
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
-    this.requireOpen(await this.states(userId, this.requireCourse(lesson.courseId)), lessonId);
-    const rows = await repo.listAttempts(this.db, userId, lessonId);
+    requireOpen(await lessonStates(userId, requireCourse(lesson.courseId)), lessonId);
+    const rows = await repo.listAttempts(db, userId, lessonId);
     return rows.map((r) => ({ id: r.id, submittedAt: r.createdAt.toISOString(), score: r.score, passed: r.passed }));
   }
 
-  private toCertificate(
+  function toCertificate(
     row: NonNullable<Awaited<ReturnType<typeof repo.findCertificate>>>,
     courseTitle: string,
     baseUrl: string,
@@ -209,17 +203,17 @@ export class CourseService {
   }
 
   /** The user's certificate; 403 while the course is not complete, 404 when complete but not yet created. */
-  async getCertificate(user: UserRow, courseId: string, lang: ContentLanguage, baseUrl: string): Promise<Certificate> {
-    const course = this.requireCourse(courseId);
-    const row = await repo.findCertificate(this.db, user.id, courseId);
-    if (row) return this.toCertificate(row, course.details[lang].title, baseUrl);
-    await this.completionTime(user.id, courseId);
+  async function getCertificate(user: UserRow, courseId: string, lang: ContentLanguage, baseUrl: string): Promise<Certificate> {
+    const course = requireCourse(courseId);
+    const row = await repo.findCertificate(db, user.id, courseId);
+    if (row) return toCertificate(row, course.details[lang].title, baseUrl);
+    await completionTime(user.id, courseId);
     throw new AppError('NOT_FOUND', 'No certificate has been created yet.');
   }
 
   /** When the last week was first passed; 403 when some week is not passed yet. */
-  private async completionTime(userId: string, courseId: string): Promise<Date> {
-    const { states } = await this.state(userId, courseId);
+  async function completionTime(userId: string, courseId: string): Promise<Date> {
+    const { states } = await state(userId, courseId);
     const missing = states.filter((x) => x.firstPassedAt === null).length;
     if (states.length === 0 || missing > 0)
       throw new AppError('COURSE_NOT_COMPLETE', `You need to complete all ${states.length} weeks of the course to receive your certificate (${missing} to go).`);
@@ -227,30 +221,30 @@ export class CourseService {
   }
 
   /** Creates the certificate once; later calls return the same one. */
-  async createCertificate(user: UserRow, courseId: string, lang: ContentLanguage, baseUrl: string): Promise<{ certificate: Certificate; created: boolean }> {
-    const course = this.requireCourse(courseId);
+  async function createCertificate(user: UserRow, courseId: string, lang: ContentLanguage, baseUrl: string): Promise<{ certificate: Certificate; created: boolean }> {
+    const course = requireCourse(courseId);
     const title = course.details[lang].title;
-    const existing = await repo.findCertificate(this.db, user.id, courseId);
-    if (existing) return { certificate: this.toCertificate(existing, title, baseUrl), created: false };
-    const completedAt = await this.completionTime(user.id, courseId);
+    const existing = await repo.findCertificate(db, user.id, courseId);
+    if (existing) return { certificate: toCertificate(existing, title, baseUrl), created: false };
+    const completedAt = await completionTime(user.id, courseId);
     // A clash on the random code is astronomically unlikely; a clash on (user, course) means a parallel request won.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const row = await repo.insertCertificate(this.db, {
+      const row = await repo.insertCertificate(db, {
         userId: user.id,
         courseId,
         verificationCode: newVerificationCode(),
         holderName: holderNameOf(user),
         completedAt,
       });
-      if (row) return { certificate: this.toCertificate(row, title, baseUrl), created: true };
-      const raced = await repo.findCertificate(this.db, user.id, courseId);
-      if (raced) return { certificate: this.toCertificate(raced, title, baseUrl), created: false };
+      if (row) return { certificate: toCertificate(row, title, baseUrl), created: true };
+      const raced = await repo.findCertificate(db, user.id, courseId);
+      if (raced) return { certificate: toCertificate(raced, title, baseUrl), created: false };
     }
     throw new AppError('INTERNAL', 'Could not create the certificate. Please try again.');
   }
 
-  async verify(code: string, lang: ContentLanguage): Promise<CertificateVerification> {
-    const row = await repo.findCertificateByCode(this.db, normaliseVerificationCode(code));
+  async function verify(code: string, lang: ContentLanguage): Promise<CertificateVerification> {
+    const row = await repo.findCertificateByCode(db, normaliseVerificationCode(code));
     if (!row) throw new AppError('NOT_FOUND', 'No certificate has this verification code.');
     return {
       valid: true,
@@ -260,4 +254,8 @@ export class CourseService {
       verificationCode: row.verificationCode,
     };
   }
+
+  return { reload, snapshot, listCoursesJson, getProgress, listLessonsJson, getLessonJson, getAssessmentJson, submit, listAttempts, getCertificate, createCertificate, verify };
 }
+
+export type CourseService = ReturnType<typeof courseServiceFactory>;
