@@ -193,7 +193,7 @@ export async function buildApp(opts: BuildOptions) {
     }, cron: { expression: '17 * * * *', tz: 'UTC' } });
   const consent = consentServiceFactory({ db: app.db, mail });
   const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated, signInThrottle, consent);
-  const account = accountServiceFactory({ db: app.db, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST });
+  const account = accountServiceFactory({ db: app.db, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, throttle: signInThrottle });
   // Password sign-ups get a verification mail (an OpenID provider vouches for its own addresses).
   const mailVerificationOnSignUp: UserHook = async (db, user) => {
     if (user.passwordHash) await account.sendVerification(user, db);

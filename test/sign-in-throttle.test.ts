@@ -80,6 +80,22 @@ describe('per-account sign-in throttling (issue 10, defect 6)', () => {
     expect(JSON.stringify(rows)).not.toContain(user.email);
   });
 
+  it('ends the delays when the owner resets the password: the new password signs in at once', async () => {
+    const user = await createUser(app.db, { password: 'the right passphrase' });
+    for (let i = 0; i < 8; i++) await signIn(user.email, `wrong guess ${i}`);
+    await app.db.update(signInFailures).set({ lastFailureAt: new Date() }).where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
+    expect((await signIn(user.email, 'the right passphrase')).statusCode).toBe(429);
+
+    expect((await app.inject({ method: 'POST', url: '/api/auth/password-reset', headers: json, payload: { email: user.email } })).statusCode).toBe(202);
+    const [mail] = (await mailsTo(user.email)).filter((m) => m.kind === 'password-reset');
+    const token = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
+    const reset = await app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', headers: json, payload: { token, password: 'a brand new passphrase' } });
+    expect(reset.statusCode).toBe(200);
+
+    expect(await app.db.select().from(signInFailures).where(eq(signInFailures.emailKey, emailKeyOf(user.email)))).toEqual([]);
+    expect((await signIn(user.email, 'a brand new passphrase')).statusCode).toBe(200);
+  });
+
   it('lets parallel guesses through no faster than sequential ones', async () => {
     const user = await createUser(app.db, { password: 'the right passphrase' });
     const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(user.email, `parallel guess ${i}`)));

@@ -5,6 +5,7 @@ import { hashPassword, isCommonPassword } from '../../lib/password.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
+import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import * as repo from './account.repository.ts';
 
 export const RESET_TTL_MS = 30 * 60_000;
@@ -14,12 +15,14 @@ interface Deps {
   db: Db;
   mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
   scryptCost: number;
+  /** A reset proves the mailbox: the account's sign-in delays end with it (docs/decisions/036). */
+  throttle: Pick<SignInThrottle, 'recordSuccess'>;
 }
 
 export type AccountService = ReturnType<typeof accountServiceFactory>;
 
 /** Password reset, email verification and the user's mail language. */
-export function accountServiceFactory({ db, mail, scryptCost }: Deps) {
+export function accountServiceFactory({ db, mail, scryptCost, throttle }: Deps) {
   /**
    * Mails a reset link, or to an account without a password (OpenID Connect only) how to sign in.
    * Does nothing for an unknown address; the caller answers the same either way.
@@ -70,6 +73,8 @@ export function accountServiceFactory({ db, mail, scryptCost }: Deps) {
       await repo.useTokens(tx, row!.userId, 'password-reset');
       await repo.setPasswordHash(tx, row!.userId, passwordHash);
       await repo.deleteSessionsOf(tx, row!.userId);
+      const user = await repo.findUser(tx, row!.userId);
+      if (user) await throttle.recordSuccess(user.email, tx);
       await repo.insertAudit(tx, { actorId: row!.userId, action: 'password.reset', targetType: 'user', targetId: row!.userId });
       return row!.userId;
     });
