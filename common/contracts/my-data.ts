@@ -6,12 +6,6 @@ export const myDataPaths = {
   me: '/api/me',
 } as const;
 
-/**
- * An account signed in through OpenID Connect has no password to confirm a deletion with: its
- * session must have started this recently instead (a fresh sign-in).
- */
-export const FRESH_SIGN_IN_MINUTES = 10;
-
 /** DELETE /api/me body: the password (accounts that have one). */
 export const deleteAccountBody = z.strictObject({
   password: z.string({ error: 'Must be text' }).min(1, 'Required').max(1024, 'Must be at most 1024 characters').optional(),

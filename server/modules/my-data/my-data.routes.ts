@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccountBody, myDataPaths } from '../../../common/contracts/my-data.ts';
 import { clearSessionCookie } from '../../lib/session.ts';
-import { requireSession, requireUser } from '../../plugins/session.ts';
+import { requireRecentAuth, requireSession } from '../../plugins/session.ts';
 import { myDataRepositoryFactory } from './my-data.repository.ts';
 import { myDataServiceFactory } from './my-data.service.ts';
 
@@ -16,7 +16,8 @@ const myDataRoutes: FastifyPluginAsyncZod<Options> = async (app, { authRateLimit
   const myData = myDataServiceFactory({ db: app.db, myDataRepo });
 
   app.get(myDataPaths.export, async (req, reply) => {
-    const user = requireUser(req);
+    // Everything about the person in one file: the password or a code within the last minutes first (decision 038).
+    const user = requireRecentAuth(req);
     const data = await myData.exportData(user);
     const date = new Date().toISOString().slice(0, 10);
     return reply
@@ -31,8 +32,8 @@ const myDataRoutes: FastifyPluginAsyncZod<Options> = async (app, { authRateLimit
     { config: { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } }, schema: { body: deleteAccountBody } },
     async (req, reply) => {
       const { user, session } = requireSession(req);
-      // Signed in (or re-authenticated) recently: what an OpenID-only account confirms with.
-      await myData.deleteAccount({ user, body: req.body, sessionStartedAt: session.reauthAt });
+      // The password is typed in the request; an OpenID-only account has none, and must have signed in (or re-authenticated) recently.
+      await myData.deleteAccount({ user, body: req.body, session });
       // The account's sessions went with it: this process forgets them before answering.
       app.sessionCache.clear();
       clearSessionCookie(req, reply);

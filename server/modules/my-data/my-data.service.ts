@@ -1,10 +1,10 @@
-import { EXPORT_FORMAT, FRESH_SIGN_IN_MINUTES, type DeleteAccountBody } from '../../../common/contracts/my-data.ts';
+import { EXPORT_FORMAT, type DeleteAccountBody } from '../../../common/contracts/my-data.ts';
 import type { Db } from '../../db/client.ts';
 import { lockFoundersAndCount } from '../../db/users.ts';
 import { eraseAccount } from '../../lib/account-erasure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import type { UserRow } from '../../lib/session.ts';
+import { assertRecentAuth, type SessionState, type UserRow } from '../../lib/session.ts';
 import type { MyDataRepository } from './my-data.repository.ts';
 
 interface Deps {
@@ -55,15 +55,16 @@ export const myDataServiceFactory = ({ db, myDataRepo }: Deps) => ({
 
   /**
    * Deletes the signed-in account and its personal data at once. Accounts with a password confirm
-   * with it; OpenID-only accounts with a session started in the last FRESH_SIGN_IN_MINUTES.
+   * with it (typed in this request, which is the re-authentication); OpenID-only accounts have none
+   * and must have signed in or re-authenticated within the window of every sensitive action (decision 038).
    * The last founder cannot leave (someone must run the ministry's console).
    */
-  async deleteAccount({ user, body, sessionStartedAt }: { user: UserRow; body: DeleteAccountBody; sessionStartedAt: Date | null }) {
+  async deleteAccount({ user, body, session }: { user: UserRow; body: DeleteAccountBody; session: SessionState }) {
     if (user.passwordHash || !user.oidcSubject) {
       if (body.password === undefined) throw new AppError('VALIDATION_FAILED', 'password: Required');
       if (!user.passwordHash || !(await verifyPassword(body.password, user.passwordHash))) throw new AppError('WRONG_PASSWORD', 'This password is not correct.');
-    } else if (!sessionStartedAt || Date.now() - sessionStartedAt.getTime() > FRESH_SIGN_IN_MINUTES * 60_000) {
-      throw new AppError('REAUTH_REQUIRED', `Sign in again, then delete your account within ${FRESH_SIGN_IN_MINUTES} minutes.`);
+    } else {
+      assertRecentAuth(session);
     }
     await db.transaction(async (tx) => {
       const current = await myDataRepo.lockUser(user.id, tx);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
+import { REAUTH_WINDOW_MINUTES } from '../../../common/contracts/security.ts';
+import { createTestApp, createUser, signedInUser, totpCodeFor, enrolTotp } from '../../../test/app.ts';
 import { passLessons } from '../../../test/course-progress.ts';
 import {
   ambassadorApplications, auditLog, callbackRequests, certificates, consents, courses, discipleInvitations, mailOutbox, mentorStats, sessions, users,
@@ -73,6 +74,32 @@ describe('GET /api/me/export', () => {
     expect((await app.inject({ method: 'GET', url: `/api/me/export?id=${user.id}`, headers: { cookie: otherCookie } })).json().profile.id).toBe(other.id);
     expect((await app.inject({ method: 'GET', url: '/api/me/export' })).statusCode).toBe(401);
   });
+
+  it('asks the password or a code again when the last one is older than the re-authentication window (decision 038)', async () => {
+    const { user, cookie } = await signedInUser(app, { firstName: 'Naomi', password: PASSWORD });
+    const { secret } = await enrolTotp(app, cookie);
+    const age = async (minutes: number) => {
+      await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - minutes * 60_000) }).where(eq(sessions.userId, user.id));
+      app.sessionCache.clear();
+    };
+    const reauth = (payload: object) => app.inject({ method: 'POST', url: '/api/auth/reauth', headers: { ...json, cookie }, payload });
+
+    await age(REAUTH_WINDOW_MINUTES + 1);
+    const stale = await exportOf(cookie);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ code: 'REAUTH_REQUIRED' });
+    expect(stale.body).not.toContain(user.email);
+    expect((await reauth({ password: 'not the passphrase' })).statusCode).not.toBe(200);
+    expect((await exportOf(cookie)).statusCode).toBe(403);
+    expect((await reauth({ password: PASSWORD })).statusCode).toBe(200);
+    expect((await exportOf(cookie)).json().profile.id).toBe(user.id);
+
+    // A code from the authenticator app does as well.
+    await age(REAUTH_WINDOW_MINUTES + 1);
+    expect((await exportOf(cookie)).statusCode).toBe(403);
+    expect((await reauth({ code: await totpCodeFor(secret, 1) })).statusCode).toBe(200);
+    expect((await exportOf(cookie)).statusCode).toBe(200);
+  });
 });
 
 describe('DELETE /api/me', () => {
@@ -137,9 +164,9 @@ describe('DELETE /api/me', () => {
     expect(await app.db.select().from(users).where(eq(users.id, attacker.id))).toHaveLength(1);
   });
 
-  it('asks an OpenID account for a fresh sign-in instead of a password', async () => {
+  it('asks an OpenID account for a sign-in within the re-authentication window instead of a password', async () => {
     const { user, cookie } = await signedInUser(app, { oidcSubject: `https://id.example|${Math.random()}` });
-    await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.userId, user.id));
+    await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - (REAUTH_WINDOW_MINUTES + 1) * 60_000) }).where(eq(sessions.userId, user.id));
     app.sessionCache.clear();
     const stale = await deleteMe(cookie, {});
     expect(stale.statusCode).toBe(403);

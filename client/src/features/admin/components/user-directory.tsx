@@ -1,7 +1,6 @@
 import { Download } from 'lucide-react';
-import { useRef, useState, type MouseEvent } from 'react';
-import { ReauthDialog } from '../../../components/layout/reauth-dialog.tsx';
-import { fetchReauthUntil } from '../../../lib/reauth.ts';
+import { useState } from 'react';
+import { ReauthDownloadLink } from '../../../components/layout/reauth-download-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { directoryFilters, type DirectoryFilter, type DirectoryRow } from '../../../../../common/contracts/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -111,49 +110,16 @@ export function UserDirectory() {
   const [managing, setManaging] = useState<DirectoryRow | null>(null);
   const data = directory.data;
   const rows = data?.users ?? [];
-  // The export holds everyone's contacts: past the re-authentication window, the password or a code first (decision 038).
-  const exportLink = useRef<HTMLAnchorElement>(null);
-  const isConfirmed = useRef(false);
-  const [isAskingReauth, setAskingReauth] = useState(false);
-  const checkReauth = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (isConfirmed.current) {
-      isConfirmed.current = false;
-      return;
-    }
-    e.preventDefault();
-    void fetchReauthUntil().then((until) => {
-      if (until - Date.now() > 5_000) {
-        isConfirmed.current = true;
-        exportLink.current?.click();
-      } else setAskingReauth(true);
-    });
-  };
-
   return (
     <Card data-testid="user-directory">
       <CardHeader className="gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CardTitle as="h2">{t('directory.title')}</CardTitle>
-          <a
-            ref={exportLink}
-            href={exportUrl(search, filter, i18n.resolvedLanguage ?? 'en')}
-            onClick={checkReauth}
-            className={buttonVariants({ variant: 'outline', size: 'sm' })}
-            data-testid="export-csv"
-            download
-          >
+          {/* The export holds everyone's contacts: the password or a code first past the window. */}
+          <ReauthDownloadLink href={exportUrl(search, filter, i18n.resolvedLanguage ?? 'en')} className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="export-csv">
             <Download aria-hidden />
             {t('directory.export')}
-          </a>
-          <ReauthDialog
-            open={isAskingReauth}
-            onCancel={() => setAskingReauth(false)}
-            onDone={() => {
-              setAskingReauth(false);
-              isConfirmed.current = true;
-              exportLink.current?.click();
-            }}
-          />
+          </ReauthDownloadLink>
         </div>
         <SearchInput
           value={searchInput}

@@ -1,7 +1,9 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FRESH_SIGN_IN_MINUTES, myDataPaths } from '../../../../../common/contracts/my-data.ts';
+import { myDataPaths } from '../../../../../common/contracts/my-data.ts';
+import { REAUTH_WINDOW_MINUTES } from '../../../../../common/contracts/security.ts';
+import { ReauthDownloadLink } from '../../../components/layout/reauth-download-link.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -13,8 +15,9 @@ import type { SettingsSection } from './settings-page.tsx';
 
 /**
  * Each person's data (issue 11): a JSON copy of everything about them (a plain download link, the
- * server names the file), and deleting the account with its password, or after a fresh sign-in for
- * accounts without one.
+ * server names the file) after the password or a code when the last one is older than the
+ * re-authentication window, and deleting the account with its password, or after a recent sign-in for
+ * accounts without one (decision 038).
  */
 export const YourDataSection: SettingsSection = () => {
   const { t } = useTranslation(['settings', 'common']);
@@ -39,10 +42,10 @@ export const YourDataSection: SettingsSection = () => {
         <section aria-labelledby="your-data-export-title" className="space-y-2">
           <h3 id="your-data-export-title" className="font-semibold">{t('yourData.export.title')}</h3>
           <p className="text-sm text-muted-foreground">{t('yourData.export.text')}</p>
-          <a href={myDataPaths.export} download className={buttonVariants({ variant: 'outline' })} data-testid="your-data-export">
+          <ReauthDownloadLink href={myDataPaths.export} className={buttonVariants({ variant: 'outline' })} data-testid="your-data-export">
             <Download aria-hidden />
             {t('yourData.export.button')}
-          </a>
+          </ReauthDownloadLink>
         </section>
         <section aria-labelledby="your-data-delete-title" className="space-y-3">
           <h3 id="your-data-delete-title" className="font-semibold text-destructive">{t('yourData.delete.title')}</h3>
@@ -63,7 +66,7 @@ export const YourDataSection: SettingsSection = () => {
               }}
             >
               <p className="text-sm font-medium">{t('yourData.delete.confirmText')}</p>
-              <FormField label={t('yourData.delete.password')} hint={t('yourData.delete.passwordHint', { minutes: FRESH_SIGN_IN_MINUTES })}>
+              <FormField label={t('yourData.delete.password')} hint={t('yourData.delete.passwordHint', { minutes: REAUTH_WINDOW_MINUTES })}>
                 <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
               </FormField>
               {remove.isError && (
