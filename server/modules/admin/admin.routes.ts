@@ -9,12 +9,13 @@ import applicationsRoutes from './applications/applications.routes.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import callbacksRoutes from './callbacks/callbacks.routes.ts';
 import directoryRoutes from './directory/directory.routes.ts';
+import type { MentoringService } from '../mentoring/mentoring.service.ts';
 import mentorsRoutes from './mentors/mentors.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
 import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
 
 /** The admin console's API, one module per area: admins and founders only (401 for visitors, 403 for everyone else). */
-const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (app, { rateLimit }) => {
+const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: MentoringService }> = async (app, { rateLimit, mentoring }) => {
   // Before the body is even parsed: a visitor or a non-admin learns nothing about what the endpoint accepts.
   // Registered here, the hook covers every area below (they are child plugins of this one).
   // A signed-in account refused here is audited (by id): probing the console is worth knowing about.
@@ -66,7 +67,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (app, { 
   await app.register(watchmomsRoutes, { watchmoms: services.watchmoms });
   await app.register(applicationsRoutes, { applications: services.applications });
   await app.register(auditRoutes, { audit: services.audit });
-  await app.register(mentorsRoutes);
+  await app.register(mentorsRoutes, { mentoring });
 };
 
 export default adminRoutes;

@@ -20,245 +20,252 @@ function toApplication(a: typeof ambassadorApplications.$inferSelect): Ambassado
   return { id: a.id, status: a.status, createdAt: a.createdAt.toISOString(), decidedAt: a.decidedAt?.toISOString() ?? null };
 }
 
-export async function getSummary(db: Db, user: UserRow): Promise<DisciplesSummary> {
-  const { direct, total } = await repo.countDisciples(db, user.id);
-  return { directDisciples: direct, totalImpact: total };
-}
-
-// Accent-aware alphabetical order ("Élodie" next to "Elodie"), the same in any interface language.
-const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const compareNames = (a: Pick<DiscipleNode, 'id' | 'firstName' | 'lastName'>, b: Pick<DiscipleNode, 'id' | 'firstName' | 'lastName'>) =>
-  byName.compare(a.firstName ?? '\uffff', b.firstName ?? '\uffff') || byName.compare(a.lastName ?? '\uffff', b.lastName ?? '\uffff') || (a.id < b.id ? -1 : 1);
-
-export async function getTree(db: Db, user: UserRow): Promise<DiscipleNode> {
-  const rows = await repo.findSubtree(db, user.id);
-  const tree = buildTree(rows, user.id, (r): Omit<DiscipleNode, 'disciples'> => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, progress: r.progress }));
-  if (!tree) return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, progress: 0, disciples: [] };
-  // Disciples appear alphabetically under each mentor. Sorting each mentor's own list (most hold a
-  // handful) costs far fewer collator comparisons than sorting all 10,000 rows of a big tree.
-  const pending: DiscipleNode[] = [tree];
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    if (node.disciples.length > 1) node.disciples.sort(compareNames);
-    for (const disciple of node.disciples) pending.push(disciple);
+/** The signed-in user's disciples, mentor links and progression; `invitations` mails what "add disciple" creates. */
+export function mentoringServiceFactory({ db, invitations }: { db: Db; invitations: InvitationMailer }) {
+  async function getSummary(user: UserRow): Promise<DisciplesSummary> {
+    const { direct, total } = await repo.countDisciples(db, user.id);
+    return { directDisciples: direct, totalImpact: total };
   }
-  return tree;
-}
 
-export async function getPending(db: Db, user: UserRow): Promise<PendingDisciples> {
-  const [disciples, invitations] = await Promise.all([repo.findPendingDisciples(db, user.id), repo.findOpenInvitations(db, user.id)]);
-  return { disciples, invitations: invitations.map(toInvitation) };
-}
+  // Accent-aware alphabetical order ("Élodie" next to "Elodie"), the same in any interface language.
+  const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const compareNames = (a: Pick<DiscipleNode, 'id' | 'firstName' | 'lastName'>, b: Pick<DiscipleNode, 'id' | 'firstName' | 'lastName'>) =>
+    byName.compare(a.firstName ?? '\uffff', b.firstName ?? '\uffff') || byName.compare(a.lastName ?? '\uffff', b.lastName ?? '\uffff') || (a.id < b.id ? -1 : 1);
 
-const linkName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
-
-/**
- * Add disciple: always an invitation with the name the mentor typed, and always the same answer, so
- * it tells nobody whether the email has an account. Someone without an account joins when they sign
- * up with that email; the owner of an account accepts or declines it on their dashboard. When that
- * person already named this mentor at onboarding, both have said yes: they are linked at once.
- */
-export async function addDisciple(db: Db, mentor: UserRow, body: AddDiscipleBody, invitations: InvitationMailer): Promise<AddDiscipleResult> {
-  if (body.email.toLowerCase() === mentor.email.toLowerCase()) throw new AppError('SELF_MENTOR', "You can't add yourself as your own disciple.");
-  const result = await db.transaction(async (tx) => {
-    await repo.lockMentorLinks(tx);
-    const existing = await findUserByEmail(tx, body.email);
-    // The mentor already sees their disciples' emails in the tree: saying so reveals nothing new.
-    if (existing?.mentorId === mentor.id) throw new AppError('ALREADY_DISCIPLE', `${displayName(existing)} is already your disciple.`);
-    // Asked after the disciple check, and the same for any email: it only looks at this mentor's own invitations.
-    if (await repo.findOpenInvitation(tx, mentor.id, body.email))
-      throw new AppError('ALREADY_INVITED', `You already invited ${body.email}. You can send the invitation again from your pending invitations.`);
-    const invitation = await repo.upsertInvitation(tx, mentor.id, body.fullName, body.email);
-    const lastSentAt = await invitations.send(tx, mentor, invitation);
-    const request = existing && !existing.mentorId ? await repo.findMentorRequest(tx, existing.id) : null;
-    const bothAgree = existing && request?.mentorId === mentor.id && !request.declinedAt;
-    if (bothAgree && !wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), existing.id)) await link(tx, existing.id, mentor.id, { invitationId: invitation.id });
-    return { outcome: 'invited' as const, invitation: toInvitation({ ...invitation, lastSentAt }) };
-  });
-  invitations.wake();
-  return result;
-}
-
-/**
- * Makes `discipleId` the disciple of `mentorId` (the caller holds the link lock and checked both agreed):
- * refuses a loop, closes the request and the invitation that led here.
- */
-async function link(tx: Tx, discipleId: string, mentorId: string, via: { invitationId?: string }): Promise<void> {
-  if (wouldCreateCycle(mentorId, await repo.findAncestors(tx, mentorId), discipleId))
-    throw new AppError('MENTOR_CYCLE', 'This person is above the mentor in their own mentoring line, so they cannot also be their disciple.');
-  if (!(await repo.setMentorIfNone(tx, discipleId, mentorId))) throw new AppError('HAS_MENTOR', 'This person already has a mentor. Each person has one mentor.');
-  await repo.deleteMentorRequest(tx, discipleId);
-  if (via.invitationId) await repo.acceptInvitation(tx, via.invitationId, discipleId);
-}
-
-/**
- * userCreated hook: someone signing up with an email a mentor invited (the link the mentor shared)
- * becomes the disciple of the first mentor who invited it. An account that already exists is never
- * attached this way: its owner answers the invitation on their dashboard.
- */
-export async function acceptInvitations(db: Tx, user: UserRow): Promise<void> {
-  await db.transaction(async (tx) => {
-    await repo.lockMentorLinks(tx);
-    const current = await findUserById(tx, user.id);
-    if (!current || current.mentorId) return;
-    for (const inv of await repo.findInvitationsForEmail(tx, current.email)) {
-      if (wouldCreateCycle(inv.mentorId, await repo.findAncestors(tx, inv.mentorId), current.id)) continue;
-      if (await repo.setMentorIfNone(tx, current.id, inv.mentorId)) await repo.markInvitationAccepted(tx, inv.mentorId, current.email, current.id);
-      return;
+  async function getTree(user: UserRow): Promise<DiscipleNode> {
+    const rows = await repo.findSubtree(db, user.id);
+    const tree = buildTree(rows, user.id, (r): Omit<DiscipleNode, 'disciples'> => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, progress: r.progress }));
+    if (!tree) return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, progress: 0, disciples: [] };
+    // Disciples appear alphabetically under each mentor. Sorting each mentor's own list (most hold a
+    // handful) costs far fewer collator comparisons than sorting all 10,000 rows of a big tree.
+    const pending: DiscipleNode[] = [tree];
+    for (let node = pending.pop(); node; node = pending.pop()) {
+      if (node.disciples.length > 1) node.disciples.sort(compareNames);
+      for (const disciple of node.disciples) pending.push(disciple);
     }
-  });
-}
+    return tree;
+  }
 
-/**
- * onboardingCompleted hook: the mentor name typed at onboarding, when exactly one other person has
- * that full name (case- and accent-insensitive), becomes a request that person accepts or declines.
- * Nothing is linked and nothing counts toward their eligibility until they accept. If that person
- * had already invited this user's email, both have said yes and they are linked at once.
- */
-export async function linkByMentorName(db: Tx, user: UserRow): Promise<void> {
-  const current = await findUserById(db, user.id);
-  const typed = current?.mentorName?.trim();
-  if (!current || current.mentorId || !typed) return;
-  const match = matchMentorName(typed, await repo.findUsersByFullName(db, typed), current.id);
-  if (match.kind !== 'unique') return;
-  await db.transaction(async (tx) => {
-    await repo.lockMentorLinks(tx);
-    // The named person is this user's own disciple (or further down): a request could never be accepted.
-    if (wouldCreateCycle(match.id, await repo.findAncestors(tx, match.id), current.id)) return;
-    const invitation = await repo.findOpenInvitation(tx, match.id, current.email);
-    if (invitation) await link(tx, current.id, match.id, { invitationId: invitation.id });
-    else await repo.upsertMentorRequest(tx, current.id, match.id);
-  });
-}
+  async function getPending(user: UserRow): Promise<PendingDisciples> {
+    const [disciples, invitations] = await Promise.all([repo.findPendingDisciples(db, user.id), repo.findOpenInvitations(db, user.id)]);
+    return { disciples, invitations: invitations.map(toInvitation) };
+  }
 
-/** What the signed-in user is asked to answer, where their own request stands, and who their mentor is. */
-export async function getLinks(db: Db, user: UserRow): Promise<MentorLinks> {
-  const current = (await findUserById(db, user.id)) ?? user;
-  const [requests, invitations, outgoing, mentor] = await Promise.all([
-    repo.findRequestsTo(db, user.id),
-    current.mentorId ? Promise.resolve([]) : repo.findInvitationsTo(db, current.email),
-    repo.findMentorRequest(db, user.id),
-    current.mentorId ? findUserById(db, current.mentorId) : Promise.resolve(null),
-  ]);
-  const outgoingMentor = outgoing && !current.mentorId ? await findUserById(db, outgoing.mentorId) : null;
-  return {
-    incoming: [
-      ...requests.map((r) => ({ id: r.id, kind: 'named-you' as const, name: linkName(r), createdAt: r.createdAt.toISOString() })),
-      ...invitations.map((i) => ({ id: i.id, kind: 'invited-you' as const, name: linkName(i) || i.email, createdAt: i.createdAt.toISOString() })),
-    ],
-    outgoing: outgoing && outgoingMentor ? { mentorName: linkName(outgoingMentor) || (current.mentorName ?? ''), status: outgoing.declinedAt ? 'declined' : 'pending' } : null,
-    mentor: mentor ? { name: linkName(mentor) || mentor.email } : null,
-  };
-}
+  const linkName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
 
-/** The named mentor answers someone who named them at onboarding. */
-export async function answerRequest(db: Db, mentor: UserRow, discipleId: string, accept: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
-    await repo.lockMentorLinks(tx);
-    const request = await repo.findMentorRequest(tx, discipleId);
-    if (!request || request.mentorId !== mentor.id || request.declinedAt) throw new AppError('NOT_FOUND', 'This request is no longer waiting for an answer.');
-    if (accept) {
-      await link(tx, discipleId, mentor.id, {});
-      const disciple = await findUserById(tx, discipleId);
-      if (disciple) await repo.markInvitationAccepted(tx, mentor.id, disciple.email, discipleId);
-    } else await repo.declineMentorRequest(tx, discipleId);
-    await repo.insertAudit(tx, { actorId: mentor.id, action: accept ? 'mentoring.request_accepted' : 'mentoring.request_declined', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } });
-  });
-}
+  /**
+   * Add disciple: always an invitation with the name the mentor typed, and always the same answer, so
+   * it tells nobody whether the email has an account. Someone without an account joins when they sign
+   * up with that email; the owner of an account accepts or declines it on their dashboard. When that
+   * person already named this mentor at onboarding, both have said yes: they are linked at once.
+   */
+  async function addDisciple(mentor: UserRow, body: AddDiscipleBody): Promise<AddDiscipleResult> {
+    if (body.email.toLowerCase() === mentor.email.toLowerCase()) throw new AppError('SELF_MENTOR', "You can't add yourself as your own disciple.");
+    const result = await db.transaction(async (tx) => {
+      await repo.lockMentorLinks(tx);
+      const existing = await findUserByEmail(tx, body.email);
+      // The mentor already sees their disciples' emails in the tree: saying so reveals nothing new.
+      if (existing?.mentorId === mentor.id) throw new AppError('ALREADY_DISCIPLE', `${displayName(existing)} is already your disciple.`);
+      // Asked after the disciple check, and the same for any email: it only looks at this mentor's own invitations.
+      if (await repo.findOpenInvitation(tx, mentor.id, body.email))
+        throw new AppError('ALREADY_INVITED', `You already invited ${body.email}. You can send the invitation again from your pending invitations.`);
+      const invitation = await repo.upsertInvitation(tx, mentor.id, body.fullName, body.email);
+      const lastSentAt = await invitations.send(tx, mentor, invitation);
+      const request = existing && !existing.mentorId ? await repo.findMentorRequest(tx, existing.id) : null;
+      const bothAgree = existing && request?.mentorId === mentor.id && !request.declinedAt;
+      if (bothAgree && !wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), existing.id)) await link(tx, existing.id, mentor.id, { invitationId: invitation.id });
+      return { outcome: 'invited' as const, invitation: toInvitation({ ...invitation, lastSentAt }) };
+    });
+    invitations.wake();
+    return result;
+  }
 
-/** The owner of an account answers a mentor's invitation to their email. */
-export async function answerInvitation(db: Db, user: UserRow, invitationId: string, accept: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
-    await repo.lockMentorLinks(tx);
-    const invitation = await repo.findInvitation(tx, invitationId);
-    const isOpen = invitation && !invitation.acceptedUserId && !invitation.declinedAt && invitation.email.toLowerCase() === user.email.toLowerCase();
-    if (!invitation || !isOpen) throw new AppError('NOT_FOUND', 'This invitation is no longer waiting for an answer.');
-    if (accept) {
+  /**
+   * Makes `discipleId` the disciple of `mentorId` (the caller holds the link lock and checked both agreed):
+   * refuses a loop, closes the request and the invitation that led here.
+   */
+  async function link(tx: Tx, discipleId: string, mentorId: string, via: { invitationId?: string }): Promise<void> {
+    if (wouldCreateCycle(mentorId, await repo.findAncestors(tx, mentorId), discipleId))
+      throw new AppError('MENTOR_CYCLE', 'This person is above the mentor in their own mentoring line, so they cannot also be their disciple.');
+    if (!(await repo.setMentorIfNone(tx, discipleId, mentorId))) throw new AppError('HAS_MENTOR', 'This person already has a mentor. Each person has one mentor.');
+    await repo.deleteMentorRequest(tx, discipleId);
+    if (via.invitationId) await repo.acceptInvitation(tx, via.invitationId, discipleId);
+  }
+
+  /**
+   * userCreated hook: someone signing up with an email a mentor invited (the link the mentor shared)
+   * becomes the disciple of the first mentor who invited it. An account that already exists is never
+   * attached this way: its owner answers the invitation on their dashboard.
+   */
+  async function acceptInvitations(within: Tx, user: UserRow): Promise<void> {
+    await within.transaction(async (tx) => {
+      await repo.lockMentorLinks(tx);
       const current = await findUserById(tx, user.id);
-      if (current?.mentorId) throw new AppError('HAS_MENTOR', 'You already have a mentor. Leave your mentor first to accept another one.');
-      await link(tx, user.id, invitation.mentorId, { invitationId });
-    } else await repo.declineInvitation(tx, invitationId);
-    await repo.insertAudit(tx, { actorId: user.id, action: accept ? 'mentoring.invitation_accepted' : 'mentoring.invitation_declined', targetType: 'user', targetId: user.id, details: { mentorId: invitation.mentorId } });
-  });
+      if (!current || current.mentorId) return;
+      for (const inv of await repo.findInvitationsForEmail(tx, current.email)) {
+        if (wouldCreateCycle(inv.mentorId, await repo.findAncestors(tx, inv.mentorId), current.id)) continue;
+        if (await repo.setMentorIfNone(tx, current.id, inv.mentorId)) await repo.markInvitationAccepted(tx, inv.mentorId, current.email, current.id);
+        return;
+      }
+    });
+  }
+
+  /**
+   * onboardingCompleted hook: the mentor name typed at onboarding, when exactly one other person has
+   * that full name (case- and accent-insensitive), becomes a request that person accepts or declines.
+   * Nothing is linked and nothing counts toward their eligibility until they accept. If that person
+   * had already invited this user's email, both have said yes and they are linked at once.
+   */
+  async function linkByMentorName(within: Tx, user: UserRow): Promise<void> {
+    const current = await findUserById(within, user.id);
+    const typed = current?.mentorName?.trim();
+    if (!current || current.mentorId || !typed) return;
+    const match = matchMentorName(typed, await repo.findUsersByFullName(within, typed), current.id);
+    if (match.kind !== 'unique') return;
+    await within.transaction(async (tx) => {
+      await repo.lockMentorLinks(tx);
+      // The named person is this user's own disciple (or further down): a request could never be accepted.
+      if (wouldCreateCycle(match.id, await repo.findAncestors(tx, match.id), current.id)) return;
+      const invitation = await repo.findOpenInvitation(tx, match.id, current.email);
+      if (invitation) await link(tx, current.id, match.id, { invitationId: invitation.id });
+      else await repo.upsertMentorRequest(tx, current.id, match.id);
+    });
+  }
+
+  /** What the signed-in user is asked to answer, where their own request stands, and who their mentor is. */
+  async function getLinks(user: UserRow): Promise<MentorLinks> {
+    const current = (await findUserById(db, user.id)) ?? user;
+    const [requests, invitations, outgoing, mentor] = await Promise.all([
+      repo.findRequestsTo(db, user.id),
+      current.mentorId ? Promise.resolve([]) : repo.findInvitationsTo(db, current.email),
+      repo.findMentorRequest(db, user.id),
+      current.mentorId ? findUserById(db, current.mentorId) : Promise.resolve(null),
+    ]);
+    const outgoingMentor = outgoing && !current.mentorId ? await findUserById(db, outgoing.mentorId) : null;
+    return {
+      incoming: [
+        ...requests.map((r) => ({ id: r.id, kind: 'named-you' as const, name: linkName(r), createdAt: r.createdAt.toISOString() })),
+        ...invitations.map((i) => ({ id: i.id, kind: 'invited-you' as const, name: linkName(i) || i.email, createdAt: i.createdAt.toISOString() })),
+      ],
+      outgoing: outgoing && outgoingMentor ? { mentorName: linkName(outgoingMentor) || (current.mentorName ?? ''), status: outgoing.declinedAt ? 'declined' : 'pending' } : null,
+      mentor: mentor ? { name: linkName(mentor) || mentor.email } : null,
+    };
+  }
+
+  /** The named mentor answers someone who named them at onboarding. */
+  async function answerRequest(mentor: UserRow, discipleId: string, accept: boolean): Promise<void> {
+    await db.transaction(async (tx) => {
+      await repo.lockMentorLinks(tx);
+      const request = await repo.findMentorRequest(tx, discipleId);
+      if (!request || request.mentorId !== mentor.id || request.declinedAt) throw new AppError('NOT_FOUND', 'This request is no longer waiting for an answer.');
+      if (accept) {
+        await link(tx, discipleId, mentor.id, {});
+        const disciple = await findUserById(tx, discipleId);
+        if (disciple) await repo.markInvitationAccepted(tx, mentor.id, disciple.email, discipleId);
+      } else await repo.declineMentorRequest(tx, discipleId);
+      await repo.insertAudit(tx, { actorId: mentor.id, action: accept ? 'mentoring.request_accepted' : 'mentoring.request_declined', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } });
+    });
+  }
+
+  /** The owner of an account answers a mentor's invitation to their email. */
+  async function answerInvitation(user: UserRow, invitationId: string, accept: boolean): Promise<void> {
+    await db.transaction(async (tx) => {
+      await repo.lockMentorLinks(tx);
+      const invitation = await repo.findInvitation(tx, invitationId);
+      const isOpen = invitation && !invitation.acceptedUserId && !invitation.declinedAt && invitation.email.toLowerCase() === user.email.toLowerCase();
+      if (!invitation || !isOpen) throw new AppError('NOT_FOUND', 'This invitation is no longer waiting for an answer.');
+      if (accept) {
+        const current = await findUserById(tx, user.id);
+        if (current?.mentorId) throw new AppError('HAS_MENTOR', 'You already have a mentor. Leave your mentor first to accept another one.');
+        await link(tx, user.id, invitation.mentorId, { invitationId });
+      } else await repo.declineInvitation(tx, invitationId);
+      await repo.insertAudit(tx, { actorId: user.id, action: accept ? 'mentoring.invitation_accepted' : 'mentoring.invitation_declined', targetType: 'user', targetId: user.id, details: { mentorId: invitation.mentorId } });
+    });
+  }
+
+  /** Withdraws the user's own waiting request, or closes the notice that it was declined. */
+  async function dismissOutgoing(user: UserRow): Promise<void> {
+    await repo.deleteMentorRequest(db, user.id);
+  }
+
+  /** A disciple leaves their mentor: the link goes, the mentor's counts follow (mentor_stats triggers). Audited. */
+  async function leaveMentor(user: UserRow): Promise<void> {
+    await db.transaction(async (tx) => {
+      await repo.lockMentorLinks(tx);
+      const current = await findUserById(tx, user.id);
+      if (!current?.mentorId || !(await repo.clearMentor(tx, user.id, current.mentorId))) throw new AppError('NOT_FOUND', 'You have no mentor to leave.');
+      await repo.insertAudit(tx, { actorId: user.id, action: 'mentoring.mentor_left', targetType: 'user', targetId: user.id, details: { mentorId: current.mentorId } });
+    });
+  }
+
+  /** A mentor removes one of their direct disciples. Audited. */
+  async function removeDisciple(mentor: UserRow, discipleId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await repo.lockMentorLinks(tx);
+      if (!(await repo.clearMentor(tx, discipleId, mentor.id))) throw new AppError('NOT_FOUND', 'This person is not one of your disciples.');
+      await repo.insertAudit(tx, { actorId: mentor.id, action: 'mentoring.disciple_removed', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } });
+    });
+  }
+
+  /** An admin sets the mentor of someone who asked for one (or clears it). Audited with the previous mentor. */
+  async function setMentorByAdmin(admin: UserRow, userId: string, body: SetMentorBody): Promise<void> {
+    await db.transaction(async (tx) => {
+      await repo.lockMentorLinks(tx);
+      const target = await findUserById(tx, userId);
+      if (!target) throw new AppError('NOT_FOUND', 'No such user.');
+      let mentorId: string | null = null;
+      if (body.mentorEmail) {
+        const mentor = await findUserByEmail(tx, body.mentorEmail);
+        if (!mentor) throw new AppError('NOT_FOUND', 'No account has this email.');
+        if (mentor.id === target.id) throw new AppError('SELF_MENTOR', 'A person cannot be their own mentor.');
+        if (wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), target.id))
+          throw new AppError('MENTOR_CYCLE', 'This person is above that mentor in their own mentoring line, so they cannot also be their disciple.');
+        mentorId = mentor.id;
+      }
+      await repo.setMentor(tx, target.id, mentorId);
+      if (mentorId) await repo.deleteMentorRequest(tx, target.id);
+      await repo.insertAudit(tx, { actorId: admin.id, action: 'mentoring.mentor_set', targetType: 'user', targetId: target.id, details: { from: target.mentorId, to: mentorId } });
+    });
+  }
+
+  async function getProgression(user: UserRow): Promise<Progression> {
+    const [{ direct, completed }, latest] = await Promise.all([repo.countDirectDisciples(db, user.id), repo.findLatestApplication(db, user.id)]);
+    return {
+      role: user.role,
+      directDisciples: direct,
+      completedDisciples: completed,
+      isCoordinatorEligible: isCoordinatorEligible(direct),
+      coordinatorRemaining: coordinatorRemaining(direct),
+      isAmbassadorEligible: isAmbassadorEligible(completed),
+      ambassadorRemaining: ambassadorRemaining(completed),
+      application: latest ? toApplication(latest) : null,
+      canApply: ambassadorApplyBlocker(user.role, completed, latest?.status ?? null) === null,
+    };
+  }
+
+  /** Apply for the ambassador role: only when ambassador-eligible (isAmbassadorEligible), once at a time. */
+  async function applyForAmbassador(user: UserRow): Promise<AmbassadorApplication> {
+    return db.transaction(async (tx) => {
+      const locked = await repo.lockUser(tx, user.id);
+      if (!locked) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      const [{ completed }, latest] = await Promise.all([repo.countDirectDisciples(tx, user.id), repo.findLatestApplication(tx, user.id)]);
+      switch (ambassadorApplyBlocker(locked.role, completed, latest?.status ?? null)) {
+        case 'already-ambassador':
+          throw new AppError('ALREADY_AMBASSADOR', 'You already hold the ambassador role or a higher one.');
+        case 'pending':
+          throw new AppError('APPLICATION_PENDING', 'Your application is already waiting for a decision.');
+        case 'not-eligible':
+          throw new AppError('NOT_ELIGIBLE', `You can apply once ${AMBASSADOR_MIN_COMPLETED_DISCIPLES} of your disciples have completed the course (now ${completed}).`);
+        case null:
+          break;
+      }
+      const created = await repo.insertApplication(tx, user.id);
+      if (!created) throw new AppError('APPLICATION_PENDING', 'Your application is already waiting for a decision.');
+      return toApplication(created);
+    });
+  }
+
+  return { getSummary, getTree, getPending, addDisciple, acceptInvitations, linkByMentorName, getLinks, answerRequest, answerInvitation, dismissOutgoing, leaveMentor, removeDisciple, setMentorByAdmin, getProgression, applyForAmbassador };
 }
 
-/** Withdraws the user's own waiting request, or closes the notice that it was declined. */
-export async function dismissOutgoing(db: Db, user: UserRow): Promise<void> {
-  await repo.deleteMentorRequest(db, user.id);
-}
-
-/** A disciple leaves their mentor: the link goes, the mentor's counts follow (mentor_stats triggers). Audited. */
-export async function leaveMentor(db: Db, user: UserRow): Promise<void> {
-  await db.transaction(async (tx) => {
-    await repo.lockMentorLinks(tx);
-    const current = await findUserById(tx, user.id);
-    if (!current?.mentorId || !(await repo.clearMentor(tx, user.id, current.mentorId))) throw new AppError('NOT_FOUND', 'You have no mentor to leave.');
-    await repo.insertAudit(tx, { actorId: user.id, action: 'mentoring.mentor_left', targetType: 'user', targetId: user.id, details: { mentorId: current.mentorId } });
-  });
-}
-
-/** A mentor removes one of their direct disciples. Audited. */
-export async function removeDisciple(db: Db, mentor: UserRow, discipleId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await repo.lockMentorLinks(tx);
-    if (!(await repo.clearMentor(tx, discipleId, mentor.id))) throw new AppError('NOT_FOUND', 'This person is not one of your disciples.');
-    await repo.insertAudit(tx, { actorId: mentor.id, action: 'mentoring.disciple_removed', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } });
-  });
-}
-
-/** An admin sets the mentor of someone who asked for one (or clears it). Audited with the previous mentor. */
-export async function setMentorByAdmin(db: Db, admin: UserRow, userId: string, body: SetMentorBody): Promise<void> {
-  await db.transaction(async (tx) => {
-    await repo.lockMentorLinks(tx);
-    const target = await findUserById(tx, userId);
-    if (!target) throw new AppError('NOT_FOUND', 'No such user.');
-    let mentorId: string | null = null;
-    if (body.mentorEmail) {
-      const mentor = await findUserByEmail(tx, body.mentorEmail);
-      if (!mentor) throw new AppError('NOT_FOUND', 'No account has this email.');
-      if (mentor.id === target.id) throw new AppError('SELF_MENTOR', 'A person cannot be their own mentor.');
-      if (wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), target.id))
-        throw new AppError('MENTOR_CYCLE', 'This person is above that mentor in their own mentoring line, so they cannot also be their disciple.');
-      mentorId = mentor.id;
-    }
-    await repo.setMentor(tx, target.id, mentorId);
-    if (mentorId) await repo.deleteMentorRequest(tx, target.id);
-    await repo.insertAudit(tx, { actorId: admin.id, action: 'mentoring.mentor_set', targetType: 'user', targetId: target.id, details: { from: target.mentorId, to: mentorId } });
-  });
-}
-
-export async function getProgression(db: Db, user: UserRow): Promise<Progression> {
-  const [{ direct, completed }, latest] = await Promise.all([repo.countDirectDisciples(db, user.id), repo.findLatestApplication(db, user.id)]);
-  return {
-    role: user.role,
-    directDisciples: direct,
-    completedDisciples: completed,
-    isCoordinatorEligible: isCoordinatorEligible(direct),
-    coordinatorRemaining: coordinatorRemaining(direct),
-    isAmbassadorEligible: isAmbassadorEligible(completed),
-    ambassadorRemaining: ambassadorRemaining(completed),
-    application: latest ? toApplication(latest) : null,
-    canApply: ambassadorApplyBlocker(user.role, completed, latest?.status ?? null) === null,
-  };
-}
-
-/** Apply for the ambassador role: only when ambassador-eligible (isAmbassadorEligible), once at a time. */
-export async function applyForAmbassador(db: Db, user: UserRow): Promise<AmbassadorApplication> {
-  return db.transaction(async (tx) => {
-    const locked = await repo.lockUser(tx, user.id);
-    if (!locked) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-    const [{ completed }, latest] = await Promise.all([repo.countDirectDisciples(tx, user.id), repo.findLatestApplication(tx, user.id)]);
-    switch (ambassadorApplyBlocker(locked.role, completed, latest?.status ?? null)) {
-      case 'already-ambassador':
-        throw new AppError('ALREADY_AMBASSADOR', 'You already hold the ambassador role or a higher one.');
-      case 'pending':
-        throw new AppError('APPLICATION_PENDING', 'Your application is already waiting for a decision.');
-      case 'not-eligible':
-        throw new AppError('NOT_ELIGIBLE', `You can apply once ${AMBASSADOR_MIN_COMPLETED_DISCIPLES} of your disciples have completed the course (now ${completed}).`);
-      case null:
-        break;
-    }
-    const created = await repo.insertApplication(tx, user.id);
-    if (!created) throw new AppError('APPLICATION_PENDING', 'Your application is already waiting for a decision.');
-    return toApplication(created);
-  });
-}
+export type MentoringService = ReturnType<typeof mentoringServiceFactory>;
