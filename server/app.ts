@@ -22,6 +22,7 @@ import { signInThrottleFactory } from './modules/auth/sign-in-throttle.ts';
 /** Hourly clean-up of security counters (sign-in failures, shared rate-limit counters). */
 const SECURITY_PRUNE_QUEUE = 'security-prune';
 import adminRoutes from './modules/admin/admin.routes.ts';
+import { applicationDecisionMailFactory } from './modules/admin/applications/decision-mail.ts';
 import { loadCourseContentSnapshot } from './modules/course/course.content.ts';
 import challengeRoutes from './modules/course/challenge.routes.ts';
 import { challengeServiceFactory } from './modules/course/challenge.service.ts';
@@ -240,7 +241,7 @@ export async function buildApp(opts: BuildOptions) {
   const invitations = invitationMailerFactory({ mail });
   const mentoring = mentoringServiceFactory({ db: app.db, invitations });
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms, invitations, mentoring });
-  await app.register(adminRoutes, { rateLimit: limits.admin, mentoring });
+  await app.register(adminRoutes, { rateLimit: limits.admin, mentoring, decisionHooks: applicationDecisionMailFactory({ mail }) });
   await app.register(accountRoutes, { account, security: accountSecurity, authRateLimit: limits.auth });
   await app.register(securityRoutes, { security: accountSecurity, authRateLimit: limits.auth });
   await app.register(mailRoutes, { isSmtpConfigured: transport !== null });

@@ -6,6 +6,7 @@ import { requireAdmin } from '../../plugins/session.ts';
 import { auditRepositoryFactory } from './audit/audit.repository.ts';
 import { adminServicesFactory } from './admin.services.ts';
 import applicationsRoutes from './applications/applications.routes.ts';
+import type { ApplicationDecisionHooks } from './applications/decision-mail.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import callbacksRoutes from './callbacks/callbacks.routes.ts';
 import directoryRoutes from './directory/directory.routes.ts';
@@ -15,7 +16,7 @@ import rolesRoutes from './roles/roles.routes.ts';
 import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
 
 /** The admin console's API, one module per area: admins and founders only (401 for visitors, 403 for everyone else). */
-const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: MentoringService }> = async (app, { rateLimit, mentoring }) => {
+const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: MentoringService; decisionHooks: ApplicationDecisionHooks }> = async (app, { rateLimit, mentoring, decisionHooks }) => {
   // Before the body is even parsed: a visitor or a non-admin learns nothing about what the endpoint accepts.
   // Registered here, the hook covers every area below (they are child plugins of this one).
   // A signed-in account refused here is audited (by id): probing the console is worth knowing about.
@@ -60,7 +61,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: Mentori
       details: { method: req.method, route: req.routeOptions.url ?? '', code: err.code },
     });
   });
-  const services = adminServicesFactory(app.db);
+  const services = adminServicesFactory(app.db, { decisionHooks });
   await app.register(directoryRoutes, { directory: services.directory });
   await app.register(rolesRoutes, { roles: services.roles });
   await app.register(callbacksRoutes, { callbacks: services.callbacks });

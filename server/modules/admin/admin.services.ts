@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { applicationsRepositoryFactory } from './applications/applications.repository.ts';
 import { applicationsServiceFactory } from './applications/applications.service.ts';
+import type { ApplicationDecisionHooks } from './applications/decision-mail.ts';
 import { auditRepositoryFactory } from './audit/audit.repository.ts';
 import { auditServiceFactory } from './audit/audit.service.ts';
 import { callbacksRepositoryFactory } from './callbacks/callbacks.repository.ts';
@@ -13,7 +14,7 @@ import { watchmomsRepositoryFactory } from './watchmoms/watchmoms.repository.ts'
 import { watchmomsServiceFactory } from './watchmoms/watchmoms.service.ts';
 
 /** The admin console's services, each given only the repositories it uses. Also used by the users CLI. */
-export function adminServicesFactory(db: Db) {
+export function adminServicesFactory(db: Db, { decisionHooks }: { decisionHooks?: ApplicationDecisionHooks } = {}) {
   const auditRepo = auditRepositoryFactory(db);
   const rolesRepo = rolesRepositoryFactory(db);
   return {
@@ -21,7 +22,7 @@ export function adminServicesFactory(db: Db) {
     roles: rolesServiceFactory({ db, rolesRepo, auditRepo }),
     callbacks: callbacksServiceFactory({ db, callbacksRepo: callbacksRepositoryFactory(db), auditRepo }),
     watchmoms: watchmomsServiceFactory({ db, watchmomsRepo: watchmomsRepositoryFactory(db), auditRepo }),
-    applications: applicationsServiceFactory({ db, applicationsRepo: applicationsRepositoryFactory(db), rolesRepo, auditRepo }),
+    applications: applicationsServiceFactory({ db, applicationsRepo: applicationsRepositoryFactory(db), rolesRepo, auditRepo, decisionHooks }),
     audit: auditServiceFactory({ auditRepo }),
   };
 }

@@ -51,18 +51,21 @@ export async function markEscalated(tx: Tx, ids: string[]) {
   if (ids.length) await tx.update(callbackRequests).set({ escalatedAt: new Date() }).where(inArray(callbackRequests.id, ids));
 }
 
-/** New WatchMoms and ambassador applications not yet in a digest: marks them digested and returns how many of each. */
+/**
+ * WatchMoms and ambassador applications not yet in a digest: marks them digested (taken with SKIP
+ * LOCKED, so two runs at once never take one twice) and counts those still waiting for a decision.
+ */
 export async function takeUndigestedApplications(tx: Tx): Promise<{ watchmoms: number; ambassador: number }> {
   const now = new Date();
   const watchmoms = await tx
     .update(watchmomsApplications)
     .set({ digestedAt: now })
     .where(inArray(watchmomsApplications.id, sql`(select id from watchmoms_applications where digested_at is null for update skip locked)`))
-    .returning({ id: watchmomsApplications.id });
+    .returning({ status: watchmomsApplications.status });
   const ambassador = await tx
     .update(ambassadorApplications)
     .set({ digestedAt: now })
     .where(inArray(ambassadorApplications.id, sql`(select id from ambassador_applications where digested_at is null for update skip locked)`))
-    .returning({ id: ambassadorApplications.id });
-  return { watchmoms: watchmoms.length, ambassador: ambassador.length };
+    .returning({ status: ambassadorApplications.status });
+  return { watchmoms: watchmoms.filter((r) => r.status === 'new').length, ambassador: ambassador.filter((r) => r.status === 'pending').length };
 }

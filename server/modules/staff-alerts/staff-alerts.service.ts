@@ -100,6 +100,31 @@ export function staffAlertsFactory({ db, mail, timeZone }: Deps) {
     if (escalated) mail.wake();
   }
 
-  return { onNewCallbackRequest, sendCallbackDigest, escalateOverdue, inboxLink };
+  /**
+   * The admins' 8:00 digest of new WatchMoms and ambassador applications: how many of each, with a
+   * link to its tab of the console; never a name, a phone number or an answer.
+   */
+  async function sendApplicationsDigest() {
+    const sent = await db.transaction(async (tx) => {
+      const counts = await repo.takeUndigestedApplications(tx);
+      if (!counts.watchmoms && !counts.ambassador) return 0;
+      const lines = [
+        { key: 'applicationsDigest.watchmoms', count: counts.watchmoms, path: '/admin?tab=watchmoms' },
+        { key: 'applicationsDigest.ambassador', count: counts.ambassador, path: '/admin?tab=applications' },
+      ].filter((l) => l.count > 0);
+      await mailEach(tx, await repo.findAdmins(tx), 'applications-digest', (locale) => ({
+        subject: 'applicationsDigest.subject',
+        paragraphs: ['applicationsDigest.intro'],
+        list: lines.map((l) => ({ text: mailText(locale, l.key, { count: l.count }), url: mail.link(l.path) })),
+        after: ['applicationsDigest.details'],
+        action: { label: 'applicationsDigest.action', url: mail.link(lines[0]!.path) },
+        vars: { count: counts.watchmoms + counts.ambassador },
+      }));
+      return 1;
+    });
+    if (sent) mail.wake();
+  }
+
+  return { onNewCallbackRequest, sendCallbackDigest, escalateOverdue, sendApplicationsDigest, inboxLink };
 }
 export type StaffAlerts = ReturnType<typeof staffAlertsFactory>;

@@ -6,6 +6,7 @@ import { listPageOf, personRef, type Actor } from '../admin-shared.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { RolesRepository } from '../roles/roles.repository.ts';
 import type { ApplicationRow, ApplicationsRepository } from './applications.repository.ts';
+import type { ApplicationDecisionHooks } from './decision-mail.ts';
 
 const toApplicationItem = (r: ApplicationRow): ApplicationItem => ({
   id: r.id,
@@ -22,10 +23,12 @@ interface Deps {
   applicationsRepo: ApplicationsRepository;
   rolesRepo: RolesRepository;
   auditRepo: AuditRepository;
+  /** The applicant's decision mail (the users CLI, which decides no application, has none). */
+  decisionHooks?: ApplicationDecisionHooks;
 }
 
 /** The team's decisions on ambassador applications (applying lives in mentoring). */
-export const applicationsServiceFactory = ({ db, applicationsRepo, rolesRepo, auditRepo }: Deps) => ({
+export const applicationsServiceFactory = ({ db, applicationsRepo, rolesRepo, auditRepo, decisionHooks }: Deps) => ({
   getPage: async (view: ApplicationView, page: number): Promise<ApplicationList> => listPageOf(await applicationsRepo.findPage({ view, page }), page, toApplicationItem),
 
   /** Approve (the applicant becomes an ambassador, never lower than they are) or decline a pending application. */
@@ -48,7 +51,9 @@ export const applicationsServiceFactory = ({ db, applicationsRepo, rolesRepo, au
         }
       }
       await auditRepo.insert({ actorId: actor.id, action: `ambassador_application.${status}`, targetType: 'ambassador_application', targetId: id, details }, tx);
+      await decisionHooks?.onDecided(tx, { applicantId: applicant.id, status });
     });
+    decisionHooks?.afterCommit();
     const { rows } = await applicationsRepo.findPage({ view: 'all', page: 1, id });
     return toApplicationItem(rows[0]!);
   },
