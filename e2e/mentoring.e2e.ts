@@ -293,6 +293,7 @@ describe('looking at the screens', () => {
       await page.getByTestId('directory-search').fill('Long Address');
       await page.getByRole('button', { name: 'Manage Long Address' }).click();
       const dialog = page.getByTestId('manage-user-dialog');
+      await dialog.getByTestId('current-mentor').getByText('No mentor yet.').waitFor();
       expect(await dialog.getByTestId('role-select').locator('option').allTextContents()).toEqual(['Member', 'Ambassador', 'Coordinator', 'Admin', 'Founder']);
       await dialog.getByTestId('role-select').selectOption('coordinator');
       // Marked as a responder: they get the callback request mails from now on.
@@ -397,10 +398,16 @@ describe('looking at the screens', () => {
 
   it('both screens in French', async () => {
     const owner = await ctx.signedInPage({ role: 'admin', firstName: 'Élodie', lastName: 'Béland' }, { width: 390, height: 844, locale: 'fr-FR' });
-    await createUser(ctx.db, { firstName: 'Anaïs', lastName: 'Fille', mentorId: owner.user.id });
+    const longEmail = `anais.fille.avec.une.adresse.tres.longue.${stamp}@exemple-de-domaine.example.org`;
+    const anais = await createUser(ctx.db, { firstName: 'Anaïs', lastName: 'Fille', email: longEmail, mentorId: owner.user.id });
+    await passLessons(ctx.db, anais.id);
     const page = owner.page;
     await page.goto('/disciple-tree');
     await page.getByRole('heading', { name: 'Arbre des disciples' }).waitFor();
+    // A tree row starts with the name: no empty space kept for an arrow a person without disciples does not have.
+    const row = page.getByTestId('tree-node').filter({ hasText: 'Anaïs Fille' });
+    const [rowLeft, nameLeft] = await Promise.all([row.locator('> div').evaluate((el) => el.getBoundingClientRect().left), row.getByText('Anaïs Fille').evaluate((el) => el.getBoundingClientRect().left)]);
+    expect(nameLeft - rowLeft).toBeLessThan(16);
     await page.getByText('Encore 2 disciples', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Ajouter un disciple' }).click();
     await page.getByRole('button', { name: 'Ajouter le disciple' }).click();
@@ -411,6 +418,14 @@ describe('looking at the screens', () => {
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Tableau de bord administrateur' }).waitFor();
     await page.getByPlaceholder('Rechercher par nom ou e-mail...').waitFor();
+    // Every tab is in view (none hidden past the edge), and an email beside a badge is shown whole.
+    const outside = await page.getByRole('tab').evaluateAll((tabs) => tabs.filter((t) => t.getBoundingClientRect().right > window.innerWidth).map((t) => t.textContent));
+    expect(outside).toEqual([]);
+    const card = page.getByTestId('directory-card').filter({ hasText: 'Anaïs Fille' });
+    await card.getByText('Terminé', { exact: true }).waitFor();
+    const email = card.getByTestId('user-email');
+    expect(await email.textContent()).toBe(longEmail);
+    expect(await email.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= el.closest('li')!.getBoundingClientRect().right)).toBe(true);
     await screenshot(page, 'admin-users-390-fr');
     await owner.context.close();
   });

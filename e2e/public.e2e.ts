@@ -121,6 +121,13 @@ describe('landing page', () => {
     expect(await page.getByRole('link', { name: 'YouTube' }).getAttribute('href')).toBe('https://youtube.com/@example');
     expect(await page.getByRole('link', { name: 'Facebook' }).count()).toBe(0);
 
+    // On a phone, login and the language are in the header without opening the menu.
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('link', { name: 'Connexion' }).isVisible()).toBe(true);
+    expect(await header.getByTestId('language-switcher').isVisible()).toBe(true);
+    expect(await header.getByRole('combobox', { name: 'Langue' }).inputValue()).toBe('fr');
+    expect(await page.locator('#landing-menu').isHidden()).toBe(true);
+
     // The phone menu opens and its links scroll
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.locator('#landing-menu').getByRole('link', { name: 'Questions' }).click();

@@ -113,6 +113,10 @@ export const idParams = z.strictObject({ id: z.uuid('must be an id (a UUID)') })
 export const setMentorBody = z.strictObject({ mentorEmail: emailSchema.nullable() });
 export type SetMentorBody = z.infer<typeof setMentorBody>;
 
+/** An admin's view of someone's current mentor, shown before setting another one. */
+export const adminMentorView = z.object({ mentor: z.object({ name: z.string(), email: z.string() }).nullable() });
+export type AdminMentorView = z.infer<typeof adminMentorView>;
+
 export const ambassadorApplication = z.object({
   id: z.string(),
   status: z.enum(applicationStatuses),
@@ -162,6 +166,6 @@ export const mentoringPaths = {
   outgoing: '/api/mentor-links/outgoing',
   /** DELETE: leave your mentor. */
   mentor: '/api/mentor-links/mentor',
-  /** PUT (admins): set or clear someone's mentor. */
+  /** GET (admins): someone's current mentor; PUT: set or clear it. */
   adminMentor: '/api/admin/users/:id/mentor',
 } as const;

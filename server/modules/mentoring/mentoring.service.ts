@@ -1,5 +1,5 @@
 import type {
-  AddDiscipleBody, AddDiscipleResult, AmbassadorApplication, DiscipleNode, DisciplesSummary, MentorLinks, PendingDisciples, Progression, SetMentorBody,
+  AddDiscipleBody, AddDiscipleResult, AdminMentorView, AmbassadorApplication, DiscipleNode, DisciplesSummary, MentorLinks, PendingDisciples, Progression, SetMentorBody,
 } from '../../../common/contracts/mentoring.ts';
 import {
   AMBASSADOR_MIN_COMPLETED_DISCIPLES, ambassadorApplyBlocker, ambassadorRemaining, coordinatorRemaining, isAmbassadorEligible, isCoordinatorEligible,
@@ -208,6 +208,14 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
   }
 
   /** An admin sets the mentor of someone who asked for one (or clears it). Audited with the previous mentor. */
+  /** Someone's current mentor, for the admin about to change it. */
+  async function getMentorForAdmin(userId: string): Promise<AdminMentorView> {
+    const target = await findUserById(db, userId);
+    if (!target) throw new AppError('NOT_FOUND', 'No such user.');
+    const mentor = target.mentorId ? await findUserById(db, target.mentorId) : null;
+    return { mentor: mentor ? { name: displayName(mentor), email: mentor.email } : null };
+  }
+
   async function setMentorByAdmin(admin: UserRow, userId: string, body: SetMentorBody): Promise<void> {
     await db.transaction(async (tx) => {
       await repo.lockMentorLinks(tx);
@@ -265,7 +273,7 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
     });
   }
 
-  return { getSummary, getTree, getPending, addDisciple, acceptInvitations, linkByMentorName, getLinks, answerRequest, answerInvitation, dismissOutgoing, leaveMentor, removeDisciple, setMentorByAdmin, getProgression, applyForAmbassador };
+  return { getSummary, getTree, getPending, addDisciple, acceptInvitations, linkByMentorName, getLinks, answerRequest, answerInvitation, dismissOutgoing, leaveMentor, removeDisciple, getMentorForAdmin, setMentorByAdmin, getProgression, applyForAmbassador };
 }
 
 export type MentoringService = ReturnType<typeof mentoringServiceFactory>;

@@ -288,13 +288,17 @@ describe('links both people agree to', () => {
     expect((await del('/api/disciples/not-an-id', mentor.cookie)).statusCode).toBe(400);
   });
 
-  it('an admin sets or clears the mentor of someone who asks; audited; refused to others and for a loop', async () => {
+  it('an admin sees, sets or clears the mentor of someone who asks; audited; refused to others and for a loop', async () => {
     const admin = await signedInUser(app, { role: 'admin' });
     const mentor = await createUser(app.db, { email: 'barnabas@example.org' });
     const person = await createUser(app.db);
     const url = `/api/admin/users/${person.id}/mentor`;
+    const currentMentor = (cookie: string) => get(url, cookie);
+    expect((await currentMentor(admin.cookie)).json()).toEqual({ mentor: null });
     expect((await put(url, { mentorEmail: 'BARNABAS@example.org' }, admin.cookie)).statusCode).toBe(204);
     expect(await mentorOf(person.id)).toBe(mentor.id);
+    // The admin's dialog shows who the mentor is now.
+    expect((await currentMentor(admin.cookie)).json()).toEqual({ mentor: { name: `${mentor.firstName} ${mentor.lastName}`, email: 'barnabas@example.org' } });
     expect(await auditOf('mentoring.mentor_set', person.id)).toEqual([expect.objectContaining({ actorId: admin.user.id, details: { from: null, to: mentor.id } })]);
     // The mentor may not become their own disciple's disciple.
     const loop = await put(`/api/admin/users/${mentor.id}/mentor`, { mentorEmail: person.email }, admin.cookie);
@@ -303,9 +307,15 @@ describe('links both people agree to', () => {
     expect((await put(url, { mentorEmail: 'nobody-at-all@example.org' }, admin.cookie)).statusCode).toBe(404);
     expect((await put(url, { mentorEmail: null }, admin.cookie)).statusCode).toBe(204);
     expect(await mentorOf(person.id)).toBeNull();
+    expect((await currentMentor(admin.cookie)).json()).toEqual({ mentor: null });
     const user = await signedInUser(app);
     expect((await put(url, { mentorEmail: user.user.email }, user.cookie)).statusCode).toBe(403);
     expect(await mentorOf(person.id)).toBeNull();
+    expect((await currentMentor(user.cookie)).statusCode).toBe(403);
+    const unknown = await get('/api/admin/users/00000000-0000-4000-8000-000000000000/mentor', admin.cookie);
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'NOT_FOUND']);
+    const bad = await get('/api/admin/users/not-an-id/mentor', admin.cookie);
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languages, toLanguage } from '../../lib/language.ts';
+import { languages, toLanguage, useLanguage } from '../../lib/language.ts';
 import { cn } from '../../lib/utils.ts';
 
 const names: Record<(typeof languages)[number], string> = { en: 'English', fr: 'Français' };
@@ -28,14 +28,30 @@ export function LanguageSelect({ className, ...props }: Omit<ComponentProps<'sel
   );
 }
 
-/** The header's language choice: an icon and the select, its label read to screen readers. */
+/**
+ * The header's language choice: an icon and the language (its code on phones, so a back link and the
+ * other controls keep their room), with the native select laid transparently over it. The select
+ * opens with the full names and is read to screen readers with its label.
+ */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   return (
-    <label className={cn('relative inline-flex items-center', className)}>
+    <label
+      className={cn(
+        'relative inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg border border-input bg-background px-2.5 text-sm font-medium focus-within:ring-2 focus-within:ring-ring',
+        className,
+      )}
+    >
       <span className="sr-only">{t('language')}</span>
-      <Languages className="pointer-events-none absolute left-2.5 size-4 text-muted-foreground" aria-hidden />
-      <LanguageSelect className="h-9 py-1 pl-8 pr-3 font-medium" data-testid="language-switcher" />
+      <Languages className="size-4 text-muted-foreground" aria-hidden />
+      <span aria-hidden className="uppercase sm:hidden">
+        {language}
+      </span>
+      <span aria-hidden className="hidden sm:inline">
+        {names[language]}
+      </span>
+      <LanguageSelect className="absolute inset-0 size-full cursor-pointer border-0 opacity-0" data-testid="language-switcher" />
     </label>
   );
 }

@@ -7,8 +7,8 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 export interface PageHeaderProps {
-  /** A way back (arrow and label); `compact` shows the arrow alone on narrow phones. */
-  back?: { href: string; label: string; compact?: boolean };
+  /** A way back (arrow and label). */
+  back?: { href: string; label: string };
   /** The brand in place of a way back: a link, or plain text where there is nowhere to go. */
   brand?: { label: string; href?: string };
   /** Controls before the language switcher. */
@@ -27,9 +27,10 @@ const brandClass = 'text-lg font-extrabold tracking-tight text-primary';
 export function PageHeader({ back, brand, actions, end, variant = 'plain', width }: PageHeaderProps) {
   const isBar = variant === 'bar';
   const start = back ? (
-    <Link href={back.href} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isBar && '-ml-2 min-w-0')}>
+    // The label stays on one line (a long French one ends in an ellipsis rather than wrapping under the arrow).
+    <Link href={back.href} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2 min-w-0 px-2 sm:px-3')}>
       <ArrowLeft aria-hidden />
-      <span className={cn(isBar && 'truncate', back.compact && 'max-[419px]:sr-only')}>{back.label}</span>
+      <span className="truncate">{back.label}</span>
     </Link>
   ) : brand?.href ? (
     <Link href={brand.href} className={brandClass}>
@@ -39,7 +40,7 @@ export function PageHeader({ back, brand, actions, end, variant = 'plain', width
     <span className={brandClass}>{brand?.label}</span>
   );
   const controls = (
-    <div className={cn('flex items-center gap-1', isBar && 'ml-auto shrink-0')}>
+    <div className="ml-auto flex shrink-0 items-center gap-1">
       {actions}
       <LanguageSwitcher />
       <ThemeToggle />
@@ -57,7 +58,7 @@ export function PageHeader({ back, brand, actions, end, variant = 'plain', width
     );
   }
   return (
-    <header className={cn('mx-auto flex w-full items-center justify-between gap-2 p-4', width)}>
+    <header className={cn('mx-auto flex w-full items-center justify-between gap-2 px-3 py-4 sm:p-4', width)}>
       {start}
       {controls}
     </header>

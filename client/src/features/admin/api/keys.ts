@@ -15,6 +15,7 @@ export const adminKeys = {
   all: ADMIN,
   stats: [...ADMIN, 'stats'] as const,
   assignees: [...ADMIN, 'assignees'] as const,
+  mentor: (userId: string) => [...ADMIN, 'mentor', userId] as const,
   users: pagedList<DirectoryParams>('users'),
   callbacks: pagedList<{ status: CallbackView; page: number }>('callbacks'),
   watchmoms: pagedList<{ status: WatchmomsView; page: number }>('watchmoms'),

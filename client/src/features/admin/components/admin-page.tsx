@@ -119,15 +119,14 @@ export default function AdminPage() {
           <StatCard icon={<Crown />} title={t('stats.coordinator')} value={stats.data?.coordinatorEligible} description={t('stats.coordinatorHint')} testId="stat-coordinator" />
         </section>
         <Tabs defaultValue={initialTab}>
-          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-            <TabsList className="w-max min-w-full flex-nowrap sm:w-full [&>button]:whitespace-nowrap">
-              {panels.map(({ value }) => (
-                <TabsTrigger key={value} value={value}>
-                  {t(`tabs.${value}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </div>
+          {/* Every tab in view at any width: two or three columns on phones and tablets, one row on wide screens (a sideways-scrolling row hid some). */}
+          <TabsList className="grid grid-cols-2 sm:grid-cols-3 lg:flex lg:flex-nowrap">
+            {panels.map(({ value }) => (
+              <TabsTrigger key={value} value={value} className="min-w-0 break-words leading-snug">
+                {t(`tabs.${value}`)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
           {panels.map(({ value, Panel }) => (
             <TabsContent key={value} value={value}>
               <Panel />

@@ -12,6 +12,7 @@ describe('the responder flag', () => {
     const row = buildDirectoryRow({ firstName: 'Rita', lastName: 'Helper', role: 'coordinator' });
     const api = stubApi()
       .on('GET', '/api/auth/user', { json: me })
+      .on('GET', `/api/admin/users/${row.id}/mentor`, { json: { mentor: null } })
       .on('PUT', `/api/admin/users/${row.id}/responder`, { json: { id: row.id, isResponder: true } });
     const { user } = renderWithApp(<ManageUserDialog user={row} founderCount={1} onClose={() => {}} />);
 
@@ -25,8 +26,9 @@ describe('the responder flag', () => {
   });
 
   it('admins and founders always get the mails: the flag shows checked and cannot be changed', async () => {
-    stubApi().on('GET', '/api/auth/user', { json: me });
-    renderWithApp(<ManageUserDialog user={buildDirectoryRow({ role: 'founder' })} founderCount={2} onClose={() => {}} />);
+    const row = buildDirectoryRow({ role: 'founder' });
+    stubApi().on('GET', '/api/auth/user', { json: me }).on('GET', `/api/admin/users/${row.id}/mentor`, { json: { mentor: null } });
+    renderWithApp(<ManageUserDialog user={row} founderCount={2} onClose={() => {}} />);
     const flag = await screen.findByRole('checkbox', { name: 'Responder: mailed about callback requests' });
     expect(flag).toBeChecked();
     expect(flag).toBeDisabled();

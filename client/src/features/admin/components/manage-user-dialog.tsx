@@ -61,7 +61,7 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
       <DialogContent closeLabel={t('common:close')} data-testid="manage-user-dialog">
         <DialogHeader>
           <DialogTitle>{name}</DialogTitle>
-          <DialogDescription>{user.email}</DialogDescription>
+          <DialogDescription className="[overflow-wrap:anywhere]">{user.email}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           <dt className="text-muted-foreground">{t('directory.columns.progress')}</dt>

@@ -6,13 +6,16 @@ import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { useMentorOf } from '../api/get-mentor.ts';
 import { useSetMentor } from '../api/set-mentor.ts';
 
-/** For someone who asks for a mentor: the mentor's email sets them, an empty field removes the current one (audited). */
+/** For someone who asks for a mentor: who it is now, then the mentor's email sets them, an empty field removes the current one (audited). */
 export function SetMentorForm({ userId, name }: { userId: string; name: string }) {
   const { t } = useTranslation(['admin', 'common']);
   const [email, setEmail] = useState('');
   const set = useSetMentor();
+  const current = useMentorOf(userId);
+  const mentor = current.data?.mentor;
   const trimmed = email.trim();
   const error = set.error instanceof ApiRequestError && set.error.body.code === 'NOT_FOUND' ? t('manage.mentorNotFound') : describeError(t, set.error, { ns: 'admin' });
   const save = () =>
@@ -34,6 +37,9 @@ export function SetMentorForm({ userId, name }: { userId: string; name: string }
         save();
       }}
     >
+      <p className="text-sm [overflow-wrap:anywhere]" data-testid="current-mentor" aria-live="polite">
+        {current.isPending ? '…' : mentor ? t('manage.mentorCurrent', { name: mentor.name, email: mentor.email }) : current.isError ? describeError(t, current.error, { ns: 'admin' }) : t('manage.mentorNone')}
+      </p>
       <FormField label={t('manage.mentor')} hint={t('manage.mentorHint')}>
         <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="mentor-email" />
       </FormField>
@@ -42,7 +48,7 @@ export function SetMentorForm({ userId, name }: { userId: string; name: string }
           {error}
         </p>
       )}
-      <Button type="submit" variant="outline" className="self-start" disabled={set.isPending}>
+      <Button type="submit" variant="outline" className="self-start" disabled={set.isPending || (!trimmed && !mentor)}>
         {trimmed ? t('manage.mentorSave') : t('manage.mentorRemove')}
       </Button>
     </form>

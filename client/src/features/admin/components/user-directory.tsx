@@ -31,7 +31,7 @@ const filterKey: Record<DirectoryFilter, string> = {
 function StatusBadges({ row }: { row: DirectoryRow }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="flex flex-wrap gap-1" data-testid="status-badges">
+    <div className="flex flex-wrap gap-1 empty:hidden" data-testid="status-badges">
       {row.courseCompleted && <Badge variant="success">{t('directory.badges.completed')}</Badge>}
       {row.isCoordinatorEligible && <Badge variant="default">{t('directory.badges.coordinator')}</Badge>}
       {row.isAmbassadorEligible && !row.isCoordinatorEligible && <Badge variant="gold">{t('directory.badges.ambassador')}</Badge>}
@@ -47,13 +47,16 @@ function UserCell({ row, onManage }: { row: DirectoryRow; onManage: () => void }
       <button
         type="button"
         onClick={onManage}
-        className={cn('max-w-full truncate text-left font-medium underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', !name && 'italic text-muted-foreground')}
+        className={cn('max-w-full break-words text-left font-medium underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', !name && 'italic text-muted-foreground')}
         aria-label={t('directory.manage', { name: name || row.email })}
         data-testid="user-name"
       >
         {name || t('directory.noName')}
       </button>
-      <p className="truncate text-sm text-muted-foreground">{row.email}</p>
+      {/* Whole, wrapping anywhere: an address cut short is a different address. */}
+      <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]" data-testid="user-email">
+        {row.email}
+      </p>
       <p className={cn('text-xs', row.isEmailVerified ? 'text-success' : 'text-muted-foreground')} data-testid="email-verified">
         {row.isEmailVerified ? t('directory.emailVerified') : t('directory.emailNotVerified')}
       </p>
@@ -188,7 +191,8 @@ export function UserDirectory() {
               <ul className="flex flex-col gap-3 md:hidden" aria-label={t('directory.title')}>
                 {rows.map((row) => (
                   <li key={row.id} className="flex flex-col gap-3 rounded-xl border p-3" data-testid="directory-card">
-                    <div className="flex items-start justify-between gap-2">
+                    {/* Badges under the name, not beside it, so they never take the email's width. */}
+                    <div className="flex flex-col gap-2">
                       <UserCell row={row} onManage={() => setManaging(row)} />
                       <StatusBadges row={row} />
                     </div>

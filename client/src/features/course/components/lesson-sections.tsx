@@ -160,19 +160,21 @@ export function Reflection({ lesson }: { lesson: Lesson }) {
 /** The way to the assessment, open once every section is read. */
 export function AssessmentCall({ lesson, allRead, sectionsLeft }: { lesson: Lesson; allRead: boolean; sectionsLeft: number }) {
   const { t } = useTranslation('course');
+  // Long French labels wrap inside the button instead of pushing it past a phone's edge.
+  const wraps = 'h-auto min-h-12 max-w-full whitespace-normal py-3';
   return (
     <section className="flex flex-col items-center gap-2 rounded-2xl border bg-card p-5 text-center">
       {allRead ? (
         <>
           <p className="text-sm text-muted-foreground">{lesson.isCompleted ? t('lesson.retakeHint') : t('lesson.readyHint')}</p>
-          <Link href={`/assessment/${lesson.id}`} className={buttonVariants({ size: 'lg' })} data-testid="take-assessment">
+          <Link href={`/assessment/${lesson.id}`} className={cn(buttonVariants({ size: 'lg' }), wraps)} data-testid="take-assessment">
             <BookOpenCheck aria-hidden />
             {lesson.isCompleted ? t('lesson.retake') : t('lesson.takeAssessment')}
           </Link>
         </>
       ) : (
         <>
-          <Button size="lg" disabled data-testid="take-assessment">
+          <Button size="lg" disabled className={wraps} data-testid="take-assessment">
             <Lock aria-hidden />
             {t('lesson.readAllToContinue')}
           </Button>

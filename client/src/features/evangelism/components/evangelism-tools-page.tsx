@@ -16,7 +16,7 @@ export default function EvangelismToolsPage() {
   return (
     <div data-testid="evangelism-tools" className="min-h-dvh bg-gradient-to-b from-secondary/50 to-background">
       {/* Arrow only on narrow phones, where the words would push the header off screen. */}
-      <PageHeader width="max-w-5xl" back={{ href: '/dashboard', label: t('backToDashboard'), compact: true }} />
+      <PageHeader width="max-w-5xl" back={{ href: '/dashboard', label: t('backToDashboard') }} />
       <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pb-16">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('title')}</h1>

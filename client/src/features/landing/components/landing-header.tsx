@@ -17,9 +17,9 @@ export function LandingHeader() {
   const links = sectionLinks.map((id) => ({ id, label: t(`nav.${id}`) }));
   return (
     <header className="sticky top-0 z-40 border-b bg-background">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-3 sm:px-4">
         <a href="#top" className="flex items-center gap-2 rounded-lg font-extrabold tracking-tight text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          <BrandMark className="size-8" />
+          <BrandMark className="size-8 shrink-0" />
           <span className="text-lg">{t('common:brand')}</span>
         </a>
         <nav aria-label={t('nav.label')} className="hidden lg:block">
@@ -33,10 +33,11 @@ export function LandingHeader() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-1 sm:gap-2">
-          <LanguageSwitcher className="hidden sm:inline-flex" />
+        {/* Language and login stay in view on a phone; only the section links go into the menu. */}
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          <LanguageSwitcher />
           <ThemeToggle />
-          <a href={paths.login} className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}>
+          <a href={paths.login} className={cn(buttonVariants({ size: 'sm' }), 'px-2.5 sm:px-3')} data-testid="landing-login">
             {t('common:nav.login')}
           </a>
           <Button
@@ -63,12 +64,6 @@ export function LandingHeader() {
               </li>
             ))}
           </ul>
-          <div className="mt-3 flex items-center justify-between gap-3 border-t pt-3 sm:hidden">
-            <LanguageSwitcher />
-            <a href={paths.login} className={buttonVariants({ size: 'sm' })}>
-              {t('common:nav.login')}
-            </a>
-          </div>
         </nav>
       </div>
     </header>

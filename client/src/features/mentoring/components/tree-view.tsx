@@ -55,7 +55,7 @@ function PersonSummary({ entry, level }: { entry: IndexedNode; level?: number })
             </Badge>
           )}
         </p>
-        {name !== node.email && <p className="truncate text-xs text-muted-foreground">{node.email}</p>}
+        {name !== node.email && <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{node.email}</p>}
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <ProgressMini value={node.progress} label={t('tree.progressOf', { name })} />
           {node.disciples.length > 0 && <span>{t('tree.disciplesCount', { count: node.disciples.length })}</span>}
@@ -78,7 +78,15 @@ function TreeItem({ entry, level, index, state }: { entry: IndexedNode; level: n
         className="flex items-start gap-1.5 rounded-xl border bg-card p-2 sm:gap-2 sm:p-2.5"
         style={{ marginLeft: `calc(${Math.min(level - 1, MAX_INDENT)} * var(--tree-indent))` }}
       >
-        {hasChildren ? (
+        <PersonSummary entry={entry} level={level} />
+        {entry.depth === 1 && <RemoveDiscipleButton id={node.id} name={name} />}
+        {hasChildren && level > 1 && (
+          <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('tree.focus', { name })} title={t('tree.focus', { name })} onClick={() => state.focus(node.id)}>
+            <Crosshair aria-hidden />
+          </Button>
+        )}
+        {/* At the end of the row, so a person without disciples needs no empty space where it would be. */}
+        {hasChildren && (
           <Button
             variant="ghost"
             size="icon"
@@ -88,15 +96,6 @@ function TreeItem({ entry, level, index, state }: { entry: IndexedNode; level: n
             onClick={() => state.toggle(node.id)}
           >
             <ChevronRight className={cn('transition-transform', open && 'rotate-90')} aria-hidden />
-          </Button>
-        ) : (
-          <span className="size-8 shrink-0" aria-hidden />
-        )}
-        <PersonSummary entry={entry} level={level} />
-        {entry.depth === 1 && <RemoveDiscipleButton id={node.id} name={name} />}
-        {hasChildren && level > 1 && (
-          <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('tree.focus', { name })} title={t('tree.focus', { name })} onClick={() => state.focus(node.id)}>
-            <Crosshair aria-hidden />
           </Button>
         )}
       </div>
