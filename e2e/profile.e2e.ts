@@ -52,6 +52,11 @@ describe('profile on /settings', () => {
     expect((await page.getByTestId('verification-code').textContent())!.trim()).toBe(code);
     const verified = await (await fetch(`${baseUrl()}/api/certificates/verify/${code}`)).json();
     expect(verified.holderName).toBe('Talia Mbeki-Okafor');
+    // The verify page says the name changed after issue, so a printout with the earlier name makes sense.
+    await page.goto(`/verify/${code}`);
+    await page.getByTestId('verify-holder').getByText('Talia Mbeki-Okafor').waitFor();
+    expect(await page.getByTestId('verify-renamed').textContent()).toMatch(/^The holder changed their name on .+, after this certificate was issued\./);
+    await screenshot(page, 'verify-renamed-1280-light');
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
     expect(audit.map((a) => a.action)).toContain('profile.updated');
     await context.close();

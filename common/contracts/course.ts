@@ -160,6 +160,8 @@ export const certificateVerification = z.object({
   valid: z.literal(true),
   /** Null when the holder deleted their account: the certificate was issued, its holder removed. */
   holderName: z.string().nullable(),
+  /** When the holder changed their name after the certificate was issued (holderName is the new one); null if they never did. */
+  holderRenamedAt: z.string().nullable(),
   courseTitle: z.string(),
   completedAt: z.string(),
   verificationCode: z.string(),

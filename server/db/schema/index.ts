@@ -294,6 +294,8 @@ export const certificates = pgTable(
     courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
     verificationCode: text('verification_code').notNull().unique(),
     holderName: text('holder_name'),
+    /** When the holder last changed their name after the certificate was issued (the verify page says so); null if never. */
+    holderRenamedAt: timestamp('holder_renamed_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

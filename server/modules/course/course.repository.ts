@@ -85,6 +85,7 @@ const certificateColumns = {
   courseId: certificates.courseId,
   verificationCode: certificates.verificationCode,
   holderName: certificates.holderName,
+  holderRenamedAt: certificates.holderRenamedAt,
   completedAt: certificates.completedAt,
 };
 

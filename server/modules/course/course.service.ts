@@ -249,6 +249,8 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     return {
       valid: true,
       holderName: row.holderName,
+      // Only while there is a holder: a removed holder's certificate says just that.
+      holderRenamedAt: row.holderName !== null && row.holderRenamedAt ? row.holderRenamedAt.toISOString() : null,
       courseTitle: row.details[lang].title,
       completedAt: row.completedAt.toISOString(),
       verificationCode: row.verificationCode,

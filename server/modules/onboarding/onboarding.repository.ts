@@ -54,9 +54,9 @@ export const onboardingRepositoryFactory = (db: Db) => ({
     return rows[0]!;
   },
 
-  /** Certificates carry the holder's current name; their verification codes never change. Returns how many changed. */
+  /** Certificates carry the holder's current name and when it changed; their verification codes never change. Returns how many changed. */
   async renameCertificates(userId: string, holderName: string, tx: Tx) {
-    const rows = await tx.update(certificates).set({ holderName }).where(and(eq(certificates.userId, userId), ne(certificates.holderName, holderName))).returning({ id: certificates.id });
+    const rows = await tx.update(certificates).set({ holderName, holderRenamedAt: new Date() }).where(and(eq(certificates.userId, userId), ne(certificates.holderName, holderName))).returning({ id: certificates.id });
     return rows.length;
   },
 

@@ -159,6 +159,10 @@ describe('the profile on /settings (GET/PUT /api/profile)', () => {
     const verified = await app.inject({ method: 'GET', url: `/api/certificates/verify/${code}` });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().holderName).toBe('Amara Okafor-Mensah');
+    // Whoever checks a printout with the old name learns that the name changed after issue, and when.
+    const renamedAt = Date.parse(verified.json().holderRenamedAt);
+    expect(Date.now() - renamedAt).toBeLessThan(60_000);
+    expect(renamedAt).toBeGreaterThanOrEqual(Date.parse(created.json().completedAt));
     const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'profile.updated')));
     expect(audit).toEqual([expect.objectContaining({ actorId: user.id, details: expect.objectContaining({ from: 'Amara Okafor', to: 'Amara Okafor-Mensah', renamedCertificates: 1 }) })]);
   });

@@ -1,4 +1,4 @@
-import { Search, ShieldCheck, ShieldX } from 'lucide-react';
+import { Info, Search, ShieldCheck, ShieldX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
@@ -52,6 +52,12 @@ export default function VerifyPage() {
                   <dt className="font-medium text-muted-foreground">{t('verify.code')}</dt>
                   <dd className="font-mono font-semibold tracking-wider">{data.verificationCode}</dd>
                 </dl>
+                {data.holderName !== null && data.holderRenamedAt && (
+                  <p className="mt-3 flex gap-2 text-sm text-muted-foreground" data-testid="verify-renamed">
+                    <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    {t('verify.renamed', { date: formatDate(data.holderRenamedAt) })}
+                  </p>
+                )}
               </CardContent>
             </>
           ) : (
