@@ -19,19 +19,26 @@ export async function runStartup(log: (line: string) => void) {
   try {
     log('First start on an empty data folder (builds the client when needed; not timed)...');
     const first = startApp(env);
-    await waitReady(port, first, 600_000);
-    await stopApp(first);
+    try {
+      await waitReady(port, first, 600_000);
+    } finally {
+      await stopApp(first);
+    }
 
     const t0 = performance.now();
     const app = startApp(env);
-    await waitReady(port, app);
-    const coldStartMs = performance.now() - t0;
-    // A few requests, as a freshly started instance behind a load balancer would see, then idle.
-    for (let i = 0; i < 20; i++) await fetch(`http://127.0.0.1:${port}/api/health`);
-    await new Promise((r) => setTimeout(r, 3000));
-    const idleRss = rssMB(app.pid!);
-    await stopApp(app);
-    return { coldStartMs, idleRss };
+    try {
+      await waitReady(port, app);
+      const coldStartMs = performance.now() - t0;
+      // A few requests, as a freshly started instance behind a load balancer would see, then idle.
+      for (let i = 0; i < 20; i++) await fetch(`http://127.0.0.1:${port}/api/health`);
+      await new Promise((r) => setTimeout(r, 3000));
+      const idleRss = rssMB(app.pid!);
+      return { coldStartMs, idleRss };
+    } finally {
+      // Also when it never got ready: no app (and its embedded PostgreSQL) is left running.
+      await stopApp(app);
+    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

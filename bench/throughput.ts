@@ -101,6 +101,9 @@ async function load(port: number, s: Scenario, connections: number, seconds: num
 /** Fills the `speed` database through the running app's own start-up (migrations, content), then adds the people. */
 async function prepare(adminUrl: string, pgDir: string, log: (line: string) => void) {
   const admin = new pg.Client({ connectionString: adminUrl });
+  // A connection ended by the server (a shutdown, an administrator) must not end the benchmark with an
+  // unhandled 'error' event: the next query on it fails instead, and that failure names the section.
+  admin.on('error', (err) => log(`(the benchmark's PostgreSQL connection was closed: ${err.message})`));
   await admin.connect();
   await admin.query('create database speed');
   await admin.query('create extension if not exists pg_stat_statements');
@@ -108,7 +111,17 @@ async function prepare(adminUrl: string, pgDir: string, log: (line: string) => v
   const port = await freePort();
   log(`Starting the app (npm start) on the "speed" database, port ${port}...`);
   const child = startApp({ DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
-  await waitReady(port, child);
+  try {
+    await waitReady(port, child);
+    return { admin, child, port, ...(await addPeople(databaseUrl, admin)) };
+  } catch (err) {
+    await stopApp(child);
+    await admin.end().catch(() => {});
+    throw err;
+  }
+}
+
+async function addPeople(databaseUrl: string, admin: pg.Client) {
 
   const { db, pool } = createDb(databaseUrl, 2);
   const policy = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
@@ -121,7 +134,9 @@ async function prepare(adminUrl: string, pgDir: string, log: (line: string) => v
       .returning();
     for (let d = 0; d < 3; d++)
       await db.insert(users).values({ email: `disciple${i}.${d}@bench.example`, firstName: 'Bench', lastName: `Disciple ${i}.${d}`, onboardingStatus: 'completed', mentorId: user!.id });
-    cookies.push(`${SESSION_COOKIE}=${await createSession(db, user!.id, policy)}`);
+    // Admins and founders need a session that passed two-step verification for the admin API
+    // (decision 038); without it the directory answers 403 MFA_REQUIRED and nothing can be timed.
+    cookies.push(`${SESSION_COOKIE}=${await createSession(db, user!.id, policy, { isMfaVerified: true })}`);
   }
   const [course] = await db.select({ id: courses.id }).from(courses).limit(1);
   const [week1] = await db
@@ -133,7 +148,7 @@ async function prepare(adminUrl: string, pgDir: string, log: (line: string) => v
   await pool.end();
   const answers = loadCourseContent().lessons.find((l) => l.week === 1)!.answers;
   const speedDb = (await admin.query<{ oid: number }>(`select oid from pg_database where datname = 'speed'`)).rows[0]!.oid;
-  return { admin, child, port, cookies, courseId: course!.id, lessonId: week1!.lessonId, assessmentId: week1!.assessmentId, answers, speedDb };
+  return { cookies, courseId: course!.id, lessonId: week1!.lessonId, assessmentId: week1!.assessmentId, answers, speedDb };
 }
 
 function staticScenarios(): Scenario[] {
@@ -154,6 +169,16 @@ function staticScenarios(): Scenario[] {
 
 export async function runThroughput(adminUrl: string, pgDir: string, log: (line: string) => void) {
   const p = await prepare(adminUrl, pgDir, log);
+  try {
+    return await measure(p, pgDir, log);
+  } finally {
+    // Also when a route fails its check or a sample throws: no app is left running behind the benchmark.
+    await stopApp(p.child);
+    await p.admin.end().catch(() => {});
+  }
+}
+
+async function measure(p: Awaited<ReturnType<typeof prepare>>, pgDir: string, log: (line: string) => void) {
   const { cookies } = p;
   const health: Scenario = { label: 'GET /api/health', kind: 'baseline', method: 'GET', path: '/api/health' };
   const ready: Scenario = { label: 'GET /api/ready', kind: 'baseline', method: 'GET', path: '/api/ready' };
@@ -218,9 +243,6 @@ export async function runThroughput(adminUrl: string, pgDir: string, log: (line:
     robotsOk: robots.status === 200 && (robots.headers.get('content-type') ?? '').startsWith('text/plain'),
   };
   await robots.text();
-
-  await stopApp(p.child);
-  await p.admin.end();
 
   const mean = (a: Sample, b: Sample) => (a.rps + b.rps) / 2;
   const figures: RouteFigures[] = measured.map((m, i) => ({
