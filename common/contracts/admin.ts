@@ -45,6 +45,8 @@ export const directoryRow = z.object({
   isEmailVerified: z.boolean(),
   /** Mailed about callback requests like the admins (admins and founders always are). */
   isResponder: z.boolean(),
+  /** An admin deactivated the account: sign-in is refused, the data is kept. */
+  isDeactivated: z.boolean(),
 });
 export type DirectoryRow = z.infer<typeof directoryRow>;
 
@@ -78,6 +80,12 @@ export type ResponderResult = z.infer<typeof responderResult>;
 
 export const roleChangeResult = z.object({ id: z.string(), role: z.enum(roles) });
 export type RoleChangeResult = z.infer<typeof roleChangeResult>;
+
+/** Deactivate (true: sign-in refused, sessions ended, data kept) or reactivate (false) an account. */
+export const deactivationBody = z.strictObject({ isDeactivated: z.boolean('must be true or false') });
+export type DeactivationBody = z.infer<typeof deactivationBody>;
+export const deactivationResult = z.object({ id: z.string(), isDeactivated: z.boolean() });
+export type DeactivationResult = z.infer<typeof deactivationResult>;
 
 const personRef = z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() });
 export type PersonRef = z.infer<typeof personRef>;
@@ -234,6 +242,9 @@ export const adminPaths = {
   usersExport: '/api/admin/users/export.csv',
   userRole: (id: string) => `/api/admin/users/${id}/role`,
   userResponder: (id: string) => `/api/admin/users/${id}/responder`,
+  userDeactivation: (id: string) => `/api/admin/users/${id}/deactivation`,
+  /** DELETE: erases the account and its personal data (as the person deleting it themself would). */
+  user: (id: string) => `/api/admin/users/${id}`,
   callbacks: '/api/admin/callbacks',
   callback: (id: string) => `/api/admin/callbacks/${id}`,
   assignees: '/api/admin/assignees',

@@ -50,6 +50,8 @@ export const errorCodes = {
   PARENT_CONSENT_PENDING: 403,
   CONSENT_DETAILS_REQUIRED: 400,
   ACCOUNT_DEACTIVATED: 403,
+  /** An admin tried to deactivate or delete their own account from the console. */
+  OWN_ACCOUNT: 409,
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
   SERVER_BUSY: 503,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { roles } from '../contracts/auth.ts';
+import type { Role } from './roles.ts';
 import {
+  accountActionRefusal,
   ambassadorApplyBlocker,
   ambassadorRemaining,
   coordinatorRemaining,
@@ -83,5 +85,32 @@ describe('role management', () => {
     expect(grantableRoles('admin', 'admin', 1, roles)).toEqual(['admin']);
     expect(grantableRoles('founder', 'user', 1, roles)).toEqual([...roles]);
     expect(grantableRoles('founder', 'founder', 1, roles)).toEqual(['founder']);
+  });
+});
+
+describe('accountActionRefusal (deactivate, reactivate, delete from the console)', () => {
+  const admin = { id: 'a', role: 'admin' as const };
+  const founder = { id: 'f', role: 'founder' as const };
+  const person = (role: Role, isDeactivated = false) => ({ id: 't', role, isDeactivated });
+
+  it('never on oneself, never by a non-admin', () => {
+    expect(accountActionRefusal(admin, { ...admin, isDeactivated: false }, 'deactivate', 2)).toBe('own-account');
+    expect(accountActionRefusal(founder, { ...founder, isDeactivated: false }, 'delete', 2)).toBe('own-account');
+    expect(accountActionRefusal({ id: 'c', role: 'coordinator' }, person('user'), 'delete', 2)).toBe('not-admin');
+  });
+
+  it('admins act on people below admin; founders on anyone else', () => {
+    expect(accountActionRefusal(admin, person('coordinator'), 'delete', 1)).toBeNull();
+    expect(accountActionRefusal(admin, person('admin'), 'deactivate', 1)).toBe('founder-only');
+    expect(accountActionRefusal(admin, person('founder'), 'reactivate', 1)).toBe('founder-only');
+    expect(accountActionRefusal(founder, person('admin'), 'delete', 1)).toBeNull();
+    expect(accountActionRefusal(founder, person('founder'), 'deactivate', 2)).toBeNull();
+  });
+
+  it('the last active founder is never deactivated or deleted; a deactivated founder does not count', () => {
+    expect(accountActionRefusal(founder, person('founder'), 'deactivate', 1)).toBe('last-founder');
+    expect(accountActionRefusal(founder, person('founder'), 'delete', 1)).toBe('last-founder');
+    expect(accountActionRefusal(founder, person('founder', true), 'delete', 1)).toBeNull();
+    expect(accountActionRefusal(founder, person('founder', true), 'reactivate', 1)).toBeNull();
   });
 });

@@ -61,3 +61,25 @@ export function roleChangeRefusal(actorRole: Role, currentRole: Role, newRole: R
 export function grantableRoles(actorRole: Role, currentRole: Role, founderCount: number, all: readonly Role[]): Role[] {
   return all.filter((r) => r === currentRole || roleChangeRefusal(actorRole, currentRole, r, founderCount) === null);
 }
+
+export type AccountAction = 'deactivate' | 'reactivate' | 'delete';
+export type AccountActionRefusal = 'not-admin' | 'own-account' | 'founder-only' | 'last-founder';
+
+/**
+ * Deactivating, reactivating and deleting an account from the admin console: not one's own (an
+ * admin cannot lock themself out; deleting oneself is done in one's settings), only a founder acts
+ * on an admin or a founder, and the last active founder is never deactivated or deleted.
+ * `activeFounders` counts founders who are not deactivated, before the change.
+ */
+export function accountActionRefusal(
+  actor: { id: string; role: Role },
+  target: { id: string; role: Role; isDeactivated: boolean },
+  action: AccountAction,
+  activeFounders: number,
+): AccountActionRefusal | null {
+  if (!isAdminRole(actor.role)) return 'not-admin';
+  if (actor.id === target.id) return 'own-account';
+  if (actor.role !== 'founder' && FOUNDER_ONLY_ROLES.includes(target.role)) return 'founder-only';
+  if (action !== 'reactivate' && target.role === 'founder' && !target.isDeactivated && activeFounders <= 1) return 'last-founder';
+  return null;
+}

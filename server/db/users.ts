@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Transaction, Tx } from './client.ts';
 import { users } from './schema/index.ts';
 
@@ -15,8 +15,9 @@ export async function findUserById(tx: Tx, id: string) {
   return rows[0] ?? null;
 }
 
+/** Founders who can act: a deactivated founder cannot sign in, so they do not count as the one who keeps the console. */
 export async function countFounders(tx: Tx): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'founder'));
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.role, 'founder'), isNull(users.deactivatedAt)));
   return row?.n ?? 0;
 }
 

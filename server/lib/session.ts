@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REAUTH_WINDOW_MINUTES } from '../../common/contracts/security.ts';
 import type { Db } from '../db/client.ts';
@@ -83,7 +83,8 @@ export function sessionLookup(db: Db, policy: SessionPolicy) {
     .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, publicId: sessions.publicId, mfaAt: sessions.mfaAt, reauthAt: sessions.reauthAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.lastSeenAt, sql.placeholder('idleCutoff'))))
+    // A deactivated account has no live session, whichever instance or path created it.
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.lastSeenAt, sql.placeholder('idleCutoff')), isNull(users.deactivatedAt)))
     .limit(1)
     .prepare('session_user');
   return async (token: string): Promise<LiveSession | null> => {

@@ -79,6 +79,7 @@ export function buildDirectoryRow(overrides: Partial<DirectoryRow> = {}): Direct
     isCoordinatorEligible: false,
     isEmailVerified: true,
     isResponder: false,
+    isDeactivated: false,
     ...overrides,
   });
 }

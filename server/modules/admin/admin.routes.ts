@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { auditRepositoryFactory } from './audit/audit.repository.ts';
 import { adminServicesFactory } from './admin.services.ts';
+import accountsRoutes from './accounts/accounts.routes.ts';
 import applicationsRoutes from './applications/applications.routes.ts';
 import type { ApplicationDecisionHooks } from './applications/decision-mail.ts';
 import auditRoutes from './audit/audit.routes.ts';
@@ -64,6 +65,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: Mentori
   const services = adminServicesFactory(app.db, { decisionHooks });
   await app.register(directoryRoutes, { directory: services.directory });
   await app.register(rolesRoutes, { roles: services.roles });
+  await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(callbacksRoutes, { callbacks: services.callbacks });
   await app.register(watchmomsRoutes, { watchmoms: services.watchmoms });
   await app.register(applicationsRoutes, { applications: services.applications });

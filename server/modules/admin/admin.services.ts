@@ -1,4 +1,6 @@
 import type { Db } from '../../db/client.ts';
+import { accountsRepositoryFactory } from './accounts/accounts.repository.ts';
+import { accountsServiceFactory } from './accounts/accounts.service.ts';
 import { applicationsRepositoryFactory } from './applications/applications.repository.ts';
 import { applicationsServiceFactory } from './applications/applications.service.ts';
 import type { ApplicationDecisionHooks } from './applications/decision-mail.ts';
@@ -20,6 +22,7 @@ export function adminServicesFactory(db: Db, { decisionHooks }: { decisionHooks?
   return {
     directory: directoryServiceFactory({ directoryRepo: directoryRepositoryFactory(db), rolesRepo, auditRepo }),
     roles: rolesServiceFactory({ db, rolesRepo, auditRepo }),
+    accounts: accountsServiceFactory({ db, accountsRepo: accountsRepositoryFactory(db), auditRepo }),
     callbacks: callbacksServiceFactory({ db, callbacksRepo: callbacksRepositoryFactory(db), auditRepo }),
     watchmoms: watchmomsServiceFactory({ db, watchmomsRepo: watchmomsRepositoryFactory(db), auditRepo }),
     applications: applicationsServiceFactory({ db, applicationsRepo: applicationsRepositoryFactory(db), rolesRepo, auditRepo, decisionHooks }),

@@ -46,6 +46,7 @@ describe('authorization matrix', () => {
     ['GET', '/api/admin/users?search=a&filter=completed&page=1&pageSize=10'],
     ['GET', '/api/admin/users/export.csv?filter=all'],
     ['PUT', `/api/admin/users/${(await createUser(app.db)).id}/role`, { role: 'ambassador' }],
+    ['PUT', `/api/admin/users/${(await createUser(app.db)).id}/deactivation`, { isDeactivated: true }],
     ['GET', '/api/admin/callbacks?status=all'],
     ['PATCH', `/api/admin/callbacks/${(await newCallback()).id}`, { status: 'contacted' }],
     ['GET', '/api/admin/assignees'],
@@ -135,7 +136,7 @@ describe('user directory', async () => {
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(miriam.id)).toEqual({
       id: miriam.id, firstName: 'Miriam', lastName: 'Prophetess', email: 'miriam@example.org', phone: '+1 555 0001', address: '12 River Road\nNile', role: 'user',
-      courseProgress: 0, courseCompleted: false, completedDisciplesCount: 3, pendingDisciplesCount: 0, isAmbassadorEligible: true, isCoordinatorEligible: true, isEmailVerified: false, isResponder: false,
+      courseProgress: 0, courseCompleted: false, completedDisciplesCount: 3, pendingDisciplesCount: 0, isAmbassadorEligible: true, isCoordinatorEligible: true, isEmailVerified: false, isResponder: false, isDeactivated: false,
     });
     expect(byId.get(moses.id)).toMatchObject({ completedDisciplesCount: 1, pendingDisciplesCount: 2, isAmbassadorEligible: false, isCoordinatorEligible: true });
     expect(byId.get(aaron.id)).toMatchObject({ completedDisciplesCount: 2, pendingDisciplesCount: 0, isAmbassadorEligible: false, isCoordinatorEligible: false });

@@ -1,3 +1,4 @@
+import { AppError } from '../../lib/app-error.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { safeReturnPath } from '../../../common/domain/return-to.ts';
 import { paths } from '../../../common/contracts/auth-paths.ts';
@@ -24,7 +25,13 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, security,
 
   type Req = Parameters<typeof setSessionCookie>[0];
   type Reply = Parameters<typeof setSessionCookie>[1];
+  /** Told only after the right password, code or provider's word: nobody learns it from an email alone. */
+  function refuseDeactivated(user: UserRow) {
+    if (user.deactivatedAt) throw new AppError('ACCOUNT_DEACTIVATED', 'This account was deactivated by the team. Write to us if you think this is a mistake.');
+  }
+
   async function startSession(req: Req, reply: Reply, user: UserRow, opts: { isMfaVerified?: boolean; userAgent?: string } = {}) {
+    refuseDeactivated(user);
     // A new session id at every sign-in; an older session of this browser is ended.
     const previous = req.cookies[sessionCookieName(req)];
     if (previous) await destroySession(app.db, previous);
@@ -38,6 +45,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, security,
    * verification, a challenge cookie and no session until the code (docs/decisions/038).
    */
   async function signInOrChallenge(req: Req, reply: Reply, user: UserRow): Promise<'signed-in' | 'mfa'> {
+    refuseDeactivated(user);
     if (!(await security.isTotpEnabled(user.id))) {
       await startSession(req, reply, user);
       return 'signed-in';

@@ -62,6 +62,7 @@ function directoryConditions(search: string, filter: DirectoryFilter): SQL[] {
 const rowFields = sql`u.id, u.first_name, u.last_name, u.email, u.phone, u.address, u.role, u.created_at,
   u.email_verified_at is not null as is_email_verified,
   u.is_responder,
+  u.deactivated_at is not null as is_deactivated,
   -- Text keeps PostgreSQL's microseconds (a JS Date would round them) for keyset paging.
   u.created_at::text as cursor_at,
   ${progressPercent('u')} as course_progress,
@@ -92,6 +93,7 @@ type DirectoryDbRow = {
   is_coordinator_eligible: boolean;
   is_email_verified: boolean;
   is_responder: boolean;
+  is_deactivated: boolean;
 };
 
 const toDirectoryRow = (r: DirectoryDbRow) => ({
@@ -110,6 +112,7 @@ const toDirectoryRow = (r: DirectoryDbRow) => ({
   isCoordinatorEligible: r.is_coordinator_eligible,
   isEmailVerified: r.is_email_verified,
   isResponder: r.is_responder,
+  isDeactivated: r.is_deactivated,
 });
 export type DirectoryRowData = ReturnType<typeof toDirectoryRow> & { createdAt: Date; cursor: DirectoryKeyset; total: number | null };
 const fromDbRow = (r: DirectoryDbRow): DirectoryRowData => ({ ...toDirectoryRow(r), createdAt: new Date(r.created_at), cursor: { createdAt: r.cursor_at, id: r.id }, total: r.total });

@@ -16,6 +16,7 @@ import { useSetResponder } from '../api/set-responder.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { fullNameOf } from '../utils/names.ts';
+import { AccountActions } from './account-actions.tsx';
 import { SetMentorForm } from './set-mentor-form.tsx';
 
 /** A person's details and role. The roles offered are the ones the server accepts from this admin. */
@@ -100,6 +101,7 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
           </div>
         </div>
         <SetMentorForm userId={user.id} name={name} />
+        <AccountActions user={user} name={name} founderCount={founderCount} onDone={onClose} />
         <ReauthDialog
           open={isAskingReauth}
           onCancel={() => setAskingReauth(false)}

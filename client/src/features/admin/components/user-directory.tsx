@@ -27,11 +27,12 @@ const filterKey: Record<DirectoryFilter, string> = {
   coordinator: 'directory.filters.coordinator',
 };
 
-/** Completed, Coordinator Ready, and Ambassador (only when not coordinator eligible), as spec section 2 lists them. */
+/** Deactivated (an admin's doing), then Completed, Coordinator Ready, and Ambassador (only when not coordinator eligible), as spec section 2 lists them. */
 function StatusBadges({ row }: { row: DirectoryRow }) {
   const { t } = useTranslation('admin');
   return (
     <div className="flex flex-wrap gap-1 empty:hidden" data-testid="status-badges">
+      {row.isDeactivated && <Badge variant="destructive">{t('directory.badges.deactivated')}</Badge>}
       {row.courseCompleted && <Badge variant="success">{t('directory.badges.completed')}</Badge>}
       {row.isCoordinatorEligible && <Badge variant="default">{t('directory.badges.coordinator')}</Badge>}
       {row.isAmbassadorEligible && !row.isCoordinatorEligible && <Badge variant="gold">{t('directory.badges.ambassador')}</Badge>}

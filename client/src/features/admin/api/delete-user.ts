@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminPaths } from '../../../../../common/contracts/admin.ts';
+import { sendJson } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
+
+/** Erases an account and its personal data (the server's account erasure, as a person deleting their own). */
+export function useDeleteUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => sendJson<void>('DELETE', adminPaths.user(userId)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
