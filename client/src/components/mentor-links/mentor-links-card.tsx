@@ -1,11 +1,9 @@
 import { HeartHandshake } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IncomingLink, MentorLinks } from '../../../../common/contracts/mentoring.ts';
-import { describeError } from '../../lib/errors.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { toast } from '../ui/toast.tsx';
 import { useAnswerLink, useDismissOutgoing, useLeaveMentor, useMentorLinks } from './use-mentor-links.ts';
 
@@ -21,7 +19,6 @@ function IncomingItem({ link }: { link: IncomingLink }) {
             title: accept ? t('links.acceptedTitle') : t('links.declinedTitle'),
             description: accept ? t(link.kind === 'named-you' ? 'links.acceptedNamed' : 'links.acceptedInvited', { name: link.name }) : t('links.declinedText', { name: link.name }),
           }),
-        onError: (err) => toast({ variant: 'destructive', title: t('links.errorTitle'), description: describeError(t, err, { ns: 'mentoring' }) }),
       },
     );
   return (
@@ -57,45 +54,30 @@ function Outgoing({ outgoing }: { outgoing: NonNullable<MentorLinks['outgoing']>
 }
 
 function Mentor({ name }: { name: string }) {
-  const { t } = useTranslation(['mentoring', 'common']);
-  const [open, setOpen] = useState(false);
+  const { t } = useTranslation('mentoring');
   const leave = useLeaveMentor();
   return (
     <div className="flex flex-wrap items-center justify-between gap-2" data-testid="my-mentor">
       <p className="text-sm [overflow-wrap:anywhere]">{t('links.mentor', { name })}</p>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
+      <ConfirmDialog
+        trigger={
           <Button size="sm" variant="ghost">
             {t('links.leave')}
           </Button>
-        </DialogTrigger>
-        <DialogContent closeLabel={t('common:close')}>
-          <DialogHeader>
-            <DialogTitle>{t('links.leaveTitle', { name })}</DialogTitle>
-            <DialogDescription>{t('links.leaveText', { name })}</DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">{t('common:cancel')}</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={leave.isPending}
-              onClick={() =>
-                leave.mutate(undefined, {
-                  onSuccess: () => {
-                    setOpen(false);
-                    toast({ title: t('links.leftTitle'), description: t('links.leftText', { name }) });
-                  },
-                  onError: (err) => toast({ variant: 'destructive', title: t('links.errorTitle'), description: describeError(t, err, { ns: 'mentoring' }) }),
-                })
-              }
-            >
-              {t('links.leaveConfirm')}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+        }
+        title={t('links.leaveTitle', { name })}
+        description={t('links.leaveText', { name })}
+        confirm={{ label: t('links.leaveConfirm') }}
+        isPending={leave.isPending}
+        onConfirm={(close) =>
+          leave.mutate(undefined, {
+            onSuccess: () => {
+              close();
+              toast({ title: t('links.leftTitle'), description: t('links.leftText', { name }) });
+            },
+          })
+        }
+      />
     </div>
   );
 }

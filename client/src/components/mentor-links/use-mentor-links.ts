@@ -16,10 +16,14 @@ export const useMentorLinks = () => useQuery(mentorLinksQuery);
 
 const pathOf = (kind: LinkRequestKind, id: string) => (kind === 'named-you' ? mentoringPaths.linkRequest : mentoringPaths.linkInvitation).replace(':id', encodeURIComponent(id));
 
-/** Every answer changes who is in whose tree: all mentoring data is fetched again. */
+/** Every answer changes who is in whose tree: all mentoring data is fetched again. A failure is one toast (decision 018). */
 function useMentoringMutation<T>(fn: (arg: T) => Promise<unknown>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: sharedKeys.mentoring }) });
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => qc.invalidateQueries({ queryKey: sharedKeys.mentoring }),
+    meta: { errorToast: { title: 'mentoring:links.errorTitle', ns: 'mentoring' } },
+  });
 }
 
 export const useAnswerLink = () =>

@@ -9,5 +9,6 @@ export function useRemoveDisciple() {
   return useMutation({
     mutationFn: (id: string) => sendJson<void>('DELETE', mentoringPaths.disciple.replace(':id', encodeURIComponent(id))),
     onSettled: () => qc.invalidateQueries({ queryKey: mentoringKeys.all }),
+    meta: { errorToast: { title: 'mentoring:links.errorTitle', ns: 'mentoring' } },
   });
 }

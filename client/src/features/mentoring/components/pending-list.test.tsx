@@ -37,7 +37,8 @@ describe('pending invitations', () => {
     expect(api.calls('DELETE', `/api/disciples/invitations/${invitation.id}`)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Cancel the invitation to Gone Soon' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, cancel it: the invitation to Gone Soon' }));
+    expect(await screen.findByRole('dialog', { name: 'Cancel the invitation to Gone Soon?' })).toHaveTextContent('If Gone Soon signs up with');
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
     await waitFor(() => expect(api.calls('DELETE', `/api/disciples/invitations/${invitation.id}`)).toHaveLength(1));
     expect(await screen.findByText('Gone Soon will not join your tree by this invitation.')).toBeInTheDocument();
   });

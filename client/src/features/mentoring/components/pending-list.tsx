@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { INVITATION_RESEND_HOURS, type Invitation, type PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useCancelInvitation } from '../api/cancel-invitation.ts';
@@ -75,22 +76,19 @@ function InvitationItem({ invitation: i }: { invitation: Invitation }) {
   const dates = useDates();
   const resend = useResendInvitation();
   const cancel = useCancelInvitation();
-  const [confirming, setConfirming] = useState(false);
   // Read once per render: the list is fetched again after every change, which is when it matters.
   const nextAt = resendableAt(i);
   const canResend = nextAt <= Date.now();
   const busy = resend.isPending || cancel.isPending;
   const onResend = () =>
     resend.mutate(i.id, { onSuccess: () => toast({ title: t('pending.resentTitle'), description: t('pending.resentText', { name: i.fullName, email: i.email }) }) });
-  const onCancel = () =>
-    cancel.mutate(i.id, { onSuccess: () => toast({ title: t('pending.cancelledTitle'), description: t('pending.cancelledText', { name: i.fullName }) }) });
   return (
     <li className="flex flex-col gap-2 text-sm" data-testid="pending-invitation">
       <div className="flex items-start gap-2">
         <MailPlus className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
         <div className="min-w-0">
-          <p className="truncate font-medium">{i.fullName}</p>
-          <p className="truncate text-xs text-muted-foreground">
+          <p className="font-medium [overflow-wrap:anywhere]">{i.fullName}</p>
+          <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
             {i.email} · {t('pending.invitedOn', { date: dates.date(i.createdAt) })}
           </p>
           {i.lastSentAt && (
@@ -101,27 +99,31 @@ function InvitationItem({ invitation: i }: { invitation: Invitation }) {
         </div>
       </div>
       <div className="flex flex-wrap gap-2 pl-6">
-        {confirming ? (
-          <>
-            <Button size="sm" variant="destructive" onClick={onCancel} disabled={busy} aria-label={t('pending.confirmCancelFor', { name: i.fullName })}>
-              {t('pending.confirmCancel')}
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(false)} disabled={busy}>
-              {t('pending.keep')}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button size="sm" variant="outline" onClick={onResend} disabled={!canResend || busy} aria-label={t('pending.resendFor', { name: i.fullName })}>
-              <RotateCw aria-hidden />
-              {resend.isPending ? t('pending.resending') : t('pending.resend')}
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} disabled={busy} aria-label={t('pending.cancelFor', { name: i.fullName })}>
+        <Button size="sm" variant="outline" onClick={onResend} disabled={!canResend || busy} aria-label={t('pending.resendFor', { name: i.fullName })}>
+          <RotateCw aria-hidden />
+          {resend.isPending ? t('pending.resending') : t('pending.resend')}
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="ghost" disabled={busy} aria-label={t('pending.cancelFor', { name: i.fullName })}>
               <X aria-hidden />
               {t('pending.cancel')}
             </Button>
-          </>
-        )}
+          }
+          title={t('pending.cancelTitle', { name: i.fullName })}
+          description={t('pending.cancelText', { name: i.fullName, email: i.email })}
+          confirm={{ label: t('pending.confirmCancel') }}
+          cancelLabel={t('pending.keep')}
+          isPending={cancel.isPending}
+          onConfirm={(close) =>
+            cancel.mutate(i.id, {
+              onSuccess: () => {
+                close();
+                toast({ title: t('pending.cancelledTitle'), description: t('pending.cancelledText', { name: i.fullName }) });
+              },
+            })
+          }
+        />
       </div>
     </li>
   );
