@@ -75,15 +75,15 @@ export function useBrowser(opts: { env?: Record<string, string> } = {}) {
       return (await state.newContext(opts)).newPage();
     },
     /**
-     * Creates a user in the database and returns a page already signed in as them. An admin or
-     * founder enrols two-step verification through the API with a code computed here, as the
-     * admin console requires (`totpSecret` is then theirs).
+     * Creates a user in the database and returns a page already signed in as them. An admin,
+     * founder or responder enrols two-step verification through the API with a code computed here,
+     * as the admin console and the callback inbox require (`totpSecret` is then theirs).
      */
     async signedInPage(overrides: UserOverrides = {}, opts?: ContextOptions) {
       const user = await createUser(state.db, overrides);
       const context = await state.newContext(opts);
       const token = await createSession(state.db, user.id, SESSION_POLICY);
-      const totpSecret = isAdminRole(user.role) ? await enrolTotp(`${SESSION_COOKIE}=${token}`) : undefined;
+      const totpSecret = isAdminRole(user.role) || user.isResponder ? await enrolTotp(`${SESSION_COOKIE}=${token}`) : undefined;
       await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
       return { user, page: await context.newPage(), context, totpSecret };
     },

@@ -396,6 +396,42 @@ describe('looking at the screens', () => {
     expect(problems).toEqual([]);
   });
 
+
+  it('a responder who is not an admin: the callback requests from the dashboard and from a mail, status only, nothing else of the console', async () => {
+    const [request] = await ctx.db.insert(callbackRequests).values({ name: `Responder caller ${stamp}`, phone: '+1 555 0150', category: 'mental', scoreBand: 'yellow', notes: 'Prefers evenings' }).returning();
+    for (const [width, theme] of screenVariants([[390, 'light'], [1280, 'light'], [1280, 'dark'], [390, 'dark']] as const)) {
+      const { page, context } = await ctx.signedInPage({ role: 'ambassador', isResponder: true, firstName: 'Rita' }, { width, height: 900, colorScheme: theme });
+      await page.goto('/dashboard');
+      await page.getByTestId('callbacks-button').click();
+      await page.getByTestId('responder-inbox-page').waitFor();
+      await page.getByRole('heading', { name: 'Callback requests', level: 1 }).waitFor();
+      const item = page.getByTestId('callback-item').filter({ hasText: `Responder caller ${stamp}` });
+      await item.getByTestId('callback-status').waitFor();
+      // The status only: who it is assigned to and the notes are read, not edited; no other tab.
+      expect(await item.getByTestId('callback-assignee').count()).toBe(0);
+      expect(await item.getByTestId('callback-notes').count()).toBe(0);
+      expect(await item.getByTestId('callback-notes-text').textContent()).toContain('Prefers evenings');
+      expect(await page.getByRole('tab').count()).toBe(0);
+      expect(await page.getByTestId('admin-button').count()).toBe(0);
+      await screenshot(page, `responder-inbox-${width}-${theme}`);
+      // The staff alert's link.
+      await page.goto(`/admin?tab=callbacks&request=${request!.id}`);
+      await item.getByText('The request from the mail').waitFor();
+      await screenshot(page, `responder-inbox-linked-${width}-${theme}`, { fullPage: false });
+      await context.close();
+    }
+
+    // In French, the responder marks the request contacted.
+    const { page, context } = await ctx.signedInPage({ role: 'user', isResponder: true, locale: 'fr' }, { locale: 'fr-FR' });
+    await page.goto(`/admin?tab=callbacks&request=${request!.id}`);
+    await page.getByRole('heading', { name: 'Demandes de rappel', level: 1 }).waitFor();
+    const item = page.getByTestId('callback-item').filter({ hasText: `Responder caller ${stamp}` });
+    await item.getByTestId('callback-status').selectOption('contacted');
+    await item.getByTestId('callback-save').click();
+    await page.getByText('Demande mise à jour', { exact: true }).first().waitFor();
+    await expect.poll(async () => (await ctx.db.select().from(callbackRequests).where(eq(callbackRequests.id, request!.id)))[0]!.status).toBe('contacted');
+    await context.close();
+  });
   it('both screens in French', async () => {
     const owner = await ctx.signedInPage({ role: 'admin', firstName: 'Élodie', lastName: 'Béland' }, { width: 390, height: 844, locale: 'fr-FR' });
     const longEmail = `anais.fille.avec.une.adresse.tres.longue.${stamp}@exemple-de-domaine.example.org`;

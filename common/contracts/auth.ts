@@ -8,7 +8,7 @@ import { roles } from '../domain/roles.ts';
 const countryCodes = new Set(countries.map((c) => c.code));
 
 // The list lives in common/domain/roles.ts (no zod, so rule modules and the landing page can use it).
-export { isAdminRole, roles, type Role } from '../domain/roles.ts';
+export { isAdminRole, opensCallbackInbox, roles, type Role } from '../domain/roles.ts';
 
 export const onboardingStatuses = ['pending', 'skipped', 'completed'] as const;
 export const consentStatuses = ['pending_parent', 'granted'] as const;
@@ -96,6 +96,8 @@ export const currentUser = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   role: z.enum(roles),
+  /** Marked by an admin to follow callback requests: gets the staff alerts and opens the callback inbox. */
+  isResponder: z.boolean(),
   onboardingComplete: z.boolean(),
   onboardingStatus: z.enum(onboardingStatuses),
   mentorName: z.string().nullable(),

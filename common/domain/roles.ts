@@ -6,6 +6,12 @@ export type Role = (typeof roles)[number];
 export const isAdminRole = (role: Role) => role === 'admin' || role === 'founder';
 
 /**
+ * Who opens the callback requests inbox: admins and founders, and the responders an admin marked
+ * (they get the staff alerts). A responder who is not an admin sees that inbox only (decision 015).
+ */
+export const opensCallbackInbox = (u: { role: Role; isResponder: boolean }) => isAdminRole(u.role) || u.isResponder;
+
+/**
  * The ministry's team: ambassador and above, lowest first. Callback requests are assigned to them,
  * the command line lists them, and nobody holding one applies for the ambassador role.
  */

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAdminRole, type Role } from '../../common/domain/roles.ts';
+import { isAdminRole, opensCallbackInbox, type Role } from '../../common/domain/roles.ts';
 import { AppError } from '../lib/app-error.ts';
 import { assertRecentAuth, purgeExpiredSessions, sessionCookieName, SessionCache, sessionLookup, type SessionPolicy, type SessionState, type UserRow } from '../lib/session.ts';
 
@@ -50,6 +50,18 @@ export function requireAdmin(req: FastifyRequest): UserRow {
   const user = requireUser(req);
   if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', "You don't have permission to access the admin dashboard.");
   if (!req.authSession?.mfaAt) throw new AppError('MFA_REQUIRED', 'Set up two-step verification in your settings (or sign in with it) to open the admin console.');
+  return user;
+}
+
+/**
+ * An admin, a founder or a responder (decision 015) whose session passed two-step verification: the
+ * callback requests inbox holds names, phone numbers and what people confided. 401 for visitors,
+ * 403 FORBIDDEN for everyone else, 403 MFA_REQUIRED without the second step.
+ */
+export function requireCallbackStaff(req: FastifyRequest): UserRow {
+  const user = requireUser(req);
+  if (!opensCallbackInbox(user)) throw new AppError('FORBIDDEN', "You don't have permission to open the callback requests.");
+  if (!req.authSession?.mfaAt) throw new AppError('MFA_REQUIRED', 'Set up two-step verification in your settings (or sign in with it) to open the callback requests.');
   return user;
 }
 

@@ -115,6 +115,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     firstName: 'Naomi',
     lastName: `Person${n}`,
     role: 'user',
+    isResponder: false,
     onboardingComplete: true,
     onboardingStatus: 'completed',
     mentorName: null,

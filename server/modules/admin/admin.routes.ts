@@ -1,8 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminPaths } from '../../../common/contracts/admin.ts';
 import { isAdminRole } from '../../../common/contracts/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireAdmin } from '../../plugins/session.ts';
+import { requireAdmin, requireCallbackStaff } from '../../plugins/session.ts';
 import { auditRepositoryFactory } from './audit/audit.repository.ts';
 import { adminServicesFactory } from './admin.services.ts';
 import accountsRoutes from './accounts/accounts.routes.ts';
@@ -16,19 +17,26 @@ import mentorsRoutes from './mentors/mentors.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
 import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
 
-/** The admin console's API, one module per area: admins and founders only (401 for visitors, 403 for everyone else). */
+/** The routes of the console a responder who is not an admin may call (method and route pattern). */
+const inboxRoutes = new Set([`GET ${adminPaths.callbacks}`, 'PATCH /api/admin/callbacks/:id']);
+
+/** The admin console's API, one module per area: admins and founders only (401 for visitors, 403 for everyone else), but for the callback inbox that responders open too. */
 const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: MentoringService; decisionHooks: ApplicationDecisionHooks }> = async (app, { rateLimit, mentoring, decisionHooks }) => {
   // Before the body is even parsed: a visitor or a non-admin learns nothing about what the endpoint accepts.
   // Registered here, the hook covers every area below (they are child plugins of this one).
   // A signed-in account refused here is audited (by id): probing the console is worth knowing about.
   const auditRepo = auditRepositoryFactory(app.db);
+  // Responders who are not admins get the callback inbox only: its list and its status change (decision 015).
+  const isInboxRoute = (req: FastifyRequest) => inboxRoutes.has(`${req.method} ${req.routeOptions.url ?? ''}`);
   app.addHook('onRequest', async (req) => {
-    if (req.user && !isAdminRole(req.user.role))
+    const isResponderAllowed = !!req.user?.isResponder && isInboxRoute(req);
+    if (req.user && !isAdminRole(req.user.role) && !isResponderAllowed)
       await auditRepo.insert({
         actorId: req.user.id, action: 'admin.refused', targetType: 'route', targetId: null,
         details: { method: req.method, route: req.routeOptions.url ?? '', role: req.user.role },
       });
-    requireAdmin(req);
+    if (isResponderAllowed) requireCallbackStaff(req);
+    else requireAdmin(req);
   });
   // Per admin account (after the gate, so req.user is an admin): a stolen admin session or a
   // runaway script cannot read the whole directory at full speed. Counted across instances.
@@ -56,7 +64,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: Mentori
   // An admin's action the rules refuse (granting founder without being one, removing the last
   // founder, deciding twice...) is recorded with the reason's code.
   app.addHook('onError', async (req, _reply, err) => {
-    if (!req.user || !isAdminRole(req.user.role) || !(err instanceof AppError) || (err.status !== 403 && err.status !== 409)) return;
+    if (!req.user || !(isAdminRole(req.user.role) || req.user.isResponder) || !(err instanceof AppError) || (err.status !== 403 && err.status !== 409)) return;
     await auditRepo.insert({
       actorId: req.user.id, action: 'admin.action-refused', targetType: 'route', targetId: (req.params as { id?: string } | undefined)?.id ?? null,
       details: { method: req.method, route: req.routeOptions.url ?? '', code: err.code },

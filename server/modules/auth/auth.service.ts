@@ -20,6 +20,7 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     firstName: u.firstName,
     lastName: u.lastName,
     role: u.role,
+    isResponder: u.isResponder,
     onboardingComplete: u.onboardingStatus !== 'pending',
     onboardingStatus: u.onboardingStatus,
     mentorName: u.mentorName,

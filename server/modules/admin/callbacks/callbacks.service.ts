@@ -1,3 +1,4 @@
+import { isAdminRole } from '../../../../common/domain/roles.ts';
 import { callbackLanguages, type CallbackLanguage } from '../../../../common/domain/support.ts';
 import type { CallbackItem, CallbackList, CallbackUpdateBody, CallbackView } from '../../../../common/contracts/admin.ts';
 import type { Db } from '../../../db/client.ts';
@@ -38,6 +39,9 @@ export const callbacksServiceFactory = ({ db, callbacksRepo, auditRepo }: Deps) 
   getPage: async (view: CallbackView, page: number): Promise<CallbackList> => listPageOf(await callbacksRepo.findPage(view, page), page, toCallbackItem),
 
   async update({ actor, id, body }: { actor: Actor; id: string; body: CallbackUpdateBody }): Promise<CallbackItem> {
+    // A responder who is not an admin marks a request contacted or closed; assigning and notes stay with the admins.
+    if (actor.kind === 'user' && !isAdminRole(actor.role) && (body.assignedTo !== undefined || body.notes !== undefined))
+      throw new AppError('FORBIDDEN', 'Only admins assign callback requests and write their notes; you can change the status.');
     await db.transaction(async (tx) => {
       const { set, changes, isChanged } = await lockForChange(callbacksRepo.lock(id, tx), body, { notFound: 'No callback request with this id.', secret: ['notes'] });
       if (!isChanged) return;

@@ -3,5 +3,5 @@ import { adminPaths, type Assignee } from '../../../../../common/contracts/admin
 import { getJson } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
 
-/** Team members (ambassadors, coordinators, admins, founders) a callback request can be assigned to. */
-export const useAssignees = () => useQuery({ queryKey: adminKeys.assignees, queryFn: () => getJson<Assignee[]>(adminPaths.assignees) });
+/** Team members (ambassadors, coordinators, admins, founders) a callback request can be assigned to (admins only: `enabled` false for a responder). */
+export const useAssignees = (enabled = true) => useQuery({ queryKey: adminKeys.assignees, queryFn: () => getJson<Assignee[]>(adminPaths.assignees), enabled });

@@ -2,13 +2,14 @@ import { Award, GraduationCap, Crown, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { isAdminRole } from '../../../../../common/contracts/auth.ts';
+import { isAdminRole, opensCallbackInbox } from '../../../../../common/contracts/auth.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useCallbacks } from '../api/get-callbacks.ts';
 import { useDirectory } from '../api/get-directory.ts';
 import { useStats } from '../api/get-stats.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -53,7 +54,7 @@ const panels = [
 const isMfaMissing = (err: unknown) => err instanceof ApiRequestError && err.body.code === 'MFA_REQUIRED';
 
 /** The console stays closed until two-step verification is set up (or this sign-in used it). */
-function MfaRequired() {
+function MfaRequired({ text = 'mfaRequired.text' }: { text?: 'mfaRequired.text' | 'mfaRequired.responderText' }) {
   const { t } = useTranslation('admin');
   return (
     <div className="min-h-dvh bg-background" data-testid="admin-mfa-required">
@@ -62,7 +63,7 @@ function MfaRequired() {
         <Card>
           <CardHeader>
             <CardTitle as="h1">{t('mfaRequired.title')}</CardTitle>
-            <CardDescription>{t('mfaRequired.text')}</CardDescription>
+            <CardDescription>{t(text)}</CardDescription>
           </CardHeader>
           <CardContent>
             <Link href="/settings#security" className={buttonVariants()}>
@@ -86,8 +87,38 @@ function useDenyNonAdmins(denied: boolean) {
   }, [denied, navigate, t]);
 }
 
-/** /admin: the directory, stats, inbox, applications and audit log; admins and founders only. */
+/**
+ * What a responder who is not an admin sees at /admin (decision 015): the callback requests inbox
+ * the staff alerts link to, where they change a request's status; nothing else of the console.
+ */
+function ResponderInbox() {
+  const { t } = useTranslation('admin');
+  // The inbox's first page (same query as the panel): tells whether two-step verification is missing.
+  const first = useCallbacks('open', 1);
+  useDenyNonAdmins(!isMfaMissing(first.error) && isAccessError(first.error));
+  if (isMfaMissing(first.error)) return <MfaRequired text="mfaRequired.responderText" />;
+  return (
+    <div className="min-h-dvh bg-background" data-testid="responder-inbox-page">
+      <PageHeader variant="bar" width="max-w-4xl" back={{ href: '/dashboard', label: t('back') }} />
+      <main className="mx-auto flex max-w-4xl flex-col gap-6 px-4 pb-16 pt-6 sm:pt-8">
+        <section className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('responder.title')}</h1>
+          <p className="text-muted-foreground">{t('responder.subtitle')}</p>
+        </section>
+        <CallbackInbox canManage={false} />
+      </main>
+    </div>
+  );
+}
+
+/** /admin: the directory, stats, inbox, applications and audit log; admins and founders (responders get the inbox only). */
 export default function AdminPage() {
+  const viewer = useCurrentUser();
+  if (viewer.data && !isAdminRole(viewer.data.role) && opensCallbackInbox(viewer.data)) return <ResponderInbox />;
+  return <AdminConsole />;
+}
+
+function AdminConsole() {
   const { t } = useTranslation(['admin', 'common']);
   const viewer = useCurrentUser();
   // A mail's link opens a tab directly: /admin?tab=callbacks&request=<id>.

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/fetch-stub.ts';
 import { buildCallbackItem } from '../../../test/factories.ts';
@@ -31,5 +32,24 @@ describe('the callback inbox', () => {
     expect(item).toHaveAttribute('aria-current', 'true');
     expect(within(item).getByText('The request from the mail')).toBeInTheDocument();
     expect((await screen.findByText('Another One')).closest('li')).not.toHaveAttribute('aria-current');
+  });
+
+  it('for a responder who is not an admin: the status only; who it is assigned to and the notes are shown, not editable', async () => {
+    const item = buildCallbackItem({ name: 'Needs A Call', notes: 'Prefers evenings', assignee: { id: 'a1', firstName: 'Amos', lastName: 'Helper', email: 'amos@example.org' } });
+    const updated = { ...item, status: 'contacted' as const, updatedAt: new Date().toISOString() };
+    // No handler for /api/admin/assignees: asking for it would fail the test (the server refuses it to responders).
+    const api = stubApi().on('GET', '/api/admin/callbacks', list([item])).on('PATCH', `/api/admin/callbacks/${item.id}`, { json: updated });
+    renderWithApp(<CallbackInbox canManage={false} />);
+
+    const card = within((await screen.findByText('Needs A Call')).closest('li')!);
+    expect(card.queryByTestId('callback-assignee')).not.toBeInTheDocument();
+    expect(card.queryByTestId('callback-notes')).not.toBeInTheDocument();
+    expect(card.getByTestId('callback-assignee-text')).toHaveTextContent('Amos Helper');
+    expect(card.getByTestId('callback-notes-text')).toHaveTextContent('Prefers evenings');
+
+    await userEvent.selectOptions(card.getByTestId('callback-status'), 'contacted');
+    await userEvent.click(card.getByTestId('callback-save'));
+    await screen.findByText('Request updated');
+    expect(api.calls('PATCH', `/api/admin/callbacks/${item.id}`).map((r) => r.body)).toEqual([{ status: 'contacted' }]);
   });
 });

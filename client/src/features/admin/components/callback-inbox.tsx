@@ -39,10 +39,19 @@ function ContactPreferences({ item }: { item: CallbackItem }) {
   );
 }
 
-function CallbackCard({ item, onSave, busy, isLinked }: { item: CallbackItem; onSave: (body: CallbackUpdateBody) => void; busy: boolean; isLinked: boolean }) {
+interface CardProps {
+  item: CallbackItem;
+  onSave: (body: CallbackUpdateBody) => void;
+  busy: boolean;
+  isLinked: boolean;
+  /** Admins assign and write notes; a responder who is not an admin changes the status only (decision 015). */
+  canManage: boolean;
+}
+
+function CallbackCard({ item, onSave, busy, isLinked, canManage }: CardProps) {
   const { t } = useTranslation(['admin', 'common']);
   const dates = useDates();
-  const assignees = useAssignees();
+  const assignees = useAssignees(canManage);
   const [status, setStatus] = useState(item.status);
   const [assignedTo, setAssignedTo] = useState(item.assignee?.id ?? '');
   const [notes, setNotes] = useState(item.notes);
@@ -121,21 +130,37 @@ function CallbackCard({ item, onSave, busy, isLinked }: { item: CallbackItem; on
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label={t('inbox.assignee')}>
-          <NativeSelect value={assignedTo} onChange={(e) => setAssignedTo(e.target.value)} data-testid="callback-assignee">
-            <option value="">{t('inbox.unassigned')}</option>
-            {item.assignee && !assignees.data?.some((a) => a.id === item.assignee!.id) && <option value={item.assignee.id}>{fullNameOf(item.assignee) || item.assignee.email}</option>}
-            {assignees.data?.map((a) => (
-              <option key={a.id} value={a.id}>
-                {fullNameOf(a) || a.email} ({t(`roles.${a.role}`)})
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        {canManage ? (
+          <FormField label={t('inbox.assignee')}>
+            <NativeSelect value={assignedTo} onChange={(e) => setAssignedTo(e.target.value)} data-testid="callback-assignee">
+              <option value="">{t('inbox.unassigned')}</option>
+              {item.assignee && !assignees.data?.some((a) => a.id === item.assignee!.id) && <option value={item.assignee.id}>{fullNameOf(item.assignee) || item.assignee.email}</option>}
+              {assignees.data?.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {fullNameOf(a) || a.email} ({t(`roles.${a.role}`)})
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        ) : (
+          <div className="flex flex-col gap-1.5 text-sm" data-testid="callback-assignee-text">
+            <span className="font-medium">{t('inbox.assignee')}</span>
+            <span className="text-muted-foreground">{item.assignee ? fullNameOf(item.assignee) || item.assignee.email : t('inbox.unassigned')}</span>
+          </div>
+        )}
       </div>
-      <FormField label={t('inbox.notes')}>
-        <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={5000} className="min-h-16" data-testid="callback-notes" />
-      </FormField>
+      {canManage ? (
+        <FormField label={t('inbox.notes')}>
+          <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={5000} className="min-h-16" data-testid="callback-notes" />
+        </FormField>
+      ) : (
+        item.notes && (
+          <div className="flex flex-col gap-1.5 text-sm" data-testid="callback-notes-text">
+            <span className="font-medium">{t('inbox.notes')}</span>
+            <p className="whitespace-pre-wrap break-words text-muted-foreground">{item.notes}</p>
+          </div>
+        )
+      )}
       <div className="flex justify-end">
         <Button size="sm" onClick={save} disabled={!changed || busy} data-testid="callback-save">
           {busy ? t('inbox.saving') : t('inbox.save')}
@@ -146,7 +171,7 @@ function CallbackCard({ item, onSave, busy, isLinked }: { item: CallbackItem; on
 }
 
 /** Callback requests: flagged mental-health requests first, overdue ones (past 24 or 48 hours) marked. */
-export function CallbackInbox() {
+export function CallbackInbox({ canManage = true }: { canManage?: boolean }) {
   const { t } = useTranslation(['admin', 'common']);
   const [view, setView] = useState<CallbackView>('open');
   const [page, setPage] = useState(1);
@@ -176,7 +201,7 @@ export function CallbackInbox() {
       query={callbacks}
       emptyText={t('inbox.empty')}
       renderItem={(item) => (
-        <CallbackCard key={`${item.id}-${item.updatedAt}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} isLinked={item.id === linkedId} />
+        <CallbackCard key={`${item.id}-${item.updatedAt}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} isLinked={item.id === linkedId} canManage={canManage} />
       )}
       page={page}
       onPage={setPage}

@@ -1,9 +1,9 @@
-import { Award, BarChart3, BookOpen, CheckCircle2, Megaphone, Network, Settings, ShieldCheck, Sparkles, Target, UserRoundPen, Users, type LucideIcon } from 'lucide-react';
+import { Award, BarChart3, BookOpen, CheckCircle2, Megaphone, PhoneCall, Network, Settings, ShieldCheck, Sparkles, Target, UserRoundPen, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
-import { isAdminRole } from '../../../../../common/contracts/auth.ts';
+import { isAdminRole, opensCallbackInbox } from '../../../../../common/contracts/auth.ts';
 import type { LessonListItem, Progress as CourseProgress } from '../../../../../common/contracts/course.ts';
 import { LogoutLink } from '../../../components/layout/logout-link.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -15,7 +15,7 @@ import { readSectionsOf } from '../hooks/use-read-sections.ts';
 import { KickerCardHeader } from './kicker-card-header.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 
-/** Header controls: the admin console for admins, and log out. */
+/** Header controls: the admin console for admins (the callback requests for a responder who is not one), and log out. */
 export function DashboardActions({ user }: { user: CurrentUser | null | undefined }) {
   const { t } = useTranslation('course');
   return (
@@ -24,6 +24,12 @@ export function DashboardActions({ user }: { user: CurrentUser | null | undefine
         <Link href="/admin" className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="admin-button">
           <ShieldCheck aria-hidden />
           <ResponsiveLabel>{t('dashboard.admin')}</ResponsiveLabel>
+        </Link>
+      )}
+      {user && !isAdminRole(user.role) && opensCallbackInbox(user) && (
+        <Link href="/admin?tab=callbacks" className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="callbacks-button">
+          <PhoneCall aria-hidden />
+          <ResponsiveLabel>{t('dashboard.callbacks')}</ResponsiveLabel>
         </Link>
       )}
       <Link href="/settings" className={buttonVariants({ variant: 'ghost', size: 'sm' })} data-testid="settings-link">
