@@ -215,8 +215,16 @@ export const auditEntry = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** Ids and what changed, never names, emails or phones (they would outlive the person). */
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
+  /**
+   * Who or what the entry is about, read from the live rows when the page is read (a user, the
+   * applicant of an application, a WatchMoms applicant); null when it is gone or has no name.
+   */
+  target: z.object({ name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  /** The people whose ids appear in `details` (an assignee, a mentor), by id, while their accounts exist. */
+  people: z.record(z.string(), personRef),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditList = listPage(auditEntry);

@@ -221,7 +221,7 @@ describe('user directory', async () => {
     expect(fr.body.split('\r\n')).toHaveLength(3);
 
     const [entry] = await dir.db.select().from(auditLog).where(eq(auditLog.action, 'directory.exported')).orderBy(sql`${auditLog.id}`).limit(1);
-    expect(entry).toMatchObject({ targetType: 'directory', details: { filter: 'coordinator', search: '' } });
+    expect(entry).toMatchObject({ targetType: 'directory', details: { filter: 'coordinator', isSearch: false } });
   });
 
   it('neutralises spreadsheet formulas in exported cells', async () => {

@@ -49,7 +49,7 @@ export const onboardingServiceFactory = ({ db, onboardingRepo, onboardingComplet
   /**
    * Saves an edited profile with the onboarding rules. A new name goes onto the user's certificates
    * too (the verification code stays, so a printed certificate still verifies, under the current
-   * name) and the change is audited with both names.
+   * name) and the change is audited by field name, never with the values (the entry outlives them).
    */
   async updateProfile(user: UserRow, body: ProfileBody): Promise<Profile> {
     return db.transaction(async (tx) => {
@@ -58,12 +58,12 @@ export const onboardingServiceFactory = ({ db, onboardingRepo, onboardingComplet
       const after = await onboardingRepo.updateProfile(user.id, body, tx);
       const changed = profileFields.filter((f) => (before[f] ?? null) !== (after[f] ?? null));
       if (changed.length === 0) return toProfile(after);
-      const [from, to] = [holderNameOf(before), holderNameOf(after)];
-      const isRenamed = from !== to;
-      const renamedCertificates = isRenamed ? await onboardingRepo.renameCertificates(user.id, to, tx) : 0;
-      // Which fields changed (not their values), and both names when the name changed.
+      const name = holderNameOf(after);
+      const isRenamed = holderNameOf(before) !== name;
+      const renamedCertificates = isRenamed ? await onboardingRepo.renameCertificates(user.id, name, tx) : 0;
+      // Which fields changed (not their values), and how many certificates took the new name.
       await onboardingRepo.insertAudit(
-        { actorId: user.id, action: 'profile.updated', targetType: 'user', targetId: user.id, details: { fields: changed, ...(isRenamed ? { from, to, renamedCertificates } : {}) } },
+        { actorId: user.id, action: 'profile.updated', targetType: 'user', targetId: user.id, details: { fields: changed, ...(isRenamed ? { renamedCertificates } : {}) } },
         tx,
       );
       return toProfile(after);

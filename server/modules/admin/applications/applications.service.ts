@@ -42,7 +42,8 @@ export const applicationsServiceFactory = ({ db, applicationsRepo, rolesRepo, au
       const status = decision === 'approve' ? 'approved' : 'declined';
       await applicationsRepo.decide({ id, status, deciderId: actor.id }, tx);
       const applicant = (await rolesRepo.findUserForUpdate(application.userId, tx))!;
-      const details: Record<string, unknown> = { email: applicant.email };
+      // Ids only: the audit view names the applicant from the live account while it exists.
+      const details: Record<string, unknown> = { applicantId: applicant.id };
       if (status === 'approved') {
         const role = roleAfterApproval(applicant.role);
         if (role !== applicant.role) {

@@ -48,7 +48,7 @@ export const directoryServiceFactory = ({ directoryRepo, rolesRepo, auditRepo }:
    * in memory at once. The export itself is audited: it carries personal data.
    */
   async exportCsv({ actor, search, filter, lang }: { actor: Actor; search: string; filter: DirectoryFilter; lang: ContentLanguage }): Promise<Readable> {
-    await auditRepo.insert({ actorId: actorId(actor), action: 'directory.exported', targetType: 'directory', targetId: null, details: { search, filter } });
+    await auditRepo.insert({ actorId: actorId(actor), action: 'directory.exported', targetType: 'directory', targetId: null, details: { isSearch: search !== '', filter } });
     const yesNo = (b: boolean) => exportBooleans[lang][b ? 1 : 0];
     async function* lines() {
       // A byte-order mark so spreadsheet programs read the accents as UTF-8.

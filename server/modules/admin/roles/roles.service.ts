@@ -30,7 +30,7 @@ export const rolesServiceFactory = ({ db, rolesRepo, auditRepo }: Deps) => {
       if (refusal === 'last-founder') throw new AppError('LAST_FOUNDER', 'This is the last founder. Make someone else a founder first.');
       await rolesRepo.setRole(target.id, role, tx);
       await auditRepo.insert(
-        { actorId: actorId(actor), action: 'user.role_changed', targetType: 'user', targetId: target.id, details: { email: target.email, from: target.role, to: role, ...via(actor) } },
+        { actorId: actorId(actor), action: 'user.role_changed', targetType: 'user', targetId: target.id, details: { from: target.role, to: role, ...via(actor) } },
         tx,
       );
       return { id: target.id, role };
@@ -45,7 +45,7 @@ export const rolesServiceFactory = ({ db, rolesRepo, auditRepo }: Deps) => {
       if (target.isResponder === isResponder) return { id: target.id, isResponder };
       await rolesRepo.setResponder(target.id, isResponder, tx);
       await auditRepo.insert(
-        { actorId: actorId(actor), action: 'user.responder_changed', targetType: 'user', targetId: target.id, details: { email: target.email, from: target.isResponder, to: isResponder, ...via(actor) } },
+        { actorId: actorId(actor), action: 'user.responder_changed', targetType: 'user', targetId: target.id, details: { from: target.isResponder, to: isResponder, ...via(actor) } },
         tx,
       );
       return { id: target.id, isResponder };

@@ -29,7 +29,7 @@ export const watchmomsServiceFactory = ({ db, watchmomsRepo, auditRepo }: { db: 
       const { current, set, changes, isChanged } = await lockForChange(watchmomsRepo.lock(id, tx), body, { notFound: 'No WatchMoms application with this id.', secret: ['notes'] });
       if (!isChanged) return toWatchmomsItem(current);
       const updated = await watchmomsRepo.update(id, set, tx);
-      await auditRepo.insert({ actorId: actorId(actor), action: 'watchmoms.updated', targetType: 'watchmoms_application', targetId: id, details: { name: current.fullName, ...changes } }, tx);
+      await auditRepo.insert({ actorId: actorId(actor), action: 'watchmoms.updated', targetType: 'watchmoms_application', targetId: id, details: changes }, tx);
       return toWatchmomsItem(updated);
     });
   },
