@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminPaths, type DirectoryRow } from '../../../../common/contracts/admin.ts';
 import { createTestApp, createUser, sessionCookie, signedInUser } from '../../../../test/app.ts';
 import { auditLog, sessions, users } from '../../../db/schema/index.ts';
+import { adminServicesFactory } from '../admin.services.ts';
 
 const app = await createTestApp();
 const password = 'a long and private passphrase 42';
@@ -106,15 +107,15 @@ describe('the rules', () => {
 
   it('two founders deactivating each other at once: one of them stays active (the last founder is never locked out)', async () => {
     const app2 = await createTestApp();
-    const a = await signedInUser(app2, { role: 'founder' });
-    const b = await signedInUser(app2, { role: 'founder' });
-    const put = (cookie: string, id: string) => app2.inject({ method: 'PUT', url: adminPaths.userDeactivation(id), headers: { cookie }, payload: { isDeactivated: true } });
-    const results = await Promise.all([put(a.cookie, b.user.id), put(b.cookie, a.user.id)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().code).toBe('LAST_FOUNDER');
-    const active = await app2.db.select({ id: users.id }).from(users).where(eq(users.role, 'founder'));
-    const deactivated = (await app2.db.select({ at: users.deactivatedAt }).from(users).where(eq(users.role, 'founder'))).filter((r) => r.at);
-    expect([active.length, deactivated.length]).toEqual([2, 1]);
+    const [a, b] = [await createUser(app2.db, { role: 'founder' }), await createUser(app2.db, { role: 'founder' })];
+    // At the service, past the session check, so both requests really meet at the founder lock.
+    const { accounts } = adminServicesFactory(app2.db);
+    const deactivate = (actor: typeof a, target: typeof a) => accounts.setDeactivated({ actor: { kind: 'user', id: actor.id, role: 'founder' }, targetId: target.id, isDeactivated: true });
+    const results = await Promise.allSettled([deactivate(a, b), deactivate(b, a)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'LAST_FOUNDER' });
+    const founders = await app2.db.select({ at: users.deactivatedAt }).from(users).where(eq(users.role, 'founder'));
+    expect(founders.map((f) => f.at === null).sort()).toEqual([false, true]);
   });
 
   it('validates what it is sent, and needs a recent password or code', async () => {
