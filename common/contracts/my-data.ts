@@ -17,7 +17,7 @@ export const EXPORT_FORMAT = 1;
 
 /** The download's top-level sections, in order (the settings page lists them). */
 export const exportSections = [
-  'profile', 'consents', 'progress', 'attempts', 'certificates', 'mentor', 'disciples', 'invitationsSent',
+  'profile', 'consents', 'progress', 'attempts', 'challengeDays', 'sectionReads', 'certificates', 'mentor', 'disciples', 'invitationsSent',
   'applications', 'callbackRequests', 'sessions', 'mails', 'auditEntries',
 ] as const;
 export type ExportSection = (typeof exportSections)[number];

@@ -36,8 +36,3 @@ export async function updateUserConsent(db: Tx, userId: string, values: Partial<
   const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
   return row!;
 }
-
-/** Deletes the account; every row about it goes with it (foreign keys cascade or are cleared). */
-export async function deleteUser(db: Tx, userId: string) {
-  await db.delete(users).where(eq(users.id, userId));
-}

@@ -7,6 +7,7 @@ import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
 import * as repo from './consent.repository.ts';
+import { eraseAccount } from '../../lib/account-erasure.ts';
 
 interface Deps {
   db: Db;
@@ -88,7 +89,9 @@ export function consentServiceFactory({ db, mail }: Deps) {
       if (!found) throw linkInvalid();
       const { request, user } = found;
       if (decision === 'withdraw') {
-        await repo.deleteUser(tx, user.id);
+        // The one erasure (as DELETE /api/me and the admin console): callback requests lose name and
+        // phone, mails to the child's address go, certificates keep no name; audited by id.
+        await eraseAccount(tx, user, { actorId: null, action: 'account.deleted', details: { by: 'parent' } });
         return 'deleted';
       }
       if (request.grantedAt) return 'granted';

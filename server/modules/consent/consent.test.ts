@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
-import { consents, mailOutbox, users } from '../../db/schema/index.ts';
+import { auditLog, callbackRequests, consents, mailOutbox, users } from '../../db/schema/index.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
@@ -107,9 +107,20 @@ describe("a parent's consent", () => {
     ]);
     expect((await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` })).json().isGranted).toBe(true);
 
+    // Once allowed, Lina asked for a callback under her name.
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'lina@example.org'))).not.toEqual([]);
+    const [request] = await app.db.insert(callbackRequests).values({ name: 'Lina Young', phone: '+33 6 11 22 33 44', category: 'mental', userId: res.json().id }).returning();
+
     const withdraw = await app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: json, payload: { decision: 'withdraw' } });
     expect(withdraw.json()).toEqual({ status: 'deleted' });
     expect(await app.db.select().from(users).where(eq(users.email, 'lina@example.org'))).toHaveLength(0);
+    // The same erasure as a deletion from settings: the request keeps its category, not who asked;
+    // mails to her address are gone; the log says a parent did it, by id.
+    const [kept] = await app.db.select().from(callbackRequests).where(eq(callbackRequests.id, request!.id));
+    expect(kept).toMatchObject({ name: null, phone: null, userId: null, category: 'mental' });
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'lina@example.org'))).toEqual([]);
+    const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.targetId, res.json().id), eq(auditLog.action, 'account.deleted')));
+    expect(audit.map((a) => [a.actorId, a.details])).toEqual([[null, { by: 'parent' }]]);
     expect((await me(cookie)).json()).toBeNull();
     const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: 'lina@example.org', password: 'walking in the light' } });
     expect(signIn.statusCode).toBe(401);

@@ -1,8 +1,8 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import {
-  ambassadorApplications, assessmentAttempts, auditLog, callbackRequests, certificates, consents, courseProgress, courses, discipleInvitations, lessons, mailOutbox,
-  parentalConsents, sessions, users,
+  ambassadorApplications, assessmentAttempts, auditLog, callbackRequests, certificates, challengeDays, consents, courseProgress, courses, discipleInvitations, lessons, mailOutbox,
+  parentalConsents, sectionReads, sessions, users,
 } from '../../db/schema/index.ts';
 
 /** Columns never exported: secrets (password hash, one-time secrets) and search helpers computed from other columns. */
@@ -46,6 +46,24 @@ export const myDataRepositoryFactory = (db: Db) => ({
       .innerJoin(lessons, eq(lessons.id, assessmentAttempts.lessonId))
       .where(eq(assessmentAttempts.userId, userId))
       .orderBy(asc(assessmentAttempts.createdAt)),
+
+  /** The 21-day challenge's days, ticked and unticked (the time of each change is what syncing devices merge by). */
+  findChallengeDays: (userId: string, tx: Tx = db) =>
+    tx
+      .select({ course: courses.slug, day: challengeDays.day, isDone: challengeDays.isDone, activeOn: challengeDays.activeOn, changedAt: challengeDays.changedAt })
+      .from(challengeDays)
+      .innerJoin(courses, eq(courses.id, challengeDays.courseId))
+      .where(eq(challengeDays.userId, userId))
+      .orderBy(asc(courses.slug), asc(challengeDays.day)),
+
+  /** Lesson sections marked read (or unmarked). */
+  findSectionReads: (userId: string, tx: Tx = db) =>
+    tx
+      .select({ lesson: lessons.slug, week: lessons.weekNumber, section: sectionReads.section, isRead: sectionReads.isRead, activeOn: sectionReads.activeOn, changedAt: sectionReads.changedAt })
+      .from(sectionReads)
+      .innerJoin(lessons, eq(lessons.id, sectionReads.lessonId))
+      .where(eq(sectionReads.userId, userId))
+      .orderBy(asc(lessons.weekNumber), asc(sectionReads.section)),
 
   findCertificates: (userId: string, tx: Tx = db) =>
     tx

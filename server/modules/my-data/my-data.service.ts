@@ -18,11 +18,13 @@ const fullName = (p: { firstName: string | null; lastName: string | null }) => [
 export const myDataServiceFactory = ({ db, myDataRepo }: Deps) => ({
   /** Everything stored about `user`, as one JSON document (sections in `exportSections` order). */
   async exportData(user: UserRow) {
-    const [profile, consents, progress, attempts, certificates, mentor, disciples, invitationsSent, applications, callbackRequests, sessions, mails, auditEntries] = await Promise.all([
+    const [profile, consents, progress, attempts, challengeDays, sectionReads, certificates, mentor, disciples, invitationsSent, applications, callbackRequests, sessions, mails, auditEntries] = await Promise.all([
       myDataRepo.findProfile(user.id),
       myDataRepo.findConsents(user.id),
       myDataRepo.findProgress(user.id),
       myDataRepo.findAttempts(user.id),
+      myDataRepo.findChallengeDays(user.id),
+      myDataRepo.findSectionReads(user.id),
       myDataRepo.findCertificates(user.id),
       myDataRepo.findMentor(user.mentorId),
       myDataRepo.findDisciples(user.id),
@@ -41,6 +43,8 @@ export const myDataServiceFactory = ({ db, myDataRepo }: Deps) => ({
       consents,
       progress,
       attempts,
+      challengeDays,
+      sectionReads,
       certificates,
       mentor: mentor ? { name: fullName(mentor) } : user.mentorName ? { name: user.mentorName, isLinked: false } : null,
       disciples: disciples.map((d) => ({ name: fullName(d), since: d.since })),

@@ -4,7 +4,7 @@ import { REAUTH_WINDOW_MINUTES } from '../../../common/contracts/security.ts';
 import { createTestApp, createUser, signedInUser, totpCodeFor, enrolTotp } from '../../../test/app.ts';
 import { passLessons } from '../../../test/course-progress.ts';
 import {
-  ambassadorApplications, auditLog, callbackRequests, certificates, consents, courses, discipleInvitations, mailOutbox, mentorStats, sessions, users,
+  ambassadorApplications, auditLog, callbackRequests, certificates, challengeDays, consents, courses, discipleInvitations, lessons, mailOutbox, mentorStats, sectionReads, sessions, users,
 } from '../../db/schema/index.ts';
 
 const app = await createTestApp();
@@ -24,6 +24,12 @@ async function personWithData() {
   await passLessons(app.db, user.id, 2);
   await app.db.insert(consents).values({ userId: user.id, kind: 'faith-data', givenBy: 'self', noticeVersion: 1 });
   const [course] = await app.db.select().from(courses).limit(1);
+  await app.db.insert(challengeDays).values([
+    { userId: user.id, courseId: course!.id, day: 1, isDone: true, activeOn: '2026-11-20', changedAt: new Date('2026-11-20T18:00:00Z') },
+    { userId: user.id, courseId: course!.id, day: 2, isDone: false, activeOn: '2026-11-21', changedAt: new Date('2026-11-21T19:00:00Z') },
+  ]);
+  const [lesson] = await app.db.select().from(lessons).where(eq(lessons.courseId, course!.id)).orderBy(lessons.weekNumber).limit(1);
+  await app.db.insert(sectionReads).values({ userId: user.id, lessonId: lesson!.id, section: 0, isRead: true, activeOn: '2026-11-20', changedAt: new Date('2026-11-20T18:05:00Z') });
   await app.db.insert(certificates).values({ userId: user.id, courseId: course!.id, verificationCode: codeOf(user.id), holderName: 'Ruth Moabite', completedAt: new Date() });
   await app.db.insert(discipleInvitations).values({ mentorId: user.id, fullName: 'Boaz Field', email: 'boaz@example.org' });
   await app.db.insert(discipleInvitations).values({ mentorId: mentor.id, fullName: 'Ruth again', email: user.email });
@@ -31,18 +37,18 @@ async function personWithData() {
   const [request] = await app.db.insert(callbackRequests).values({ name: 'Ruth', phone: '+33 6 00 00 00 01', category: 'emotional', userId: user.id, contactMethod: 'sms', notes: 'Call after school' }).returning();
   await app.db.insert(mailOutbox).values({ toAddress: user.email, kind: 'verify-email', locale: 'fr', subject: 'Confirme ton adresse', text: 'Bonjour Ruth', html: '<p>Bonjour Ruth</p>' });
   await app.db.insert(auditLog).values({ actorId: mentor.id, action: 'user.role_changed', targetType: 'user', targetId: user.id, details: { from: 'user', to: 'ambassador' } });
-  return { user, cookie, mentor, disciple, course: course!, requestId: request!.id };
+  return { user, cookie, mentor, disciple, course: course!, lesson: lesson!, requestId: request!.id };
 }
 
 describe('GET /api/me/export', () => {
   it('downloads everything about the signed-in person as a JSON attachment', async () => {
-    const { user, cookie } = await personWithData();
+    const { user, cookie, course, lesson } = await personWithData();
     const res = await exportOf(cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="god-discipleship-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = res.json();
-    expect(Object.keys(data)).toEqual(['format', 'exportedAt', 'profile', 'consents', 'progress', 'attempts', 'certificates', 'mentor', 'disciples', 'invitationsSent', 'applications', 'callbackRequests', 'sessions', 'mails', 'auditEntries']);
+    expect(Object.keys(data)).toEqual(['format', 'exportedAt', 'profile', 'consents', 'progress', 'attempts', 'challengeDays', 'sectionReads', 'certificates', 'mentor', 'disciples', 'invitationsSent', 'applications', 'callbackRequests', 'sessions', 'mails', 'auditEntries']);
     expect(data.profile).toMatchObject({ id: user.id, email: user.email, firstName: 'Ruth', lastName: 'Moabite', phone: '+33 6 00 00 00 01', address: '1 rue de Bethléem', locale: 'fr', signsInWith: ['password'] });
     // No secret and no search helper leaves the server.
     expect(Object.keys(data.profile).filter((k) => /hash|secret|key|oidc/i.test(k))).toEqual([]);
@@ -51,6 +57,12 @@ describe('GET /api/me/export', () => {
     expect(data.progress).toEqual([expect.objectContaining({ passedLessons: 2 })]);
     expect(data.attempts).toHaveLength(2);
     expect(data.attempts[0]).toMatchObject({ passed: true, score: 100 });
+    // The 21-day challenge and the sections read, ticks and unticks, with the time of each change.
+    expect(data.challengeDays).toEqual([
+      { course: course.slug, day: 1, isDone: true, activeOn: '2026-11-20', changedAt: '2026-11-20T18:00:00.000Z' },
+      { course: course.slug, day: 2, isDone: false, activeOn: '2026-11-21', changedAt: '2026-11-21T19:00:00.000Z' },
+    ]);
+    expect(data.sectionReads).toEqual([{ lesson: lesson.slug, week: lesson.weekNumber, section: 0, isRead: true, activeOn: '2026-11-20', changedAt: '2026-11-20T18:05:00.000Z' }]);
     expect(data.certificates).toEqual([expect.objectContaining({ holderName: 'Ruth Moabite', verificationCode: codeOf(user.id) })]);
     expect(data.mentor).toEqual({ name: 'Miriam Guide' });
     expect(data.disciples).toEqual([expect.objectContaining({ name: 'Obed Son' })]);
@@ -70,6 +82,7 @@ describe('GET /api/me/export', () => {
     expect(JSON.stringify(data)).not.toContain(user.email);
     expect(JSON.stringify(data)).not.toContain('Ruth');
     expect(data.certificates).toEqual([]);
+    expect([data.challengeDays, data.sectionReads]).toEqual([[], []]);
     // There is no way to name another account: no id in the path, unknown query fields are ignored by design.
     expect((await app.inject({ method: 'GET', url: `/api/me/export?id=${user.id}`, headers: { cookie: otherCookie } })).json().profile.id).toBe(other.id);
     expect((await app.inject({ method: 'GET', url: '/api/me/export' })).statusCode).toBe(401);
