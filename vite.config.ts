@@ -39,7 +39,7 @@ export default defineConfig({
         // The shell, every screen's code and styles, the translations and the icons. Not the
         // certificate's PDF code (about 330 KB gzip, needed once, online: the certificate is made by the server).
         globPatterns: ['index.html', 'theme-init.js', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}', 'locales/*/*.json'],
-        globIgnores: ['assets/pdf-*.js', 'assets/certificate-pdf-*.js'],
+        globIgnores: ['assets/pdf-*.js', 'assets/certificate-pdf-*.js', 'assets/certificate-fonts-*.js'],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },
     }),

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -60,6 +61,26 @@ describe('profile on /settings', () => {
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
     expect(audit.map((a) => a.action)).toContain('profile.updated');
     await context.close();
+  });
+
+  it('a Chinese and an Arabic name come out whole in the downloaded PDF (decision 032)', async () => {
+    for (const [firstName, lastName] of [['美玲', '陳'], ['فاطمة', 'الزهراء']]) {
+      const { page, user, context } = await ctx.signedInPage({ firstName, lastName });
+      await passLessons(ctx.db, user.id);
+      await page.goto('/certificate');
+      await page.getByTestId('verification-code').waitFor();
+      const fonts: string[] = [];
+      page.on('request', (r) => /\.(woff2|ttf)$/.test(new URL(r.url()).pathname) && fonts.push(new URL(r.url()).pathname));
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+      const lines = execFileSync('pdftotext', ['-raw', (await download.path())!, '-'], { encoding: 'utf8' }).split('\n');
+      const line = lines[lines.indexOf('This certifies that') + 1]!;
+      // pdftotext writes right-to-left text reversed between embedding marks (U+202B … U+202C).
+      expect(line.startsWith('\u202b') ? [...line.slice(1, -1)].reverse().join('') : line).toBe(`${firstName} ${lastName}`);
+      // Noto Serif, then one small file per script slice the name needs: never a whole CJK font.
+      expect(fonts.length).toBeGreaterThanOrEqual(2);
+      expect(fonts.length).toBeLessThanOrEqual(4);
+      await context.close();
+    }
   });
 
   for (const dark of screenVariants([false, true])) {

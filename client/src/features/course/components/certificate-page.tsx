@@ -83,8 +83,8 @@ export default function CertificatePage() {
   const downloadPdf = async () => {
     setBuilding(true);
     try {
-      const { buildCertificatePdf } = await import('../utils/certificate-pdf.ts');
-      const bytes = await buildCertificatePdf({ ...input, verificationCode: cert.verificationCode, documentTitle: t('certificate.sheet.title'), lang });
+      const [{ buildCertificatePdf }, { browserCertificateFonts }] = await Promise.all([import('../utils/certificate-pdf.ts'), import('../utils/certificate-fonts.ts')]);
+      const bytes = await buildCertificatePdf({ ...input, verificationCode: cert.verificationCode, documentTitle: t('certificate.sheet.title'), lang }, browserCertificateFonts);
       download(bytes, `${t('certificate.fileName')}-${cert.verificationCode}.pdf`);
     } catch {
       toast({ title: t('common:errors.title'), description: t('certificate.pdfError'), variant: 'destructive' });
