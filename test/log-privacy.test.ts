@@ -59,4 +59,22 @@ describe('the personal-data routes in the log', () => {
     expect(log).toContain(user.id);
     for (const secret of [user.email, 'Exportina', 'Logcheck', '246 8101', 'passphrase', 'scrypt$']) expect(log).not.toContain(secret);
   });
+
+  it("logs an admin's deactivation, reactivation and deletion of an account, and the refused sign-in, by route and ids only", async () => {
+    const { hashPassword } = await import('../server/lib/password.ts');
+    const admin = await signedInUser(app, { role: 'admin' });
+    const { user } = await signedInUser(app, { firstName: 'Deactivina', lastName: 'Logcheck', phone: '+1 555 135 7911', passwordHash: await hashPassword('a deactivated passphrase', 10) });
+    logLines.length = 0;
+    const as = (method: 'PUT' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, headers: { ...(payload ? json : {}), cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+    expect((await as('PUT', `/api/admin/users/${user.id}/deactivation`, { isDeactivated: true })).statusCode).toBe(200);
+    const refused = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: user.email, password: 'a deactivated passphrase' } });
+    expect(refused.json().code).toBe('ACCOUNT_DEACTIVATED');
+    expect((await as('PUT', `/api/admin/users/${user.id}/deactivation`, { isDeactivated: false })).statusCode).toBe(200);
+    expect((await as('DELETE', `/api/admin/users/${user.id}`)).statusCode).toBe(204);
+    const log = logLines.join('');
+    expect(log).toContain('/api/admin/users/:id/deactivation');
+    expect(log).toContain('/api/admin/users/:id');
+    expect(log).toContain(admin.user.id);
+    for (const secret of [user.email, 'Deactivina', 'Logcheck', '135 7911', 'passphrase', 'scrypt$']) expect(log).not.toContain(secret);
+  });
 });

@@ -112,7 +112,7 @@ export async function insertEncouragement(tx: Tx, row: typeof encouragements.$in
 export async function findDigestMentors(db: Tx, limit: number, afterId: string | null) {
   const res = await db.execute<{ id: string; email: string; first_name: string | null; locale: string }>(sql`
     select m.id, m.email, m.first_name, m.locale from users m
-    where m.notify_mentor_digest
+    where m.notify_mentor_digest and m.deactivated_at is null
       and exists (select 1 from users d where d.mentor_id = m.id)
       and not exists (select 1 from mail_outbox o where o.kind = 'mentor-digest' and lower(o.to_address) = lower(m.email) and o.created_at > now() - interval '6 days')
       ${afterId ? sql`and m.id > ${afterId}` : sql``}

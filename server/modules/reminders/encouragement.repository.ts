@@ -28,7 +28,7 @@ export async function findEncouragementCandidates(db: Tx, limit: number): Promis
              coalesce((select la.last_lesson_opened_at from learner_activity la where la.user_id = u.id), u.created_at) as last_opened,
              ${lastActivitySql('u')} as last_activity
       from users u cross join course_pc ${joinProgress('u')}
-      where u.notify_encouragement and u.onboarding_status <> 'pending' and course_pc.total > 0 and not ${isCompleted('u')}
+      where u.notify_encouragement and u.deactivated_at is null and u.onboarding_status <> 'pending' and course_pc.total > 0 and not ${isCompleted('u')}
     ),
     due as (
       select l.*,

@@ -12,13 +12,13 @@ export type AlertRequest = { id: string; category: (typeof callbackRequests.$inf
 /** A digest or escalation run takes at most this many requests; the next run takes the rest. */
 const BATCH = 500;
 
-/** Staff who follow callback requests: admins, founders and the responders an admin marked. */
+/** Staff who follow callback requests: admins, founders and the responders an admin marked (a deactivated account is told nothing). */
 export async function findFollowers(tx: Tx): Promise<Recipient[]> {
-  return tx.select(recipientColumns).from(users).where(or(inArray(users.role, ['admin', 'founder']), sql`${users.isResponder}`)).orderBy(users.createdAt);
+  return tx.select(recipientColumns).from(users).where(and(or(inArray(users.role, ['admin', 'founder']), sql`${users.isResponder}`), isNull(users.deactivatedAt))).orderBy(users.createdAt);
 }
 
 export async function findAdmins(tx: Tx): Promise<Recipient[]> {
-  return tx.select(recipientColumns).from(users).where(inArray(users.role, ['admin', 'founder'])).orderBy(users.createdAt);
+  return tx.select(recipientColumns).from(users).where(and(inArray(users.role, ['admin', 'founder']), isNull(users.deactivatedAt))).orderBy(users.createdAt);
 }
 
 export async function markAlerted(tx: Tx, ids: string[]) {

@@ -17,10 +17,12 @@ export interface ConfirmDialogProps {
   /** Runs the action; call `close` once it succeeded (on failure the dialog stays open). */
   onConfirm: (close: () => void) => void;
   'data-testid'?: string;
+  /** More about what happens, under the description (a list of consequences). */
+  children?: ReactNode;
 }
 
 /** "Are you sure?" before an action that cannot be undone in one tap: a title, what happens, a way out and the action. */
-export function ConfirmDialog({ trigger, title, description, confirm, cancelLabel, isPending, onConfirm, 'data-testid': testId }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, title, description, confirm, cancelLabel, isPending, onConfirm, 'data-testid': testId, children }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   return (
@@ -31,6 +33,7 @@ export function ConfirmDialog({ trigger, title, description, confirm, cancelLabe
           <DialogTitle className="[overflow-wrap:anywhere]">{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="outline">{cancelLabel ?? t('cancel')}</Button>

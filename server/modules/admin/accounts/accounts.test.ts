@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminPaths, type DirectoryRow } from '../../../../common/contracts/admin.ts';
 import { createTestApp, createUser, sessionCookie, signedInUser } from '../../../../test/app.ts';
-import { auditLog, sessions, users } from '../../../db/schema/index.ts';
+import { auditLog, mailOutbox, sessions, users } from '../../../db/schema/index.ts';
 import { adminServicesFactory } from '../admin.services.ts';
 
 const app = await createTestApp();
@@ -56,6 +56,32 @@ describe('deactivating an account from the directory', () => {
     await deactivation(admin.cookie, person.id, { isDeactivated: true });
     expect((await deactivation(admin.cookie, person.id, { isDeactivated: true })).json()).toEqual({ id: person.id, isDeactivated: true });
     expect(await auditOf(person.id)).toHaveLength(1);
+  });
+});
+
+describe('a deactivated account', () => {
+  it('a deactivated account gets no mail: no callback alerts, no encouragement, no mentor digest', async () => {
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const off = { deactivatedAt: new Date() };
+    const [activeAdmin, offAdmin, offResponder] = [
+      await createUser(app.db, { role: 'admin' }), await createUser(app.db, { role: 'admin', ...off }), await createUser(app.db, { role: 'coordinator', isResponder: true, ...off }),
+    ];
+    const [dueLearner, offLearner] = [await createUser(app.db, { createdAt: daysAgo(30) }), await createUser(app.db, { createdAt: daysAgo(30), ...off })];
+    const offMentor = await createUser(app.db, off);
+    await createUser(app.db, { mentorId: offMentor.id });
+
+    const created = await app.inject({
+      method: 'POST', url: '/api/callback-requests',
+      payload: { name: 'Jamie', phone: '+33 6 12 34 56 78', category: 'mental', contactMethod: 'call', isVoicemailSafe: false, goodTime: '', language: 'en', consent: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await app.encouragement.sendDue();
+    await app.mentorDigest.sendWeekly();
+
+    const mailedTo = async (email: string) => (await app.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.toAddress, email))).map((m) => m.kind);
+    expect((await mailedTo(activeAdmin.email)).length).toBeGreaterThan(0);
+    expect((await mailedTo(dueLearner.email)).length).toBeGreaterThan(0);
+    for (const person of [offAdmin, offResponder, offLearner, offMentor]) expect(await mailedTo(person.email), person.role).toEqual([]);
   });
 });
 
