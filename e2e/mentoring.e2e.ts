@@ -463,6 +463,11 @@ describe('looking at the screens', () => {
     expect(await email.textContent()).toBe(longEmail);
     expect(await email.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= el.closest('li')!.getBoundingClientRect().right)).toBe(true);
     await screenshot(page, 'admin-users-390-fr');
+    // The inbox's long French view name stays inside its card.
+    await page.getByRole('tab', { name: 'Demandes de rappel' }).click();
+    const view = page.getByTestId('callback-inbox').getByLabel('Afficher');
+    expect(await view.evaluate((el) => el.getBoundingClientRect().right <= el.closest('[data-testid="callback-inbox"]')!.getBoundingClientRect().right - 16)).toBe(true);
+    await screenshot(page, 'admin-inbox-390-fr');
     await owner.context.close();
   });
 });

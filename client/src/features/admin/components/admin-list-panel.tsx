@@ -44,23 +44,26 @@ export function AdminListPanel<V extends string, T>(p: Props<V, T>) {
             <CardTitle as="h2">{p.title}</CardTitle>
             <CardDescription>{p.subtitle}</CardDescription>
           </div>
-          <FormField label={p.viewLabel}>
-            <NativeSelect
-              value={p.view}
-              onChange={(e) => {
-                p.onViewChange(e.target.value as V);
-                p.onPage(1);
-              }}
-              className="w-auto min-w-44"
-              data-testid={p.viewTestId}
-            >
-              {p.views.map((v) => (
-                <option key={v.value} value={v.value}>
-                  {v.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          {/* A long French view name shrinks the select instead of pushing it past a phone's edge. */}
+          <div className="min-w-0 max-w-full">
+            <FormField label={p.viewLabel}>
+              <NativeSelect
+                value={p.view}
+                onChange={(e) => {
+                  p.onViewChange(e.target.value as V);
+                  p.onPage(1);
+                }}
+                className="w-auto min-w-44 max-w-full"
+                data-testid={p.viewTestId}
+              >
+                {p.views.map((v) => (
+                  <option key={v.value} value={v.value}>
+                    {v.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
