@@ -230,6 +230,12 @@ describe('the 8-week course in the browser', () => {
     await page.getByTestId('section-1').getByRole('button', { name: /Marquer comme lue/ }).click();
     await page.getByTestId('read-count').filter({ hasText: `1 section lue sur ${fr.sections.length}` }).waitFor();
     await screenshot(page, 'course-lesson-fr-1280');
+    // On a phone the long French label wraps inside its button (it used to push past the edge).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const call = page.getByTestId('take-assessment');
+    expect(await call.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth && el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshot(page, 'course-lesson-fr-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByTestId('language-switcher').selectOption('en');
     await page.getByRole('heading', { level: 1, name: weekContent(1).en.title }).waitFor();
