@@ -196,9 +196,10 @@ export async function buildApp(opts: BuildOptions) {
   const consent = consentServiceFactory({ db: app.db, mail });
   const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated, signInThrottle, consent);
   const account = accountServiceFactory({ db: app.db, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, throttle: signInThrottle });
-  // Password sign-ups get a verification mail (an OpenID provider vouches for its own addresses).
-  const mailVerificationOnSignUp: UserHook = async (db, user) => {
-    if (user.passwordHash) await account.sendVerification(user, db);
+  // Password sign-ups get a verification mail (an OpenID provider vouches for its own addresses),
+  // written in the sign-up's transaction; the sign-up wakes the mail workers after its commit.
+  const mailVerificationOnSignUp: UserHook = async (tx, user) => {
+    if (user.passwordHash) await account.sendVerification(user, tx);
   };
   hooks.userCreated.push(mailVerificationOnSignUp);
   const oidc =

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
@@ -35,14 +36,24 @@ export interface Jobs {
   boss: PgBoss;
 }
 
-/** pg-boss's `executeSql` on a Drizzle transaction: `$n` placeholders become bound parameters. */
+/** Statement names by SQL text: pg-boss sends a handful of fixed statements (its job insert above all). */
+const statementNames = new Map<string, string>();
+const statementName = (text: string) => {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `pgboss_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
+  return name;
+};
+
+/**
+ * pg-boss's `executeSql` on a Drizzle transaction, as a named prepared statement on the
+ * transaction's connection: its job insert is a large statement, and a request that writes a mail
+ * (a sign-up) should not pay for parsing and planning it every time (decision 015).
+ */
 function executorOn(tx: Tx): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[]) {
-      const parts = text.split(/\$(\d+)/);
-      const chunks: SQL[] = parts.map((p, i) => (i % 2 === 1 ? sql`${values[Number(p) - 1] ?? null}` : sql.raw(p)));
-      const result = await tx.execute(sql.join(chunks, sql.raw('')));
-      return { rows: result.rows as unknown[] };
+      const result = await tx._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: unknown[] } }>({ sql: text, params: values }, undefined, statementName(text), false).execute();
+      return { rows: result.rows };
     },
   };
 }

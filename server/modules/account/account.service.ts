@@ -81,12 +81,15 @@ export function accountServiceFactory({ db, mail, scryptCost, throttle }: Deps) 
     return (await repo.findUser(db, userId))!;
   }
 
-  /** Mails a link proving the user owns their address (at sign-up and from the dashboard). */
-  async function sendVerification(user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'locale' | 'emailVerifiedAt'>, within: Tx = db): Promise<void> {
+  /**
+   * Mails a link proving the user owns their address (at sign-up and from the dashboard). Given the
+   * sign-up's transaction, it writes the token and the mail in it (no savepoint, no commit of its
+   * own) and the caller wakes the mail workers after its commit; without one, in its own transaction.
+   */
+  async function sendVerification(user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'locale' | 'emailVerifiedAt'>, tx?: Tx): Promise<void> {
     if (user.emailVerifiedAt) return;
-    const token = newToken();
-    // Inside the sign-up's own transaction when there is one (a savepoint), so both commit together.
-    await within.transaction(async (tx) => {
+    const write = async (tx: Tx) => {
+      const token = newToken();
       await repo.insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'verify-email', email: user.email, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) });
       await mail.enqueue(tx, {
         to: user.email,
@@ -94,7 +97,9 @@ export function accountServiceFactory({ db, mail, scryptCost, throttle }: Deps) 
         kind: 'verify-email',
         content: { subject: 'verifyEmail.subject', name: user.firstName, paragraphs: ['verifyEmail.intro'], action: { label: 'verifyEmail.action', url: mail.link(`/verify-email/${token}`) }, after: ['verifyEmail.expiry'] },
       });
-    });
+    };
+    if (tx) return write(tx);
+    await db.transaction(write);
     mail.wake();
   }
 

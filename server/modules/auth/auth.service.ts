@@ -76,7 +76,8 @@ export class AuthService {
   async signUp(body: SignUpBody, role: UserRow['role'] = 'user'): Promise<UserRow> {
     this.checkPasswordStrength(body.password, body);
     const passwordHash = await hashPassword(body.password, this.scryptCost);
-    // The account and its consent records (and a parent's mail) commit together.
+    // The account, its consent records, a parent's mail and what the account-event hooks write (the
+    // verification mail, accepted invitations) commit together, in one commit.
     const user = await this.db.transaction(async (tx) => {
       const created = await repo.insertUser(tx, {
         email: body.email,
@@ -93,10 +94,11 @@ export class AuthService {
       });
       if (!created) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
       await this.consent.recordSignUp(tx, created, body.parentEmail);
+      await runHooks(this.onUserCreated, tx, created);
       return created;
     });
+    // The mail written above is committed: the mail workers look now.
     this.consent.wake();
-    await this.afterCreate(user);
     return user;
   }
 
@@ -151,9 +153,10 @@ export class AuthService {
       if (!(await repo.consumeSetupToken(tx, hashToken(body.token)))) throw invalid();
       const created = await repo.insertUser(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, role: 'founder', passwordHash });
       if (!created) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
+      await runHooks(this.onUserCreated, tx, created);
       return created;
     });
-    await this.afterCreate(user);
+    this.consent.wake();
     return user;
   }
 

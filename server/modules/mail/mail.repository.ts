@@ -6,8 +6,9 @@ export type { Tx };
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxRow = typeof mailOutbox.$inferInsert;
 
-export async function insertOutbox(tx: Tx, row: NewOutboxRow): Promise<OutboxRow> {
-  const [inserted] = await tx.insert(mailOutbox).values(row).returning();
+/** Only the id comes back: the request that writes a mail does not need its text and HTML again. */
+export async function insertOutbox(tx: Tx, row: NewOutboxRow): Promise<{ id: string }> {
+  const [inserted] = await tx.insert(mailOutbox).values(row).returning({ id: mailOutbox.id });
   return inserted!;
 }
 
