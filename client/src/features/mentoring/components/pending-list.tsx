@@ -1,5 +1,5 @@
 import { Hourglass, MailPlus, RotateCw, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVITATION_RESEND_HOURS, type Invitation, type PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { Progress } from '../../../components/ui/progress.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useCancelInvitation } from '../api/cancel-invitation.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
+import { useShortList } from '../hooks/use-short-list.tsx';
 import { displayName } from '../utils/tree-index.ts';
 import { useDates } from '../../../lib/dates.ts';
 
@@ -19,8 +20,7 @@ export function PendingList({ pending, hasDisciples }: { pending: PendingDiscipl
   const { t } = useTranslation('mentoring');
   const { disciples, invitations } = pending;
   // A long list is cut to the first few; the tree shows everyone anyway.
-  const [showAll, setShowAll] = useState(false);
-  const shown = showAll ? disciples : disciples.slice(0, SHORT_LIST);
+  const { shown, toggle } = useShortList(disciples, SHORT_LIST, { all: (count) => t('pending.showAll', { count }), fewer: t('pending.showFewer') });
   return (
     <Card data-testid="pending-card">
       <CardHeader>
@@ -46,11 +46,7 @@ export function PendingList({ pending, hasDisciples }: { pending: PendingDiscipl
                 </li>
               ))}
             </ul>
-            {disciples.length > SHORT_LIST && (
-              <Button variant="ghost" size="sm" className="self-start" onClick={() => setShowAll(!showAll)}>
-                {showAll ? t('pending.showFewer') : t('pending.showAll', { count: disciples.length })}
-              </Button>
-            )}
+            {toggle}
           </PendingGroup>
         )}
         {invitations.length > 0 && (

@@ -15,6 +15,16 @@ const disciple = (over: Partial<DiscipleWeek> = {}): DiscipleWeek => ({
 });
 
 describe('the "This week" panel', () => {
+  it('shows the first five disciples, then all of them on demand, then fewer again', async () => {
+    stubApi().on('GET', WEEK, { json: { disciples: Array.from({ length: 7 }, (_, i) => disciple({ firstName: `P${i}` })) } });
+    const { user } = renderWithApp(<ThisWeekPanel />);
+    expect(await screen.findAllByTestId('week-disciple')).toHaveLength(5);
+    await user.click(screen.getByRole('button', { name: 'Show all 7' }));
+    expect(screen.getAllByTestId('week-disciple')).toHaveLength(7);
+    await user.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(screen.getAllByTestId('week-disciple')).toHaveLength(5);
+  });
+
   it('shows each disciple in the order the server gave, with week, last activity and flags', async () => {
     stubApi().on('GET', WEEK, {
       json: {

@@ -12,6 +12,7 @@ import { useDates } from '../../../lib/dates.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useMentorWeek } from '../api/get-mentor-week.ts';
 import { useSendEncouragement } from '../api/send-encouragement.ts';
+import { useShortList } from '../hooks/use-short-list.tsx';
 import { displayName } from '../utils/tree-index.ts';
 
 const SHORT_LIST = 5;
@@ -20,12 +21,11 @@ const SHORT_LIST = 5;
 export function ThisWeekPanel() {
   const { t } = useTranslation('mentor-week');
   const week = useMentorWeek();
-  const [showAll, setShowAll] = useState(false);
+  const disciples = week.data?.disciples ?? [];
+  const { shown, toggle } = useShortList(disciples, SHORT_LIST, { all: (count) => t('showAll', { count }), fewer: t('showFewer') });
   const [encouraging, setEncouraging] = useState<DiscipleWeek | null>(null);
   // Nothing to show before the first disciple (the tree says how to add one), nor when it fails (the tree has its own state).
-  if (!week.data || week.data.disciples.length === 0) return null;
-  const { disciples } = week.data;
-  const shown = showAll ? disciples : disciples.slice(0, SHORT_LIST);
+  if (disciples.length === 0) return null;
   return (
     <Card data-testid="this-week-panel">
       <CardHeader>
@@ -41,11 +41,7 @@ export function ThisWeekPanel() {
             <DiscipleRow key={d.id} disciple={d} onEncourage={() => setEncouraging(d)} />
           ))}
         </ul>
-        {disciples.length > SHORT_LIST && (
-          <Button variant="ghost" size="sm" className="self-start" onClick={() => setShowAll(!showAll)}>
-            {showAll ? t('showFewer') : t('showAll', { count: disciples.length })}
-          </Button>
-        )}
+        {toggle}
       </CardContent>
       <EncourageDialog disciple={encouraging} onClose={() => setEncouraging(null)} />
     </Card>
