@@ -33,10 +33,11 @@ export function toCurrentUser(u: UserRow): CurrentUser {
 }
 
 const INVALID = 'Incorrect email or password.';
-// A real hash to compare against when the email is unknown, so both failures take the same time.
-let dummyHash: Promise<string> | undefined;
 
 export class AuthService {
+  /** A real hash (at this app's cost) to compare against when the email is unknown, so both failures take the same time. */
+  private dummyHash: Promise<string> | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly scryptCost: number,
@@ -57,11 +58,11 @@ export class AuthService {
     const user = await findUserByEmail(this.db, email);
     if (!user?.passwordHash) {
       // Not kept when it failed (a full hash queue), or every later unknown email would fail the same way.
-      dummyHash ??= hashPassword('not-a-real-password', this.scryptCost).catch((err: unknown) => {
-        dummyHash = undefined;
+      this.dummyHash ??= hashPassword('not-a-real-password', this.scryptCost).catch((err: unknown) => {
+        this.dummyHash = undefined;
         throw err;
       });
-      await verifyPassword(password, await dummyHash);
+      await verifyPassword(password, await this.dummyHash);
       await this.throttle.recordFailure(email, null);
       throw new AppError('INVALID_CREDENTIALS', INVALID);
     }
