@@ -48,7 +48,15 @@ export interface ContextOptions {
  * the real server on a free port, one Chromium, and a database connection for fixtures.
  * Usage: `const ctx = useBrowser();` then `await ctx.newPage()` inside tests.
  */
-export function useBrowser(opts: { env?: Record<string, string> } = {}) {
+export function useBrowser(fileOpts: {
+  env?: Record<string, string>;
+  /**
+   * The service worker precaches the whole client (every screen's code and translations) in each new
+   * context: CPU that only the offline tests look at. Files that do not ask for it get contexts that
+   * block it, like a browser without service workers, where the app works online (docs/decisions/044).
+   */
+  serviceWorkers?: 'allow' | 'block';
+} = {}) {
   let browser: Browser;
   let app: App | undefined;
   let pool: { end(): Promise<void> } | undefined;
@@ -66,6 +74,7 @@ export function useBrowser(opts: { env?: Record<string, string> } = {}) {
         ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
         colorScheme: opts.colorScheme ?? 'light',
         acceptDownloads: true,
+        serviceWorkers: fileOpts.serviceWorkers ?? 'block',
       });
       // The app's theme is its own saved choice (theme-init.js), not the system's: a dark screen sets it.
       if (opts.colorScheme === 'dark') await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
@@ -112,7 +121,7 @@ export function useBrowser(opts: { env?: Record<string, string> } = {}) {
     const port = await freePort();
     app = await buildApp({
       // PUBLIC_URL: links in mails point at this server.
-      config: loadConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env }),
+      config: loadConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...fileOpts.env }),
       databaseUrl: database.url,
       clientDir: clientDir(),
       scryptCost: 12,

@@ -5,7 +5,8 @@ import { assessmentAttempts, assessments, challengeDays, lessons, sectionReads }
 import { loadCourseContent } from '../server/db/seed/course.ts';
 import { screenshot, useBrowser } from './fixtures.ts';
 
-const ctx = useBrowser();
+// These tests are about the service worker, so their browser contexts allow it (others block it).
+const ctx = useBrowser({ serviceWorkers: 'allow' });
 const content = loadCourseContent();
 const week1 = content.lessons.find((l) => l.week === 1)!;
 
