@@ -57,7 +57,10 @@ describe('profile on /settings', () => {
     await page.goto(`/verify/${code}`);
     await page.getByTestId('verify-holder').getByText('Talia Mbeki-Okafor').waitFor();
     expect(await page.getByTestId('verify-renamed').textContent()).toMatch(/^The holder changed their name on .+, after this certificate was issued\./);
+    expect(await seriousA11yViolations(page, 'verify page')).toEqual([]);
     await screenshot(page, 'verify-renamed-1280-light');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'verify-renamed-390-light');
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
     expect(audit.map((a) => a.action)).toContain('profile.updated');
     await context.close();
