@@ -58,6 +58,21 @@ describe('deactivating and deleting an account from the directory', () => {
     expect((await ctx.db.select().from(users).where(eq(users.firstName, 'Look')))[0]!.deactivatedAt).toBeNull();
   });
 
+  it('in French on a phone: the confirmation addresses the admin with « tu » and fits', async () => {
+    await createUser(ctx.db, { firstName: 'Élise', lastName: 'Bonnet' });
+    const { page, context } = await ctx.signedInPage({ role: 'founder', locale: 'fr' }, { width: 390, height: 900, locale: 'fr-FR' });
+    await page.goto('/admin');
+    await page.getByTestId('directory-search').fill('Élise Bonnet');
+    await page.getByRole('button', { name: 'Gérer Élise Bonnet' }).click();
+    const dialog = page.getByTestId('manage-user-dialog');
+    await dialog.getByRole('button', { name: 'Désactiver le compte' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Élise Bonnet\u00a0: désactiver le compte\u00a0?' });
+    await confirm.getByText('Tu peux réactiver le compte à tout moment depuis cette fenêtre.').waitFor();
+    await screenshot(page, 'admin-deactivate-confirm-390-fr', { fullPage: false });
+    await confirm.getByRole('button', { name: 'Annuler' }).click();
+    await context.close();
+  });
+
   it('an admin deactivates someone (signed out, sign-in refused with a reason), reactivates them, then deletes the account', async () => {
     const person = await createUser(ctx.db, { firstName: 'Dana', lastName: 'Keep', password });
     const personPage = await ctx.newPage();

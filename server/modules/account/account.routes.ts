@@ -42,6 +42,8 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, sec
     const user = await account.confirmPasswordReset(req.body);
     // The ended sessions are forgotten before the answer, not after it.
     app.sessionCache.clear();
+    // The new password is kept (the data stays), but a deactivated account does not sign in: told after the mailbox proved who asks.
+    if (user.deactivatedAt) throw new AppError('ACCOUNT_DEACTIVATED', 'This account was deactivated by the team. Write to us if you think this is a mistake.');
     // A mailed link proves the mailbox, not the second factor: an account with two-step
     // verification signs in with its code next (docs/decisions/038).
     if (await security.isTotpEnabled(user.id)) {

@@ -51,6 +51,19 @@ describe('deactivating an account from the directory', () => {
     ]);
   });
 
+  it('a password reset of a deactivated account changes the password but signs nobody in, and says why', async () => {
+    const person = await createUser(app.db, { password });
+    await deactivation(admin.cookie, person.id, { isDeactivated: true });
+    expect((await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: person.email } })).statusCode).toBe(202);
+    const [mail] = await app.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.toAddress, person.email));
+    const token = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
+    const res = await app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'a brand new long passphrase' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('ACCOUNT_DEACTIVATED');
+    expect(res.cookies.filter((c) => c.value)).toEqual([]);
+    expect(await app.db.select().from(sessions).where(eq(sessions.userId, person.id))).toEqual([]);
+  });
+
   it('asking twice changes nothing and records nothing more', async () => {
     const person = await createUser(app.db);
     await deactivation(admin.cookie, person.id, { isDeactivated: true });
