@@ -91,7 +91,15 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, security,
     return toCurrentUser(user);
   });
 
-  app.post(paths.signUp, { config: { access: 'public', rateLimit }, schema: { body: signUpBody, response: { 201: currentUser } } }, async (req, reply) => {
+  app.post(paths.signUp, {
+    config: { access: 'public', rateLimit },
+    schema: { body: signUpBody, response: { 201: currentUser } },
+    // The verification mail (and a parent's) is committed with the account; it is sent once the
+    // answer is out, so the sign-up does not wait on the sending (decision 015).
+    onResponse: async (_req, reply) => {
+      if (reply.statusCode === 201) auth.wakeMail();
+    },
+  }, async (req, reply) => {
     const user = await auth.signUp(req.body);
     await startSession(req, reply, user);
     return reply.status(201).send(toCurrentUser(user));

@@ -98,9 +98,14 @@ export class AuthService {
       await runHooks(this.onUserCreated, tx, created);
       return created;
     });
-    // The mail written above is committed: the mail workers look now.
-    this.consent.wake();
+    // The mail written above is committed. The route wakes the mail workers once its answer is out
+    // (wakeMail): started now, the sending would share the process with the rest of the request.
     return user;
+  }
+
+  /** The mail workers look for new mail now (after a sign-up's answer was sent). */
+  wakeMail(): void {
+    this.consent.wake();
   }
 
   /** Finds or creates the account of an OpenID Connect identity; an existing account with the same verified email is linked. */
