@@ -9,5 +9,8 @@ export default defineConfig({
     // Files run side by side, each with its own server, database and Chromium (e2e/fixtures.ts).
     // Two at a time suits the 2-core machine; E2E_WORKERS changes it.
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // A worker's files share its module cache: the server is imported once per worker, not once per
+    // file (docs/decisions/027). Each file still starts its own server, database and Chromium.
+    isolate: false,
   },
 });

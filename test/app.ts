@@ -19,6 +19,8 @@ export interface TestAppOptions {
   jobs?: BuildOptions['jobs'];
   mail?: BuildOptions['mail'];
   hashLimits?: BuildOptions['hashLimits'];
+  /** Production's scrypt cost (N=2^17) instead of the tests' cheap N=2^10. */
+  isProductionPasswordCost?: boolean;
 }
 
 /**
@@ -32,7 +34,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<App> {
   const app = await buildApp({
     config,
     databaseUrl: database.url,
-    scryptCost: 10,
+    // Cheap hashes save the suite's CPU; server/lib/password.test.ts checks production's cost.
+    scryptCost: opts.isProductionPasswordCost ? undefined : 10,
     rateLimits: opts.rateLimits ?? { auth: 1000, forms: 1000, admin: 100_000 },
     jobs: opts.jobs ?? { isRunningWorkers: false },
     mail: opts.mail,

@@ -26,7 +26,13 @@ export async function startTestPostgres(prepareTemplate?: (url: string) => Promi
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'god-test-pg-'));
   // The postgres system user (used when running as root) must be able to reach the folder.
   chmodSync(dataDir, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    port: await freePort(),
+    // Thrown away after the run, so nothing is flushed to disk for safety (a test never survives a
+    // crash of this server): commits stop waiting for the disk (docs/decisions/027).
+    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+  });
   const templateUrl = server.url.replace(/\/app$/, '/app_template');
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
