@@ -1,7 +1,9 @@
 import Provider from 'oidc-provider';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { users } from '../server/db/schema/index.ts';
 import { freePort } from '../test/postgres.ts';
 import { fillConsent, useBrowser } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
@@ -93,6 +95,23 @@ describe('sign-in with an OpenID Connect provider', () => {
     await page.waitForURL(`${appUrl}/**`);
     const again = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
     expect(again.id).toBe(me.id);
+    await context.close();
+  });
+
+  it('an account the team deactivated is sent back to the sign-in page, which says why', async () => {
+    const [olive] = await ctx.db.select().from(users).where(eq(users.email, 'olive@provider.example'));
+    await ctx.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, olive!.id));
+    const context = await ctx.newContext();
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/api/login`);
+    await page.locator('input[name="login"]').fill('olive');
+    await page.locator('input[name="password"]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('deactivated-notice').getByText('This account was deactivated by the team. Write to us if you think this is a mistake.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(async () => (await fetch('/api/auth/user')).json())).toBeNull();
+    await ctx.db.update(users).set({ deactivatedAt: null }).where(eq(users.id, olive!.id));
     await context.close();
   });
 

@@ -72,7 +72,10 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, security,
     const { identity, returnTo } = await oidc.finish(url, req.cookies[OIDC_STATE_COOKIE]);
     reply.clearCookie(OIDC_STATE_COOKIE, { path: paths.callback });
     const back = safeReturnPath(returnTo);
-    if ((await signInOrChallenge(req, reply, await auth.signInWithOidc(identity))) === 'mfa')
+    const user = await auth.signInWithOidc(identity);
+    // A browser arrives here from the provider: it is sent to the sign-in page, which says why.
+    if (user.deactivatedAt) return reply.redirect('/login?deactivated=1');
+    if ((await signInOrChallenge(req, reply, user)) === 'mfa')
       return reply.redirect(`/login?mfa=1${back === '/' ? '' : `&returnTo=${encodeURIComponent(back)}`}`);
     return reply.redirect(back);
   });

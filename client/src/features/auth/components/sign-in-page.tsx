@@ -171,6 +171,12 @@ export default function SignInPage() {
     );
   return (
     <AuthLayout title={t('welcomeTitle')} subtitle={t('welcomeSubtitle')}>
+      {/* Sent back by an OpenID sign-in of an account the team deactivated. */}
+      {params.get('deactivated') === '1' && (
+        <p role="alert" className="mb-4 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive" data-testid="deactivated-notice">
+          {t('common:errors.ACCOUNT_DEACTIVATED')}
+        </p>
+      )}
       <Tabs defaultValue={params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in'}>
         <TabsList>
           <TabsTrigger value="sign-in">{t('signIn')}</TabsTrigger>
