@@ -73,26 +73,51 @@ describe('password reset', () => {
       });
 });
 
-describe('email verification', () => {
-  it('signs up in French, gets the mail in French, confirms from the link', async () => {
-    const page = await ctx.newPage({ locale: 'fr-FR', width: 390 });
+describe('sign-up by mail (decision 037)', () => {
+  const signUpIn = async (page: Page, email: string, password: string) => {
     await page.goto('/login');
     await page.getByRole('tab', { name: 'Créer un compte' }).click();
-    const email = `verify-${Date.now()}@example.org`;
     await page.getByLabel('Prénom').fill('Salomé');
     await page.getByLabel('Nom', { exact: true }).fill('Durand');
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Mot de passe').fill('la joie du matin');
+    await page.getByLabel('Mot de passe').fill(password);
     await fillConsent(page);
     await page.locator('form').getByRole('button', { name: 'Créer un compte' }).click();
-    await page.getByTestId('onboarding-page').waitFor();
+    await page.getByTestId('sign-up-check-mail').waitFor();
+  };
+
+  it('signs up in French, gets the link in French; opened in another browser it asks the password, then the profile', async () => {
+    const page = await ctx.newPage({ locale: 'fr-FR', width: 390 });
+    const email = `signup-${Date.now()}@example.org`;
+    await signUpIn(page, email, 'la joie du matin');
+    expect(await page.getByTestId('sign-up-check-mail').textContent()).toContain(`Nous avons envoyé un mail à ${email}.`);
     const mail = await smtp.waitFor((m) => m.to.includes(email), 20_000);
-    expect(mail.subject).toBe('Confirme ton adresse email');
-    await page.goto(linkIn(mail, '/verify-email/'));
-    await page.getByRole('button', { name: 'Confirmer mon email' }).click();
-    await page.getByRole('heading', { name: 'Email confirmé' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'verify-email-done-fr-390');
+    expect(mail.subject).toBe('Termine la création de ton compte');
+    const phone = await ctx.newPage({ locale: 'fr-FR', width: 390, colorScheme: 'dark' });
+    await phone.goto(linkIn(mail, '/confirm-sign-up/'));
+    await phone.getByRole('button', { name: 'Créer mon compte' }).click();
+    await phone.getByLabel('Mot de passe').fill('pas le bon');
+    await phone.getByRole('button', { name: 'Créer mon compte' }).click();
+    await phone.getByText("Ton mot de passe n'est pas correct.").waitFor();
+    expect(await seriousViolations(phone)).toEqual([]);
+    await screenshot(phone, 'confirm-sign-up-password-fr-390-dark');
+    await phone.getByLabel('Mot de passe').fill('la joie du matin');
+    await phone.getByRole('button', { name: 'Créer mon compte' }).click();
+    await phone.getByTestId('onboarding-page').waitFor();
+    expect(await (await phone.request.get('/api/auth/user')).json()).toMatchObject({ email, isEmailVerified: true });
+    await Promise.all([page.context().close(), phone.context().close()]);
+  });
+
+  it('answers an address that has an account with the same screen, and mails its owner instead', async () => {
+    const { user } = await ctx.signedInPage({ password: 'the owner passphrase', locale: 'fr', firstName: 'Lydie' });
+    const page = await ctx.newPage({ locale: 'fr-FR' });
+    await signUpIn(page, user.email, 'une autre phrase longue');
+    expect(await page.getByTestId('sign-up-check-mail').textContent()).toContain(`Nous avons envoyé un mail à ${user.email}.`);
+    await screenshot(page, 'sign-up-check-mail-fr-1280');
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === "Quelqu'un a essayé de s'inscrire avec ton adresse", 20_000);
+    expect(mail.text).toContain('Lydie');
+    expect(linkIn(mail, '/login')).toMatch(/\/login$/);
+    expect(await (await page.request.get('/api/auth/user')).json()).toBeNull();
     await page.context().close();
   });
 
@@ -102,9 +127,13 @@ describe('email verification', () => {
     const card = page.getByTestId('verify-email-card');
     await card.getByRole('button', { name: 'Send a new link' }).click();
     await card.getByText(`A new link is on its way to ${user.email}.`).waitFor();
-    await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Confirm your email address', 20_000);
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Confirm your email address', 20_000);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-verify-email');
+    await page.goto(linkIn(mail, '/verify-email/'));
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
+    await page.getByRole('heading', { name: 'Email confirmed' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -8,7 +8,7 @@ import { createDb, type Db } from '../server/db/client.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { generate } from 'otplib';
 import { isAdminRole } from '../common/domain/roles.ts';
-import { createUser, type UserOverrides } from '../test/app.ts';
+import { createUser, signUpTokenFor, type UserOverrides } from '../test/app.ts';
 import { cloneTemplateDatabase, freePort } from '../test/postgres.ts';
 import { clientDir } from './global-setup.ts';
 
@@ -164,6 +164,11 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   const dir = path.resolve('screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+}
+
+/** The link of the last sign-up mail to `email`, from this file's outbox (the mail's own text; decision 037). */
+export async function signUpLinkFor(db: Db, email: string): Promise<string> {
+  return `/confirm-sign-up/${await signUpTokenFor(db, email)}`;
 }
 
 /** Answers the sign-up's consent questions (any language): month and year of birth, country, and the faith-data box. */

@@ -33,6 +33,14 @@ describe('parental consent', () => {
     await screenshot(child, 'sign-up-parent-email-fr-390');
     await child.getByLabel("L'e-mail d'un parent").fill('maman.petit@example.org');
     await child.locator('form').getByRole('button', { name: 'Créer un compte' }).click();
+    // The account is made from the link mailed to Léa (decision 037); the parent is mailed then.
+    await child.getByTestId('sign-up-check-mail').getByText('Regarde tes mails').waitFor();
+    expect(await seriousViolations(child)).toEqual([]);
+    await screenshot(child, 'sign-up-check-mail-fr-390');
+    const own = await smtp.waitFor((m) => m.to.includes('lea.petit@example.org'), 20_000);
+    expect(own.subject).toBe('Termine la création de ton compte');
+    await child.goto(linkIn(own, '/confirm-sign-up/'));
+    await child.getByRole('button', { name: 'Créer mon compte' }).click();
     // In, with the lessons but no onboarding form, and told what waits.
     await child.getByTestId('parent-pending').waitFor();
     await child.getByTestId('dashboard-page').waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forbiddenModules, readModuleMap } from '../test/client-bundle.ts';
-import { baseUrl, fillConsent, screenshot, useBrowser } from './fixtures.ts';
+import { baseUrl, fillConsent, screenshot, signUpLinkFor, useBrowser } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
 
 const ctx = useBrowser();
@@ -124,6 +124,11 @@ describe('sign-up and sign-in in the browser', () => {
     await page.getByLabel('Password').fill('hope does not disappoint');
     await fillConsent(page);
     await page.getByRole('button', { name: 'Create account' }).click();
+    // Signed in by the mailed link, not by the form (decision 037): the same answer for any address.
+    await page.getByTestId('sign-up-check-mail').getByText('We sent a mail to esther.e2e@example.org.', { exact: false }).waitFor();
+    expect((await (await page.request.get('/api/auth/user')).json())).toBeNull();
+    await page.goto(await signUpLinkFor(ctx.db, 'esther.e2e@example.org'));
+    await page.getByRole('button', { name: 'Create my account' }).click();
     await page.getByTestId('onboarding-page').waitFor();
     await page.goto('/api/logout');
     await page.getByTestId('landing-page').waitFor();

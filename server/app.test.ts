@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it, afterAll, inject } from 'vitest';
 import { cloneTemplateDatabase } from '../test/postgres.ts';
+import { signUpAndConfirm } from '../test/app.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
@@ -59,12 +60,7 @@ describe('logs', () => {
 
 describe('request log', () => {
   it('writes one line per request with the route pattern, status, time, request id and account, never the email', async () => {
-    const signUp = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      headers: { 'content-type': 'application/json' },
-      payload: { birthYear: 2000, birthMonth: 1, country: 'FR', faithDataConsent: true, firstName: 'One', lastName: 'Line', email: 'one.line@example.org', password: 'a record for each request' },
-    });
+    const signUp = await signUpAndConfirm(app, { birthYear: 2000, birthMonth: 1, country: 'FR', faithDataConsent: true, firstName: 'One', lastName: 'Line', email: 'one.line@example.org', password: 'a record for each request' });
     const cookie = `sid=${signUp.cookies.find((c) => c.name === 'sid')!.value}`;
     const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     const account = me.json().id as string;

@@ -189,15 +189,17 @@ export async function buildApp(opts: BuildOptions) {
   // Modules react to account events through these lists instead of importing each other.
   const hooks: AccountEvents = { userCreated: [], onboardingCompleted: [] };
   const signInThrottle = signInThrottleFactory({ db: app.db, mail });
+  const consent = consentServiceFactory({ db: app.db, mail });
+  const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated, signInThrottle, consent, mail);
   app.jobs.define(SECURITY_PRUNE_QUEUE, { handler: async () => {
       await signInThrottle.prune();
       await pruneRateLimitCounters(app.db);
+      await auth.prunePendingSignUps();
     }, cron: { expression: '17 * * * *', tz: 'UTC' } });
-  const consent = consentServiceFactory({ db: app.db, mail });
-  const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated, signInThrottle, consent);
   const account = accountServiceFactory({ db: app.db, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, throttle: signInThrottle });
-  // Password sign-ups get a verification mail (an OpenID provider vouches for its own addresses),
-  // written in the sign-up's transaction; the sign-up wakes the mail workers after its commit.
+  // An account made with a password but not through a sign-up link (the founder) gets a verification
+  // mail; a sign-up link already proved its address, and an OpenID provider vouches for its own.
+  // Written in the creating transaction; the caller wakes the mail workers after its commit.
   const mailVerificationOnSignUp: UserHook = async (tx, user) => {
     if (user.passwordHash) await account.sendVerification(user, tx);
   };
@@ -275,7 +277,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   /** `courseContent.reload()` after seeding new content into a running app (tests do). */
-  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, staffAlerts, encouragement, mentorDigest, retention, account, mailVerificationOnSignUp, courseContent: { reload: () => course.reload() } });
+  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, staffAlerts, encouragement, mentorDigest, retention, account, courseContent: { reload: () => course.reload() } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -5,7 +5,9 @@ import { isAdminRole } from '../common/domain/roles.ts';
 import { buildApp, type App, type BuildOptions } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Db } from '../server/db/client.ts';
-import { users } from '../server/db/schema/index.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { mailOutbox, users } from '../server/db/schema/index.ts';
+import { SIGN_UP_COOKIE } from '../server/modules/auth/auth.routes.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { hashPassword } from '../server/lib/password.ts';
 import { cloneTemplateDatabase } from './postgres.ts';
@@ -128,4 +130,30 @@ export async function signedInUser(app: App, overrides: UserOverrides = {}) {
 /** Reads the session token a response set, if any. */
 export function sessionTokenFrom(res: { cookies: { name: string; value: string }[] }): string | undefined {
   return res.cookies.find((c) => c.name === SESSION_COOKIE && c.value)?.value;
+}
+
+/** The token of the last sign-up link mailed to `email` (read from the outbox, as the mail carries it). */
+export async function signUpTokenFor(db: Db, email: string): Promise<string> {
+  const [mail] = await db
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email.toLowerCase()), eq(mailOutbox.kind, 'confirm-sign-up')))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const token = mail && /\/confirm-sign-up\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no sign-up link was mailed to ${email}`);
+  return token;
+}
+
+/**
+ * Signs up through the API and opens the mailed link in the same browser, as a person does
+ * (decision 037). Returns the confirmation's answer (200 with the user, and the session cookie), or
+ * the sign-up's own answer when it refused the form (a 4xx).
+ */
+export async function signUpAndConfirm(app: App, body: Record<string, unknown> & { email: string }, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', headers, payload: body });
+  if (res.statusCode !== 202) return res;
+  const browser = res.cookies.find((c) => c.name === SIGN_UP_COOKIE)!.value;
+  const token = await signUpTokenFor(app.db, body.email);
+  return app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm', headers: { ...headers, cookie: `${SIGN_UP_COOKIE}=${browser}` }, payload: { token } });
 }

@@ -19,6 +19,7 @@ const RANDOM_BODIES = 60;
 const templates: Record<string, Record<string, unknown>> = {
   'POST /api/auth/sign-in': { email: 'a@example.org', password: 'some password' },
   'POST /api/auth/sign-up': { ...adultSignUp, firstName: 'Ada', lastName: 'Byron', email: 'ada@example.org', password: 'a fine passphrase' },
+  'POST /api/auth/sign-up/confirm': { token: 'A'.repeat(43), password: 'the chosen passphrase' },
   'POST /api/setup': { token: 'x'.repeat(43), firstName: 'Ada', lastName: 'Byron', email: 'ada@example.org', password: 'a fine passphrase' },
   'POST /api/watchmoms-applications': {
     fullName: 'Marie Joseph', phone: '+1 305 555 0142', country: 'Haiti', cityState: 'Port-au-Prince', streetAddress: '12 Rue Capois',

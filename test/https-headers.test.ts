@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adultSignUp, createTestApp } from './app.ts';
+import { adultSignUp, createTestApp, signUpAndConfirm } from './app.ts';
 
 /** Headers and cookies over https (behind one proxy), and the opt-in FORCE_HTTPS. */
 const app = await createTestApp({ env: { TRUST_PROXY: '1' } });
@@ -9,11 +9,8 @@ const json = { 'content-type': 'application/json' };
 
 describe('over https', () => {
   it('names the session cookie __Host-sid (Secure, Path=/, no Domain) and reads only that name', async () => {
-    const res = await app.inject({
-      method: 'POST', url: '/api/auth/sign-up', headers: { ...json, ...https },
-      payload: { ...adultSignUp, firstName: 'Tls', lastName: 'Only', email: 'tls@example.org', password: 'encrypted all the way' },
-    });
-    expect(res.statusCode).toBe(201);
+    const res = await signUpAndConfirm(app, { ...adultSignUp, firstName: 'Tls', lastName: 'Only', email: 'tls@example.org', password: 'encrypted all the way' }, { ...json, ...https });
+    expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === '__Host-sid')!;
     expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true });
     expect(cookie.domain).toBeUndefined();

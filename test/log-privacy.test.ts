@@ -12,8 +12,8 @@ const json = { 'content-type': 'application/json' };
 
 describe('database errors in the log', () => {
   it('logs a failed sign-up without its email, names or password hash', async () => {
-    // Any insert of this name now fails inside PostgreSQL, after the password was hashed.
-    await app.db.execute(sql`alter table users add constraint leak_probe check (first_name <> 'Probe')`);
+    // Any sign-up of this name now fails inside PostgreSQL, after the password was hashed.
+    await app.db.execute(sql`alter table pending_sign_ups add constraint leak_probe check (details->>'firstName' <> 'Probe')`);
     const res = await app.inject({
       method: 'POST', url: '/api/auth/sign-up', headers: json,
       payload: { ...adultSignUp, firstName: 'Probe', lastName: 'Surname-Secret', email: 'leaky.person@example.org', password: 'a secret passphrase' },

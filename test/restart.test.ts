@@ -53,7 +53,19 @@ describe('embedded PostgreSQL lifecycle', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ birthYear: 2000, birthMonth: 1, country: 'FR', faithDataConsent: true, firstName: 'Ruth', lastName: 'Moab', email: 'ruth@example.org', password: 'where you go I will go' }),
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(202);
+    // The account is made by the link mailed to the address (decision 037), read here from the outbox.
+    const outbox = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/app` });
+    await outbox.connect();
+    const { rows } = await outbox.query<{ text: string }>(`select text from mail_outbox where to_address = 'ruth@example.org' and kind = 'confirm-sign-up'`);
+    await outbox.end();
+    const token = /\/confirm-sign-up\/([A-Za-z0-9_-]{43})/.exec(rows[0]!.text)![1];
+    const confirmed = await fetch(`${base(port)}/api/auth/sign-up/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, password: 'where you go I will go' }),
+    });
+    expect(confirmed.status).toBe(200);
 
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));

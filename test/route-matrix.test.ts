@@ -12,7 +12,7 @@ const app = await createTestApp({ rateLimits: { auth: 100_000, forms: 100_000 } 
 
 const PUBLIC = new Set([
   'GET /api/health', 'GET /api/ready', 'GET /api/config', 'GET /api/login', 'GET /api/logout', 'GET /api/callback',
-  'POST /api/auth/sign-in', 'POST /api/auth/sign-up', 'GET /api/auth/user', 'GET /api/setup/:token', 'POST /api/setup',
+  'POST /api/auth/sign-in', 'POST /api/auth/sign-up', 'POST /api/auth/sign-up/confirm', 'GET /api/auth/user', 'GET /api/setup/:token', 'POST /api/setup',
   'POST /api/watchmoms-applications', 'POST /api/callback-requests', 'GET /api/certificates/verify/:code',
   // Links in mails: asking for a reset link, using it, confirming an address (signed in or not).
   'POST /api/auth/password-reset', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/verify-email', 'POST /api/auth/mfa',

@@ -9,6 +9,8 @@ export const paths = {
   callback: '/api/callback',
   signIn: '/api/auth/sign-in',
   signUp: '/api/auth/sign-up',
+  /** The link mailed at sign-up: creates the account and signs this browser in. */
+  signUpConfirm: '/api/auth/sign-up/confirm',
   currentUser: '/api/auth/user',
   setup: '/api/setup',
   config: '/api/config',

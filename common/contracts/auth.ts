@@ -67,6 +67,26 @@ export const PARENT_EMAIL_SAME = "Your parent's email must be different from you
 export const signUpBody = accountBody.extend(consentDetailsFields).superRefine(checkConsentDetails);
 export type SignUpBody = z.infer<typeof signUpBody>;
 
+/** base64url of 32 random bytes: the secret part of a link in a mail. */
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid. Check that you copied all of it.');
+
+/**
+ * The one answer to every sign-up, whether or not the address already has an account (decision
+ * 037): the account is created from the link mailed to the address.
+ */
+export const signUpAccepted = z.object({ confirmEmail: z.literal(true) });
+export type SignUpAccepted = z.infer<typeof signUpAccepted>;
+
+/**
+ * POST /api/auth/sign-up/confirm: the link's token; the password chosen at sign-up too when the
+ * link is opened in another browser than the one that signed up.
+ */
+export const signUpConfirmBody = z.strictObject({
+  token: tokenSchema,
+  password: z.string({ error: 'Must be text' }).min(1, 'Required').max(1024, 'Must be at most 1024 characters').optional(),
+});
+export type SignUpConfirmBody = z.infer<typeof signUpConfirmBody>;
+
 /**
  * POST /api/auth/consent: agreeing to the current privacy notice again, or, on first arrival
  * through OpenID Connect (no month of birth yet), the same details as at sign-up.

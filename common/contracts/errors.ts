@@ -35,6 +35,8 @@ export const errorCodes = {
   LINK_EXPIRED: 410,
   LINK_USED: 410,
   WRONG_PASSWORD: 400,
+  /** A sign-up link opened in another browser than the one that signed up: the password chosen then is asked. */
+  SIGN_UP_PASSWORD_NEEDED: 403,
   NO_PASSWORD: 409,
   INVALID_CODE: 400,
   MFA_ALREADY_ENABLED: 409,

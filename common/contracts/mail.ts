@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from './auth.ts';
+import { emailSchema, passwordSchema, tokenSchema } from './auth.ts';
+
+export { tokenSchema };
 
 export const mailStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
@@ -41,9 +43,6 @@ export type OutboxList = z.infer<typeof outboxList>;
 export const OUTBOX_PAGE_SIZE = 25;
 
 // ---- Password reset and email verification ----
-
-/** base64url of 32 random bytes. */
-export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid. Check that you copied all of it.');
 
 export const passwordResetBody = z.strictObject({ email: emailSchema });
 export type PasswordResetBody = z.infer<typeof passwordResetBody>;

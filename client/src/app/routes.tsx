@@ -12,6 +12,7 @@ const Setup = lazy(() => import('../features/auth/components/setup-page.tsx'));
 const ForgotPassword = lazy(() => import('../features/auth/components/forgot-password-page.tsx'));
 const ResetPassword = lazy(() => import('../features/auth/components/reset-password-page.tsx'));
 const VerifyEmail = lazy(() => import('../features/auth/components/verify-email-page.tsx'));
+const ConfirmSignUp = lazy(() => import('../features/auth/components/confirm-sign-up-page.tsx'));
 const ParentConsent = lazy(() => import('../features/privacy/components/parent-consent-page.tsx'));
 const Privacy = lazy(() => import('../features/privacy/components/privacy-page.tsx'));
 const Unsubscribe = lazy(() => import('../features/notifications/components/unsubscribe-page.tsx'));
@@ -38,12 +39,13 @@ function PublicRoutes() {
       <Route path="/verify/:code" component={Verify} />
       <Route path="/reset-password/:token" component={ResetPassword} />
       <Route path="/verify-email/:token" component={VerifyEmail} />
+      <Route path="/confirm-sign-up/:token" component={ConfirmSignUp} />
       <Route path="/unsubscribe/:token" component={Unsubscribe} />
     </Switch>
   );
 }
 const isPublicPath = (p: string) =>
-  p === '/soul-health-check' || p === '/privacy' || p.startsWith('/parent-consent/') || p.startsWith('/verify/') || p.startsWith('/reset-password/') || p.startsWith('/verify-email/') || p.startsWith('/unsubscribe/');
+  p === '/soul-health-check' || p === '/privacy' || p.startsWith('/parent-consent/') || p.startsWith('/verify/') || p.startsWith('/reset-password/') || p.startsWith('/verify-email/') || p.startsWith('/confirm-sign-up/') || p.startsWith('/unsubscribe/');
 
 /**
  * The route switch of the spec (section 2): public paths, loading, landing, onboarding, then the app.

@@ -153,6 +153,38 @@ export const authStates = pgTable('auth_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Sign-ups waiting for their owner to open the mailed link (issue 10, defect 8; decision 037): no
+ * account exists until then, so a sign-up answers alike for a new and a taken address. Only hashes
+ * of the link's token and of the browser cookie are kept; rows are deleted when used and pruned
+ * once expired.
+ */
+export const pendingSignUps = pgTable(
+  'pending_sign_ups',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    /** SHA-256 of the cookie given to the browser that signed up: opened there, the link needs no password. */
+    browserHash: text('browser_hash').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The sign-up form without the email and the password (names, language, birth, country, parent's email). */
+    details: jsonb('details').$type<PendingSignUpDetails>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pending_sign_ups_email_idx').on(t.email, t.createdAt), index('pending_sign_ups_expires_idx').on(t.expiresAt)],
+);
+
+export interface PendingSignUpDetails {
+  firstName: string;
+  lastName: string;
+  locale: 'en' | 'fr';
+  birthYear: number;
+  birthMonth: number;
+  country: string;
+  parentEmail?: string;
+}
+
 /** One-time founder setup links printed by the server on a fresh install. */
 export const setupTokens = pgTable('setup_tokens', {
   tokenHash: text('token_hash').primaryKey(),

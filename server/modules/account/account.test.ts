@@ -119,13 +119,24 @@ describe('password reset', () => {
 });
 
 describe('email verification', () => {
-  it('mails a link at sign-up in the interface language; the link verifies the address; unverified does not block', async () => {
+  it('mails the sign-up link in the interface language through SMTP; opening it gives a verified account', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { ...adultSignUp, firstName: 'Noé', lastName: 'Martin', email: 'noe@example.org', password: 'walking in the light', locale: 'fr' } });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ locale: 'fr', isEmailVerified: false });
-    const cookie = `sid=${sessionTokenFrom(res)}`;
-    expect((await app.inject({ method: 'GET', url: '/api/courses', headers: { cookie } })).statusCode).toBe(200);
+    expect(res.statusCode).toBe(202);
     const mail = await smtp.waitFor((m) => m.to.includes('noe@example.org'));
+    expect(mail.subject).toBe('Termine la création de ton compte');
+    const url = linkIn(mail, '/confirm-sign-up/');
+    expect(url).toMatch(/^https:\/\/god\.test\/confirm-sign-up\/[A-Za-z0-9_-]{43}$/);
+    const done = await app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm', payload: { token: tokenOf(url), password: 'walking in the light' } });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ locale: 'fr', isEmailVerified: true });
+    const cookie = `sid=${sessionTokenFrom(done)}`;
+    expect((await app.inject({ method: 'GET', url: '/api/courses', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('verifies the address of an account made without the sign-up link (the founder), once', async () => {
+    const { user, cookie } = await signedInUser(app, { password: 'a passphrase here', locale: 'fr' });
+    expect((await app.inject({ method: 'POST', url: '/api/auth/verify-email/resend', headers: { cookie } })).statusCode).toBe(202);
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email));
     expect(mail.subject).toBe('Confirme ton adresse email');
     const token = tokenOf(linkIn(mail, '/verify-email/'));
     expect((await app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(204);

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Transaction, Tx } from '../../db/client.ts';
-import { setupTokens, signInFailures, users } from '../../db/schema/index.ts';
+import { mailOutbox, pendingSignUps, setupTokens, signInFailures, users } from '../../db/schema/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -68,4 +68,46 @@ export async function markSignInFailuresNotified(tx: Transaction, emailKey: stri
 
 export async function pruneSignInFailures(db: Db, before: Date) {
   await db.delete(signInFailures).where(lt(signInFailures.lastFailureAt, before));
+}
+
+export type NewPendingSignUp = typeof pendingSignUps.$inferInsert;
+
+export async function insertPendingSignUp(tx: Tx, values: NewPendingSignUp) {
+  await tx.insert(pendingSignUps).values(values);
+}
+
+/** Sign-ups waiting for this address made since `since` (a cap on mails to one address). */
+export async function countPendingSignUps(tx: Tx, email: string, since: Date): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(pendingSignUps).where(and(eq(pendingSignUps.email, email), gt(pendingSignUps.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** The pending sign-up of a link, locked for this transaction. */
+export async function lockPendingSignUp(tx: Transaction, tokenHash: string) {
+  const rows = await tx.select().from(pendingSignUps).where(eq(pendingSignUps.tokenHash, tokenHash)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function findPendingSignUp(db: Tx, tokenHash: string) {
+  const rows = await db.select().from(pendingSignUps).where(eq(pendingSignUps.tokenHash, tokenHash)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Every sign-up waiting for this address: one account per address, the others' links stop working. */
+export async function deletePendingSignUpsOf(tx: Tx, email: string) {
+  await tx.delete(pendingSignUps).where(eq(pendingSignUps.email, email));
+}
+
+export async function prunePendingSignUps(db: Db, now: Date) {
+  await db.delete(pendingSignUps).where(lt(pendingSignUps.expiresAt, now));
+}
+
+/** Whether a mail of this kind went to this address since `since` (the outbox keeps every mail). */
+export async function wasMailedSince(tx: Tx, to: string, kind: string, since: Date): Promise<boolean> {
+  const rows = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.toAddress, to), gt(mailOutbox.createdAt, since)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -2,13 +2,16 @@ import { AppError } from '../../lib/app-error.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { safeReturnPath } from '../../../common/domain/return-to.ts';
 import { paths } from '../../../common/contracts/auth-paths.ts';
-import { currentUser, loginQuery, publicConfig, setupBody, setupStatus, setupTokenParams, mfaChallenge, signInBody, signUpBody, type PublicConfig } from '../../../common/contracts/auth.ts';
+import { currentUser, loginQuery, publicConfig, setupBody, setupStatus, setupTokenParams, mfaChallenge, signInBody, signUpAccepted, signUpBody, signUpConfirmBody, type PublicConfig } from '../../../common/contracts/auth.ts';
 import { mfaPaths, secondFactorBody } from '../../../common/contracts/security.ts';
 import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS, type SecurityService } from '../account/security.service.ts';
 import type { AuthService } from './auth.service.ts';
-import { toCurrentUser } from './auth.service.ts';
+import { SIGN_UP_TTL_MS, toCurrentUser } from './auth.service.ts';
 import { OIDC_STATE_COOKIE, type OidcLogin } from './oidc.ts';
-import { clearSessionCookie, createSession, destroySession, sessionCookieName, setSessionCookie, type UserRow } from '../../lib/session.ts';
+import { clearSessionCookie, createSession, destroySession, newToken, sessionCookieName, setSessionCookie, type UserRow } from '../../lib/session.ts';
+
+/** Names the browser that signed up, so the mailed link opened there needs no password (decision 037). */
+export const SIGN_UP_COOKIE = 'signup';
 
 interface Options {
   auth: AuthService;
@@ -94,18 +97,23 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, security,
     return toCurrentUser(user);
   });
 
-  app.post(paths.signUp, {
-    config: { access: 'public', rateLimit },
-    schema: { body: signUpBody, response: { 201: currentUser } },
-    // The verification mail (and a parent's) is committed with the account; it is sent once the
-    // answer is out, so the sign-up does not wait on the sending (decision 015).
-    onResponse: async (_req, reply) => {
-      if (reply.statusCode === 201) auth.wakeMail();
-    },
-  }, async (req, reply) => {
-    const user = await auth.signUp(req.body);
+  // The same answer (status, body, cookie) whether or not the address has an account (decision 037).
+  // Its mail (the link, or the owner's warning) is committed before the answer and sent once the
+  // answer is out, so the sign-up does not wait on the sending (decision 015).
+  const wakeMailAfter = { onResponse: async () => auth.wakeMail() };
+  app.post(paths.signUp, { config: { access: 'public', rateLimit }, schema: { body: signUpBody, response: { 202: signUpAccepted } }, ...wakeMailAfter }, async (req, reply) => {
+    const browser = newToken();
+    await auth.signUp(req.body, browser);
+    reply.setCookie(SIGN_UP_COOKIE, browser, { path: paths.signUp, httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', maxAge: SIGN_UP_TTL_MS / 1000 });
+    return reply.status(202).send({ confirmEmail: true as const });
+  });
+
+  // The link of the sign-up mail: the account is created and this browser signed in.
+  app.post(paths.signUpConfirm, { config: { access: 'public', rateLimit }, schema: { body: signUpConfirmBody, response: { 200: currentUser } }, ...wakeMailAfter }, async (req, reply) => {
+    const user = await auth.confirmSignUp(req.body, req.cookies[SIGN_UP_COOKIE]);
+    reply.clearCookie(SIGN_UP_COOKIE, { path: paths.signUp });
     await startSession(req, reply, user);
-    return reply.status(201).send(toCurrentUser(user));
+    return toCurrentUser(user);
   });
 
   app.get(paths.logout, { config: { access: 'public' } }, async (req, reply) => {

@@ -1,4 +1,4 @@
-import type { CurrentUser, SetupBody, SignInBody, SignUpBody } from '../../../common/contracts/auth.ts';
+import type { CurrentUser, SetupBody, SignInBody, SignUpBody, SignUpConfirmBody } from '../../../common/contracts/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, passwordWeakness, verifyPassword, type PasswordOwner } from '../../lib/password.ts';
@@ -9,6 +9,14 @@ import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import { runHooks, type UserHook } from '../../lib/account-events.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { toMailLocale } from '../mail/mail.templates.ts';
+
+/** How long a sign-up link works (decision 037). */
+export const SIGN_UP_TTL_MS = 48 * 3_600_000;
+/** Sign-ups waiting for one address within a day beyond which no further link is mailed there (the answer stays the same). */
+const MAX_PENDING_PER_DAY = 3;
+const DAY_MS = 24 * 3_600_000;
 
 /** A function other modules register to react to an account event (e.g. accepting mentoring invitations). */
 
@@ -44,6 +52,7 @@ export class AuthService {
     private readonly onUserCreated: UserHook[],
     private readonly throttle: SignInThrottle,
     private readonly consent: Pick<ConsentService, 'recordSignUp' | 'wake'>,
+    private readonly mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>,
   ) {}
 
   private checkPasswordStrength(password: string, owner: PasswordOwner) {
@@ -74,38 +83,125 @@ export class AuthService {
     return user;
   }
 
-  async signUp(body: SignUpBody, role: UserRow['role'] = 'user'): Promise<UserRow> {
+  /**
+   * A sign-up answers the same whether or not the address has an account (issue 10, defect 8;
+   * decision 037): the password is hashed either way, and a mail goes to the address. A new address
+   * gets a link that creates the account; an existing account's owner is told someone tried, with
+   * the way to sign in or reset the password. `browserToken` is the cookie given to this browser.
+   */
+  async signUp(body: SignUpBody, browserToken: string): Promise<void> {
     this.checkPasswordStrength(body.password, body);
     const passwordHash = await hashPassword(body.password, this.scryptCost);
-    // The account, its consent records, a parent's mail and what the account-event hooks write (the
-    // verification mail, accepted invitations) commit together, in one commit.
-    const user = await this.db.transaction(async (tx) => {
-      const created = await repo.insertUser(tx, {
-        email: body.email,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        role,
+    const email = body.email.toLowerCase();
+    const now = Date.now();
+    const existing = await findUserByEmail(this.db, email);
+    await this.db.transaction(async (tx) => {
+      if (existing) {
+        // Once a day at most: repeated sign-ups must not flood the owner's mailbox.
+        if (await repo.wasMailedSince(tx, existing.email, 'sign-up-existing', new Date(now - DAY_MS))) return;
+        await this.mail.enqueue(tx, {
+          to: existing.email,
+          locale: toMailLocale(existing.locale),
+          kind: 'sign-up-existing',
+          content: {
+            subject: 'signUpExisting.subject',
+            name: existing.firstName,
+            paragraphs: ['signUpExisting.intro', 'signUpExisting.ifYou'],
+            action: { label: 'signUpExisting.action', url: this.mail.link('/login') },
+            after: ['signUpExisting.forgot', 'signUpExisting.notYou'],
+          },
+        });
+        return;
+      }
+      if ((await repo.countPendingSignUps(tx, email, new Date(now - DAY_MS))) >= MAX_PENDING_PER_DAY) return;
+      const token = newToken();
+      const { firstName, lastName, birthYear, birthMonth, country, parentEmail } = body;
+      await repo.insertPendingSignUp(tx, {
+        tokenHash: hashToken(token),
+        email,
+        browserHash: hashToken(browserToken),
         passwordHash,
-        locale: body.locale ?? 'en',
-        birthYear: body.birthYear,
-        birthMonth: body.birthMonth,
-        residenceCountry: body.country,
-        consentStatus: consentStatusFor(body),
-        privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+        details: { firstName, lastName, locale: body.locale ?? 'en', birthYear, birthMonth, country, ...(parentEmail ? { parentEmail } : {}) },
+        expiresAt: new Date(now + SIGN_UP_TTL_MS),
       });
-      if (!created) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
-      await this.consent.recordSignUp(tx, created, body.parentEmail);
+      await this.mail.enqueue(tx, {
+        to: email,
+        locale: toMailLocale(body.locale),
+        kind: 'confirm-sign-up',
+        content: {
+          subject: 'confirmSignUp.subject',
+          name: firstName,
+          paragraphs: ['confirmSignUp.intro'],
+          action: { label: 'confirmSignUp.action', url: this.mail.link(`/confirm-sign-up/${token}`) },
+          after: ['confirmSignUp.expiry'],
+        },
+      });
+    });
+    // The mail is committed; the route wakes the mail workers once its answer is out (wakeMail).
+  }
+
+  /**
+   * The link of a sign-up mail: creates the account (its address now proven) with the sign-up's
+   * details and consents. Opened in the browser that signed up (its cookie), nothing more is asked;
+   * elsewhere the password chosen at sign-up is, so whoever signed up someone else's address cannot
+   * hand them an account whose password they know, nor finish it without the mailbox.
+   */
+  async confirmSignUp(body: SignUpConfirmBody, browserToken: string | undefined): Promise<UserRow> {
+    const tokenHash = hashToken(body.token);
+    const invalid = () => new AppError('LINK_INVALID', 'This link is not valid. Sign up again to get a new one.');
+    const check = (row: Awaited<ReturnType<typeof repo.findPendingSignUp>>) => {
+      if (!row) throw invalid();
+      if (row.expiresAt.getTime() <= Date.now()) throw new AppError('LINK_EXPIRED', 'This link has expired. Sign up again to get a new one.');
+      return row;
+    };
+    // The password, when needed, is checked before the transaction, so no lock waits on scrypt.
+    const pending = check(await repo.findPendingSignUp(this.db, tokenHash));
+    const isSameBrowser = browserToken !== undefined && hashToken(browserToken) === pending.browserHash;
+    if (!isSameBrowser) {
+      if (body.password === undefined)
+        throw new AppError('SIGN_UP_PASSWORD_NEEDED', 'This link was opened in another browser: type the password you chose when you signed up.');
+      if (!(await verifyPassword(body.password, pending.passwordHash))) throw new AppError('WRONG_PASSWORD', 'This password is not correct.');
+    }
+    const user = await this.db.transaction(async (tx) => {
+      const row = check(await repo.lockPendingSignUp(tx, tokenHash));
+      await repo.deletePendingSignUpsOf(tx, row.email);
+      const d = row.details;
+      const created = await repo.insertUser(tx, {
+        email: row.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        role: 'user',
+        passwordHash: row.passwordHash,
+        locale: d.locale,
+        birthYear: d.birthYear,
+        birthMonth: d.birthMonth,
+        residenceCountry: d.country,
+        consentStatus: consentStatusFor(d),
+        privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+        emailVerifiedAt: new Date(),
+      });
+      // An account was made for this address meanwhile (another link, OpenID): this link is spent.
+      if (!created) return null;
+      // The account, its consents, a parent's mail and what the account-event hooks write (accepted
+      // invitations) commit together.
+      await this.consent.recordSignUp(tx, created, d.parentEmail);
       await runHooks(this.onUserCreated, tx, created);
       return created;
     });
+    if (!user) throw new AppError('LINK_USED', 'This address already has an account. Sign in instead.');
     // The mail written above is committed. The route wakes the mail workers once its answer is out
     // (wakeMail): started now, the sending would share the process with the rest of the request.
     return user;
   }
 
-  /** The mail workers look for new mail now (after a sign-up's answer was sent). */
+  /** The mail workers look for new mail now (after a sign-up's or a sign-up link's answer was sent). */
   wakeMail(): void {
-    this.consent.wake();
+    this.mail.wake();
+  }
+
+  /** Forgets expired sign-up links and what was typed with them (an hourly job). */
+  async prunePendingSignUps(): Promise<void> {
+    await repo.prunePendingSignUps(this.db, new Date());
   }
 
   /** Finds or creates the account of an OpenID Connect identity; an existing account with the same verified email is linked. */

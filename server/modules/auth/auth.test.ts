@@ -1,33 +1,143 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adultSignUp, createTestApp, createUser, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
-import { sessions } from '../../db/schema/index.ts';
+import { adultSignUp, createTestApp, createUser, sessionTokenFrom, signedInUser, signUpAndConfirm, signUpTokenFor } from '../../../test/app.ts';
+import { mailOutbox, pendingSignUps, sessions, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/session.ts';
+import { SIGN_UP_COOKIE } from './auth.routes.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
 const signUp = (body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: { ...adultSignUp, ...body } });
+/** Signs up and opens the mailed link in the same browser: the new account, signed in. */
+const signUpIn = (body: Record<string, unknown> & { email: string }) => signUpAndConfirm(app, { ...adultSignUp, ...body }, json);
+const confirm = (payload: Record<string, unknown>, cookie?: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm', headers: { ...json, ...(cookie ? { cookie } : {}) }, payload });
+const browserOf = (res: { cookies: { name: string; value: string }[] }) => `${SIGN_UP_COOKIE}=${res.cookies.find((c) => c.name === SIGN_UP_COOKIE)!.value}`;
+const mailsTo = (to: string) => app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 const signIn = (email: string, password: string, cookie?: string) =>
   app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: { email, password } });
 const me = (token?: string) => app.inject({ method: 'GET', url: '/api/auth/user', headers: token ? { cookie: `sid=${token}` } : {} });
 
 describe('sign-up', () => {
-  it('creates an account, signs it in and needs onboarding', async () => {
+  it('creates the account from the mailed link, in the same browser: signed in, address verified, onboarding next', async () => {
     const res = await signUp({ firstName: 'Grace', lastName: 'Hopper', email: 'Grace@Example.org', password: 'walking in the light' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ email: 'grace@example.org', firstName: 'Grace', role: 'user', onboardingComplete: false });
-    const cookie = res.cookies.find((c) => c.name === 'sid')!;
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ confirmEmail: true });
+    expect(sessionTokenFrom(res)).toBeUndefined();
+    // No account before the link is opened; what was typed waits, the password only as a hash.
+    expect(await app.db.select().from(users).where(eq(users.email, 'grace@example.org'))).toEqual([]);
+    const [pending] = await app.db.select().from(pendingSignUps).where(eq(pendingSignUps.email, 'grace@example.org'));
+    expect(pending!.passwordHash).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(pending)).not.toContain('walking in the light');
+    const [mail] = await mailsTo('grace@example.org');
+    expect(mail).toMatchObject({ kind: 'confirm-sign-up', subject: 'Finish creating your account' });
+    const token = await signUpTokenFor(app.db, 'grace@example.org');
+    expect(pending!.tokenHash).toBe(hashToken(token));
+
+    const done = await confirm({ token }, browserOf(res));
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ email: 'grace@example.org', firstName: 'Grace', role: 'user', onboardingComplete: false, isEmailVerified: true });
+    const cookie = done.cookies.find((c) => c.name === 'sid')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(Buffer.from(cookie.value, 'base64url').length).toBeGreaterThanOrEqual(16);
     expect((await me(cookie.value)).json()).toMatchObject({ email: 'grace@example.org' });
+    // The link works once.
+    expect((await confirm({ token }, browserOf(res))).statusCode).toBe(404);
+    expect((await signIn('grace@example.org', 'walking in the light')).statusCode).toBe(200);
   });
 
-  it('refuses an email already used, whatever its case', async () => {
-    await signUp({ firstName: 'A', lastName: 'B', email: 'dup@example.org', password: 'a long passphrase here' });
-    const res = await signUp({ firstName: 'C', lastName: 'D', email: 'DUP@example.org', password: 'another passphrase here' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('EMAIL_TAKEN');
+  it('answers a taken address exactly like a new one, mails its owner instead, and changes nothing (defect 8)', async () => {
+    const owner = await createUser(app.db, { email: 'taken.owner@example.org', password: 'the owner passphrase', locale: 'fr', firstName: 'Lydie' });
+    const form = { firstName: 'Someone', lastName: 'Else', password: 'an intruder passphrase' };
+    const taken = await signUp({ ...form, email: 'Taken.Owner@example.org' });
+    const fresh = await signUp({ ...form, email: 'not.taken@example.org' });
+    for (const res of [taken, fresh]) {
+      expect(res.statusCode).toBe(202);
+      expect(res.body).toBe(fresh.body);
+      expect(Object.keys(res.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+      const [c] = res.cookies;
+      expect(res.cookies).toHaveLength(1);
+      expect({ ...c, value: undefined }).toEqual({ ...fresh.cookies[0], value: undefined });
+    }
+    // The owner is told, in their language, how to sign in or reset; the mail carries no link that acts.
+    const [mail] = await mailsTo(owner.email);
+    expect(mail).toMatchObject({ kind: 'sign-up-existing', locale: 'fr', subject: "Quelqu'un a essayé de s'inscrire avec ton adresse" });
+    expect(mail!.text).toContain('Lydie');
+    expect(mail!.text).toContain('/login');
+    expect(mail!.text).toContain('Mot de passe oublié');
+    expect(mail!.text).not.toMatch(/confirm-sign-up|reset-password\//);
+    // Nothing waits for the taken address, and its account is as it was.
+    expect(await app.db.select().from(pendingSignUps).where(eq(pendingSignUps.email, owner.email))).toEqual([]);
+    expect((await signIn(owner.email, 'an intruder passphrase')).statusCode).toBe(401);
+    expect((await signIn(owner.email, 'the owner passphrase')).statusCode).toBe(200);
+    // Repeated tries do not flood the owner: one mail a day.
+    expect((await signUp({ ...form, email: owner.email })).statusCode).toBe(202);
+    expect(await mailsTo(owner.email)).toHaveLength(1);
+  });
+
+  it('refuses a weak password the same way for a taken address and a new one', async () => {
+    const owner = await createUser(app.db, { password: 'the owner passphrase' });
+    const a = await signUp({ firstName: 'A', lastName: 'B', email: owner.email, password: 'password123' });
+    const b = await signUp({ firstName: 'A', lastName: 'B', email: 'weak.new@example.org', password: 'password123' });
+    expect([a.statusCode, a.body]).toEqual([400, b.body]);
+    expect(b.statusCode).toBe(400);
+  });
+
+  it('asks the password chosen at sign-up when the link is opened in another browser', async () => {
+    const res = await signUp({ firstName: 'Phoebe', lastName: 'Cenchreae', email: 'phoebe@example.org', password: 'servant of the church' });
+    const token = await signUpTokenFor(app.db, 'phoebe@example.org');
+    const elsewhere = await confirm({ token });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json()).toMatchObject({ code: 'SIGN_UP_PASSWORD_NEEDED' });
+    // Another browser's sign-up cookie is not this one's.
+    expect((await confirm({ token }, `${SIGN_UP_COOKIE}=${'A'.repeat(43)}`)).json().code).toBe('SIGN_UP_PASSWORD_NEEDED');
+    const wrong = await confirm({ token, password: 'not what I chose' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('WRONG_PASSWORD');
+    expect(await app.db.select().from(users).where(eq(users.email, 'phoebe@example.org'))).toEqual([]);
+    const done = await confirm({ token, password: 'servant of the church' });
+    expect(done.statusCode).toBe(200);
+    expect(sessionTokenFrom(done)).toBeTruthy();
+    expect(browserOf(res)).toMatch(new RegExp(`^${SIGN_UP_COOKIE}=`));
+  });
+
+  it('gives no way in before the link is opened: sign-in answers like an unknown address', async () => {
+    await signUp({ firstName: 'Tabitha', lastName: 'Joppa', email: 'tabitha@example.org', password: 'full of good works' });
+    const early = await signIn('tabitha@example.org', 'full of good works');
+    const unknown = await signIn('nobody.at.all@example.org', 'full of good works');
+    expect([early.statusCode, early.body]).toEqual([401, unknown.body]);
+  });
+
+  it('answers 404 for an unknown link and 410 for an expired one; one account per address whichever link is opened', async () => {
+    expect((await confirm({ token: 'A'.repeat(43) })).json()).toMatchObject({ code: 'LINK_INVALID' });
+    const first = await signUp({ firstName: 'Eunice', lastName: 'Lois', email: 'eunice@example.org', password: 'sincere faith first' });
+    const firstToken = await signUpTokenFor(app.db, 'eunice@example.org');
+    const second = await signUp({ firstName: 'Eunice', lastName: 'Lois', email: 'eunice@example.org', password: 'sincere faith again' });
+    const secondToken = await signUpTokenFor(app.db, 'eunice@example.org');
+    expect(secondToken).not.toBe(firstToken);
+    await app.db.update(pendingSignUps).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pendingSignUps.tokenHash, hashToken(firstToken)));
+    const expired = await confirm({ token: firstToken }, browserOf(first));
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().code).toBe('LINK_EXPIRED');
+    expect((await confirm({ token: secondToken }, browserOf(second))).statusCode).toBe(200);
+    expect((await signIn('eunice@example.org', 'sincere faith again')).statusCode).toBe(200);
+    expect(await app.db.select().from(pendingSignUps).where(eq(pendingSignUps.email, 'eunice@example.org'))).toEqual([]);
+
+    // An address that got an account meanwhile (another way in): the link is spent, nothing is changed.
+    const late = await signUp({ firstName: 'Late', lastName: 'Comer', email: 'late@example.org', password: 'slow and steady' });
+    const lateToken = await signUpTokenFor(app.db, 'late@example.org');
+    await createUser(app.db, { email: 'late@example.org' });
+    const used = await confirm({ token: lateToken }, browserOf(late));
+    expect(used.statusCode).toBe(410);
+    expect(used.json().code).toBe('LINK_USED');
+    expect(await app.db.select().from(users).where(eq(users.email, 'late@example.org'))).toHaveLength(1);
+  });
+
+  it('mails at most three links a day to one new address; the answer stays the same', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await signUp({ firstName: 'Spam', lastName: 'Target', email: 'spam.target@example.org', password: `a passphrase number ${i}` })).statusCode).toBe(202);
+    expect(await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'spam.target@example.org'), eq(mailOutbox.kind, 'confirm-sign-up')))).toHaveLength(3);
   });
 
   it('refuses short, overlong and common passwords with a clear message', async () => {
@@ -40,7 +150,7 @@ describe('sign-up', () => {
     expect(common.statusCode).toBe(400);
     expect(common.json().code).toBe('WEAK_PASSWORD');
     const sixtyFour = await signUp({ firstName: 'A', lastName: 'B', email: 's64@example.org', password: 'p'.repeat(60) + 'Q9!z' });
-    expect(sixtyFour.statusCode).toBe(201);
+    expect(sixtyFour.statusCode).toBe(202);
   });
 
   it.each([
@@ -58,7 +168,7 @@ describe('sign-up', () => {
   });
 
   it('signs in with the same password typed in another Unicode form (NFKC)', async () => {
-    expect((await signUp({ firstName: 'Nf', lastName: 'Kc', email: 'nfkc@example.org', password: 'ｍｕｓｔａｒｄ seed faith' })).statusCode).toBe(201);
+    expect((await signUpIn({ firstName: 'Nf', lastName: 'Kc', email: 'nfkc@example.org', password: 'ｍｕｓｔａｒｄ seed faith' })).statusCode).toBe(200);
     expect((await signIn('nfkc@example.org', 'mustard seed faith')).statusCode).toBe(200);
   });
 
@@ -75,7 +185,7 @@ describe('sign-up', () => {
 
 describe('sign-in and sign-out', () => {
   it('signs in with the right password and gives a new session id each time', async () => {
-    const first = await signUp({ firstName: 'Sam', lastName: 'Lee', email: 'sam@example.org', password: 'faith hope and love' });
+    const first = await signUpIn({ firstName: 'Sam', lastName: 'Lee', email: 'sam@example.org', password: 'faith hope and love' });
     const before = sessionTokenFrom(first)!;
     const res = await signIn('SAM@example.org', 'faith hope and love', `sid=${before}`);
     expect(res.statusCode).toBe(200);
@@ -88,7 +198,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('gives the same answer for a wrong password and an unknown email', async () => {
-    await signUp({ firstName: 'Kim', lastName: 'Park', email: 'kim@example.org', password: 'mercy new every morning' });
+    await signUpIn({ firstName: 'Kim', lastName: 'Park', email: 'kim@example.org', password: 'mercy new every morning' });
     const wrong = await signIn('kim@example.org', 'not the password');
     const unknown = await signIn('nobody@example.org', 'not the password');
     expect(wrong.statusCode).toBe(401);
@@ -98,7 +208,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('sign-out destroys the session on the server, not only the cookie', async () => {
-    const res = await signUp({ firstName: 'Lu', lastName: 'Chen', email: 'lu@example.org', password: 'peace like a river' });
+    const res = await signUpIn({ firstName: 'Lu', lastName: 'Chen', email: 'lu@example.org', password: 'peace like a river' });
     const token = sessionTokenFrom(res)!;
     const out = await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: `sid=${token}` } });
     expect(out.statusCode).toBe(302);
@@ -110,7 +220,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('ignores a sign-out requested by another site (an <img> or link to /api/logout)', async () => {
-    const token = sessionTokenFrom(await signUp({ firstName: 'Xs', lastName: 'Site', email: 'xs@example.org', password: 'stay signed in please' }))!;
+    const token = sessionTokenFrom(await signUpIn({ firstName: 'Xs', lastName: 'Site', email: 'xs@example.org', password: 'stay signed in please' }))!;
     for (const site of ['cross-site', 'same-site']) {
       const out = await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: `sid=${token}`, 'sec-fetch-site': site } });
       expect(out.statusCode).toBe(302);
@@ -124,7 +234,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('expires sessions past their absolute or idle limit', async () => {
-    const res = await signUp({ firstName: 'Old', lastName: 'Timer', email: 'old@example.org', password: 'time flies by quickly' });
+    const res = await signUpIn({ firstName: 'Old', lastName: 'Timer', email: 'old@example.org', password: 'time flies by quickly' });
     const token = sessionTokenFrom(res)!;
     await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(token)));
     expect((await me(token)).json()).toBeNull();
@@ -227,7 +337,7 @@ describe('founder setup link', async () => {
   });
 
   it('keeps the link usable when the founder form is refused', async () => {
-    await fresh.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: { ...adultSignUp, firstName: 'Al', lastName: 'Ready', email: 'taken@example.org', password: 'a long passphrase here' } });
+    await createUser(fresh.db, { email: 'taken@example.org' });
     const token = (await fresh.auth.issueSetupTokenIfNeeded())!;
     const body = { token, firstName: 'Ada', lastName: 'Founder', email: 'taken@example.org', password: 'the first of many' };
     const taken = await fresh.inject({ method: 'POST', url: '/api/setup', headers: json, payload: body });
@@ -249,8 +359,8 @@ describe('founder setup link', async () => {
 describe('session sweep', () => {
   it('deletes expired sessions and keeps live ones', async () => {
     const { purgeExpiredSessions } = await import('../../lib/session.ts');
-    const live = sessionTokenFrom(await signUp({ firstName: 'Live', lastName: 'Sweep', email: 'live@example.org', password: 'still here today' }))!;
-    const dead = sessionTokenFrom(await signUp({ firstName: 'Dead', lastName: 'Sweep', email: 'dead@example.org', password: 'gone by tomorrow' }))!;
+    const live = sessionTokenFrom(await signUpIn({ firstName: 'Live', lastName: 'Sweep', email: 'live@example.org', password: 'still here today' }))!;
+    const dead = sessionTokenFrom(await signUpIn({ firstName: 'Dead', lastName: 'Sweep', email: 'dead@example.org', password: 'gone by tomorrow' }))!;
     await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(dead)));
     await purgeExpiredSessions(app.db, app.sessionPolicy);
     expect(await app.db.select().from(sessions).where(eq(sessions.idHash, hashToken(dead)))).toHaveLength(0);

@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
-import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
+import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser, signUpAndConfirm } from '../../../test/app.ts';
 import { auditLog, callbackRequests, consents, mailOutbox, users } from '../../db/schema/index.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
 
 let n = 0;
+/** Signs up and opens the mailed link (decision 037): the new account, or the refusal of the form. */
 const signUp = (body: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: { firstName: 'Young', lastName: 'Person', email: `young${++n}@example.org`, password: 'walking in the light', ...adultSignUp, ...body } });
+  signUpAndConfirm(app, { firstName: 'Young', lastName: 'Person', email: `young${++n}@example.org`, password: 'walking in the light', ...adultSignUp, ...body }, json);
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
 const cookieOf = (res: Parameters<typeof sessionTokenFrom>[0]) => `sid=${sessionTokenFrom(res)}`;
 
@@ -29,7 +30,7 @@ async function parentLink(parentEmail: string) {
 describe('sign-up by age and country', () => {
   it('France: 15 (birthday month passed) is granted; still 14 this month needs a parent', async () => {
     const fifteen = await signUp({ ...monthsAgo(15, 1), country: 'FR' });
-    expect(fifteen.statusCode).toBe(201);
+    expect(fifteen.statusCode).toBe(200);
     expect(fifteen.json()).toMatchObject({ consentStatus: 'granted', consentNeeded: null });
 
     const fourteen = await signUp({ ...monthsAgo(15, 0), country: 'FR' });
@@ -37,7 +38,7 @@ describe('sign-up by age and country', () => {
     expect(fourteen.json().message).toContain('parentEmail');
 
     const pending = await signUp({ ...monthsAgo(15, 0), country: 'FR', parentEmail: 'parent.fr@example.org' });
-    expect(pending.statusCode).toBe(201);
+    expect(pending.statusCode).toBe(200);
     expect(pending.json().consentStatus).toBe('pending_parent');
     expect((await me(cookieOf(pending))).json().consentStatus).toBe('pending_parent');
   });
@@ -88,7 +89,7 @@ describe('sign-up by age and country', () => {
 describe("a parent's consent", () => {
   it('mails the parent; the link shows the page, grants, and later withdraws (the account is deleted)', async () => {
     const res = await signUp({ ...monthsAgo(12), country: 'FR', firstName: 'Lina', email: 'lina@example.org', parentEmail: 'Mum@Example.org', locale: 'fr' });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(200);
     const cookie = cookieOf(res);
     const { mail, token } = await parentLink('mum@example.org');
     expect(mail.locale).toBe('fr');
@@ -206,7 +207,7 @@ describe('an account waiting for a parent', () => {
     const invite = await app.inject({ method: 'POST', url: '/api/disciples', headers: { ...json, cookie: mentor.cookie }, payload: { fullName: 'Invited Kid', email: 'invited.kid@example.org' } });
     expect(invite.statusCode).toBeLessThan(300);
     const res = await signUp({ ...monthsAgo(12), country: 'FR', email: 'invited.kid@example.org', parentEmail: 'invited.parent@example.org' });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(200);
     const [row] = await app.db.select().from(users).where(eq(users.id, res.json().id));
     expect(row!.mentorId).toBeNull();
   });

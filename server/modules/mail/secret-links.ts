@@ -3,7 +3,7 @@
  * address, answer for a parent or unsubscribe someone. The admin outbox shows mails without it, so an
  * admin reading the outbox cannot take over an account (the mail itself still carries the link).
  */
-const SECRET_LINK = /(\/(?:reset-password|verify-email|parent-consent|unsubscribe|api\/mail\/unsubscribe)\/)[^\s/?#<>"')\]]+/g;
+const SECRET_LINK = /(\/(?:reset-password|verify-email|confirm-sign-up|parent-consent|unsubscribe|api\/mail\/unsubscribe)\/)[^\s/?#<>"')\]]+/g;
 
 export const HIDDEN_SECRET = '[hidden]';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DiscipleNode } from '../../../common/contracts/mentoring.ts';
 import { totalImpact, treeDepth } from '../../../common/domain/tree.ts';
-import { adultSignUp, createTestApp, createUser, sessionCookie, signedInUser } from '../../../test/app.ts';
+import { adultSignUp, createTestApp, createUser, sessionCookie, signedInUser, signUpAndConfirm } from '../../../test/app.ts';
 import { failLesson, passLessons } from '../../../test/course-progress.ts';
 import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, mentorStats, users } from '../../db/schema/index.ts';
 
@@ -23,8 +23,8 @@ describe('add disciple', () => {
     expect(res.json()).toMatchObject({ outcome: 'invited', invitation: { fullName: 'Ruth Moabite', email: 'ruth@example.org' } });
     expect((await get('/api/disciples/pending', mentor.cookie)).json().invitations).toHaveLength(1);
 
-    const signUp = await post('/api/auth/sign-up', { ...adultSignUp, firstName: 'Ruth', lastName: 'Moab', email: 'ruth@EXAMPLE.org', password: 'where you go I will go' });
-    expect(signUp.statusCode).toBe(201);
+    const signUp = await signUpAndConfirm(app, { ...adultSignUp, firstName: 'Ruth', lastName: 'Moab', email: 'ruth@EXAMPLE.org', password: 'where you go I will go' });
+    expect(signUp.statusCode).toBe(200);
     expect(await mentorOf(signUp.json().id)).toBe(mentor.user.id);
     const pending = (await get('/api/disciples/pending', mentor.cookie)).json();
     expect(pending.invitations).toHaveLength(0);
@@ -38,7 +38,7 @@ describe('add disciple', () => {
     const second = await signedInUser(app);
     expect((await addDisciple(first.cookie, 'Timothy', 'timothy@example.org')).statusCode).toBe(201);
     expect((await addDisciple(second.cookie, 'Timothy L.', 'timothy@example.org')).statusCode).toBe(201);
-    const signUp = await post('/api/auth/sign-up', { ...adultSignUp, firstName: 'Timothy', lastName: 'Lystra', email: 'timothy@example.org', password: 'fan into flame the gift' });
+    const signUp = await signUpAndConfirm(app, { ...adultSignUp, firstName: 'Timothy', lastName: 'Lystra', email: 'timothy@example.org', password: 'fan into flame the gift' });
     expect(await mentorOf(signUp.json().id)).toBe(first.user.id);
     // The second mentor learns nothing about the account: their invitation still waits, with the name they typed.
     expect((await get('/api/disciples/pending', second.cookie)).json().invitations).toEqual([expect.objectContaining({ fullName: 'Timothy L.' })]);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
-import type { CurrentUser, SetupBody, SignInBody, SignInResult, SignUpBody } from '../../../../../common/contracts/auth.ts';
+import type { CurrentUser, SetupBody, SignInBody, SignInResult, SignUpAccepted, SignUpBody, SignUpConfirmBody } from '../../../../../common/contracts/auth.ts';
 import { mfaPaths, type SecondFactorBody } from '../../../../../common/contracts/security.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
@@ -32,5 +32,11 @@ export function useSignIn() {
 
 /** The second step: a code from the authenticator app, or a recovery code. */
 export const useSignInSecondStep = () => useSessionMutation<SecondFactorBody>(mfaPaths.signIn);
-export const useSignUp = () => useSessionMutation<SignUpBody>(paths.signUp);
+/**
+ * Sign-up signs nobody in: the answer is the same for a new and a taken address, and the account is
+ * made by the link mailed to it (decision 037).
+ */
+export const useSignUp = () => useMutation({ mutationFn: (body: SignUpBody) => sendJson<SignUpAccepted>('POST', paths.signUp, body) });
+/** The sign-up mail's link: creates the account and signs this browser in. */
+export const useConfirmSignUp = () => useSessionMutation<SignUpConfirmBody>(paths.signUpConfirm);
 export const useCreateFounder = () => useSessionMutation<SetupBody>(paths.setup);

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -151,6 +152,25 @@ export function SignUpForm({ onSubmit, isPending, error, submitLabel, withConsen
   );
 }
 
+/**
+ * After a sign-up: the same words whether the address is new or already has an account (decision
+ * 037); the mail says which. The link made here is opened best in this browser (no password asked).
+ */
+function CheckYourMail({ email, onAgain }: { email: string; onAgain: () => void }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="flex flex-col gap-4" role="status" data-testid="sign-up-check-mail">
+      <MailCheck className="size-10 text-primary" aria-hidden />
+      <h2 className="text-lg font-semibold">{t('signUpSentTitle')}</h2>
+      <p>{t('signUpSentText', { email })}</p>
+      <p className="text-sm text-muted-foreground">{t('signUpSentHelp')}</p>
+      <button type="button" className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline" onClick={onAgain}>
+        {t('signUpSentAgain')}
+      </button>
+    </div>
+  );
+}
+
 /** Built-in sign-in and sign-up, shown by /api/login when no OpenID Connect provider is configured. */
 export default function SignInPage() {
   const { t } = useTranslation('auth');
@@ -186,8 +206,14 @@ export default function SignInPage() {
           <SignInForm onDone={done} />
         </TabsContent>
         <TabsContent value="sign-up">
-          <SignUpForm onSubmit={(v) => signUp.mutate({ ...v, locale: toLanguage(i18n.resolvedLanguage) }, { onSuccess: done })} isPending={signUp.isPending} error={signUp.error} defaultEmail={invitedEmail} />
-          <PrivacyNote className="mt-4" />
+          {signUp.isSuccess ? (
+            <CheckYourMail email={signUp.variables.email} onAgain={() => signUp.reset()} />
+          ) : (
+            <>
+              <SignUpForm onSubmit={(v) => signUp.mutate({ ...v, locale: toLanguage(i18n.resolvedLanguage) })} isPending={signUp.isPending} error={signUp.error} defaultEmail={invitedEmail} />
+              <PrivacyNote className="mt-4" />
+            </>
+          )}
         </TabsContent>
       </Tabs>
     </AuthLayout>
