@@ -19,7 +19,7 @@ describe('privacy notice', () => {
     await page.getByRole('heading', { level: 1, name: 'Privacy notice' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/privacy');
     await page.getByRole('link', { name: 'Questions about your data? Write to privacy@example.org.' }).waitFor();
-    await page.getByText('the name and phone number are erased 60 days after the request is closed').waitFor();
+    await page.getByText('the link to your account are erased 60 days after the request is closed').waitFor();
     await page.getByText('deleted 180 days after the decision').waitFor();
     await page.getByText('deleted after 30 days if no parent has agreed').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
