@@ -38,7 +38,7 @@ export async function findDisciplesWeek(db: Tx, mentorIds: string[]): Promise<Di
       select l.id, l.week_number from lessons l join course_pc on l.course_id = course_pc.course_id where l.is_live
     ),
     d as (
-      select u.id, u.mentor_id, u.first_name, u.last_name, u.email, u.created_at, u.notify_encouragement, ${lastActivitySql('u')} as last_activity_at
+      select u.id, u.mentor_id, u.first_name, u.last_name, u.email, u.created_at, (u.notify_encouragement and u.deactivated_at is null) as notify_encouragement, ${lastActivitySql('u')} as last_activity_at
       from users u where u.mentor_id in (${sql.join(mentorIds.map((id) => sql`${id}::uuid`), sql`, `)})
     ),
     per_lesson as (

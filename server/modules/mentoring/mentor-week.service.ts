@@ -57,6 +57,8 @@ export function mentorWeekServiceFactory(deps: MentorWeekDeps) {
       if (!disciple) throw new AppError('NOT_FOUND', 'This person is not one of your direct disciples.');
       const name = displayName(disciple);
       if (!disciple.notifyEncouragement) throw new AppError('ENCOURAGEMENT_OFF', `${name} turned encouragement mails off.`);
+      // A deactivated account gets no mail at all (decision 012); the mentor is told no more than "not now".
+      if (disciple.deactivatedAt) throw new AppError('ENCOURAGEMENT_OFF', `${name} can't receive encouragement mails right now.`);
       const next = nextAllowed(await repo.findLastMentorEncouragement(tx, disciple.id), Date.now());
       if (next)
         throw new AppError('ENCOURAGED_RECENTLY', `You encouraged ${name} less than ${MENTOR_ENCOURAGEMENT_DAYS} days ago. You can send another from ${next.toISOString()}.`);

@@ -155,11 +155,17 @@ describe('send encouragement', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'ENCOURAGEMENT_OFF' });
     expect((await getWeek()).find((d) => d.id === off.id)!.acceptsEncouragement).toBe(false);
+    // A disciple an admin deactivated gets no mail, not even from their mentor.
+    const deactivated = await createUser(app.db, { firstName: 'Dana', mentorId: tree.mentor.id, deactivatedAt: daysAgo(1) });
+    const refused = await post(deactivated.id, { message: 'keepGoing' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ENCOURAGEMENT_OFF' });
+    expect((await getWeek()).find((d) => d.id === deactivated.id)!.acceptsEncouragement).toBe(false);
     expect((await post(tree.stuck.id, { message: 'made up' })).statusCode).toBe(400);
     expect((await post(tree.stuck.id, {})).statusCode).toBe(400);
     expect((await post('not-an-id', { message: 'keepGoing' })).statusCode).toBe(400);
     expect((await app.inject({ method: 'POST', url: encouragementPath(tree.stuck.id), payload: { message: 'keepGoing' } })).statusCode).toBe(401);
-    const count = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from encouragements where user_id in (${tree.stuck.id}, ${off.id}, ${tree.grandchild.id})`);
+    const count = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from encouragements where user_id in (${tree.stuck.id}, ${off.id}, ${deactivated.id}, ${tree.grandchild.id})`);
     expect(count.rows[0]!.n).toBe(0);
   });
 });
