@@ -1,3 +1,4 @@
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -8,6 +9,11 @@ import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
   root: 'client',
+  resolve: {
+    // Every `import … from 'zod'` of the browser build (contracts included) goes through this file,
+    // which turns off zod's `new Function` probe before any schema is made (CSP, issue 10 defect 17).
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'client/src/lib/zod-jitless.ts') }],
+  },
   plugins: [
     react(),
     tailwindcss(),

@@ -138,3 +138,63 @@ describe('settings → security', () => {
       await other.close();
     });
 });
+
+/**
+ * Issue 10, defect 17: no page breaks the Content Security Policy, dialogs (Radix scroll lock, focus
+ * guards) included. The browser reports each blocked resource, inline script or inline style as a
+ * `securitypolicyviolation` event and a console error; both are collected from the first script on.
+ */
+describe('Content Security Policy', () => {
+  async function watchViolations(context: BrowserContext) {
+    await context.addInitScript(() => {
+      const w = window as unknown as { cspViolations: string[] };
+      w.cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    });
+    const consoleErrors: string[] = [];
+    context.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) consoleErrors.push(m.text());
+    });
+    return async (page: Page, where: string) => {
+      const events = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+      expect([...events, ...consoleErrors], where).toEqual([]);
+    };
+  }
+
+  it('reports no violation on the public pages, the signed-in pages and the admin console, with dialogs open', async () => {
+    const visitor = await ctx.newContext();
+    const check = await watchViolations(visitor);
+    const page = await visitor.newPage();
+    await page.goto('/');
+    await page.getByTestId('landing-page').waitFor();
+    await page.getByRole('button', { name: /join watchmoms/i }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await check(page, 'landing with the WatchMoms dialog');
+    await page.goto('/soul-health-check');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await check(page, 'soul health check');
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await check(page, 'sign-in page');
+
+    const { page: learner, context } = await ctx.signedInPage({ password: 'a learner passphrase' });
+    const checkLearner = await watchViolations(context);
+    await learner.goto('/dashboard');
+    await learner.getByTestId('dashboard-page').waitFor();
+    await checkLearner(learner, 'dashboard');
+    await learner.goto('/disciple-tree');
+    await learner.getByTestId('add-disciple-button').click();
+    await learner.getByTestId('add-disciple-dialog').waitFor();
+    await checkLearner(learner, 'disciple tree with the add-disciple dialog');
+    await learner.goto('/settings');
+    await learner.getByTestId('settings-your-data').waitFor();
+    await checkLearner(learner, 'settings');
+
+    const { page: admin, context: adminContext } = await ctx.signedInPage({ role: 'admin' });
+    const checkAdmin = await watchViolations(adminContext);
+    await admin.goto('/admin');
+    await admin.getByTestId('user-directory').waitFor();
+    await checkAdmin(admin, 'admin console');
+    await Promise.all([visitor.close(), context.close(), adminContext.close()]);
+  });
+});

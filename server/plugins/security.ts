@@ -5,7 +5,8 @@ import { AppError } from '../lib/app-error.ts';
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
-  // Radix positions popovers with inline style attributes; no inline <style> or script is needed otherwise.
+  // Inline styles: Radix's scroll lock inserts a <style> with a measured width and positions popovers
+  // with style attributes; a nonce would end the shell's ETag (docs/decisions/016). No eval, no inline script.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
