@@ -43,7 +43,11 @@ function Enrolment({ enrolment, onCodes }: { enrolment: TotpEnrolment; onCodes: 
   const [code, setCode] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    confirm.mutate(code.trim(), { onSuccess: (res) => onCodes(res.recoveryCodes) });
+    // Not mutate's own onSuccess: that one is dropped when this form unmounts, and it does unmount as
+    // soon as the refetched status says two-step verification is on (the hook awaits that refetch),
+    // so the codes were sometimes never shown. The promise resolves whatever is mounted; the codes are
+    // held by the parent. A failure is shown from `confirm.error`.
+    confirm.mutateAsync(code.trim()).then((res) => onCodes(res.recoveryCodes), () => undefined);
   };
   return (
     <div className="space-y-4 rounded-lg border p-4" data-testid="totp-enrolment">
