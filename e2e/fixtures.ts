@@ -8,7 +8,7 @@ import { createDb, type Db } from '../server/db/client.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { generate } from 'otplib';
 import { isAdminRole } from '../common/domain/roles.ts';
-import { createUser, signUpTokenFor, type UserOverrides } from '../test/app.ts';
+import { createUser, signUpTokenFor, TEST_MFA_KEY, type UserOverrides } from '../test/app.ts';
 import { cloneTemplateDatabase, freePort } from '../test/postgres.ts';
 import { clientDir } from './global-setup.ts';
 
@@ -121,7 +121,7 @@ export function useBrowser(fileOpts: {
     const port = await freePort();
     app = await buildApp({
       // PUBLIC_URL: links in mails point at this server.
-      config: loadConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...fileOpts.env }),
+      config: loadConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, MFA_ENCRYPTION_KEY: TEST_MFA_KEY, ...fileOpts.env }),
       databaseUrl: database.url,
       clientDir: clientDir(),
       scryptCost: 12,

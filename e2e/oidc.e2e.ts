@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { users } from '../server/db/schema/index.ts';
+import { TEST_MFA_KEY } from '../test/app.ts';
 import { freePort } from '../test/postgres.ts';
 import { fillConsent, useBrowser } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
@@ -44,7 +45,7 @@ beforeAll(async () => {
   });
   server = provider.listen(providerPort);
   app = await buildApp({
-    config: loadConfig({ OIDC_ISSUER_URL: issuer, OIDC_CLIENT_ID: 'god-app', OIDC_CLIENT_SECRET: 'a-test-client-secret', LOG_LEVEL: 'warn' }),
+    config: loadConfig({ OIDC_ISSUER_URL: issuer, OIDC_CLIENT_ID: 'god-app', OIDC_CLIENT_SECRET: 'a-test-client-secret', LOG_LEVEL: 'warn', MFA_ENCRYPTION_KEY: TEST_MFA_KEY }),
     // The same database as this file's own server, which the browser fixture started first.
     databaseUrl: ctx.databaseUrl,
     clientDir: clientDir(),

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it, afterAll, inject } from 'vitest';
 import { cloneTemplateDatabase } from '../test/postgres.ts';
-import { signUpAndConfirm } from '../test/app.ts';
+import { signUpAndConfirm, TEST_MFA_KEY } from '../test/app.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
@@ -13,7 +13,7 @@ const stream = new Writable({
     cb();
   },
 });
-const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'info' }), databaseUrl: database.url, scryptCost: 10, logger: { stream } });
+const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'info', MFA_ENCRYPTION_KEY: TEST_MFA_KEY }), databaseUrl: database.url, scryptCost: 10, logger: { stream } });
 app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
   throw new Error('connection to 10.0.0.7 failed: password authentication failed for user "secret_admin"');
 });

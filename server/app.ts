@@ -43,6 +43,7 @@ import jobs from './plugins/jobs.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import { accountServiceFactory } from './modules/account/account.service.ts';
 import { securityRepositoryFactory } from './modules/account/security.repository.ts';
+import { loadSecretKey, secretBox } from './lib/secret-box.ts';
 import securityRoutes from './modules/account/security.routes.ts';
 import { securityServiceFactory } from './modules/account/security.service.ts';
 import mailRoutes from './modules/mail/mail.routes.ts';
@@ -209,7 +210,10 @@ export async function buildApp(opts: BuildOptions) {
       ? new OidcLogin(app.db, { issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
       : null;
 
-  const accountSecurity = securityServiceFactory({ db: app.db, securityRepo: securityRepositoryFactory(app.db), mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy });
+  // Two-step secrets are sealed with a key kept outside the database (decision 038); any written before were sealed here once.
+  const securityRepo = securityRepositoryFactory(app.db, secretBox(loadSecretKey(config)));
+  await securityRepo.sealPlainSecrets();
+  const accountSecurity = securityServiceFactory({ db: app.db, securityRepo, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, {

@@ -31,7 +31,7 @@ describe('configuration', () => {
   it('names every bad variable and why', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', SUPPORT_EMAIL: 'nope' });
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', SUPPORT_EMAIL: 'nope', MFA_ENCRYPTION_KEY: 'c2hvcnQ=' });
     } catch (e) {
       error = e;
     }
@@ -40,6 +40,7 @@ describe('configuration', () => {
     expect(message).toContain('PORT');
     expect(message).toContain('LOG_LEVEL');
     expect(message).toContain('SUPPORT_EMAIL');
+    expect(message).toContain('MFA_ENCRYPTION_KEY: must be 32 random bytes in base64');
   });
 
   it('wants all three OpenID Connect settings or none', () => {

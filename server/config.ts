@@ -58,6 +58,13 @@ export const configSchema = z
       message: 'must be a PostgreSQL connection string (postgres://user:password@host:5432/database); other databases (mysql://, sqlite:) are not supported',
     }),
     DATA_DIR: z.string().default('./data'),
+    /** 32 random bytes in base64 (`openssl rand -base64 32`) sealing two-step verification secrets in the database; shared by every instance. Unset: DATA_DIR/mfa-encryption.key, made on first start. */
+    MFA_ENCRYPTION_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => v === undefined || v === '' || Buffer.from(v, 'base64').length === 32, { message: 'must be 32 random bytes in base64, e.g. from `openssl rand -base64 32`' })
+      .transform((v) => (v === '' ? undefined : v)),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
     /** The public address users reach, e.g. https://god.example.org. Used in printed links and certificates; https makes cookies Secure and turns on HSTS. */
     PUBLIC_URL: optionalUrl,

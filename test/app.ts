@@ -25,13 +25,16 @@ export interface TestAppOptions {
   isProductionPasswordCost?: boolean;
 }
 
+/** The key sealing two-step secrets in tests (32 bytes in base64), so no test writes a key file under ./data. */
+export const TEST_MFA_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /**
  * The whole app on this test file's own fresh database (cloned from the migrated, seeded
  * template). Closed and dropped after the file's tests.
  */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<App> {
   const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
-  const config = loadConfig({ ...opts.env });
+  const config = loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, ...opts.env });
   const logger = opts.logLines ? { stream: { write: (line: string) => void opts.logLines!.push(line) } } : undefined;
   const app = await buildApp({
     config,

@@ -3,12 +3,12 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { cloneTemplateDatabase } from './postgres.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { createUser } from './app.ts';
+import { createUser, TEST_MFA_KEY } from './app.ts';
 
 // Two instances of the app on one database, as behind a load balancer.
 const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
 const instance = () =>
-  buildApp({ config: loadConfig({}), databaseUrl: database.url, scryptCost: 10, rateLimits: { auth: 4, forms: 1000, admin: 6 }, jobs: { isRunningWorkers: false } });
+  buildApp({ config: loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY }), databaseUrl: database.url, scryptCost: 10, rateLimits: { auth: 4, forms: 1000, admin: 6 }, jobs: { isRunningWorkers: false } });
 const a = await instance();
 const b = await instance();
 await Promise.all([a.ready(), b.ready()]);

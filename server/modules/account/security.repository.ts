@@ -1,9 +1,21 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { auditLog, mfaChallenges, recoveryCodes, sessions, users, userTotp } from '../../db/schema/index.ts';
 
 /** SQL of the account's security: password, sessions, two-step verification (docs/decisions/038). */
-export const securityRepositoryFactory = (db: Db) => ({
+/** A row of user_totp with its secret opened (it is stored sealed, decision 038). */
+function opened<T extends { userId: string; secret: string }>(box: SecretBox, row: T | undefined): (T & { secret: string | null }) | null {
+  if (!row) return null;
+  try {
+    return { ...row, secret: box.open(row.secret, row.userId) };
+  } catch {
+    // Sealed with a key this app no longer has: no code can match; recovery codes still sign in.
+    return { ...row, secret: null };
+  }
+}
+
+export const securityRepositoryFactory = (db: Db, box: SecretBox) => ({
   async setPasswordHash(userId: string, passwordHash: string, tx: Tx = db) {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
   },
@@ -37,23 +49,33 @@ export const securityRepositoryFactory = (db: Db) => ({
 
   async findTotp(userId: string, tx: Tx = db) {
     const rows = await tx.select().from(userTotp).where(eq(userTotp.userId, userId)).limit(1);
-    return rows[0] ?? null;
+    return opened(box, rows[0]);
   },
 
   /** The enrolment's row locked, so two codes checked at once cannot both pass (replay). */
   async findTotpForUpdate(userId: string, tx: Tx) {
     const rows = await tx.select().from(userTotp).where(eq(userTotp.userId, userId)).for('update').limit(1);
-    return rows[0] ?? null;
+    return opened(box, rows[0]);
   },
 
   /** Starts (or restarts) an enrolment that is not confirmed yet; never replaces an enabled one. */
-  async upsertPendingTotp(userId: string, secret: string, tx: Tx = db): Promise<boolean> {
+  async upsertPendingTotp(userId: string, plainSecret: string, tx: Tx = db): Promise<boolean> {
+    const secret = box.seal(plainSecret, userId);
     const rows = await tx
       .insert(userTotp)
       .values({ userId, secret })
       .onConflictDoUpdate({ target: userTotp.userId, set: { secret, createdAt: new Date(), lastUsedStep: null }, setWhere: isNull(userTotp.enabledAt) })
       .returning({ userId: userTotp.userId });
     return rows.length > 0;
+  },
+
+  /** Seals the secrets written before they were sealed (once, at start); returns how many. */
+  async sealPlainSecrets(): Promise<number> {
+    const plain = await db.select({ userId: userTotp.userId, secret: userTotp.secret }).from(userTotp).where(sql`${userTotp.secret} not like 'v1:%'`);
+    for (const row of plain) {
+      await db.update(userTotp).set({ secret: box.seal(row.secret, row.userId) }).where(and(eq(userTotp.userId, row.userId), eq(userTotp.secret, row.secret)));
+    }
+    return plain.length;
   },
 
   async enableTotp(userId: string, step: number, tx: Tx) {

@@ -121,7 +121,7 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
   /** True when a TOTP code of `userId` is right and of a time step after the last one accepted (a code works once). */
   async function checkTotp(userId: string, code: string, tx: Tx): Promise<boolean> {
     const row = await securityRepo.findTotpForUpdate(userId, tx);
-    if (!row?.enabledAt) return false;
+    if (!row?.enabledAt || row.secret === null) return false;
     const result = await verifyTotpCode({ secret: row.secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS, ...(row.lastUsedStep !== null ? { afterTimeStep: row.lastUsedStep } : {}) });
     if (!result.valid) return false;
     await securityRepo.setLastUsedStep(userId, timeStepOf(result), tx);
@@ -170,6 +170,7 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
       const row = await securityRepo.findTotpForUpdate(user.id, tx);
       if (!row) throw new AppError('MFA_NOT_ENABLED', 'Start the set-up again: scan the new QR code.');
       if (row.enabledAt) throw new AppError('MFA_ALREADY_ENABLED', 'Two-step verification is already on.');
+      if (row.secret === null) throw new AppError('MFA_NOT_ENABLED', 'Start the set-up again: scan the new QR code.');
       const result = await verifyTotpCode({ secret: row.secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
       if (!result.valid) throw new AppError('INVALID_CODE', 'This code is not right. Check the time on your phone and try the next code.');
       await securityRepo.enableTotp(user.id, timeStepOf(result), tx);

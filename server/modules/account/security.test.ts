@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, createUser, enrolTotp, sessionCookie, sessionTokenFrom, signedInUser, totpCodeFor } from '../../../test/app.ts';
-import { auditLog, mailOutbox, recoveryCodes, sessions, users, userTokens } from '../../db/schema/index.ts';
+import { createTestApp, createUser, enrolTotp, sessionCookie, sessionTokenFrom, signedInUser, TEST_MFA_KEY, totpCodeFor } from '../../../test/app.ts';
+import { auditLog, mailOutbox, recoveryCodes, sessions, users, userTokens, userTotp } from '../../db/schema/index.ts';
+import { secretBox } from '../../lib/secret-box.ts';
+import { securityRepositoryFactory } from './security.repository.ts';
 import { hashToken } from '../../lib/session.ts';
 
 const app = await createTestApp({ rateLimits: { auth: 1000, forms: 1000 } });
@@ -203,6 +205,42 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     expect((await post('/api/account/mfa/totp/setup', cookie)).json().code).toBe('MFA_ALREADY_ENABLED');
     const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'mfa.enabled'), eq(auditLog.targetId, user.id)));
     expect(audit).toHaveLength(1);
+  });
+
+  it('keeps the secret sealed in the database (AES-256-GCM, bound to its account); secrets stored plain before are sealed at start and keep working', async () => {
+    const user = await createUser(app.db, { password: 'my old passphrase' });
+    const { secret } = await enrolTotp(app, await signIn(user.email, 'my old passphrase'));
+    const [row] = await app.db.select().from(userTotp).where(eq(userTotp.userId, user.id));
+    expect(row!.secret).toMatch(/^v1:/);
+    expect(row!.secret).not.toContain(secret);
+    const box = secretBox(Buffer.from(TEST_MFA_KEY, 'base64'));
+    expect(box.open(row!.secret, user.id)).toBe(secret);
+    // Copied onto another account's row, or opened with another key, it does not open.
+    expect(() => box.open(row!.secret, crypto.randomUUID())).toThrow();
+    expect(() => secretBox(Buffer.alloc(32, 1)).open(row!.secret, user.id)).toThrow();
+
+    // An enrolment written before sealing existed: plain in the column until the app starts.
+    const old = await createUser(app.db, { password: 'my old passphrase' });
+    const plain = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await app.db.insert(userTotp).values({ userId: old.id, secret: plain, enabledAt: new Date() });
+    expect(await securityRepositoryFactory(app.db, box).sealPlainSecrets()).toBe(1);
+    const [sealed] = await app.db.select().from(userTotp).where(eq(userTotp.userId, old.id));
+    expect(sealed!.secret).toMatch(/^v1:/);
+    expect(await securityRepositoryFactory(app.db, box).sealPlainSecrets()).toBe(0);
+    const { res, challengeCookie } = await passwordStep(old.email, 'my old passphrase');
+    expect(res.json()).toMatchObject({ mfaRequired: true });
+    const verified = await post('/api/auth/mfa', challengeCookie, { code: await totpCodeFor(plain) });
+    expect(verified.statusCode, verified.body).toBe(200);
+
+    // Sealed with a key the app no longer has: the code is refused (no 500); a recovery code still signs in.
+    const lost = await createUser(app.db, { password: 'my old passphrase' });
+    const enrolled = await enrolTotp(app, await signIn(lost.email, 'my old passphrase'));
+    await app.db.update(userTotp).set({ secret: secretBox(Buffer.alloc(32, 9)).seal(enrolled.secret, lost.id) }).where(eq(userTotp.userId, lost.id));
+    const step = await passwordStep(lost.email, 'my old passphrase');
+    const refused = await post('/api/auth/mfa', step.challengeCookie, { code: await totpCodeFor(enrolled.secret, 1) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('INVALID_CODE');
+    expect((await post('/api/auth/mfa', step.challengeCookie, { recoveryCode: enrolled.recoveryCodes[0]! })).statusCode).toBe(200);
   });
 
   it('asks the code after the password: no session before it; a wrong code, then the right one signs in; a code works once', async () => {

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
+import { createTestApp, createUser, signedInUser, TEST_MFA_KEY } from '../../../test/app.ts';
 import { cloneTemplateDatabase, freePort } from '../../../test/postgres.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { MAIL_QUEUE } from './mail.service.ts';
@@ -151,7 +151,7 @@ describe('two app instances on one database', () => {
     const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
     const build = (env: Record<string, string>) =>
       buildApp({
-        config: loadConfig(env),
+        config: loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, ...env }),
         databaseUrl: database.url,
         scryptCost: 10,
         jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
