@@ -11,7 +11,7 @@ import { DEFAULT_SCRYPT_COST, setHashLimits } from './lib/password.ts';
 import { defaultHashLimits, type HashLimits } from './lib/hash-limiter.ts';
 import { postgresRateLimitStore, pruneRateLimitCounters } from './lib/rate-limit-store.ts';
 import type { AccountEvents, UserHook } from './lib/account-events.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
+import { authServiceFactory } from './modules/auth/auth.service.ts';
 import consentRoutes from './modules/consent/consent.routes.ts';
 import { consentServiceFactory } from './modules/consent/consent.service.ts';
 import { pendingParentGuard } from './modules/consent/consent.guard.ts';
@@ -191,7 +191,7 @@ export async function buildApp(opts: BuildOptions) {
   const hooks: AccountEvents = { userCreated: [], onboardingCompleted: [] };
   const signInThrottle = signInThrottleFactory({ db: app.db, mail });
   const consent = consentServiceFactory({ db: app.db, mail });
-  const auth = new AuthService(app.db, opts.scryptCost ?? DEFAULT_SCRYPT_COST, hooks.userCreated, signInThrottle, consent, mail);
+  const auth = authServiceFactory({ db: app.db, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, onUserCreated: hooks.userCreated, throttle: signInThrottle, consent, mail });
   app.jobs.define(SECURITY_PRUNE_QUEUE, { handler: async () => {
       await signInThrottle.prune();
       await pruneRateLimitCounters(app.db);

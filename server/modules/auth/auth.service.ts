@@ -42,44 +42,46 @@ export function toCurrentUser(u: UserRow): CurrentUser {
 
 const INVALID = 'Incorrect email or password.';
 
-export class AuthService {
+interface AuthDeps {
+  db: Db;
+  scryptCost: number;
+  /** Run in the transaction that creates an account (sign-up link, founder setup, first OpenID sign-in). */
+  onUserCreated: UserHook[];
+  throttle: SignInThrottle;
+  consent: Pick<ConsentService, 'recordSignUp' | 'wake'>;
+  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+}
+
+/** Sign-in, sign-up (decision 037), founder setup and OpenID accounts. */
+export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, consent, mail }: AuthDeps) {
   /** A real hash (at this app's cost) to compare against when the email is unknown, so both failures take the same time. */
-  private dummyHash: Promise<string> | undefined;
+  let dummyHash: Promise<string> | undefined;
 
-  constructor(
-    private readonly db: Db,
-    private readonly scryptCost: number,
-    private readonly onUserCreated: UserHook[],
-    private readonly throttle: SignInThrottle,
-    private readonly consent: Pick<ConsentService, 'recordSignUp' | 'wake'>,
-    private readonly mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>,
-  ) {}
-
-  private checkPasswordStrength(password: string, owner: PasswordOwner) {
+  function checkPasswordStrength(password: string, owner: PasswordOwner) {
     const weakness = passwordWeakness(password, owner);
     if (weakness) throw new AppError('WEAK_PASSWORD', weakness);
   }
 
 
-  async signIn({ email, password }: SignInBody): Promise<UserRow> {
+  async function signIn({ email, password }: SignInBody): Promise<UserRow> {
     // Counted before the hash: a throttled attempt (429) costs no scrypt and learns nothing.
-    await this.throttle.claimAttempt(email);
-    const user = await findUserByEmail(this.db, email);
+    await throttle.claimAttempt(email);
+    const user = await findUserByEmail(db, email);
     if (!user?.passwordHash) {
       // Not kept when it failed (a full hash queue), or every later unknown email would fail the same way.
-      this.dummyHash ??= hashPassword('not-a-real-password', this.scryptCost).catch((err: unknown) => {
-        this.dummyHash = undefined;
+      dummyHash ??= hashPassword('not-a-real-password', scryptCost).catch((err: unknown) => {
+        dummyHash = undefined;
         throw err;
       });
-      await verifyPassword(password, await this.dummyHash);
-      await this.throttle.recordFailure(email, null);
+      await verifyPassword(password, await dummyHash);
+      await throttle.recordFailure(email, null);
       throw new AppError('INVALID_CREDENTIALS', INVALID);
     }
     if (!(await verifyPassword(password, user.passwordHash))) {
-      await this.throttle.recordFailure(email, user);
+      await throttle.recordFailure(email, user);
       throw new AppError('INVALID_CREDENTIALS', INVALID);
     }
-    await this.throttle.recordSuccess(email);
+    await throttle.recordSuccess(email);
     return user;
   }
 
@@ -89,17 +91,17 @@ export class AuthService {
    * gets a link that creates the account; an existing account's owner is told someone tried, with
    * the way to sign in or reset the password. `browserToken` is the cookie given to this browser.
    */
-  async signUp(body: SignUpBody, browserToken: string): Promise<void> {
-    this.checkPasswordStrength(body.password, body);
-    const passwordHash = await hashPassword(body.password, this.scryptCost);
+  async function signUp(body: SignUpBody, browserToken: string): Promise<void> {
+    checkPasswordStrength(body.password, body);
+    const passwordHash = await hashPassword(body.password, scryptCost);
     const email = body.email.toLowerCase();
     const now = Date.now();
-    const existing = await findUserByEmail(this.db, email);
-    await this.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(db, email);
+    await db.transaction(async (tx) => {
       if (existing) {
         // Once a day at most: repeated sign-ups must not flood the owner's mailbox.
         if (await repo.wasMailedSince(tx, existing.email, 'sign-up-existing', new Date(now - DAY_MS))) return;
-        await this.mail.enqueue(tx, {
+        await mail.enqueue(tx, {
           to: existing.email,
           locale: toMailLocale(existing.locale),
           kind: 'sign-up-existing',
@@ -107,7 +109,7 @@ export class AuthService {
             subject: 'signUpExisting.subject',
             name: existing.firstName,
             paragraphs: ['signUpExisting.intro', 'signUpExisting.ifYou'],
-            action: { label: 'signUpExisting.action', url: this.mail.link('/login') },
+            action: { label: 'signUpExisting.action', url: mail.link('/login') },
             after: ['signUpExisting.forgot', 'signUpExisting.notYou'],
           },
         });
@@ -124,7 +126,7 @@ export class AuthService {
         details: { firstName, lastName, locale: body.locale ?? 'en', birthYear, birthMonth, country, ...(parentEmail ? { parentEmail } : {}) },
         expiresAt: new Date(now + SIGN_UP_TTL_MS),
       });
-      await this.mail.enqueue(tx, {
+      await mail.enqueue(tx, {
         to: email,
         locale: toMailLocale(body.locale),
         kind: 'confirm-sign-up',
@@ -132,7 +134,7 @@ export class AuthService {
           subject: 'confirmSignUp.subject',
           name: firstName,
           paragraphs: ['confirmSignUp.intro'],
-          action: { label: 'confirmSignUp.action', url: this.mail.link(`/confirm-sign-up/${token}`) },
+          action: { label: 'confirmSignUp.action', url: mail.link(`/confirm-sign-up/${token}`) },
           after: ['confirmSignUp.expiry'],
         },
       });
@@ -146,7 +148,7 @@ export class AuthService {
    * elsewhere the password chosen at sign-up is, so whoever signed up someone else's address cannot
    * hand them an account whose password they know, nor finish it without the mailbox.
    */
-  async confirmSignUp(body: SignUpConfirmBody, browserToken: string | undefined): Promise<UserRow> {
+  async function confirmSignUp(body: SignUpConfirmBody, browserToken: string | undefined): Promise<UserRow> {
     const tokenHash = hashToken(body.token);
     const invalid = () => new AppError('LINK_INVALID', 'This link is not valid. Sign up again to get a new one.');
     const check = (row: Awaited<ReturnType<typeof repo.findPendingSignUp>>) => {
@@ -155,14 +157,14 @@ export class AuthService {
       return row;
     };
     // The password, when needed, is checked before the transaction, so no lock waits on scrypt.
-    const pending = check(await repo.findPendingSignUp(this.db, tokenHash));
+    const pending = check(await repo.findPendingSignUp(db, tokenHash));
     const isSameBrowser = browserToken !== undefined && hashToken(browserToken) === pending.browserHash;
     if (!isSameBrowser) {
       if (body.password === undefined)
         throw new AppError('SIGN_UP_PASSWORD_NEEDED', 'This link was opened in another browser: type the password you chose when you signed up.');
       if (!(await verifyPassword(body.password, pending.passwordHash))) throw new AppError('WRONG_PASSWORD', 'This password is not correct.');
     }
-    const user = await this.db.transaction(async (tx) => {
+    const user = await db.transaction(async (tx) => {
       const row = check(await repo.lockPendingSignUp(tx, tokenHash));
       await repo.deletePendingSignUpsOf(tx, row.email);
       const d = row.details;
@@ -184,8 +186,8 @@ export class AuthService {
       if (!created) return null;
       // The account, its consents, a parent's mail and what the account-event hooks write (accepted
       // invitations) commit together.
-      await this.consent.recordSignUp(tx, created, d.parentEmail);
-      await runHooks(this.onUserCreated, tx, created);
+      await consent.recordSignUp(tx, created, d.parentEmail);
+      await runHooks(onUserCreated, tx, created);
       return created;
     });
     if (!user) throw new AppError('LINK_USED', 'This address already has an account. Sign in instead.');
@@ -195,27 +197,27 @@ export class AuthService {
   }
 
   /** The mail workers look for new mail now (after a sign-up's or a sign-up link's answer was sent). */
-  wakeMail(): void {
-    this.mail.wake();
+  function wakeMail(): void {
+    mail.wake();
   }
 
   /** Forgets expired sign-up links and what was typed with them (an hourly job). */
-  async prunePendingSignUps(): Promise<void> {
-    await repo.prunePendingSignUps(this.db, new Date());
+  async function prunePendingSignUps(): Promise<void> {
+    await repo.prunePendingSignUps(db, new Date());
   }
 
   /** Finds or creates the account of an OpenID Connect identity; an existing account with the same verified email is linked. */
-  async signInWithOidc(claims: { subject: string; email?: string; emailVerified?: boolean; givenName?: string; familyName?: string; username?: string }): Promise<UserRow> {
-    const known = await repo.findUserByOidcSubject(this.db, claims.subject);
+  async function signInWithOidc(claims: { subject: string; email?: string; emailVerified?: boolean; givenName?: string; familyName?: string; username?: string }): Promise<UserRow> {
+    const known = await repo.findUserByOidcSubject(db, claims.subject);
     if (known) return known;
     if (!claims.email) throw new AppError('BAD_REQUEST', 'Your identity provider did not share an email address.');
-    const byEmail = await findUserByEmail(this.db, claims.email);
+    const byEmail = await findUserByEmail(db, claims.email);
     if (byEmail) {
       if (!claims.emailVerified) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in with your password.');
-      await repo.linkOidcSubject(this.db, byEmail.id, claims.subject);
+      await repo.linkOidcSubject(db, byEmail.id, claims.subject);
       return byEmail;
     }
-    const user = await repo.insertUser(this.db, {
+    const user = await repo.insertUser(db, {
       email: claims.email.toLowerCase(),
       firstName: claims.givenName ?? null,
       lastName: claims.familyName ?? null,
@@ -224,42 +226,45 @@ export class AuthService {
       emailVerifiedAt: claims.emailVerified ? new Date() : null,
     });
     if (!user) throw new AppError('CONFLICT', 'Could not create your account. Please try again.');
-    await this.afterCreate(user);
+    await afterCreate(user);
     return user;
   }
 
-  private async afterCreate(user: UserRow) {
-    await runHooks(this.onUserCreated, this.db, user);
+  async function afterCreate(user: UserRow) {
+    await runHooks(onUserCreated, db, user);
   }
 
   /** On a fresh install (no founder yet) creates a new one-time setup token and returns it; otherwise null. */
-  async issueSetupTokenIfNeeded(): Promise<string | null> {
-    if ((await countFounders(this.db)) > 0) return null;
+  async function issueSetupTokenIfNeeded(): Promise<string | null> {
+    if ((await countFounders(db)) > 0) return null;
     const token = newToken();
-    await repo.replaceSetupToken(this.db, hashToken(token));
+    await repo.replaceSetupToken(db, hashToken(token));
     return token;
   }
 
-  async isSetupTokenValid(token: string): Promise<boolean> {
-    return (await countFounders(this.db)) === 0 && (await repo.isSetupTokenUsable(this.db, hashToken(token)));
+  async function isSetupTokenValid(token: string): Promise<boolean> {
+    return (await countFounders(db)) === 0 && (await repo.isSetupTokenUsable(db, hashToken(token)));
   }
 
   /** Creates the founder and uses up the setup token in one transaction: a refused form (email taken) leaves the link usable. */
-  async createFounder(body: SetupBody): Promise<UserRow> {
-    this.checkPasswordStrength(body.password, body);
+  async function createFounder(body: SetupBody): Promise<UserRow> {
+    checkPasswordStrength(body.password, body);
     const invalid = () => new AppError('SETUP_TOKEN_INVALID', 'This setup link has already been used or has expired.');
-    if ((await countFounders(this.db)) > 0 || !(await repo.isSetupTokenUsable(this.db, hashToken(body.token)))) throw invalid();
+    if ((await countFounders(db)) > 0 || !(await repo.isSetupTokenUsable(db, hashToken(body.token)))) throw invalid();
     // Hashed before the transaction opens, so no transaction waits on scrypt.
-    const passwordHash = await hashPassword(body.password, this.scryptCost);
-    const user = await this.db.transaction(async (tx) => {
+    const passwordHash = await hashPassword(body.password, scryptCost);
+    const user = await db.transaction(async (tx) => {
       if (!(await repo.consumeSetupToken(tx, hashToken(body.token)))) throw invalid();
       const created = await repo.insertUser(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, role: 'founder', passwordHash });
       if (!created) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
-      await runHooks(this.onUserCreated, tx, created);
+      await runHooks(onUserCreated, tx, created);
       return created;
     });
-    this.consent.wake();
+    consent.wake();
     return user;
   }
 
+  return { signIn, signUp, confirmSignUp, wakeMail, prunePendingSignUps, signInWithOidc, issueSetupTokenIfNeeded, isSetupTokenValid, createFounder };
 }
+
+export type AuthService = ReturnType<typeof authServiceFactory>;
