@@ -1,5 +1,8 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
+import type { Db } from '../server/db/client.ts';
+import { mailOutbox } from '../server/db/schema/index.ts';
 
 export interface ReceivedMail {
   to: string[];
@@ -9,6 +12,19 @@ export interface ReceivedMail {
   html: string;
   headers: ParsedMail['headers'];
   messageId: string | undefined;
+}
+
+/** A filter for `received` and `waitFor`: the mails addressed to `email`. */
+export const sentTo = (email: string) => (m: ReceivedMail) => m.to.includes(email);
+
+/** Resolves once no mail in the outbox is waiting or being sent (the mail workers are idle); fails after 10 s. */
+export async function outboxSettled(db: Db): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.status} in ('pending', 'sending')`);
+    if (row!.n === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('mail still waiting');
 }
 
 export interface TestSmtp {

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { discipleInvitations, mailOutbox, users } from '../../db/schema/index.ts';
 import { runHooks } from '../../lib/account-events.ts';
 import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
-import { linkIn, startTestSmtp, type ReceivedMail, type TestSmtp } from '../../../test/smtp.ts';
+import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 
 const smtp: TestSmtp = await startTestSmtp();
 afterAll(async () => smtp.stop());
@@ -14,18 +14,11 @@ const add = (cookie: string, fullName: string, email: string) => app.inject({ me
 const resend = (cookie: string, id: string) => app.inject({ method: 'POST', url: `/api/disciples/invitations/${id}/resend`, headers: { cookie } });
 const cancel = (cookie: string, id: string) => app.inject({ method: 'DELETE', url: `/api/disciples/invitations/${id}`, headers: { cookie } });
 const pending = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/disciples/pending', headers: { cookie } })).json().invitations;
-const to = (email: string) => (m: ReceivedMail) => m.to.includes(email);
+const to = sentTo;
 const mailsTo = (email: string) => smtp.received.filter(to(email));
 const outboxTo = async (email: string) => app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
 /** Every mail written so far has gone out. */
-const settled = async () => {
-  for (let i = 0; i < 100; i++) {
-    const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.status} in ('pending', 'sending')`);
-    if (row!.n === 0) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('mail still waiting');
-};
+const settled = () => outboxSettled(app.db);
 const dayAgo = () => new Date(Date.now() - 24 * 3_600_000 - 1000);
 
 describe('add disciple mails the invitation', () => {

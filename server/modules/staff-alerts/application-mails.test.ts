@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { ambassadorApplications, mailOutbox, users, watchmomsApplications } from '../../db/schema/index.ts';
+import { ambassadorApplications, users, watchmomsApplications } from '../../db/schema/index.ts';
 import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
-import { linkIn, startTestSmtp, type ReceivedMail, type TestSmtp } from '../../../test/smtp.ts';
+import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { APPLICATIONS_DIGEST_QUEUE } from './staff-alerts.service.ts';
 
 // Issue 9, flow 5: the applicant is mailed the decision; admins get a daily digest of new applications.
@@ -16,16 +16,9 @@ const founder = await createUser(app.db, { role: 'founder', firstName: 'Félix',
 // A responder follows callback requests, not applications.
 const responder = await createUser(app.db, { role: 'coordinator', firstName: 'Rita', isResponder: true });
 
-const to = (email: string) => (m: ReceivedMail) => m.to.includes(email);
+const to = sentTo;
 /** Every mail the outbox holds is sent (the workers are idle). */
-const settled = async () => {
-  for (let i = 0; i < 100; i++) {
-    const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.status} in ('pending', 'sending')`);
-    if (row!.n === 0) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('mail still waiting');
-};
+const settled = () => outboxSettled(app.db);
 
 beforeEach(async () => {
   await settled();

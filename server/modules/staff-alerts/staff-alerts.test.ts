@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, callbackRequests, mailOutbox } from '../../db/schema/index.ts';
+import { auditLog, callbackRequests } from '../../db/schema/index.ts';
 import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
-import { linkIn, startTestSmtp, type ReceivedMail, type TestSmtp } from '../../../test/smtp.ts';
+import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { CALLBACK_DIGEST_QUEUE, CALLBACK_ESCALATION_QUEUE } from './staff-alerts.service.ts';
 
 const smtp: TestSmtp = await startTestSmtp();
@@ -18,18 +18,11 @@ const ambassador = await createUser(app.db, { role: 'ambassador' });
 const learner = await createUser(app.db);
 
 const request = (body: object) => app.inject({ method: 'POST', url: '/api/callback-requests', payload: { name: 'Jamie Private', phone: '+33 6 12 34 56 78', contactMethod: 'call', isVoicemailSafe: false, goodTime: '', language: 'fr', consent: true, ...body } });
-const to = (email: string) => (m: ReceivedMail) => m.to.includes(email);
+const to = sentTo;
 /** Mails that arrived for `email` with this subject part. */
 const arrived = (email: string, subject: string) => smtp.received.filter((m) => m.to.includes(email) && m.subject.includes(subject));
 /** Every mail the outbox holds is sent (the workers are idle). */
-const settled = async () => {
-  for (let i = 0; i < 100; i++) {
-    const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.status} in ('pending', 'sending')`);
-    if (row!.n === 0) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('mail still waiting');
-};
+const settled = () => outboxSettled(app.db);
 
 beforeEach(async () => {
   await settled();
