@@ -18,7 +18,7 @@ import rolesRoutes from './roles/roles.routes.ts';
 import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
 
 /** The routes of the console a responder who is not an admin may call (method and route pattern). */
-const inboxRoutes = new Set([`GET ${adminPaths.callbacks}`, 'PATCH /api/admin/callbacks/:id']);
+const inboxRoutes = new Set([`GET ${adminPaths.callbacks}`, `PATCH ${adminPaths.callback(':id')}`]);
 
 /** The admin console's API, one module per area: admins and founders only (401 for visitors, 403 for everyone else), but for the callback inbox that responders open too. */
 const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: MentoringService; decisionHooks: ApplicationDecisionHooks }> = async (app, { rateLimit, mentoring, decisionHooks }) => {

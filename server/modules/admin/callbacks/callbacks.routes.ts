@@ -12,7 +12,7 @@ const callbacksRoutes: FastifyPluginAsyncZod<{ callbacks: CallbacksService }> = 
     callbacks.getPage(req.query.status, req.query.page),
   );
 
-  app.patch('/api/admin/callbacks/:id', { schema: { params: idParams, body: callbackUpdateBody, response: { 200: callbackItem } } }, async (req) =>
+  app.patch(adminPaths.callback(':id'), { schema: { params: idParams, body: callbackUpdateBody, response: { 200: callbackItem } } }, async (req) =>
     callbacks.update({ actor: callbackStaffActor(req), id: req.params.id, body: req.body }),
   );
 

@@ -87,6 +87,23 @@ function useDenyNonAdmins(denied: boolean) {
   }, [denied, navigate, t]);
 }
 
+/** The console's page: header with the way back, title and subtitle, then its content. */
+function ConsoleShell({ testId, width, title, subtitle, children }: { testId: string; width: 'max-w-4xl' | 'max-w-7xl'; title: string; subtitle: string; children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="min-h-dvh bg-background" data-testid={testId}>
+      <PageHeader variant="bar" width={width} back={{ href: '/dashboard', label: t('back') }} />
+      <main className={`mx-auto flex ${width} flex-col gap-6 px-4 pb-16 pt-6 sm:pt-8`}>
+        <section className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+          <p className="text-muted-foreground">{subtitle}</p>
+        </section>
+        {children}
+      </main>
+    </div>
+  );
+}
+
 /**
  * What a responder who is not an admin sees at /admin (decision 015): the callback requests inbox
  * the staff alerts link to, where they change a request's status; nothing else of the console.
@@ -98,16 +115,9 @@ function ResponderInbox() {
   useDenyNonAdmins(!isMfaMissing(first.error) && isAccessError(first.error));
   if (isMfaMissing(first.error)) return <MfaRequired text="mfaRequired.responderText" />;
   return (
-    <div className="min-h-dvh bg-background" data-testid="responder-inbox-page">
-      <PageHeader variant="bar" width="max-w-4xl" back={{ href: '/dashboard', label: t('back') }} />
-      <main className="mx-auto flex max-w-4xl flex-col gap-6 px-4 pb-16 pt-6 sm:pt-8">
-        <section className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('responder.title')}</h1>
-          <p className="text-muted-foreground">{t('responder.subtitle')}</p>
-        </section>
-        <CallbackInbox canManage={false} />
-      </main>
-    </div>
+    <ConsoleShell testId="responder-inbox-page" width="max-w-4xl" title={t('responder.title')} subtitle={t('responder.subtitle')}>
+      <CallbackInbox canManage={false} />
+    </ConsoleShell>
   );
 }
 
@@ -136,35 +146,28 @@ function AdminConsole() {
   if (stats.isPending || firstPage.isPending) return <LoadingScreen label={t('loading')} />;
 
   return (
-    <div className="min-h-dvh bg-background" data-testid="admin-page">
-      <PageHeader variant="bar" width="max-w-7xl" back={{ href: '/dashboard', label: t('back') }} />
-      <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 pb-16 pt-6 sm:pt-8">
-        <section className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
-          <p className="text-muted-foreground">{t('subtitle')}</p>
-        </section>
-        <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('stats.label')}>
-          <StatCard icon={<Users />} title={t('stats.totalUsers')} value={stats.data?.totalUsers} description={t('stats.totalUsersHint')} testId="stat-total" />
-          <StatCard icon={<GraduationCap />} title={t('stats.completed')} value={stats.data?.courseCompleted} description={t('stats.completedHint')} testId="stat-completed" />
-          <StatCard icon={<Award />} title={t('stats.ambassador')} value={stats.data?.ambassadorEligible} description={t('stats.ambassadorHint')} testId="stat-ambassador" />
-          <StatCard icon={<Crown />} title={t('stats.coordinator')} value={stats.data?.coordinatorEligible} description={t('stats.coordinatorHint')} testId="stat-coordinator" />
-        </section>
-        <Tabs defaultValue={initialTab}>
-          {/* Every tab in view at any width: two or three columns on phones and tablets, one row on wide screens (a sideways-scrolling row hid some). */}
-          <TabsList className="grid grid-cols-2 sm:grid-cols-3 lg:flex lg:flex-nowrap">
-            {panels.map(({ value }) => (
-              <TabsTrigger key={value} value={value} className="min-w-0 break-words leading-snug">
-                {t(`tabs.${value}`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {panels.map(({ value, Panel }) => (
-            <TabsContent key={value} value={value}>
-              <Panel />
-            </TabsContent>
+    <ConsoleShell testId="admin-page" width="max-w-7xl" title={t('title')} subtitle={t('subtitle')}>
+      <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('stats.label')}>
+        <StatCard icon={<Users />} title={t('stats.totalUsers')} value={stats.data?.totalUsers} description={t('stats.totalUsersHint')} testId="stat-total" />
+        <StatCard icon={<GraduationCap />} title={t('stats.completed')} value={stats.data?.courseCompleted} description={t('stats.completedHint')} testId="stat-completed" />
+        <StatCard icon={<Award />} title={t('stats.ambassador')} value={stats.data?.ambassadorEligible} description={t('stats.ambassadorHint')} testId="stat-ambassador" />
+        <StatCard icon={<Crown />} title={t('stats.coordinator')} value={stats.data?.coordinatorEligible} description={t('stats.coordinatorHint')} testId="stat-coordinator" />
+      </section>
+      <Tabs defaultValue={initialTab}>
+        {/* Every tab in view at any width: two or three columns on phones and tablets, one row on wide screens (a sideways-scrolling row hid some). */}
+        <TabsList className="grid grid-cols-2 sm:grid-cols-3 lg:flex lg:flex-nowrap">
+          {panels.map(({ value }) => (
+            <TabsTrigger key={value} value={value} className="min-w-0 break-words leading-snug">
+              {t(`tabs.${value}`)}
+            </TabsTrigger>
           ))}
-        </Tabs>
-      </main>
-    </div>
+        </TabsList>
+        {panels.map(({ value, Panel }) => (
+          <TabsContent key={value} value={value}>
+            <Panel />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </ConsoleShell>
   );
 }
