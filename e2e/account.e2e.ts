@@ -1,20 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { createUser } from '../test/app.ts';
 import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
-import { baseUrl, fillConsent, screenshot, screenVariants, useBrowser } from './fixtures.ts';
+import { baseUrl, fillConsent, screenshot, screenVariants, useBrowser, seriousViolations } from './fixtures.ts';
 
 // This file's server sends its mail to a real SMTP server on loopback.
 const smtp: TestSmtp = await startTestSmtp();
 afterAll(() => smtp.stop());
 const ctx = useBrowser({ env: { SMTP_URL: smtp.url } });
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 describe('password reset', () => {
   it('forgot -> mail -> new password -> signed in here, and the old session is gone', async () => {

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
-import { asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { assessmentAttempts, assessments, lessons } from '../server/db/schema/index.ts';
+import { assessmentAttempts } from '../server/db/schema/index.ts';
 import { loadCourseContent } from '../server/db/seed/course.ts';
+import { primaryCourseLessons } from '../test/course-progress.ts';
 import { createUser } from '../test/app.ts';
 import { screenshot, screenVariants, useBrowser, type ContextOptions } from './fixtures.ts';
 
@@ -14,13 +14,8 @@ const content = loadCourseContent();
 const weekContent = (week: number) => content.lessons.find((l) => l.week === week)!;
 const wrongAnswers = (key: number[]) => key.map((a) => (a + 1) % 4);
 
-async function lessonRows() {
-  return ctx.db
-    .select({ id: lessons.id, week: lessons.weekNumber, assessmentId: assessments.id })
-    .from(lessons)
-    .innerJoin(assessments, eq(assessments.lessonId, lessons.id))
-    .orderBy(asc(lessons.weekNumber));
-}
+/** The course's lessons in week order, with their assessment. */
+const lessonRows = async () => (await primaryCourseLessons(ctx.db)).map((l) => ({ id: l.lessonId, week: l.week, assessmentId: l.assessmentId }));
 
 /** Records passing attempts straight in the database, as if the user had passed weeks 1..upTo. */
 async function passInDatabase(userId: string, upTo: number) {

@@ -1,19 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../server/db/schema/index.ts';
 import { createUser } from '../test/app.ts';
-import { screenshot, screenVariants, useBrowser } from './fixtures.ts';
+import { screenshot, screenVariants, useBrowser, seriousViolations } from './fixtures.ts';
 
 /** Issue 11, each person's data: the "Your data" section of /settings downloads a copy and deletes the account. */
 const ctx = useBrowser();
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');

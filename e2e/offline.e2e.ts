@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { assessmentAttempts, assessments, challengeDays, lessons, sectionReads } from '../server/db/schema/index.ts';
+import { assessmentAttempts, challengeDays, sectionReads } from '../server/db/schema/index.ts';
 import { loadCourseContent } from '../server/db/seed/course.ts';
+import { primaryCourseLessons } from '../test/course-progress.ts';
 import { screenshot, useBrowser } from './fixtures.ts';
 
 // These tests are about the service worker, so their browser contexts allow it (others block it).
@@ -10,13 +11,8 @@ const ctx = useBrowser({ serviceWorkers: 'allow' });
 const content = loadCourseContent();
 const week1 = content.lessons.find((l) => l.week === 1)!;
 
-async function lessonRows() {
-  return ctx.db
-    .select({ id: lessons.id, week: lessons.weekNumber, assessmentId: assessments.id })
-    .from(lessons)
-    .innerJoin(assessments, eq(assessments.lessonId, lessons.id))
-    .orderBy(asc(lessons.weekNumber));
-}
+/** The course's lessons in week order, with their assessment. */
+const lessonRows = async () => (await primaryCourseLessons(ctx.db)).map((l) => ({ id: l.lessonId, week: l.week, assessmentId: l.assessmentId }));
 
 /** Waits until the service worker has installed (precache done) and controls the page. */
 async function waitForServiceWorker(page: Page) {

@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
-import { fillConsent, screenshot, useBrowser } from './fixtures.ts';
+import { fillConsent, screenshot, useBrowser, seriousViolations } from './fixtures.ts';
 
 /** Issue 11: a French 12-year-old signs up; the parent agrees from the mail this file's SMTP server receives. */
 const smtp: TestSmtp = await startTestSmtp();
 afterAll(() => smtp.stop());
 const ctx = useBrowser({ env: { SMTP_URL: smtp.url } });
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 describe('parental consent', () => {
   it('an under-15 French sign-up waits for a parent, who agrees from the mail', async () => {

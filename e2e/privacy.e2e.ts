@@ -1,15 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, screenVariants, useBrowser } from './fixtures.ts';
+import { screenshot, screenVariants, useBrowser, seriousViolations } from './fixtures.ts';
 
 /** Issue 11: the privacy notice, reached from the landing page, the sign-up page and the public forms. */
 const ctx = useBrowser({ env: { PRIVACY_CONTACT: 'privacy@example.org', RETENTION_CALLBACK_DAYS: '60' } });
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 describe('privacy notice', () => {
   it('opens from the landing footer and names the configured contact and retention', async () => {

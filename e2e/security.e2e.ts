@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../test/app.ts';
-import { screenshot, screenVariants, useBrowser } from './fixtures.ts';
+import { screenshot, screenVariants, useBrowser, seriousViolations } from './fixtures.ts';
 
 const ctx = useBrowser();
 
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.0.0 Mobile Safari/537.36';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 /** Signs in through the sign-in page of a new browser context (so the session carries this browser's User-Agent). */
 async function signInThroughPage(email: string, password: string, context: BrowserContext) {

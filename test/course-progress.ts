@@ -7,7 +7,7 @@ export async function primaryCourseLessons(db: Db) {
   const course = (await db.execute<{ id: string | null }>(sql`select public.app_primary_course() as id`)).rows[0]!;
   if (!course.id) throw new Error('No course in the database: the test template should be seeded with the course content.');
   return db
-    .select({ lessonId: lessons.id, assessmentId: assessments.id })
+    .select({ lessonId: lessons.id, week: lessons.weekNumber, assessmentId: assessments.id })
     .from(lessons)
     .innerJoin(assessments, eq(assessments.lessonId, lessons.id))
     .where(and(eq(lessons.courseId, course.id), lessons.isLive))
