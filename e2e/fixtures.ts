@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb, type Db } from '../server/db/client.ts';
@@ -143,6 +143,21 @@ export function useBrowser(fileOpts: {
       startServer(),
     ]);
     browser = launched;
+  });
+  // A failed test says what each open page showed (CI keeps only the log): its address, its visible
+  // text, and a PNG under screenshots/failures/ for whoever reproduces it locally.
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      const pages = browser?.contexts().flatMap((c) => c.pages()) ?? [];
+      for (const [i, page] of pages.entries()) {
+        if (page.isClosed()) continue;
+        const text = await page.evaluate(() => document.body.innerText).catch((err: unknown) => `(unreadable: ${String(err)})`);
+        process.stderr.write(`\n--- page ${i + 1} of ${pages.length} at the failure of "${task.name}": ${page.url()}\n${text.replace(/\n{2,}/g, '\n').slice(0, 2000)}\n`);
+        const dir = path.resolve('screenshots/failures');
+        mkdirSync(dir, { recursive: true });
+        await page.screenshot({ path: path.join(dir, `${task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}-${i + 1}.png`) }).catch(() => {});
+      }
+    });
   });
   afterAll(async () => {
     await browser?.close();
