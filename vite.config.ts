@@ -10,9 +10,14 @@ import { precompress } from './scripts/vite-precompress.ts';
 export default defineConfig({
   root: 'client',
   resolve: {
-    // Every `import … from 'zod'` of the browser build (contracts included) goes through this file,
-    // which turns off zod's `new Function` probe before any schema is made (CSP, issue 10 defect 17).
-    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'client/src/lib/zod-jitless.ts') }],
+    alias: [
+      // Every `import … from 'zod'` of the browser build (contracts included) goes through this file,
+      // which turns off zod's `new Function` probe before any schema is made (CSP, issue 10 defect 17).
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'client/src/lib/zod-jitless.ts') },
+      // Radix's dialog scroll lock applies its CSS through a constructable stylesheet instead of a
+      // <style> element, so the CSP's style-src needs no 'unsafe-inline' (docs/decisions/045).
+      { find: /^react-style-singleton$/, replacement: path.resolve(import.meta.dirname, 'client/src/lib/style-singleton.ts') },
+    ],
   },
   plugins: [
     react(),

@@ -1,8 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../test/app.ts';
-import { screenshot, screenVariants, useBrowser, seriousViolations } from './fixtures.ts';
+import { passLessons } from '../test/course-progress.ts';
+import { baseUrl, CHROMIUM_PATH, screenshot, screenVariants, useBrowser, seriousViolations } from './fixtures.ts';
 
 const ctx = useBrowser();
 
@@ -155,7 +156,7 @@ describe('Content Security Policy', () => {
     };
   }
 
-  it('reports no violation on the public pages, the signed-in pages and the admin console, with dialogs open', async () => {
+  it('reports no violation on the public pages, the signed-in pages and the admin console, with dialogs, tooltips, tabs, accordions and toasts open', async () => {
     const visitor = await ctx.newContext();
     const check = await watchViolations(visitor);
     const page = await visitor.newPage();
@@ -164,6 +165,20 @@ describe('Content Security Policy', () => {
     await page.getByRole('button', { name: /join watchmoms/i }).first().click();
     await page.getByRole('dialog').waitFor();
     await check(page, 'landing with the WatchMoms dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('qa-list').getByRole('button').first().click();
+    await page.getByTestId('qa-list').getByRole('region').first().waitFor();
+    // The first hover loads the tooltip (tooltip.tsx); the pointer moving on the loaded trigger opens it.
+    const toggle = page.getByTestId('theme-toggle');
+    let nudge = 0;
+    await expect
+      .poll(async () => {
+        await toggle.hover({ position: { x: 8 + (nudge++ % 3), y: 8 } });
+        return page.getByRole('tooltip').count();
+      })
+      .toBeGreaterThan(0);
+    await check(page, 'landing with a question of the accordion and the theme tooltip open');
     await page.goto('/soul-health-check');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await check(page, 'soul health check');
@@ -180,15 +195,113 @@ describe('Content Security Policy', () => {
     await learner.getByTestId('add-disciple-button').click();
     await learner.getByTestId('add-disciple-dialog').waitFor();
     await checkLearner(learner, 'disciple tree with the add-disciple dialog');
+    await learner.goto('/evangelism-tools');
+    await learner.getByRole('tab', { name: 'Witnessing Guide' }).click();
+    await learner.getByRole('tab', { name: 'Witnessing Guide', selected: true }).waitFor();
+    await checkLearner(learner, 'evangelism tools, second tab');
     await learner.goto('/settings');
     await learner.getByTestId('settings-your-data').waitFor();
     await checkLearner(learner, 'settings');
 
+    // The certificate page applies its print layout at run time, and copying the link shows a toast.
+    const graduate = await ctx.signedInPage({ firstName: 'Lydia' });
+    const checkGraduate = await watchViolations(graduate.context);
+    await passLessons(ctx.db, graduate.user.id);
+    await graduate.page.goto('/certificate');
+    await graduate.page.getByTestId('certificate').waitFor();
+    await graduate.page.getByRole('button', { name: 'Copy link' }).click();
+    await graduate.page.getByText(/Link copied|couldn't copy the link/).first().waitFor();
+    await checkGraduate(graduate.page, 'certificate page with a toast');
+
     const { page: admin, context: adminContext } = await ctx.signedInPage({ role: 'admin' });
+    await createUser(ctx.db, { firstName: 'Tabitha', lastName: 'Joppa' });
     const checkAdmin = await watchViolations(adminContext);
     await admin.goto('/admin');
     await admin.getByTestId('user-directory').waitFor();
     await checkAdmin(admin, 'admin console');
-    await Promise.all([visitor.close(), context.close(), adminContext.close()]);
+    await admin.getByTestId('directory-search').fill('Tabitha Joppa');
+    await admin.getByRole('button', { name: 'Manage Tabitha Joppa' }).click();
+    const manage = admin.getByTestId('manage-user-dialog');
+    await manage.getByRole('button', { name: 'Deactivate account' }).click();
+    await admin.getByRole('dialog', { name: "Deactivate Tabitha Joppa's account?" }).waitFor();
+    await checkAdmin(admin, 'admin console with the manage dialog and its confirmation open');
+    await Promise.all([visitor.close(), context.close(), graduate.context.close(), adminContext.close()]);
+  });
+
+  /**
+   * The dialogs' scroll lock applies its CSS through a constructable stylesheet (docs/decisions/045),
+   * not the library's <style> element: the page behind a dialog must still stay put, keep its width
+   * when the scroll bar goes, count nested dialogs, and scroll again once they are all closed.
+   */
+  it('keeps the page behind an open dialog from scrolling, without a jump, nested dialogs included', async () => {
+    const scrollState = (page: Page, selector: string) =>
+      page.evaluate((sel) => {
+        const body = document.body;
+        const style = getComputedStyle(body);
+        return {
+          y: Math.round(window.scrollY),
+          overflow: style.overflowY,
+          marginRight: style.marginRight,
+          locks: body.getAttribute('data-scroll-locked'),
+          width: Math.round(document.querySelector(sel)!.getBoundingClientRect().width),
+          scrollBar: window.innerWidth - document.documentElement.clientWidth,
+          sheets: document.adoptedStyleSheets.length,
+        };
+      }, selector);
+
+    // Playwright hides scroll bars in headless Chromium; this browser keeps the classic 15 px one,
+    // the case where removing it could make the page jump sideways.
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', '--no-sandbox', '--disable-gpu'], ignoreDefaultArgs: ['--hide-scrollbars'] });
+    const visitor = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 700 } });
+    const check = await watchViolations(visitor);
+    const page = await visitor.newPage();
+    await page.goto('/');
+    await page.getByTestId('landing-page').waitFor();
+    // A button down the page: the page is scrolled when the dialog opens.
+    const join = page.getByRole('button', { name: /join watchmoms/i }).last();
+    await join.scrollIntoViewIfNeeded();
+    const before = await scrollState(page, 'main');
+    expect(before.y).toBeGreaterThan(0);
+    expect(before.scrollBar, 'the page has a classic scroll bar (the case that can jump)').toBeGreaterThan(0);
+
+    await join.click();
+    await page.getByRole('dialog').waitFor();
+    const locked = await scrollState(page, 'main');
+    expect(locked).toMatchObject({ y: before.y, overflow: 'hidden', marginRight: `${before.scrollBar}px`, locks: '1', width: before.width, scrollBar: 0, sheets: 1 });
+    // The wheel over the dimmed page behind the dialog scrolls nothing.
+    await page.mouse.move(20, 650);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
+    expect((await scrollState(page, 'main')).y).toBe(before.y);
+    await check(page, 'landing with the WatchMoms dialog');
+
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await scrollState(page, 'main')).toMatchObject({ y: before.y, overflow: 'visible', marginRight: '0px', locks: null, width: before.width, scrollBar: before.scrollBar, sheets: 0 });
+    await page.mouse.move(640, 350);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(async () => (await scrollState(page, 'main')).y).toBeGreaterThan(before.y);
+    await browser.close();
+
+    // A confirmation opened from the admin's Manage dialog: two locks, one sheet, released one by one.
+    const { page: admin, context: adminContext } = await ctx.signedInPage({ role: 'admin' }, { width: 390, height: 600 });
+    await createUser(ctx.db, { firstName: 'Dorcas', lastName: 'Lydda' });
+    await admin.goto('/admin');
+    await admin.getByTestId('directory-search').fill('Dorcas Lydda');
+    await admin.getByRole('button', { name: 'Manage Dorcas Lydda' }).click();
+    const manage = admin.getByTestId('manage-user-dialog');
+    await manage.waitFor();
+    expect(await scrollState(admin, 'body')).toMatchObject({ overflow: 'hidden', locks: '1', sheets: 1 });
+    await manage.getByRole('button', { name: 'Deactivate account' }).click();
+    const confirm = admin.getByRole('dialog', { name: "Deactivate Dorcas Lydda's account?" });
+    await confirm.waitFor();
+    expect(await scrollState(admin, 'body')).toMatchObject({ overflow: 'hidden', locks: '2', sheets: 1 });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await scrollState(admin, 'body')).toMatchObject({ overflow: 'hidden', locks: '1', sheets: 1 });
+    await admin.keyboard.press('Escape');
+    await manage.waitFor({ state: 'detached' });
+    expect(await scrollState(admin, 'body')).toMatchObject({ overflow: 'visible', locks: null, sheets: 0 });
+    await adminContext.close();
   });
 });

@@ -289,6 +289,17 @@ describe('request safety', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Issue 10, defect 17: no inline <style> and no style="…" attribute either (docs/decisions/045);
+    // no style-src-elem or style-src-attr reopens them, and nothing allows eval.
+    const policy = new Map(
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name!, sources] as const),
+    );
+    expect(policy.get('style-src')).toEqual(["'self'"]);
+    expect(policy.has('style-src-elem') || policy.has('style-src-attr')).toBe(false);
+    expect([...policy.values()].flat().filter((source) => source.startsWith("'unsafe-"))).toEqual([]);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();

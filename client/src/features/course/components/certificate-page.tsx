@@ -7,6 +7,7 @@ import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useAdoptedStyle } from '../../../lib/adopted-style.ts';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useCreateCertificate } from '../api/create-certificate.ts';
 import { useCertificate } from '../api/get-certificate.ts';
@@ -16,7 +17,8 @@ import { useLanguage } from '../../../lib/language.ts';
 import { CertificateTemplate } from './certificate-template.tsx';
 import { CourseShell } from './course-shell.tsx';
 
-// Printed alone, edge to edge, on a landscape page.
+// Printed alone, edge to edge, on a landscape page. Applied while the page is open, through a
+// constructable stylesheet: the CSP refuses inline <style> elements (docs/decisions/045).
 const PRINT_CSS = `@page { size: A4 landscape; margin: 0; }
 @media print {
   html, body { background: #fff !important; }
@@ -60,6 +62,7 @@ export default function CertificatePage() {
 
   const cert = certificate.data ?? create.data;
   const input = useCertificateInput(cert);
+  useAdoptedStyle(PRINT_CSS);
 
   if (!fromQuery && courses.isPending) return <LoadingScreen />;
   if (!cert) {
@@ -103,7 +106,6 @@ export default function CertificatePage() {
 
   return (
     <CourseShell back={{ href: '/dashboard', label: t('backToDashboard') }} testId="certificate-page">
-      <style>{PRINT_CSS}</style>
       <div className="flex flex-col gap-6 print:gap-0">
         <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between print:hidden">
           <div className="flex flex-col gap-1">
