@@ -264,8 +264,10 @@ describe('Content Security Policy', () => {
     expect(before.y).toBeGreaterThan(0);
     expect(before.scrollBar, 'the page has a classic scroll bar (the case that can jump)').toBeGreaterThan(0);
 
+    await screenshot(page, 'scroll-lock-1280-before', { fullPage: false });
     await join.click();
     await page.getByRole('dialog').waitFor();
+    await screenshot(page, 'scroll-lock-1280-dialog', { fullPage: false });
     const locked = await scrollState(page, 'main');
     expect(locked).toMatchObject({ y: before.y, overflow: 'hidden', marginRight: `${before.scrollBar}px`, locks: '1', width: before.width, scrollBar: 0, sheets: 1 });
     // The wheel over the dimmed page behind the dialog scrolls nothing.
