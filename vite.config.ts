@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { moduleMap } from './scripts/vite-module-map.ts';
-import { preloadLazyModules } from './scripts/vite-preload.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
@@ -17,13 +16,14 @@ export default defineConfig({
       // Radix's dialog scroll lock applies its CSS through a constructable stylesheet instead of a
       // <style> element, so the CSP's style-src needs no 'unsafe-inline' (docs/decisions/045).
       { find: /^react-style-singleton$/, replacement: path.resolve(import.meta.dirname, 'client/src/lib/style-singleton.ts') },
+      // React's own useSyncExternalStore instead of the React 17 shim wouter imports (about 1 KB gzip less on every page).
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: path.resolve(import.meta.dirname, 'client/src/lib/use-sync-external-store.ts') },
     ],
   },
   plugins: [
     react(),
     tailwindcss(),
     moduleMap(),
-    preloadLazyModules(['src/features/landing/components/landing-page.tsx']),
     // Installable and offline (docs/decisions/044): the page registers the worker itself, only
     // outside the landing page (lib/service-worker.ts), so a visitor downloads nothing more.
     VitePWA({
@@ -49,7 +49,7 @@ export default defineConfig({
       injectManifest: {
         // The shell, every screen's code and styles, the translations and the icons. Not the
         // certificate's PDF code (about 330 KB gzip, needed once, online: the certificate is made by the server).
-        globPatterns: ['index.html', 'theme-init.js', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}', 'locales/*/*.json'],
+        globPatterns: ['index.html', 'boot.js', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}', 'locales/*/*.json'],
         globIgnores: ['assets/pdf-*.js', 'assets/certificate-pdf-*.js', 'assets/certificate-fonts-*.js'],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },
@@ -65,6 +65,8 @@ export default defineConfig({
       output: {
         manualChunks(id: string) {
           if (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
+          // Not <Trans> and its HTML parser (about 5 KB gzip): only a few screens use it, never the landing page.
+          if (/node_modules[\\/]react-i18next[\\/].*[\\/](Trans|TransWithoutContext)\.js$|node_modules[\\/]html-parse-stringify[\\/]/.test(id)) return undefined;
           if (/node_modules[\\/](i18next|react-i18next|i18next-http-backend|i18next-browser-languagedetector)[\\/]/.test(id)) return 'i18n';
           if (/node_modules[\\/](pdf-lib|qrcode)/.test(id)) return 'pdf';
           return undefined;

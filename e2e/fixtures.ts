@@ -77,7 +77,7 @@ export function useBrowser(fileOpts: {
         acceptDownloads: true,
         serviceWorkers: fileOpts.serviceWorkers ?? 'block',
       });
-      // The app's theme is its own saved choice (theme-init.js), not the system's: a dark screen sets it.
+      // The app's theme is its own saved choice (boot.js), not the system's: a dark screen sets it.
       if (opts.colorScheme === 'dark') await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
       return context;
     },

@@ -3,7 +3,9 @@ import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callbackRequests, watchmomsApplications } from '../server/db/schema/index.ts';
+import { downloadedModules, readModuleMap } from '../test/client-bundle.ts';
 import { screenshot, screenVariants, useBrowser, type ContextOptions } from './fixtures.ts';
+import { clientDir } from './global-setup.ts';
 
 /**
  * Issue 4 end to end: the landing page (en, fr), the WatchMoms application, the Soul Health Check
@@ -49,8 +51,8 @@ describe('landing page', () => {
     await page.getByTestId('landing-page').waitFor();
     await page.waitForLoadState('networkidle');
 
-    // Only the landing screen's code: no other screen, and not the application form until it is opened.
-    expect(scripts.some((s) => s.includes('landing-page'))).toBe(true);
+    // Only the landing screen's code (part of the entry script): no other screen, and not the application form until it is opened.
+    expect(downloadedModules(readModuleMap(clientDir()), scripts)).toContain('client/src/features/landing/components/landing-page.tsx');
     for (const other of ['dashboard-page', 'soul-health-check-page', 'onboarding-page', 'evangelism-tools-page', 'admin-page', 'sign-in-page', 'watchmoms-dialog', 'lesson-page'])
       expect(scripts.filter((s) => s.includes(other))).toEqual([]);
 

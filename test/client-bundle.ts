@@ -16,9 +16,14 @@ export function readModuleMap(clientDir: string): Record<string, string[]> {
   return JSON.parse(readFileSync(path.join(clientDir, '.vite/modules.json'), 'utf8')) as Record<string, string[]>;
 }
 
+/** The source modules of the downloaded scripts (paths as in the module map, e.g. `client/src/app/app.tsx`). */
+export function downloadedModules(moduleMap: Record<string, string[]>, scriptPaths: string[]): string[] {
+  return scriptPaths.flatMap((p) => moduleMap[p.replace(/^\//, '')] ?? []);
+}
+
 /** For each forbidden kind, the downloaded modules of that kind (empty when none). */
 export function forbiddenModules(moduleMap: Record<string, string[]>, scriptPaths: string[]): Record<ForbiddenKind, string[]> {
-  const modules = scriptPaths.flatMap((p) => moduleMap[p.replace(/^\//, '')] ?? []);
+  const modules = downloadedModules(moduleMap, scriptPaths);
   return Object.fromEntries(
     Object.entries(visitorForbidden).map(([kind, patterns]) => [kind, modules.filter((m) => patterns.some((re) => re.test(m)))]),
   ) as Record<ForbiddenKind, string[]>;

@@ -2,11 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { ParentPendingBanner } from '../components/layout/parent-pending-banner.tsx';
+import Landing from '../features/landing/components/landing-page.tsx';
 import { useCurrentUser } from '../lib/current-user.ts';
+import { loadPrivacy, loadSoulHealthCheck } from './public-screens.ts';
 
-// Every screen is its own chunk: a visitor on the landing page downloads none of the app's screens.
-const Landing = lazy(() => import('../features/landing/components/landing-page.tsx'));
-const SoulHealthCheck = lazy(() => import('../features/wellness/components/soul-health-check-page.tsx'));
+// Every screen but the landing page (part of the entry, app.tsx) is its own chunk: a visitor on the
+// landing page downloads none of the app's screens.
+const SoulHealthCheck = lazy(loadSoulHealthCheck);
 const SignIn = lazy(() => import('../features/auth/components/sign-in-page.tsx'));
 const Setup = lazy(() => import('../features/auth/components/setup-page.tsx'));
 const ForgotPassword = lazy(() => import('../features/auth/components/forgot-password-page.tsx'));
@@ -14,7 +16,7 @@ const ResetPassword = lazy(() => import('../features/auth/components/reset-passw
 const VerifyEmail = lazy(() => import('../features/auth/components/verify-email-page.tsx'));
 const ConfirmSignUp = lazy(() => import('../features/auth/components/confirm-sign-up-page.tsx'));
 const ParentConsent = lazy(() => import('../features/privacy/components/parent-consent-page.tsx'));
-const Privacy = lazy(() => import('../features/privacy/components/privacy-page.tsx'));
+const Privacy = lazy(loadPrivacy);
 const Unsubscribe = lazy(() => import('../features/notifications/components/unsubscribe-page.tsx'));
 const Verify = lazy(() => import('../features/course/components/verify-page.tsx'));
 const Consent = lazy(() => import('../features/auth/components/consent-page.tsx'));

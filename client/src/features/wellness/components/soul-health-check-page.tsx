@@ -1,43 +1,35 @@
-import { ArrowLeft, ArrowRight, ExternalLink, HeartHandshake, Phone, Quote, RotateCcw } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ArrowLeft, ArrowRight, Quote } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  answerKey, answerValues, isCheckComplete, isSectionComplete, progressPercent, QUESTIONS_PER_SECTION, SECTION_COUNT, sectionResults, soulCheckSections, supportCategoryFor,
-  type Answer, type Answers, type Level,
+  answerKey, answerValues, isCheckComplete, isSectionComplete, progressPercent, QUESTIONS_PER_SECTION, SECTION_COUNT, soulCheckSections, type Answer, type Answers,
 } from '../../../../../common/domain/soul-check.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
-import { cn } from '../../../lib/utils.ts';
-import { crisisLinesFor, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
 import { useCrisisRegion } from './crisis-directory.tsx';
 import { SafetyNotice } from './safety-notice.tsx';
-import { SupportBlock, useCallbackForm } from './support-block.tsx';
 
-interface Verse {
-  text: string;
-  ref: string;
-  version: string;
-}
+// The results and the callback form (react-hook-form, zod) load after the first paint (see soul-check-results.tsx).
+const loadResults = () => import('./soul-check-results.tsx');
+const Results = lazy(loadResults);
 
 const answerLabels: Record<Answer, 'yes' | 'sometimes' | 'no'> = { 0: 'yes', 1: 'sometimes', 2: 'no' };
 
-function VerseBlock({ verse, className }: { verse: Verse; className?: string }) {
-  return (
-    <figure className={cn('rounded-xl border-l-4 border-gold bg-accent/50 p-4', className)}>
-      <blockquote className="font-serif italic leading-relaxed">{verse.text}</blockquote>
-      <figcaption className="mt-2 text-sm font-semibold text-muted-foreground">
-        {verse.ref} <span className="font-normal">({verse.version})</span>
-      </figcaption>
-    </figure>
-  );
-}
-
 function scrollToTop() {
   window.scrollTo({ top: 0 });
+}
+
+/** Runs `work` when the browser is idle after the next paint; returns the cancel. */
+function afterFirstPaint(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 500);
+  return () => clearTimeout(id);
 }
 
 /** One section: 5 yes / sometimes / no questions as radio groups. */
@@ -85,125 +77,6 @@ function SectionQuestions({ section, answers, onAnswer }: { section: number; ans
   );
 }
 
-/** Each level's colour, shown as a dot beside dark-on-light text so the label itself keeps full contrast. */
-const levelDot: Record<Level, string> = { healthy: 'bg-success', growth: 'bg-gold', support: 'bg-destructive' };
-
-/** The chosen country's main crisis line as the first thing to press, or the helpline directory for another country. */
-function CrisisCallButton({ region }: { region: CrisisRegion }) {
-  const { t } = useTranslation('public');
-  const line = crisisLinesFor(region)[0]!;
-  const action = line.actions[0]!;
-  const isWeb = action.kind === 'web';
-  return (
-    <a
-      href={action.href}
-      {...(isWeb ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      className={buttonVariants({ variant: 'destructive', size: 'lg' })}
-      data-testid="crisis-call"
-    >
-      {isWeb ? <ExternalLink aria-hidden /> : <Phone aria-hidden />}
-      {isWeb ? t('soulCheck.results.findHelpline') : t('soulCheck.results.callLine', { number: line.display })}
-    </a>
-  );
-}
-
-interface RegionProps {
-  region: CrisisRegion;
-  onRegionChange: (region: CrisisRegion) => void;
-}
-
-function Results({ answers, onTakeAgain, region, onRegionChange }: { answers: Answers; onTakeAgain: () => void } & RegionProps) {
-  const { t } = useTranslation('public');
-  const mainLine = crisisLinesFor(region)[0]!;
-  const callback = useCallbackForm();
-  const supportRef = useRef<HTMLDivElement>(null);
-  const results = sectionResults(answers);
-
-  const connect = () => {
-    const block = supportRef.current?.querySelector<HTMLElement>('#support');
-    block?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    block?.focus({ preventScroll: true });
-  };
-
-  return (
-    <div className="flex flex-col gap-8" data-testid="soul-check-results">
-      <div>
-        <h2 className="text-2xl font-bold tracking-tight sm:text-3xl" tabIndex={-1} id="results-title">
-          {t('soulCheck.results.title')}
-        </h2>
-        <p className="mt-2 text-muted-foreground">{t('soulCheck.results.intro')}</p>
-      </div>
-      <SafetyNotice region={region} onRegionChange={onRegionChange} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <CrisisCallButton region={region} />
-        <Button size="lg" onClick={connect}>
-          <HeartHandshake aria-hidden />
-          {t('soulCheck.results.connect')}
-        </Button>
-        <Button size="lg" variant="outline" onClick={onTakeAgain}>
-          <RotateCcw aria-hidden />
-          {t('soulCheck.results.takeAgain')}
-        </Button>
-      </div>
-      <p className="-mt-5 text-sm text-muted-foreground">
-        {region === 'international' ? t('soulCheck.results.findHelplineHint') : t('soulCheck.results.callLineHint', { name: t(`crisis.lines.${mainLine.id}.name`) })}
-      </p>
-      <ul className="grid gap-4 md:grid-cols-2">
-        {results.map(({ sectionIndex, yesCount, level }) => {
-          const section = soulCheckSections[sectionIndex]!;
-          const base = `soulCheck.sections.${section.id}`;
-          return (
-            <li key={section.id} data-testid={`result-${section.id}`} data-level={level}>
-              <Card className={cn('h-full', level === 'support' && 'border-destructive/50')}>
-                <CardHeader className="gap-2">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <CardTitle>{t(`${base}.title`)}</CardTitle>
-                    <Badge variant="outline" className="gap-1.5 text-sm">
-                      <span className={cn('size-2.5 rounded-full', levelDot[level])} aria-hidden />
-                      {t(`soulCheck.results.levels.${level}`)}
-                    </Badge>
-                  </div>
-                  <p className="text-sm text-muted-foreground">{t('soulCheck.results.yesCount', { count: yesCount })}</p>
-                </CardHeader>
-                <CardContent className="flex flex-col gap-4">
-                  {level === 'healthy' && <p>{t(`${base}.affirmation`)}</p>}
-                  {level === 'growth' && <p>{t('soulCheck.results.growthIntro')}</p>}
-                  {level === 'support' && <p>{t('soulCheck.results.supportIntro')}</p>}
-                  {level !== 'healthy' && (
-                    <>
-                      <VerseBlock verse={t(`${base}.verse`, { returnObjects: true }) as Verse} />
-                      <div className="rounded-xl bg-secondary/60 p-4">
-                        <p className="text-xs font-semibold uppercase tracking-wide text-secondary-foreground">{t('soulCheck.results.challenge')}</p>
-                        <p className="mt-1 font-semibold">{t(`${base}.challenge.title`)}</p>
-                        <p className="mt-1 text-sm">{t(`${base}.challenge.text`)}</p>
-                      </div>
-                    </>
-                  )}
-                  {level === 'support' && (
-                    <Button
-                      variant="outline"
-                      onClick={() => {
-                        callback.setValue('category', supportCategoryFor(section.category));
-                        connect();
-                      }}
-                    >
-                      <HeartHandshake aria-hidden />
-                      {t('soulCheck.results.talkToAmbassador')}
-                    </Button>
-                  )}
-                </CardContent>
-              </Card>
-            </li>
-          );
-        })}
-      </ul>
-      <div ref={supportRef}>
-        <SupportBlock band="yellow" form={callback} region={region} onRegionChange={onRegionChange} />
-      </div>
-    </div>
-  );
-}
-
 /**
  * The public Soul Health Check (spec sections 2-4). Everything happens in this component's state:
  * no request is made and nothing is stored; leaving the page or Take Again forgets the answers.
@@ -227,8 +100,9 @@ export default function SoulHealthCheckPage() {
   const seeResults = () => {
     setShowResults(true);
     scrollToTop();
-    requestAnimationFrame(() => document.getElementById('results-title')?.focus());
   };
+  // Once the first screen has painted and the browser is idle: the results are ready long before the last answer.
+  useEffect(() => afterFirstPaint(() => void loadResults().catch(() => {})), []);
   const takeAgain = () => {
     setAnswers({});
     setShowResults(false);
@@ -259,7 +133,9 @@ export default function SoulHealthCheckPage() {
         </div>
 
         {showResults ? (
-          <Results answers={answers} onTakeAgain={takeAgain} region={region} onRegionChange={setRegion} />
+          <Suspense fallback={<Spinner className="mx-auto size-8" />}>
+            <Results answers={answers} onTakeAgain={takeAgain} region={region} onRegionChange={setRegion} />
+          </Suspense>
         ) : (
           <section aria-labelledby="section-title" className="flex flex-col gap-5">
             <div className="flex flex-col gap-2">

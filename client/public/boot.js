@@ -1,0 +1,62 @@
+/*
+ * Runs before the first paint (an external file: the CSP allows no inline script).
+ *
+ * 1. The saved theme, so a dark page never flashes light.
+ * 2. On the two public first screens, starts the downloads their first paint waits for, in
+ *    parallel with the app's scripts instead of after them (docs/decisions/048): the translation
+ *    files of the language i18next will detect (the same order as lib/i18n.ts: ?lng=, the
+ *    i18next cookie, the saved choice, the browser's languages; English otherwise, and English
+ *    as the fallback i18next also loads) and, on `/`, the "who is this?" answer
+ *    (app/visitor-check.ts). The app's own requests then use these responses. Keep the lists
+ *    beside each page's `useTranslation` namespaces.
+ */
+(function () {
+  try {
+    if (localStorage.getItem('theme') === 'dark') document.documentElement.classList.add('dark');
+  } catch (e) {
+    /* storage unavailable: keep the light default */
+  }
+
+  var firstScreens = {
+    '/': { namespaces: ['common', 'validation', 'landing'], currentUser: true },
+    '/soul-health-check': { namespaces: ['common', 'validation', 'public', 'validation-public'] },
+  };
+  var screen = firstScreens[location.pathname];
+  if (!screen) return;
+
+  function stored(storage) {
+    try {
+      return window[storage].getItem('i18nextLng');
+    } catch (e) {
+      return null;
+    }
+  }
+  function cookie() {
+    var match = document.cookie.match(/(?:^|;\s*)i18next=([^;]*)/);
+    return match ? decodeURIComponent(match[1]) : null;
+  }
+  function language() {
+    var candidates = [new URLSearchParams(location.search).get('lng'), cookie(), stored('localStorage'), stored('sessionStorage')]
+      .concat(navigator.languages || [], navigator.language);
+    for (var i = 0; i < candidates.length; i++) {
+      var code = String(candidates[i] || '').split('-')[0].toLowerCase();
+      if (code === 'en' || code === 'fr') return code;
+    }
+    return 'en';
+  }
+  function preload(href) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    // The app fetches these same-origin without credentials mode "include": this matches it.
+    link.crossOrigin = 'anonymous';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+
+  var lng = language();
+  var languages = lng === 'en' ? ['en'] : [lng, 'en'];
+  for (var l = 0; l < languages.length; l++)
+    for (var n = 0; n < screen.namespaces.length; n++) preload('/locales/' + languages[l] + '/' + screen.namespaces[n] + '.json');
+  if (screen.currentUser) preload('/api/auth/user');
+})();

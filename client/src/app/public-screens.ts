@@ -1,0 +1,14 @@
+/**
+ * Loaders of the public screens a visitor often opens first (routes.tsx uses them). A page load on
+ * one of these paths starts its screen's code at once, in parallel with the query app, instead of
+ * after the query app has loaded and chosen the route (docs/decisions/048).
+ */
+export const loadSoulHealthCheck = () => import('../features/wellness/components/soul-health-check-page.tsx');
+export const loadPrivacy = () => import('../features/privacy/components/privacy-page.tsx');
+
+const firstScreens: Record<string, () => Promise<unknown>> = { '/soul-health-check': loadSoulHealthCheck, '/privacy': loadPrivacy };
+
+/** Starts downloading the screen of `path` if it is one of the above (a failure shows when the route loads it). */
+export function preloadPublicScreen(path: string) {
+  firstScreens[path]?.().catch(() => {});
+}
