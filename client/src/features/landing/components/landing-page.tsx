@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { useLandingConfig } from '../api/get-landing-config.ts';
 import { AboutSection, LeadershipSection, ValuesSection, VisionMission } from './about-sections.tsx';
 import { HeroSection } from './hero-section.tsx';
@@ -15,6 +16,8 @@ const WatchmomsDialog = lazy(loadWatchmomsDialog);
 export default function LandingPage() {
   const { t } = useTranslation(['landing', 'common']);
   const config = useLandingConfig();
+  // The header and the hero paint first; the sections below and the footer follow (lib/after-first-paint.ts).
+  const belowTheFold = useAfterFirstPaint();
   const [watchmomsOpen, setWatchmomsOpen] = useState(false);
   const [watchmomsWanted, setWatchmomsWanted] = useState(false);
   const openWatchmoms = () => {
@@ -30,16 +33,20 @@ export default function LandingPage() {
       <LandingHeader />
       <main id="main">
         <HeroSection />
-        <AboutSection />
-        <ValuesSection />
-        <VisionMission />
-        <LeadershipSection />
-        <WatchmomsSection onApply={openWatchmoms} onIntent={() => void loadWatchmomsDialog()} />
-        <QaSection />
-        <ContactSection config={config} />
-        <CallToAction />
+        {belowTheFold && (
+          <>
+            <AboutSection />
+            <ValuesSection />
+            <VisionMission />
+            <LeadershipSection />
+            <WatchmomsSection onApply={openWatchmoms} onIntent={() => void loadWatchmomsDialog()} />
+            <QaSection />
+            <ContactSection config={config} />
+            <CallToAction />
+          </>
+        )}
       </main>
-      <LandingFooter social={config?.social} />
+      {belowTheFold && <LandingFooter social={config?.social} />}
       {watchmomsWanted && (
         <Suspense fallback={null}>
           <WatchmomsDialog open={watchmomsOpen} onOpenChange={setWatchmomsOpen} />

@@ -9,6 +9,7 @@ import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
+import { useAfterFirstPaint, whenIdle } from '../../../lib/after-first-paint.ts';
 import { useCrisisRegion } from './crisis-directory.tsx';
 import { SafetyNotice } from './safety-notice.tsx';
 
@@ -20,16 +21,6 @@ const answerLabels: Record<Answer, 'yes' | 'sometimes' | 'no'> = { 0: 'yes', 1: 
 
 function scrollToTop() {
   window.scrollTo({ top: 0 });
-}
-
-/** Runs `work` when the browser is idle after the next paint; returns the cancel. */
-function afterFirstPaint(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(work, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(work, 500);
-  return () => clearTimeout(id);
 }
 
 /** One section: 5 yes / sometimes / no questions as radio groups. */
@@ -102,7 +93,9 @@ export default function SoulHealthCheckPage() {
     scrollToTop();
   };
   // Once the first screen has painted and the browser is idle: the results are ready long before the last answer.
-  useEffect(() => afterFirstPaint(() => void loadResults().catch(() => {})), []);
+  useEffect(() => whenIdle(() => void loadResults().catch(() => {})), []);
+  // The title, the verse and the safety notice paint first; the questions below follow (lib/after-first-paint.ts).
+  const questionsShown = useAfterFirstPaint();
   const takeAgain = () => {
     setAnswers({});
     setShowResults(false);
@@ -137,41 +130,43 @@ export default function SoulHealthCheckPage() {
             <Results answers={answers} onTakeAgain={takeAgain} region={region} onRegionChange={setRegion} />
           </Suspense>
         ) : (
-          <section aria-labelledby="section-title" className="flex flex-col gap-5">
-            <div className="flex flex-col gap-2">
-              <div className="flex items-center justify-between text-sm font-medium text-muted-foreground">
-                <span>{t('soulCheck.sectionOf', { current: section + 1, total: SECTION_COUNT })}</span>
-                <span>{progressPercent(section)}%</span>
+          questionsShown && (
+            <section aria-labelledby="section-title" className="flex flex-col gap-5">
+              <div className="flex flex-col gap-2">
+                <div className="flex items-center justify-between text-sm font-medium text-muted-foreground">
+                  <span>{t('soulCheck.sectionOf', { current: section + 1, total: SECTION_COUNT })}</span>
+                  <span>{progressPercent(section)}%</span>
+                </div>
+                <Progress value={progressPercent(section)} label={t('soulCheck.progress')} />
               </div>
-              <Progress value={progressPercent(section)} label={t('soulCheck.progress')} />
-            </div>
-            <h2 id="section-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus-visible:outline-none">
-              {t(`soulCheck.sections.${current.id}.title`)}
-            </h2>
-            <SectionQuestions
-              key={section}
-              section={section}
-              answers={answers}
-              onAnswer={(q, a) => setAnswers((prev) => ({ ...prev, [answerKey(section, q)]: a }))}
-            />
-            {!canContinue && <p className="text-sm text-muted-foreground">{t('soulCheck.answerAll')}</p>}
-            <div className="grid grid-cols-2 gap-3 sm:flex sm:justify-between">
-              <Button variant="outline" size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section - 1)} disabled={section === 0}>
-                <ArrowLeft aria-hidden />
-                {t('soulCheck.previous')}
-              </Button>
-              {isLast ? (
-                <Button size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={seeResults} disabled={!canContinue}>
-                  {t('soulCheck.seeResults')}
+              <h2 id="section-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus-visible:outline-none">
+                {t(`soulCheck.sections.${current.id}.title`)}
+              </h2>
+              <SectionQuestions
+                key={section}
+                section={section}
+                answers={answers}
+                onAnswer={(q, a) => setAnswers((prev) => ({ ...prev, [answerKey(section, q)]: a }))}
+              />
+              {!canContinue && <p className="text-sm text-muted-foreground">{t('soulCheck.answerAll')}</p>}
+              <div className="grid grid-cols-2 gap-3 sm:flex sm:justify-between">
+                <Button variant="outline" size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section - 1)} disabled={section === 0}>
+                  <ArrowLeft aria-hidden />
+                  {t('soulCheck.previous')}
                 </Button>
-              ) : (
-                <Button size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section + 1)} disabled={!canContinue}>
-                  {t('soulCheck.next')}
-                  <ArrowRight aria-hidden />
-                </Button>
-              )}
-            </div>
-          </section>
+                {isLast ? (
+                  <Button size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={seeResults} disabled={!canContinue}>
+                    {t('soulCheck.seeResults')}
+                  </Button>
+                ) : (
+                  <Button size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section + 1)} disabled={!canContinue}>
+                    {t('soulCheck.next')}
+                    <ArrowRight aria-hidden />
+                  </Button>
+                )}
+              </div>
+            </section>
+          )
         )}
       </main>
     </div>
