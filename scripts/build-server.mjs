@@ -13,22 +13,28 @@ export const serverOut = path.join(root, 'dist/server/main.js');
 // Modules find their files (migrations, SQL sources, course content) next to their own source
 // file through import.meta.url. In one bundle every module would share the bundle's URL, so each
 // source's own location is written in, relative to the bundle: the folder can still be moved whole.
-const sourceUrls = {
+const sourceUrls = (outfile) => ({
   name: 'source-urls',
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
-      const relative = path.relative(path.dirname(serverOut), args.path).split(path.sep).join('/');
+      const relative = path.relative(path.dirname(outfile), args.path).split(path.sep).join('/');
       return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: 'ts' };
     });
   },
-};
+});
 
-export async function buildServer() {
+/**
+ * Compiles `entry` (default server/main.ts) into `outfile` (default dist/server/main.js). The tests
+ * that start the real server or the users command in a child process compile their entry the same
+ * way (test/compiled.ts), so each child is a plain `node` start. `outfile` must be inside the
+ * project: the bundle finds its packages in the project's node_modules.
+ */
+export async function buildServer({ entry = path.join(root, 'server/main.ts'), outfile = serverOut } = {}) {
   await build({
-    entryPoints: [path.join(root, 'server/main.ts')],
-    outfile: serverOut,
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -36,7 +42,7 @@ export async function buildServer() {
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
-    plugins: [sourceUrls],
+    plugins: [sourceUrls(outfile)],
   });
 }
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { compiled } from './compiled.ts';
 import { cloneTemplateDatabase, freePort } from './postgres.ts';
 
 /**
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 async function startServer(port: number, pgPort: number, extraEnv: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [await compiled('server/main.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -96,7 +97,7 @@ describe('embedded PostgreSQL lifecycle', () => {
       const first = await startServer(port, pgPort, { DATA_DIR: ownDataDir });
 
       // Issue 10, defect 9: the second instance stops with a clear message; the first keeps its database.
-      const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const second = spawn(process.execPath, [await compiled('server/main.ts')], {
         env: { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: ownDataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn', DATABASE_URL: '' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

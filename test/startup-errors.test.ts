@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { checkDatabase, checkDataDir } from '../server/db/startup-checks.ts';
+import { compiled } from './compiled.ts';
 import { freePort } from './postgres.ts';
 
-/** Runs server/main.ts with `env` until it exits; its output and exit code. */
-function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Runs server/main.ts (compiled, as production runs it) with `env` until it exits; its output and exit code. */
+async function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const main = await compiled('server/main.ts');
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [main], {
       env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

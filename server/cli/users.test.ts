@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createUser } from '../../test/app.ts';
+import { compiled } from '../../test/compiled.ts';
 import { cloneTemplateDatabase } from '../../test/postgres.ts';
 import { createDb } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 const runWith = async (env: Record<string, string | undefined>, ...args: string[]) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', ...args], { env: { ...process.env, ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [await compiled('server/cli/users.ts'), ...args], { env: { ...process.env, ...env } });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

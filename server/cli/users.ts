@@ -10,7 +10,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { roles, type Role } from '../../common/domain/roles.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
@@ -55,7 +54,7 @@ async function openDatabase(config: Config): Promise<{ url: string; close: () =>
 
 const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
-export async function run(args: string[], config: Config, out: (line: string) => void): Promise<void> {
+async function run(args: string[], config: Config, out: (line: string) => void): Promise<void> {
   const [command, ...rest] = args;
   if (command === 'grant') {
     if (rest.length !== 2) throw new UsageError('grant needs an email and a role.');
@@ -114,4 +113,5 @@ async function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();
+// A command, never imported: it runs when started (through tsx, or compiled as the tests run it).
+void main();

@@ -1,0 +1,4 @@
+/** dist/server/main.js: where `npm run build` writes the compiled server. */
+export declare const serverOut: string;
+/** Compiles `entry` (default server/main.ts) into `outfile` (default dist/server/main.js); see build-server.mjs. */
+export declare function buildServer(options?: { entry?: string; outfile?: string }): Promise<void>;
