@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenScripts } from './scripts/vite-first-screens.ts';
 import { moduleMap } from './scripts/vite-module-map.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
@@ -24,6 +25,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     moduleMap(),
+    // The Soul Health Check's scripts start with the entry's (public/boot.js, docs/decisions/048).
+    firstScreenScripts({ '/soul-health-check': ['src/app/query-app.tsx', 'src/features/wellness/components/soul-health-check-page.tsx'] }),
     // Installable and offline (docs/decisions/044): the page registers the worker itself, only
     // outside the landing page (lib/service-worker.ts), so a visitor downloads nothing more.
     VitePWA({

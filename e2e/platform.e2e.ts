@@ -69,6 +69,34 @@ describe('code splitting', () => {
     expect(found['signed-in screens']).toEqual([]);
     await page.context().close();
   });
+
+  it('downloads the first screens\' scripts, translations and current-user answer early, each once (public/boot.js)', async () => {
+    for (const [path, ready, early] of [
+      ['/', 'landing-page', ['/locales/fr/landing.json', '/locales/en/landing.json', '/api/auth/user']],
+      ['/soul-health-check', 'soul-health-check', ['/locales/fr/public.json', '/locales/en/public.json']],
+    ] as const) {
+      const page = await ctx.newPage({ width: 390, height: 844, locale: 'fr-FR' });
+      const paths: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.origin === baseUrl()) paths.push(url.pathname);
+      });
+      await page.goto(path);
+      await page.getByTestId(ready).waitFor();
+      await page.waitForLoadState('networkidle');
+      // Nothing twice: the app's own fetches and imports took the preloaded responses.
+      expect(paths.filter((p, i) => paths.indexOf(p) !== i), path).toEqual([]);
+      for (const file of early) expect(paths, path).toContain(file);
+      if (path === '/soul-health-check') {
+        // Its screen's chunk was asked for by boot.js (as a module preload), not only by the app.
+        const boot = await (await fetch(`${baseUrl()}/boot.js`)).text();
+        const screenScripts = JSON.parse(boot.match(/var firstScreenScripts = (\{.*\});/)![1]!)['/soul-health-check'] as string[];
+        expect(screenScripts.some((s) => s.includes('soul-health-check-page'))).toBe(true);
+        for (const script of screenScripts) expect(paths).toContain(script);
+      }
+      await page.context().close();
+    }
+  });
 });
 
 describe('static files', () => {

@@ -7,8 +7,9 @@
  *    files of the language i18next will detect (the same order as lib/i18n.ts: ?lng=, the
  *    i18next cookie, the saved choice, the browser's languages; English otherwise, and English
  *    as the fallback i18next also loads) and, on `/`, the "who is this?" answer
- *    (app/visitor-check.ts). The app's own requests then use these responses. Keep the lists
- *    beside each page's `useTranslation` namespaces.
+ *    (app/visitor-check.ts); on a screen that is not part of the entry script, that screen's
+ *    scripts (filled in at build time by scripts/vite-first-screens.ts). The app's own requests
+ *    then use these responses. Keep the namespace lists beside each page's `useTranslation`.
  */
 (function () {
   try {
@@ -23,6 +24,7 @@
   };
   var screen = firstScreens[location.pathname];
   if (!screen) return;
+  var firstScreenScripts = {};
 
   function stored(storage) {
     try {
@@ -44,11 +46,11 @@
     }
     return 'en';
   }
-  function preload(href) {
+  function preload(href, rel) {
     var link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'fetch';
-    // The app fetches these same-origin without credentials mode "include": this matches it.
+    link.rel = rel || 'preload';
+    if (!rel) link.as = 'fetch';
+    // The app fetches these (and Vite loads its modules) same-origin, not with credentials "include": this matches it.
     link.crossOrigin = 'anonymous';
     link.href = href;
     document.head.appendChild(link);
@@ -59,4 +61,6 @@
   for (var l = 0; l < languages.length; l++)
     for (var n = 0; n < screen.namespaces.length; n++) preload('/locales/' + languages[l] + '/' + screen.namespaces[n] + '.json');
   if (screen.currentUser) preload('/api/auth/user');
+  var scripts = firstScreenScripts[location.pathname] || [];
+  for (var s = 0; s < scripts.length; s++) preload(scripts[s], 'modulepreload');
 })();

@@ -1,0 +1,56 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** The line of `public/boot.js` this plugin fills in (it stays `{}` in development). */
+const PLACEHOLDER = 'var firstScreenScripts = {};';
+
+/**
+ * Tells `public/boot.js` which scripts a first screen that is not in the entry needs, so it can
+ * `modulepreload` them beside the entry's own scripts instead of after the entry has run
+ * (docs/decisions/048). `screens` maps a path to the lazily loaded modules its first render needs;
+ * each gets its chunk and the chunks that chunk imports, less what index.html loads already.
+ * Written into the built boot.js before the service worker's precache list and the precompressed
+ * copies are made (both in closeBundle).
+ */
+export function firstScreenScripts(screens: Record<string, string[]>): Plugin {
+  let root = '';
+  let outDir = '';
+  let scripts: Record<string, string[]> = {};
+  return {
+    name: 'first-screen-scripts',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const closure = (fileName: string, into: Set<string>) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || into.has(fileName)) return;
+        into.add(fileName);
+        chunk.imports.forEach((f) => closure(f, into));
+      };
+      const initial = new Set<string>();
+      for (const entry of chunks.filter((c) => c.isEntry)) closure(entry.fileName, initial);
+      scripts = {};
+      for (const [screen, modules] of Object.entries(screens)) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const id = path.resolve(root, module);
+          const chunk = chunks.find((c) => c.facadeModuleId === id);
+          if (!chunk) throw new Error(`first-screen-scripts: no chunk starts at ${module}`);
+          closure(chunk.fileName, files);
+        }
+        scripts[screen] = [...files].filter((f) => !initial.has(f)).map((f) => `/${f}`);
+      }
+    },
+    async writeBundle() {
+      const file = path.join(outDir, 'boot.js');
+      const source = await readFile(file, 'utf8');
+      if (!source.includes(PLACEHOLDER)) throw new Error(`first-screen-scripts: boot.js has no line "${PLACEHOLDER}"`);
+      await writeFile(file, source.replace(PLACEHOLDER, `var firstScreenScripts = ${JSON.stringify(scripts)};`));
+    },
+  };
+}
