@@ -11,6 +11,7 @@
  *
  *   BENCH_SECONDS=5 npm run bench     longer throughput samples (default 2 s)
  *   ITERATIONS=50 npm run bench       more admin requests per row (default 30)
+ *   BENCH_SECTIONS=2 npm run bench    only the throughput section (2,3: throughput and admin; no client benchmarks)
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -43,8 +44,15 @@ interface Goal {
 /** What a section measured, or why it measured nothing (the run goes on with the next section). */
 type Section<T> = { ok: true; value: T } | { ok: false; reason: string };
 
+/** BENCH_SECTIONS=2,3: only those sections (and no client benchmarks); all of them by default. */
+const ONLY = process.env.BENCH_SECTIONS?.split(',').map((s) => s.trim());
+
 async function section<T>(title: string, work: () => Promise<T>): Promise<Section<T>> {
   console.log(`\n${title}`);
+  if (ONLY && !ONLY.includes(title.split('.')[0]!)) {
+    console.log('  skipped (BENCH_SECTIONS)');
+    return { ok: false, reason: 'skipped (BENCH_SECTIONS)' };
+  }
   try {
     return { ok: true, value: await work() };
   } catch (err) {
@@ -114,7 +122,7 @@ async function main() {
   }
 
   // The client's own benchmarks (bundle weight, Lighthouse) live beside this one.
-  for (const file of clientBenches()) {
+  for (const file of ONLY ? [] : clientBenches()) {
     console.log(`\n--- ${file} ---`);
     const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench', file)], { stdio: 'inherit', cwd: root });
     if (r.status !== 0) process.exitCode = r.status ?? 1;

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from './client.ts';
 
 /* A learner's activity, read by the mentor's week and the encouragement mails, written by the course. */
 
 /**
- * Records that the user opened a lesson now. A row younger than five minutes is left alone, so
- * reading a lesson section by section does not write on every request.
+ * Records that the user opened a lesson now, as SQL text for a statement that holds it (the course's
+ * lesson read: course.repository.ts), `userParam` being the user id's parameter and `when` whether
+ * the lesson was open to them. A row younger than five minutes is left alone, so reading a lesson
+ * section by section does not write on every request.
  */
-export async function recordLessonOpened(db: Tx, userId: string): Promise<void> {
-  await db.execute(sql`
-    insert into learner_activity (user_id, last_lesson_opened_at) values (${userId}, now())
-    on conflict (user_id) do update set last_lesson_opened_at = excluded.last_lesson_opened_at
-    where learner_activity.last_lesson_opened_at < now() - interval '5 minutes'`);
-}
+export const recordLessonOpenedSql = (userParam: string, when: string) => `
+  insert into learner_activity (user_id, last_lesson_opened_at) select ${userParam}, now() where ${when}
+  on conflict (user_id) do update set last_lesson_opened_at = excluded.last_lesson_opened_at
+  where learner_activity.last_lesson_opened_at < now() - interval '5 minutes'`;
 
 /**
  * The user's last activity as SQL, for a users alias: a lesson opened, a quiz taken, a challenge

@@ -21,6 +21,9 @@ export async function countFounders(tx: Tx): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** `countFounders` as a subquery, for a statement that reads it beside other things (the directory page). */
+export const countFoundersSql = sql`select count(*) from users where role = 'founder' and deactivated_at is null`;
+
 /** One advisory lock for every change that can remove a founder (role changes, deletions). */
 export const FOUNDER_CHANGE_LOCK = 72_410_006;
 

@@ -15,6 +15,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'public': visitors may call the route. Every other API route needs a session (deny by default). */
     access?: 'public';
+    /**
+     * A write that changes no account and no session (a quiz submitted): the remembered sessions are
+     * kept after it (decision 031). Every other write empties them (decision 021).
+     */
+    keepsSessions?: true;
   }
   interface FastifyInstance {
     sessionPolicy: SessionPolicy;
@@ -96,9 +101,10 @@ export default fp<{ policy: SessionPolicy; cacheMs?: number }>(async function se
     if (!req.user && req.routeOptions.url !== undefined && req.routeOptions.config.access !== 'public') requireUser(req);
   });
   // Any write may have changed an account or a session (a role, a profile, a password, a sign-in):
-  // once it is answered, this process looks every session up afresh.
+  // once it is answered, this process looks every session up afresh. Only routes marked as touching
+  // neither (keepsSessions) are exempt.
   app.addHook('onResponse', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') cache.clear();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.routeOptions.config.keepsSessions !== true) cache.clear();
   });
 
   // Expired rows are harmless (lookups check expiry) but would pile up: sweep them hourly.

@@ -20,7 +20,7 @@ export function adminServicesFactory(db: Db, { decisionHooks }: { decisionHooks?
   const auditRepo = auditRepositoryFactory(db);
   const rolesRepo = rolesRepositoryFactory(db);
   return {
-    directory: directoryServiceFactory({ directoryRepo: directoryRepositoryFactory(db), rolesRepo, auditRepo }),
+    directory: directoryServiceFactory({ directoryRepo: directoryRepositoryFactory(db), auditRepo }),
     roles: rolesServiceFactory({ db, rolesRepo, auditRepo }),
     accounts: accountsServiceFactory({ db, accountsRepo: accountsRepositoryFactory(db), auditRepo }),
     callbacks: callbacksServiceFactory({ db, callbacksRepo: callbacksRepositoryFactory(db), auditRepo }),

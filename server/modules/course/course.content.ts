@@ -24,6 +24,8 @@ export interface LessonEntry {
   id: string;
   courseId: string;
   weekNumber: number;
+  /** The live lessons of earlier weeks: the lesson is open once they are all passed. */
+  earlierLessonIds: string[];
   /** Teaching sections (the same in every language). */
   sectionCount: number;
   /** GET /api/lessons/:id serialized around the one per-learner field: head + isCompleted + tail. */
@@ -99,7 +101,7 @@ export async function loadCourseContentSnapshot(db: Db): Promise<CourseContentSn
         const at = whole.lastIndexOf(marker);
         return { head: `${whole.slice(0, at)}"isCompleted":`, tail: whole.slice(at + marker.length) };
       });
-      lessons.set(l.id, { id: l.id, courseId: c.id, weekNumber: l.weekNumber, sectionCount: l.content.en.sections.length, json });
+      lessons.set(l.id, { id: l.id, courseId: c.id, weekNumber: l.weekNumber, earlierLessonIds: live.slice(0, index).map((e) => e.id), sectionCount: l.content.en.sections.length, json });
       const a = rows.assessments.find((x) => x.lessonId === l.id);
       if (!a) return;
       const entry: AssessmentEntry = {

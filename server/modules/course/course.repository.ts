@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Challenge, ContentLanguage } from '../../../common/contracts/course.ts';
+import type { Pool } from 'pg';
 import type { Db } from '../../db/client.ts';
+import { recordLessonOpenedSql } from '../../db/learner-activity.ts';
 import { assessmentAttempts, assessments, certificates, courses, lessons } from '../../db/schema/index.ts';
 import type { AssessmentQuestions, CourseDetails, LessonContent } from '../../db/seed/course.ts';
 
@@ -50,6 +52,30 @@ export function passedLessonsQuery(db: Db) {
     .groupBy(assessmentAttempts.lessonId)
     .prepare('passed_lessons');
   return (userId: string): Promise<PassedLesson[]> => query.execute({ userId });
+}
+
+const PASSED_LESSONS_OPENING_SQL = `
+  with passed as (
+    select lesson_id, max(score)::int as best_score, (extract(epoch from min(created_at)) * 1000)::float8 as first_passed_at
+    from assessment_attempts where user_id = $1::uuid and passed group by lesson_id
+  ), opened as (${recordLessonOpenedSql(
+    '$1::uuid',
+    // The lesson is open (common/domain/scoring.ts unlockState): passed, or every earlier week passed.
+    'exists (select 1 from passed where lesson_id = $2::uuid) or (select count(*) from passed where lesson_id = any($3::uuid[])) = cardinality($3::uuid[])',
+  )}
+  )
+  select lesson_id as "lessonId", best_score as "bestScore", first_passed_at as "firstPassedAt" from passed`;
+
+/**
+ * A lesson read's one statement (a named prepared statement): the user's passed lessons, as
+ * `passedLessonsQuery`, and in the same statement the lesson opening recorded for the mentor's week
+ * when the lesson is open to them (passed, or every lesson of `earlierLessonIds` passed: the rule
+ * the caller applies to the rows it gets back).
+ */
+export function passedLessonsOpeningQuery(db: Db) {
+  const pool = (db as Db & { $client: Pool }).$client;
+  return async (userId: string, lessonId: string, earlierLessonIds: string[]): Promise<PassedLesson[]> =>
+    (await pool.query<PassedLesson>({ name: 'passed_lessons_opening', text: PASSED_LESSONS_OPENING_SQL, values: [userId, lessonId, earlierLessonIds] })).rows;
 }
 
 /** One user's attempts at one lesson, newest first. */

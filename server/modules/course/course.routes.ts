@@ -5,7 +5,6 @@ import {
   assessment, assessmentIdParams, attemptList, certificate, certificateVerification, courseIdParams, courseList, courseRoutes, langQuery, lesson,
   lessonIdParams, lessonList, progress, submitBody, submitHeaders, submitResult, verificationCodeParams,
 } from '../../../common/contracts/course.ts';
-import { recordLessonOpened } from '../../db/learner-activity.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { CourseService } from './course.service.ts';
 
@@ -38,11 +37,8 @@ const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => 
   });
 
   app.get(courseRoutes.lesson, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: lesson } } }, async (req, reply) => {
-    const userId = requireUser(req).id;
-    const text = await course.getLessonJson(userId, req.params.id, req.query.lang);
-    // Opening a lesson is the activity the mentor's week and the encouragement mails look at.
-    await recordLessonOpened(app.db, userId);
-    return json(reply, text);
+    // Also records the opening (the mentor's week), in the same statement.
+    return json(reply, await course.getLessonJson(requireUser(req).id, req.params.id, req.query.lang));
   });
 
   app.get(courseRoutes.lessonAssessment, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: assessment } } }, async (req, reply) =>
@@ -52,7 +48,8 @@ const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => 
   // An Idempotency-Key (a UUID) makes a resend of the same submission answer the first result without storing it again.
   app.post(
     courseRoutes.submit,
-    { schema: { params: assessmentIdParams, headers: submitHeaders, body: submitBody, response: { 200: submitResult } } },
+    // An attempt changes no account and no session: the remembered sessions stay (decision 031).
+    { config: { keepsSessions: true }, schema: { params: assessmentIdParams, headers: submitHeaders, body: submitBody, response: { 200: submitResult } } },
     async (req) => course.submit(requireUser(req).id, req.params.assessmentId, req.body.answers, req.headers['idempotency-key']),
   );
 

@@ -43,6 +43,7 @@ export interface LessonState {
 export function courseServiceFactory({ db, content: loaded }: { db: Db; content: CourseContentSnapshot }) {
   let content = loaded;
   const passedLessons = repo.passedLessonsQuery(db);
+  const passedLessonsOpening = repo.passedLessonsOpeningQuery(db);
 
   /** Reads the content again (after the content was seeded anew while the app runs: tests only). */
   async function reload(): Promise<void> {
@@ -73,7 +74,11 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
 
   /** The user's state of every live lesson of the course, in week order. */
   async function lessonStates(userId: string, course: CourseEntry): Promise<LessonState[]> {
-    const passed = new Map((await passedLessons(userId)).map((p) => [p.lessonId, p]));
+    return statesOf(course, await passedLessons(userId));
+  }
+
+  function statesOf(course: CourseEntry, passedRows: repo.PassedLesson[]): LessonState[] {
+    const passed = new Map(passedRows.map((p) => [p.lessonId, p]));
     return course.lessons.map((l) => ({ id: l.id, weekNumber: l.weekNumber, bestScore: passed.get(l.id)?.bestScore ?? null, firstPassedAt: passed.get(l.id)?.firstPassedAt ?? null }));
   }
 
@@ -108,11 +113,16 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     return requireCourse(courseId).lessonListJson[lang];
   }
 
-  /** The lesson as JSON text (the `Lesson` contract); 404 when unknown or retired, 403 while locked. */
+  /**
+   * The lesson as JSON text (the `Lesson` contract); 404 when unknown or retired, 403 while locked.
+   * Opening it is recorded (the activity the mentor's week and the encouragement mails look at), in
+   * the same statement as the read of the passed lessons, and only when it is open.
+   */
   async function getLessonJson(userId: string, id: string, lang: ContentLanguage): Promise<string> {
     const lesson = content.lessons.get(id);
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
-    const s = requireOpen(await lessonStates(userId, requireCourse(lesson.courseId)), id);
+    const course = requireCourse(lesson.courseId);
+    const s = requireOpen(statesOf(course, await passedLessonsOpening(userId, id, lesson.earlierLessonIds)), id);
     const { head, tail } = lesson.json[lang];
     return head + String(s.passed.has(id)) + tail;
   }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coursePaths, type Assessment, type AttemptSummary, type Certificate, type CourseSummary, type Lesson, type LessonListItem, type Progress } from '../../../common/contracts/course.ts';
 import { createTestApp, signedInUser } from '../../../test/app.ts';
-import { assessmentAttempts, assessments } from '../../db/schema/index.ts';
+import { assessmentAttempts, assessments, learnerActivity } from '../../db/schema/index.ts';
 import { loadCourseContent } from '../../db/seed/course.ts';
 import { normaliseVerificationCode } from './course.service.ts';
 
@@ -129,6 +129,32 @@ describe('unlocking in order', () => {
       averageScore: 95,
       bestScores: { [lessonOfWeek(1).id]: 100, [lessonOfWeek(2).id]: 90 },
     });
+  });
+});
+
+describe('lesson openings (the mentor\'s week)', () => {
+  const openedAt = async (userId: string) =>
+    (await app.db.select({ at: learnerActivity.lastLessonOpenedAt }).from(learnerActivity).where(eq(learnerActivity.userId, userId)))[0]?.at ?? null;
+
+  it('records opening an open lesson, never a locked or unknown one, and leaves a recent opening alone', async () => {
+    const { cookie, user } = await signedInUser(app);
+    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(403);
+    expect((await get(coursePaths.lesson('00000000-0000-4000-8000-000000000000'), cookie)).statusCode).toBe(404);
+    expect(await openedAt(user.id)).toBeNull();
+
+    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+    const first = await openedAt(user.id);
+    expect(first).not.toBeNull();
+    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+    expect(await openedAt(user.id)).toEqual(first);
+
+    // An opening older than five minutes is moved on by the next open lesson, here week 2 once week 1 is passed.
+    await app.db.update(learnerActivity).set({ lastLessonOpenedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(learnerActivity.userId, user.id));
+    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(403);
+    expect((await openedAt(user.id))!.getTime()).toBeLessThan(Date.now() - 5 * 60_000);
+    await passWeeks(cookie, 1);
+    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(200);
+    expect((await openedAt(user.id))!.getTime()).toBeGreaterThan(first!.getTime());
   });
 });
 

@@ -5,6 +5,7 @@ import type { DirectoryFilter } from '../../../../common/contracts/admin.ts';
 import type { Role } from '../../../../common/domain/roles.ts';
 import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '../../../../common/domain/eligibility.ts';
 import type { Db, Tx } from '../../../db/client.ts';
+import { countFounders, countFoundersSql } from '../../../db/users.ts';
 import { completedWhen, inProgressWhen, isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../../../db/progress-sql.ts';
 
 /** Newest first, (created_at, id) as the key of the last row seen. */
@@ -85,6 +86,7 @@ type DirectoryDbRow = {
   created_at: Date;
   cursor_at: string;
   total: number | null;
+  founder_count?: number;
   course_progress: number;
   course_completed: boolean;
   completed_disciples: number;
@@ -150,7 +152,7 @@ async function countDirectory(db: Tx, search: string, filter: DirectoryFilter): 
  *   (trigram, mentor_stats) and sort it. Walking would read most of the table when the matches are
  *   old, which ambassadors and coordinators usually are.
  */
-async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }: DirectorySlice): Promise<DirectoryRowData[]> {
+async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }: DirectorySlice) {
   const filters = directoryConditions(search, filter);
   const fewMatches = search !== '' || filter === 'ambassador' || filter === 'coordinator';
   const after = keyset ? sql`(u.created_at, u.id) < (${keyset.createdAt}::timestamptz, ${keyset.id}::uuid)` : null;
@@ -174,14 +176,14 @@ async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }
             order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`;
   const res = await db.execute<DirectoryDbRow>(sql`
     with ${primaryCourseCte} ${matching}
-    select ${rowFields}, p.total
+    select ${rowFields}, p.total, (${countFoundersSql})::int as founder_count
     from (${page}) p
     join users u on u.id = p.id
     cross join course_pc
     ${joinProgress('u')}
     left join mentor_stats ms on ms.user_id = u.id
     order by p.created_at desc, p.id desc`);
-  return res.rows.map(fromDbRow);
+  return { rows: res.rows.map(fromDbRow), raw: res.rows };
 }
 
 
@@ -199,11 +201,16 @@ async function findStats(db: Tx) {
 }
 
 export const directoryRepositoryFactory = (db: Db) => ({
-  /** A page of the directory and how many rows match in all. */
+  /** A page of the directory, how many rows match in all, and how many founders can act (the console's role rules). */
   async findPage({ search, filter, offset, limit }: { search: string; filter: DirectoryFilter; offset: number; limit: number }, tx: Tx = db) {
-    const rows = await selectDirectory(tx, { search, filter, keyset: null, limit, offset });
-    // The count comes with the page's rows; a page past the end has none to carry it.
-    return { rows, total: rows[0]?.total ?? (await countDirectory(tx, search, filter)) };
+    const res = await selectDirectory(tx, { search, filter, keyset: null, limit, offset });
+    // Both counts come with the page's rows, in its one statement; a page past the end has none to carry them.
+    const first = res.raw[0];
+    if (!first) {
+      const [total, founderCount] = await Promise.all([countDirectory(tx, search, filter), countFounders(tx)]);
+      return { rows: [], total, founderCount };
+    }
+    return { rows: res.rows, total: first.total!, founderCount: first.founder_count! };
   },
 
   /**

@@ -5,7 +5,6 @@ import {
 import type { ContentLanguage } from '../../../../common/contracts/course.ts';
 import { actorId, type Actor } from '../admin-shared.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { RolesRepository } from '../roles/roles.repository.ts';
 import type { DirectoryRepository } from './directory.repository.ts';
 
 /**
@@ -28,16 +27,12 @@ const EXPORT_BATCH = 2000;
 
 interface Deps {
   directoryRepo: DirectoryRepository;
-  rolesRepo: RolesRepository;
   auditRepo: AuditRepository;
 }
 
-export const directoryServiceFactory = ({ directoryRepo, rolesRepo, auditRepo }: Deps) => ({
+export const directoryServiceFactory = ({ directoryRepo, auditRepo }: Deps) => ({
   async getPage({ search, filter, page, pageSize }: { search: string; filter: DirectoryFilter; page: number; pageSize: number }): Promise<DirectoryPage> {
-    const [{ rows, total }, founderCount] = await Promise.all([
-      directoryRepo.findPage({ search, filter, offset: (page - 1) * pageSize, limit: pageSize }),
-      rolesRepo.countFounders(),
-    ]);
+    const { rows, total, founderCount } = await directoryRepo.findPage({ search, filter, offset: (page - 1) * pageSize, limit: pageSize });
     return { users: rows.map(({ createdAt: _c, cursor: _k, total: _t, ...row }) => row), total, page, pageSize, founderCount };
   },
 
