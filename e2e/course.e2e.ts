@@ -177,7 +177,8 @@ describe('the 8-week course in the browser', () => {
     await visitor.context().close();
   });
 
-  it.each([false, true])('after a fail, sends each wrong question to the section that teaches it (dark: %s)', async (dark) => {
+  // Light in `npm test`; dark too in `npm run test:screens`.
+  it.each(screenVariants([false, true]))('after a fail, sends each wrong question to the section that teaches it (dark: %s)', async (dark) => {
     const rows = await lessonRows();
     const week1 = weekContent(1);
     const { page, context } = await ctx.signedInPage({ firstName: 'Amara' }, { width: 390, height: 844 });

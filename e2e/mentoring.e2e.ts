@@ -348,7 +348,8 @@ describe('looking at the screens', () => {
   });
 
   // Success and destructive badges, flags and alerts on every screen that shows them, in both themes.
-  it.each(['light', 'dark'] as const)('the tree, directory, manage-user dialog, callback inbox and applications pass axe (%s)', async (theme) => {
+  // Light in `npm test`; dark too in `npm run test:screens`.
+  it.each(screenVariants(['light', 'dark'] as const))('the tree, directory, manage-user dialog, callback inbox and applications pass axe (%s)', async (theme) => {
     const mentor = await createUser(ctx.db, { firstName: 'Axel', lastName: `Contrast${theme}`, email: emailOf(`axe-mentor-${theme}`) });
     const done = [];
     for (let i = 0; i < 3; i++) done.push(await createUser(ctx.db, { firstName: `Finisher${i}`, lastName: `Axe${theme}`, mentorId: mentor.id }));
