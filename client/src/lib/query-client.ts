@@ -48,3 +48,18 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * After a change the server has made (its answer means it is committed): every query under
+ * `queryKeys` shows the server's state from now on. `invalidateQueries` alone does not promise that:
+ * a query still on its first fetch (no data yet, such as a search just typed, shown over the previous
+ * page's placeholder) is not fetched again but keeps its request in flight, which the server may have
+ * answered from before the change; that answer then counts as fresh and, with `staleTime: Infinity`,
+ * stays on screen (a deleted person still listed). So requests in flight are cancelled first (their
+ * answers are ignored), then the queries are invalidated and the ones on screen fetched again.
+ * Resolves once those fetches have settled.
+ */
+export async function refreshAfterChange(qc: QueryClient, queryKeys: readonly (readonly unknown[])[]): Promise<void> {
+  await Promise.all(queryKeys.map((queryKey) => qc.cancelQueries({ queryKey, fetchStatus: 'fetching' })));
+  await Promise.all(queryKeys.map((queryKey) => qc.invalidateQueries({ queryKey })));
+}

@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPaths, type RoleChangeResult } from '../../../../../common/contracts/admin.ts';
 import type { Role } from '../../../../../common/contracts/auth.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 import { adminKeys } from './keys.ts';
 
 export function useChangeRole() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) => sendJson<RoleChangeResult>('PUT', adminPaths.userRole(userId), { role }),
-    onSuccess: () => Promise.all([adminKeys.users.all, adminKeys.audit.all, adminKeys.assignees].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () => refreshAfterChange(qc, [adminKeys.users.all, adminKeys.audit.all, adminKeys.assignees]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPaths, type ApplicationDecision, type ApplicationItem } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** Approve (the applicant becomes an ambassador) or decline; the directory, stats and team change too. */
@@ -9,9 +10,6 @@ export function useDecideApplication() {
   return useMutation({
     meta: { errorToast: { ns: 'admin' } },
     mutationFn: ({ id, decision }: { id: string; decision: ApplicationDecision }) => sendJson<ApplicationItem>('POST', adminPaths.applicationDecision(id), { decision }),
-    onSuccess: () =>
-      Promise.all(
-        [adminKeys.applications.all, adminKeys.audit.all, adminKeys.users.all, adminKeys.stats, adminKeys.assignees].map((queryKey) => qc.invalidateQueries({ queryKey })),
-      ),
+    onSuccess: () => refreshAfterChange(qc, [adminKeys.applications.all, adminKeys.audit.all, adminKeys.users.all, adminKeys.stats, adminKeys.assignees]),
   });
 }

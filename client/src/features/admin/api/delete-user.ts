@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPaths } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** Erases an account and its personal data (the server's account erasure, as a person deleting their own). */
@@ -8,6 +9,6 @@ export function useDeleteUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => sendJson<void>('DELETE', adminPaths.user(userId)),
-    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: () => refreshAfterChange(qc, [adminKeys.all]),
   });
 }

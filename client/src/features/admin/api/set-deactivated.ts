@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPaths, type DeactivationResult } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** Deactivates (sign-in refused, sessions ended, data kept) or reactivates an account. */
@@ -9,6 +10,6 @@ export function useSetDeactivated() {
   return useMutation({
     mutationFn: ({ userId, isDeactivated }: { userId: string; isDeactivated: boolean }) =>
       sendJson<DeactivationResult>('PUT', adminPaths.userDeactivation(userId), { isDeactivated }),
-    onSuccess: () => Promise.all([adminKeys.users.all, adminKeys.audit.all, adminKeys.assignees].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () => refreshAfterChange(qc, [adminKeys.users.all, adminKeys.audit.all, adminKeys.assignees]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPaths, type ResponderResult } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** Marks someone as a responder (mailed about callback requests), or not. */
@@ -8,7 +9,7 @@ export function useSetResponder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, isResponder }: { userId: string; isResponder: boolean }) => sendJson<ResponderResult>('PUT', adminPaths.userResponder(userId), { isResponder }),
-    onSuccess: () => Promise.all([adminKeys.users.all, adminKeys.audit.all].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () => refreshAfterChange(qc, [adminKeys.users.all, adminKeys.audit.all]),
     meta: { errorToast: { ns: 'admin' } },
   });
 }

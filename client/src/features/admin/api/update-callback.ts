@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPaths, type CallbackItem, type CallbackUpdateBody } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** Status, assignee and notes of a callback request (audited on the server). */
@@ -9,6 +10,6 @@ export function useUpdateCallback() {
   return useMutation({
     meta: { errorToast: { ns: 'admin' } },
     mutationFn: ({ id, ...body }: CallbackUpdateBody & { id: string }) => sendJson<CallbackItem>('PATCH', adminPaths.callback(id), body),
-    onSuccess: () => Promise.all([adminKeys.callbacks.all, adminKeys.audit.all].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () => refreshAfterChange(qc, [adminKeys.callbacks.all, adminKeys.audit.all]),
   });
 }

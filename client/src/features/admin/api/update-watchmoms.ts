@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPaths, type WatchmomsItem, type WatchmomsUpdateBody } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** Status and notes of a WatchMoms application (audited on the server). */
@@ -9,6 +10,6 @@ export function useUpdateWatchmoms() {
   return useMutation({
     meta: { errorToast: { ns: 'admin' } },
     mutationFn: ({ id, ...body }: WatchmomsUpdateBody & { id: string }) => sendJson<WatchmomsItem>('PATCH', adminPaths.watchmomsItem(id), body),
-    onSuccess: () => Promise.all([adminKeys.watchmoms.all, adminKeys.audit.all].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () => refreshAfterChange(qc, [adminKeys.watchmoms.all, adminKeys.audit.all]),
   });
 }

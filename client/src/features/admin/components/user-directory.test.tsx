@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
 import { apiError, stubApi, type StubRequest } from '../../../test/fetch-stub.ts';
 import { buildDirectoryPage, buildDirectoryRow } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -94,5 +95,87 @@ describe('the user directory', () => {
     stubApi().on('GET', USERS, apiError(403, 'FORBIDDEN', 'Forbidden'));
     renderWithApp(<UserDirectory />);
     expect(await screen.findByRole('alert')).toHaveTextContent("You don't have permission to access the admin dashboard.");
+  });
+});
+
+const me = { id: 'me', email: 'admin@example.org', username: null, firstName: 'Ada', lastName: 'Admin', role: 'admin', onboardingComplete: true, onboardingStatus: 'completed', mentorName: null, createdAt: '2026-01-01T00:00:00.000Z', locale: 'en', isEmailVerified: true };
+
+/**
+ * The server's users as the directory sees them, with the racy order that left a deleted person
+ * listed in a loaded browser: the first search request is read at once (before the change) but its
+ * answer arrives only after the change has been answered, while the directory is already asking again.
+ */
+function serverWithLateSearch(people: DirectoryRow[]) {
+  let rows = people;
+  let changed!: () => void;
+  const change = new Promise<void>((resolve) => (changed = resolve));
+  let heldOne = false;
+  const api = stubApi()
+    .on('GET', '/api/auth/user', { json: me })
+    .on('GET', USERS, async (req) => {
+      const search = req.url.searchParams.get('search')?.toLowerCase();
+      // Read now, as the server's query would run now.
+      const page = buildDirectoryPage(rows.filter((r) => !search || `${r.firstName} ${r.lastName}`.toLowerCase().includes(search)));
+      if (search && !heldOne) {
+        heldOne = true;
+        await change;
+        // Answered after the change's own answer has reached the screen.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return { json: page };
+    });
+  for (const person of people)
+    api
+      .on('GET', `/api/admin/users/${person.id}/mentor`, () => (rows.some((r) => r.id === person.id) ? { json: { mentor: null } } : apiError(404, 'NOT_FOUND')))
+      .on('DELETE', `/api/admin/users/${person.id}`, () => {
+        rows = rows.filter((r) => r.id !== person.id);
+        changed();
+        return { status: 204 };
+      })
+      .on('PUT', `/api/admin/users/${person.id}/deactivation`, (req) => {
+        const { isDeactivated } = req.body as { isDeactivated: boolean };
+        rows = rows.map((r) => (r.id === person.id ? { ...r, isDeactivated } : r));
+        changed();
+        return { json: { id: person.id, isDeactivated } };
+      });
+  return api;
+}
+
+describe('the directory after an account action, whatever order the answers come in', () => {
+  const dana = buildDirectoryRow({ firstName: 'Dana', lastName: 'Keep', email: 'dana@example.org' });
+  const other = buildDirectoryRow({ firstName: 'Boaz', lastName: 'Learner', email: 'boaz@example.org' });
+
+  /** Types the name and clicks "Manage" at once (before the search is sent), then waits until the search is on its way. */
+  async function manageWhileSearching(api: ReturnType<typeof stubApi>, user: ReturnType<typeof renderWithApp>['user']) {
+    await screen.findByText('Showing 2 of 2 users');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name or email...' }), 'Dana Keep');
+    await user.click(screen.getAllByRole('button', { name: 'Manage Dana Keep' })[0]!);
+    await waitFor(() => expect(api.calls('GET', USERS).filter((r) => r.url.searchParams.get('search') === 'Dana Keep')).toHaveLength(1));
+    return within(await screen.findByTestId('manage-user-dialog'));
+  }
+
+  it('a deleted person leaves the list even when the search sent before the deletion is answered after it', async () => {
+    const api = serverWithLateSearch([dana, other]);
+    const { user } = renderWithApp(<UserDirectory />);
+    const dialog = await manageWhileSearching(api, user);
+    await user.click(await dialog.findByRole('button', { name: 'Delete account' }));
+    await user.click(within(await screen.findByRole('dialog', { name: "Delete Dana Keep's account?" })).getByRole('button', { name: 'Delete permanently' }));
+
+    expect(await screen.findByText("Dana Keep's account and personal data are erased.")).toBeInTheDocument();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.queryByText('dana@example.org')).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 0 of 0 users')).toBeInTheDocument();
+  });
+
+  it('a deactivated person shows the badge even when the search sent before is answered after', async () => {
+    const api = serverWithLateSearch([dana, other]);
+    const { user } = renderWithApp(<UserDirectory />);
+    const dialog = await manageWhileSearching(api, user);
+    await user.click(await dialog.findByRole('button', { name: 'Deactivate account' }));
+    await user.click(within(await screen.findByRole('dialog', { name: "Deactivate Dana Keep's account?" })).getByRole('button', { name: 'Deactivate' }));
+
+    expect(await screen.findByText('Dana Keep can no longer sign in.')).toBeInTheDocument();
+    await waitFor(() => expect(rowOf('dana@example.org').getByText('Deactivated')).toBeInTheDocument());
+    expect(screen.queryByText('boaz@example.org')).not.toBeInTheDocument();
   });
 });
