@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import os from 'node:os';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
@@ -36,3 +39,20 @@ export function createDb(connectionString: string, max = defaultPoolSize()): { d
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Where a query can run: the database, or a transaction a caller opened. Repositories take it optionally. */
 export type Tx = Db | Transaction;
+
+const preparedNames = new Map<string, string>();
+const pgDialect = new PgDialect();
+
+/**
+ * Runs a query as a named prepared statement (named by a hash of its text), so PostgreSQL parses and
+ * plans it once per connection instead of on every request: for the hot statements built with `sql`
+ * (a small disciple tree was planned in twice the time it ran). Values stay parameters; a query whose
+ * text varies (the directory's filters) gets one statement per variant.
+ */
+export async function executePrepared<T>(db: Tx, query: SQL): Promise<T[]> {
+  const { sql: text, params } = pgDialect.sqlToQuery(query);
+  let name = preparedNames.get(text);
+  if (!name) preparedNames.set(text, (name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
+  const res = await db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: T[] } }>({ sql: text, params }, undefined, name, false).execute();
+  return res.rows;
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { executePrepared, type Db } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
 
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
@@ -29,14 +29,14 @@ export function postgresRateLimitStore(db: Db) {
     }
 
     incr(key: string, cb: Callback, timeWindow: number): void {
-      db.execute<{ count: number; ttl: number }>(sql`
+      executePrepared<{ count: number; ttl: number }>(db, sql`
         insert into rate_limit_counters as c (key, count, expires_at)
         values (${this.keyOf(key)}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
         on conflict (key) do update set
           count = case when c.expires_at <= now() then 1 else c.count + 1 end,
           expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
         returning count, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl`).then(
-        (r) => cb(null, { current: r.rows[0]!.count, ttl: r.rows[0]!.ttl }),
+        (rows) => cb(null, { current: rows[0]!.count, ttl: rows[0]!.ttl }),
         (err: Error) => cb(err),
       );
     }

@@ -28,8 +28,11 @@ export interface LessonEntry {
   earlierLessonIds: string[];
   /** Teaching sections (the same in every language). */
   sectionCount: number;
-  /** GET /api/lessons/:id serialized around the one per-learner field: head + isCompleted + tail. */
-  json: PerLanguage<{ head: string; tail: string }>;
+  /**
+   * GET /api/lessons/:id serialized with each value of its one per-learner field, as UTF-8 bytes
+   * ready to send (no 7 KB string to join and encode per request).
+   */
+  json: PerLanguage<{ notCompleted: Buffer; completed: Buffer }>;
 }
 
 export interface AssessmentEntry {
@@ -99,7 +102,8 @@ export async function loadCourseContentSnapshot(db: Db): Promise<CourseContentSn
         // The contract puts isCompleted after every text, so the last match is the field itself.
         const marker = '"isCompleted":false';
         const at = whole.lastIndexOf(marker);
-        return { head: `${whole.slice(0, at)}"isCompleted":`, tail: whole.slice(at + marker.length) };
+        const withCompleted = (value: boolean) => Buffer.from(`${whole.slice(0, at)}"isCompleted":${value}${whole.slice(at + marker.length)}`);
+        return { notCompleted: withCompleted(false), completed: withCompleted(true) };
       });
       lessons.set(l.id, { id: l.id, courseId: c.id, weekNumber: l.weekNumber, earlierLessonIds: live.slice(0, index).map((e) => e.id), sectionCount: l.content.en.sections.length, json });
       const a = rows.assessments.find((x) => x.lessonId === l.id);

@@ -18,7 +18,7 @@ interface Options {
 const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => {
   const { course } = opts;
   // Read answers are JSON text serialized at start through the same contracts (course.content.ts).
-  const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
+  const json = (reply: FastifyReply, text: string | Buffer) => reply.type('application/json; charset=utf-8').send(text);
   const baseUrl = (req: FastifyRequest) => opts.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
 
   app.get(courseRoutes.courses, { schema: { querystring: langQuery, response: { 200: courseList } } }, async (req, reply) => {

@@ -114,17 +114,17 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
   }
 
   /**
-   * The lesson as JSON text (the `Lesson` contract); 404 when unknown or retired, 403 while locked.
+   * The lesson as JSON, UTF-8 bytes of the `Lesson` contract; 404 when unknown or retired, 403 while locked.
    * Opening it is recorded (the activity the mentor's week and the encouragement mails look at), in
    * the same statement as the read of the passed lessons, and only when it is open.
    */
-  async function getLessonJson(userId: string, id: string, lang: ContentLanguage): Promise<string> {
+  async function getLessonJson(userId: string, id: string, lang: ContentLanguage): Promise<Buffer> {
     const lesson = content.lessons.get(id);
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
     const course = requireCourse(lesson.courseId);
     const s = requireOpen(statesOf(course, await passedLessonsOpening(userId, id, lesson.earlierLessonIds)), id);
-    const { head, tail } = lesson.json[lang];
-    return head + String(s.passed.has(id)) + tail;
+    const bodies = lesson.json[lang];
+    return s.passed.has(id) ? bodies.completed : bodies.notCompleted;
   }
 
   /** The assessment as JSON text (the `Assessment` contract); 404 when unknown, 403 while its lesson is locked. */

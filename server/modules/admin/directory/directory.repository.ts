@@ -174,7 +174,9 @@ async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }
             order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`
       : sql`select u.id, u.created_at, ${total} as total from users u cross join course_pc ${joinProgress('u')} ${whereOf(after ? [...filters, after] : filters)}
             order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`;
-  const res = await db.execute<DirectoryDbRow>(sql`
+  // Not a prepared statement (decision 031): a generic plan of this query, with the limit a parameter,
+  // read all completed or in-progress users instead of walking users_created_idx (6-8x slower).
+  const { rows } = await db.execute<DirectoryDbRow>(sql`
     with ${primaryCourseCte} ${matching}
     select ${rowFields}, p.total, (${countFoundersSql})::int as founder_count
     from (${page}) p
@@ -183,7 +185,7 @@ async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }
     ${joinProgress('u')}
     left join mentor_stats ms on ms.user_id = u.id
     order by p.created_at desc, p.id desc`);
-  return { rows: res.rows.map(fromDbRow), raw: res.rows };
+  return { rows: rows.map(fromDbRow), raw: rows };
 }
 
 
