@@ -54,17 +54,36 @@ export function passedLessonsQuery(db: Db) {
   return (userId: string): Promise<PassedLesson[]> => query.execute({ userId });
 }
 
-const PASSED_LESSONS_OPENING_SQL = `
-  with passed as (
+/** The user's ($1) passed lessons as the CTE `passed` (the rows of `passedLessonsQuery`). */
+const PASSED_CTE = `passed as (
     select lesson_id, max(score)::int as best_score, (extract(epoch from min(created_at)) * 1000)::float8 as first_passed_at
     from assessment_attempts where user_id = $1::uuid and passed group by lesson_id
-  ), opened as (${recordLessonOpenedSql(
-    '$1::uuid',
-    // The lesson is open (common/domain/scoring.ts unlockState): passed, or every earlier week passed.
-    'exists (select 1 from passed where lesson_id = $2::uuid) or (select count(*) from passed where lesson_id = any($3::uuid[])) = cardinality($3::uuid[])',
-  )}
+  )`;
+/** The lesson ($2) is open, over `passed` (common/domain/scoring.ts unlockState): passed, or every earlier lesson ($3) passed. */
+const IS_OPEN = 'exists (select 1 from passed where lesson_id = $2::uuid) or (select count(*) from passed where lesson_id = any($3::uuid[])) = cardinality($3::uuid[])';
+const PASSED_COLUMNS = 'lesson_id as "lessonId", best_score as "bestScore", first_passed_at as "firstPassedAt"';
+
+const PASSED_LESSONS_OPENING_SQL = `
+  with ${PASSED_CTE}, opened as (${recordLessonOpenedSql('$1::uuid', IS_OPEN)})
+  select ${PASSED_COLUMNS} from passed`;
+
+/**
+ * A submit's one statement: the passed lessons (before this attempt) and the attempt inserted when
+ * its lesson is open (the rule the caller applies to the rows). The last row, with a null lesson,
+ * says whether the attempt was stored (false: the lesson is locked, or its idempotency key was
+ * already used).
+ */
+const PASSED_LESSONS_SUBMIT_SQL = `
+  with ${PASSED_CTE}, stored as (
+    insert into assessment_attempts (user_id, lesson_id, assessment_id, answers, score, passed, idempotency_key)
+    select $1::uuid, $2::uuid, $4::uuid, $5::jsonb, $6::smallint, $7::boolean, $8::uuid where ${IS_OPEN}
+    on conflict do nothing
+    returning id
   )
-  select lesson_id as "lessonId", best_score as "bestScore", first_passed_at as "firstPassedAt" from passed`;
+  select ${PASSED_COLUMNS}, null::boolean as stored, 0 as k from passed
+  union all
+  select null, null, null, exists (select 1 from stored), 1
+  order by k`;
 
 /**
  * A lesson read's one statement (a named prepared statement): the user's passed lessons, as
@@ -78,6 +97,30 @@ export function passedLessonsOpeningQuery(db: Db) {
     (await pool.query<PassedLesson>({ name: 'passed_lessons_opening', text: PASSED_LESSONS_OPENING_SQL, values: [userId, lessonId, earlierLessonIds] })).rows;
 }
 
+export interface SubmitAttempt {
+  lessonId: string;
+  earlierLessonIds: string[];
+  assessmentId: string;
+  answers: number[];
+  score: number;
+  passed: boolean;
+  idempotencyKey: string | null;
+}
+
+/** A submit's one statement (named, prepared): the passed lessons before it, and whether the attempt was stored. */
+export function passedLessonsSubmitQuery(db: Db) {
+  const pool = (db as Db & { $client: Pool }).$client;
+  return async (userId: string, a: SubmitAttempt): Promise<{ passed: PassedLesson[]; stored: boolean }> => {
+    const { rows } = await pool.query<PassedLesson & { stored: boolean | null }>({
+      name: 'passed_lessons_submit',
+      text: PASSED_LESSONS_SUBMIT_SQL,
+      values: [userId, a.lessonId, a.earlierLessonIds, a.assessmentId, JSON.stringify(a.answers), a.score, a.passed, a.idempotencyKey],
+    });
+    const last = rows.pop()!;
+    return { passed: rows.map(({ lessonId, bestScore, firstPassedAt }) => ({ lessonId, bestScore, firstPassedAt })), stored: last.stored === true };
+  };
+}
+
 /** One user's attempts at one lesson, newest first. */
 export async function listAttempts(db: Db, userId: string, lessonId: string) {
   return db
@@ -85,12 +128,6 @@ export async function listAttempts(db: Db, userId: string, lessonId: string) {
     .from(assessmentAttempts)
     .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.lessonId, lessonId)))
     .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id));
-}
-
-/** Inserts the attempt; null when the user already stored one with the same idempotency key. */
-export async function insertAttempt(db: Db, values: typeof assessmentAttempts.$inferInsert) {
-  const [row] = await db.insert(assessmentAttempts).values(values).onConflictDoNothing().returning({ id: assessmentAttempts.id });
-  return row ?? null;
 }
 
 export interface StoredAttempt {

@@ -44,6 +44,7 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
   let content = loaded;
   const passedLessons = repo.passedLessonsQuery(db);
   const passedLessonsOpening = repo.passedLessonsOpeningQuery(db);
+  const passedLessonsSubmit = repo.passedLessonsSubmitQuery(db);
 
   /** Reads the content again (after the content was seeded anew while the app runs: tests only). */
   async function reload(): Promise<void> {
@@ -145,22 +146,35 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
     const replayed = idempotencyKey ? await repo.findAttemptByKey(db, userId, idempotencyKey) : null;
     if (replayed) return replay(userId, a, answers, replayed);
-    const s = requireOpen(await lessonStates(userId, requireCourse(a.courseId)), a.lessonId);
-    if (answers.length !== a.answerKey.length)
-      throw new AppError('VALIDATION_FAILED', `answers: expected ${a.answerKey.length} answers (one per question), got ${answers.length}`);
-    answers.forEach((choice, i) => {
-      const options = a.optionCounts[i] ?? 0;
-      if (choice >= options)
-        throw new AppError('VALIDATION_FAILED', `answers.${i}: question ${i + 1} has options 0 to ${options - 1}, got ${choice}`);
-    });
+    const course = requireCourse(a.courseId);
+    const invalid = answersRefusal(a, answers);
+    if (invalid) {
+      // A locked lesson is said first, as it always was.
+      requireOpen(await lessonStates(userId, course), a.lessonId);
+      throw invalid;
+    }
     const result = scoreAnswers(answers, a.answerKey);
-    const inserted = await repo.insertAttempt(db, { userId, assessmentId, lessonId: a.lessonId, answers, score: result.score, passed: result.passed, idempotencyKey });
+    const lesson = content.lessons.get(a.lessonId)!;
+    // One statement: the passed lessons (before this attempt) and the attempt stored if the lesson is open.
+    const { passed, stored } = await passedLessonsSubmit(userId, {
+      lessonId: a.lessonId, earlierLessonIds: lesson.earlierLessonIds, assessmentId, answers, score: result.score, passed: result.passed, idempotencyKey: idempotencyKey ?? null,
+    });
+    const s = requireOpen(statesOf(course, passed), a.lessonId);
     // Two sends of one key at the same moment: the other one stored it.
-    if (!inserted && idempotencyKey) {
+    if (!stored && idempotencyKey) {
       const stored = await repo.findAttemptByKey(db, userId, idempotencyKey);
       if (stored) return replay(userId, a, answers, stored);
     }
     return resultOf(a, answers, s.states);
+  }
+
+  /** Why these answers cannot be scored (not one per question, or a choice that names no option), or null. */
+  function answersRefusal(a: AssessmentEntry, answers: number[]): AppError | null {
+    if (answers.length !== a.answerKey.length)
+      return new AppError('VALIDATION_FAILED', `answers: expected ${a.answerKey.length} answers (one per question), got ${answers.length}`);
+    const i = answers.findIndex((choice, i) => choice >= (a.optionCounts[i] ?? 0));
+    if (i >= 0) return new AppError('VALIDATION_FAILED', `answers.${i}: question ${i + 1} has options 0 to ${(a.optionCounts[i] ?? 0) - 1}, got ${answers[i]}`);
+    return null;
   }
 
   function resultOf(a: AssessmentEntry, answers: number[], states: LessonState[]): SubmitResult {
