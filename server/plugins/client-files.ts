@@ -38,9 +38,18 @@ export function looksLikeFile(url: string): boolean {
 
 type Encoding = 'br' | 'gzip';
 interface Variant {
-  body: Buffer;
+  /** The bytes, held in memory; absent for a file read from disk on each request (`file`). */
+  body?: Buffer;
+  file?: string;
   etag: string;
 }
+
+/**
+ * Fonts stay on disk and are read when asked for: the build holds 450 font subsets (CJK, Arabic,
+ * for the certificate's names; 18 MB), a browser fetches a few of them once and keeps them a year,
+ * and holding them all in memory was a tenth of the idle server's memory (decision 024).
+ */
+const ON_DISK = /\.(woff2?|ttf|otf)$/i;
 export interface ClientFile {
   type: string;
   cacheControl: string;
@@ -68,7 +77,7 @@ export async function loadClientFiles(root: string): Promise<ClientFiles> {
     const entry: ClientFile = {
       type: TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
       cacheControl: rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE,
-      identity: { body, etag: `"${hash}"` },
+      identity: ON_DISK.test(file) ? { file, etag: `"${hash}"` } : { body, etag: `"${hash}"` },
     };
     const [br, gz] = await Promise.all([readIfPresent(`${file}.br`), readIfPresent(`${file}.gz`)]);
     if (br) entry.br = { body: br, etag: `"${hash}-br"` };
@@ -107,7 +116,8 @@ export function sendClientFile(req: FastifyRequest, reply: FastifyReply, file: C
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch && matchesEtag(ifNoneMatch, variant.etag)) return reply.code(304).send();
   if (variant !== file.identity) reply.header('Content-Encoding', encoding);
-  return reply.code(200).type(file.type).send(variant.body);
+  reply.code(200).type(file.type);
+  return variant.body ? reply.send(variant.body) : readFile(variant.file!).then((body) => reply.send(body));
 }
 
 /**
