@@ -163,8 +163,10 @@ async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }
     : sql``;
   // The page's rows carry how many match in all, so a page is one statement: a collected set counts
   // itself (the window is computed before the limit); otherwise the count comes from small tables, as
-  // one uncorrelated subquery (computed once). Keyset batches need no count.
-  const total = keyset ? sql`null::int` : sql`(${unsearchedCount(filter)})::int`;
+  // one uncorrelated subquery (computed once: an InitPlan). Keyset batches need no count.
+  // The count reads its own course_pc: naming the page's would correlate it, and PostgreSQL would count
+  // again for each of the page's rows (25 counts of 40,000 rows for In progress: 175 ms instead of 7).
+  const total = keyset ? sql`null::int` : sql`(select (${unsearchedCount(filter)}) from course_pc)::int`;
   const page = fewMatches
     ? sql`select u.id, u.created_at, count(*) over ()::int as total from matching u ${whereOf(after ? [after] : [])}
           order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`
