@@ -2,7 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
 import { fillConsent, screenshot, useBrowser, seriousViolations } from './fixtures.ts';
 
-/** Issue 11: a French 12-year-old signs up; the parent agrees from the mail this file's SMTP server receives. */
+/**
+ * Issue 11: a French 12-year-old signs up with a typo in the parent's address, corrects it from the
+ * banner, and the parent agrees from the mail this file's SMTP server receives.
+ */
 const smtp: TestSmtp = await startTestSmtp();
 afterAll(() => smtp.stop());
 const ctx = useBrowser({ env: { SMTP_URL: smtp.url } });
@@ -24,7 +27,8 @@ describe('parental consent', () => {
     await child.getByText("L'e-mail de ton parent doit être différent du tien").waitFor();
     expect(await seriousViolations(child)).toEqual([]);
     await screenshot(child, 'sign-up-parent-email-fr-390');
-    await child.getByLabel("L'e-mail d'un parent").fill('maman.petit@example.org');
+    // A typo in the parent's address: corrected below, from the banner.
+    await child.getByLabel("L'e-mail d'un parent").fill('maman.petit@exmaple.org');
     await child.locator('form').getByRole('button', { name: 'Créer un compte' }).click();
     // The account is made from the link mailed to Léa (decision 037); the parent is mailed then.
     await child.getByTestId('sign-up-check-mail').getByText('Regarde tes mails').waitFor();
@@ -40,6 +44,19 @@ describe('parental consent', () => {
     expect(await (await child.request.get('/api/auth/user')).json()).toMatchObject({ consentStatus: 'pending_parent' });
     expect(await seriousViolations(child)).toEqual([]);
     await screenshot(child, 'dashboard-parent-pending-fr-390');
+
+    // Léa sees where the mail went, and sends it to the right address; the first link stops working.
+    const banner = child.getByTestId('parent-pending');
+    await banner.getByText('maman.petit@exmaple.org').waitFor();
+    const typo = await smtp.waitFor((m) => m.to.includes('maman.petit@exmaple.org'), 20_000);
+    await banner.getByRole('button', { name: "Changer l'adresse" }).click();
+    await banner.getByLabel("L'e-mail de ton parent").fill('maman.petit@example.org');
+    await banner.getByRole('button', { name: 'Envoyer à cette adresse' }).click();
+    await banner.getByText("C'est fait\u00a0: on a envoyé l'e-mail à maman.petit@example.org.").waitFor();
+    await banner.getByText('maman.petit@example.org', { exact: true }).waitFor();
+    expect(await seriousViolations(child)).toEqual([]);
+    await screenshot(child, 'parent-request-changed-fr-390');
+    expect((await child.request.get(`/api/parent-consent/${linkIn(typo, '/parent-consent/').split('/').pop()}`)).status()).toBe(404);
 
     const mail = await smtp.waitFor((m) => m.to.includes('maman.petit@example.org'), 20_000);
     expect(mail.subject).toBe('Léa te demande ton accord pour utiliser G.O.D Discipleship');

@@ -33,6 +33,7 @@ const templates: Record<string, Record<string, unknown>> = {
     country: 'Canada', churchDenomination: 'Evangelical', pastorName: 'Daniel Joseph', birthdate: '2007-09-14',
   },
   'POST /api/disciples': { fullName: 'Timothy Lois', email: 'tim@example.org' },
+  'PUT /api/auth/consent/parent': { parentEmail: 'parent@example.org' },
   'POST /api/assessments/:assessmentId/submit': { answers: [0, 1, 2, 3] },
   'PUT /api/admin/users/:id/role': { role: 'coordinator' },
   'PATCH /api/admin/callbacks/:id': { status: 'contacted', notes: 'Called', assignedTo: null },

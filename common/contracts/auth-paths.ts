@@ -18,4 +18,8 @@ export const paths = {
   consent: '/api/auth/consent',
   /** The page a parent opens from the mail: GET what it is about, POST the decision. */
   parentConsent: '/api/parent-consent',
+  /** The signed-in young person's request to a parent: GET where it went, PUT a corrected address. */
+  parentRequest: '/api/auth/consent/parent',
+  /** The same mail again, with a fresh link. */
+  parentRequestResend: '/api/auth/consent/parent/resend',
 } as const;

@@ -172,3 +172,12 @@ export const parentDecisionBody = z.strictObject({ decision: z.enum(['grant', 'w
 export type ParentDecisionBody = z.infer<typeof parentDecisionBody>;
 export const parentDecisionResult = z.object({ status: z.enum(['granted', 'deleted']) });
 export type ParentDecisionResult = z.infer<typeof parentDecisionResult>;
+
+/**
+ * The young person's own request to a parent, while it waits: where the mail went and when. Sent
+ * again, or to a corrected address (PUT), each time with a fresh link; the earlier link stops working.
+ */
+export const parentRequestView = z.object({ parentEmail: z.string(), sentAt: z.string() });
+export type ParentRequestView = z.infer<typeof parentRequestView>;
+export const parentRequestBody = z.strictObject({ parentEmail: emailSchema });
+export type ParentRequestBody = z.infer<typeof parentRequestBody>;

@@ -50,6 +50,8 @@ export const errorCodes = {
   ENCOURAGED_RECENTLY: 429,
   ENCOURAGEMENT_OFF: 409,
   PARENT_CONSENT_PENDING: 403,
+  /** Only an account waiting for a parent's consent can see, resend or change its request to the parent. */
+  PARENT_CONSENT_NOT_PENDING: 409,
   CONSENT_DETAILS_REQUIRED: 400,
   ACCOUNT_DEACTIVATED: 403,
   /** An admin tried to deactivate or delete their own account from the console. */

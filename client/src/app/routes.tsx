@@ -29,6 +29,8 @@ const DiscipleTree = lazy(() => import('../features/mentoring/components/discipl
 const EvangelismTools = lazy(() => import('../features/evangelism/components/evangelism-tools-page.tsx'));
 const Settings = lazy(() => import('../features/settings/components/settings-page.tsx'));
 const Admin = lazy(() => import('../features/admin/components/admin-page.tsx'));
+// Only for an account waiting for a parent: its form (and zod) stays out of everyone else's download.
+const ParentRequest = lazy(() => import('../features/privacy/components/parent-request.tsx'));
 const NotFound = lazy(() => import('../components/layout/not-found.tsx'));
 
 /** Paths anyone may open, signed in or not. */
@@ -82,7 +84,13 @@ function GatedRoutes() {
 
   return (
     <>
-      {isWaitingForParent && <ParentPendingBanner />}
+      {isWaitingForParent && (
+        <ParentPendingBanner>
+          <Suspense fallback={null}>
+            <ParentRequest ownEmail={user.email} />
+          </Suspense>
+        </ParentPendingBanner>
+      )}
       <Switch>
         <Route path="/" component={Dashboard} />
         <Route path="/dashboard" component={Dashboard} />

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { consents, parentalConsents, users } from '../../db/schema/index.ts';
+import { auditLog, consents, parentalConsents, users } from '../../db/schema/index.ts';
 
 export type NewConsent = typeof consents.$inferInsert;
 
@@ -35,4 +35,21 @@ export async function markParentalGranted(db: Tx, userId: string) {
 export async function updateUserConsent(db: Tx, userId: string, values: Partial<Pick<typeof users.$inferInsert, 'birthYear' | 'birthMonth' | 'residenceCountry' | 'consentStatus' | 'privacyNoticeVersion'>>) {
   const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
   return row!;
+}
+
+/** A young person's own request to a parent and the account's consent status, locked when it is about to change. */
+export async function findRequestOfUser(db: Tx, userId: string, { forUpdate = false } = {}) {
+  const query = db
+    .select({ parentEmail: parentalConsents.parentEmail, sentAt: parentalConsents.createdAt, grantedAt: parentalConsents.grantedAt, consentStatus: users.consentStatus })
+    .from(users)
+    .innerJoin(parentalConsents, eq(parentalConsents.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const rows = await (forUpdate ? query.for('update') : query);
+  return rows[0] ?? null;
+}
+
+/** The young person resent or redirected the parent's mail: by id only, never an address (decision 012). */
+export async function auditParentRequest(db: Tx, userId: string, action: 'consent.parent_mail_resent' | 'consent.parent_email_changed') {
+  await db.insert(auditLog).values({ actorId: userId, action, targetType: 'user', targetId: userId, details: {} });
 }

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paths } from '../../../common/contracts/auth-paths.ts';
-import { consentBody, currentUser, parentConsentParams, parentConsentView, parentDecisionBody, parentDecisionResult } from '../../../common/contracts/auth.ts';
+import { consentBody, currentUser, parentConsentParams, parentConsentView, parentDecisionBody, parentDecisionResult, parentRequestBody, parentRequestView } from '../../../common/contracts/auth.ts';
 import { toCurrentUser } from '../auth/auth.service.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { ConsentService } from './consent.service.ts';
+
+/** Mails to a parent per account and hour, resent or redirected: nobody can use the app to flood an address. */
+export const PARENT_MAILS_PER_HOUR = 5;
 
 interface Options {
   consent: ConsentService;
@@ -14,6 +18,26 @@ const consentRoutes: FastifyPluginAsyncZod<Options> = async (app, { consent, for
   const rateLimit = { max: formsRateLimit, timeWindow: '1 minute' };
 
   app.post(paths.consent, { schema: { body: consentBody, response: { 200: currentUser } } }, async (req) => toCurrentUser(await consent.giveConsent(requireUser(req), req.body)));
+
+  // The young person's request to the parent: see where it went, send it again, or correct the address.
+  const perAccount = app.createRateLimit({ max: PARENT_MAILS_PER_HOUR, timeWindow: '1 hour', keyGenerator: (req) => `parent-request:${req.user!.id}` });
+  const sendGuard = async (req: Parameters<typeof requireUser>[0]) => {
+    const user = requireUser(req);
+    const limit = await perAccount(req);
+    if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', 'You asked for many mails to your parent in a short time. Please wait an hour and try again.');
+    return user;
+  };
+
+  app.get(paths.parentRequest, { schema: { response: { 200: parentRequestView } } }, async (req) => consent.parentRequestOf(requireUser(req)));
+
+  app.post(paths.parentRequestResend, { config: { rateLimit }, schema: { response: { 202: parentRequestView } } }, async (req, reply) => {
+    const user = await sendGuard(req);
+    return reply.status(202).send(await consent.sendParentRequest(user));
+  });
+
+  app.put(paths.parentRequest, { config: { rateLimit }, schema: { body: parentRequestBody, response: { 200: parentRequestView } } }, async (req) =>
+    consent.sendParentRequest(await sendGuard(req), req.body.parentEmail),
+  );
 
   // The parent is not signed in: the unguessable link in their mail is the permission.
   app.get(`${paths.parentConsent}/:token`, { config: { access: 'public', rateLimit }, schema: { params: parentConsentParams, response: { 200: parentConsentView } } }, async (req) =>

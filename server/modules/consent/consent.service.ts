@@ -1,4 +1,4 @@
-import type { ConsentBody, ParentDecisionBody, ParentConsentView } from '../../../common/contracts/auth.ts';
+import type { ConsentBody, ParentDecisionBody, ParentConsentView, ParentRequestView } from '../../../common/contracts/auth.ts';
 import { needsParentalConsent } from '../../../common/domain/digital-consent.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -17,6 +17,8 @@ interface Deps {
 export type ConsentService = ReturnType<typeof consentServiceFactory>;
 
 const PARENT_EMAIL_SAME = "Your parent's email must be different from yours.";
+const notPending = () =>
+  new AppError('PARENT_CONSENT_NOT_PENDING', "This account is not waiting for a parent's consent: there is no request to a parent to see or send again.");
 const linkInvalid = () => new AppError('LINK_INVALID', 'This link is not valid. Ask the young person to give your address again.');
 
 /** What a sign-up or a first OpenID arrival decides from the month of birth and country. */
@@ -102,5 +104,30 @@ export function consentServiceFactory({ db, mail }: Deps) {
     });
   }
 
-  return { recordSignUp, giveConsent, parentView, parentDecide, wake: () => mail.wake() };
+  /** Where the request to the parent went, for the young person who is still waiting. */
+  async function parentRequestOf(user: UserRow): Promise<ParentRequestView> {
+    const found = await repo.findRequestOfUser(db, user.id);
+    if (!found || found.consentStatus !== 'pending_parent') throw notPending();
+    return { parentEmail: found.parentEmail, sentAt: found.sentAt.toISOString() };
+  }
+
+  /**
+   * The same mail again (`parentEmail` undefined) or to a corrected address: a fresh link replaces
+   * the earlier one, which stops working, so only the latest mail can decide.
+   */
+  async function sendParentRequest(user: UserRow, parentEmail?: string): Promise<ParentRequestView> {
+    const view = await db.transaction(async (tx) => {
+      // Locked, and read again: a parent may have agreed a moment ago.
+      const found = await repo.findRequestOfUser(tx, user.id, { forUpdate: true });
+      if (!found || found.consentStatus !== 'pending_parent') throw notPending();
+      await requestParentConsent(tx, user, parentEmail ?? found.parentEmail);
+      await repo.auditParentRequest(tx, user.id, parentEmail === undefined ? 'consent.parent_mail_resent' : 'consent.parent_email_changed');
+      const sent = await repo.findRequestOfUser(tx, user.id);
+      return { parentEmail: sent!.parentEmail, sentAt: sent!.sentAt.toISOString() };
+    });
+    mail.wake();
+    return view;
+  }
+
+  return { recordSignUp, giveConsent, parentView, parentDecide, parentRequestOf, sendParentRequest, wake: () => mail.wake() };
 }

@@ -1,10 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser, signUpAndConfirm } from '../../../test/app.ts';
+import { linkIn, startTestSmtp, type ReceivedMail } from '../../../test/smtp.ts';
 import { auditLog, callbackRequests, consents, mailOutbox, users } from '../../db/schema/index.ts';
+import { PARENT_MAILS_PER_HOUR } from './consent.routes.ts';
 
-const app = await createTestApp();
+// The mails really leave through the outbox to a real SMTP server on loopback (decision 025).
+const smtp = await startTestSmtp();
+afterAll(() => smtp.stop());
+const app = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://god.test' }, jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 } });
 const json = { 'content-type': 'application/json' };
 
 let n = 0;
@@ -210,5 +215,115 @@ describe('an account waiting for a parent', () => {
     expect(res.statusCode).toBe(200);
     const [row] = await app.db.select().from(users).where(eq(users.id, res.json().id));
     expect(row!.mentorId).toBeNull();
+  });
+});
+
+describe("the young person's request to a parent", () => {
+  const request = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/consent/parent', headers: { cookie } });
+  const resend = (cookie: string) => app.inject({ method: 'POST', url: '/api/auth/consent/parent/resend', headers: { cookie } });
+  const change = (cookie: string, parentEmail: unknown) =>
+    app.inject({ method: 'PUT', url: '/api/auth/consent/parent', headers: { ...json, cookie }, payload: { parentEmail } });
+  const view = (token: string) => app.inject({ method: 'GET', url: `/api/parent-consent/${token}` });
+  const tokenIn = (mail: ReceivedMail) => linkIn(mail, '/parent-consent/').split('/').pop()!;
+  /** The mails that reached `email`, waiting for the `count`-th. */
+  async function mailsTo(email: string, count: number) {
+    for (let i = 0; i < 100 && smtp.received.filter((m) => m.to.includes(email)).length < count; i++) await new Promise((r) => setTimeout(r, 100));
+    return smtp.received.filter((m) => m.to.includes(email));
+  }
+  const pendingChild = async (parentEmail: string, extra: Record<string, unknown> = {}) => {
+    const res = await signUp({ ...monthsAgo(12), country: 'FR', firstName: 'Noa', parentEmail, ...extra });
+    expect(res.statusCode).toBe(200);
+    return { id: res.json().id as string, cookie: cookieOf(res) };
+  };
+
+  it('shows where the mail went; a corrected address gets a working link and the old link stops working', async () => {
+    const child = await pendingChild('mum.typo@example.og');
+    const first = tokenIn((await mailsTo('mum.typo@example.og', 1))[0]!);
+    const shown = await request(child.cookie);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ parentEmail: 'mum.typo@example.og' });
+
+    const changed = await change(child.cookie, ' Mum.Right@Example.org ');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().parentEmail).toBe('mum.right@example.org');
+    expect((await request(child.cookie)).json().parentEmail).toBe('mum.right@example.org');
+    const mail = await smtp.waitFor((m) => m.to.includes('mum.right@example.org'));
+    expect(mail.subject).toContain('Noa');
+    const token = tokenIn(mail);
+    expect((await view(first)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: `/api/parent-consent/${first}`, headers: json, payload: { decision: 'grant' } })).statusCode).toBe(404);
+    expect((await view(token)).json()).toMatchObject({ childFirstName: 'Noa', isGranted: false });
+    const grant = await app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: json, payload: { decision: 'grant' } });
+    expect(grant.json()).toEqual({ status: 'granted' });
+    expect((await me(child.cookie)).json().consentStatus).toBe('granted');
+    const [parental] = await app.db.select().from(consents).where(and(eq(consents.userId, child.id), eq(consents.kind, 'parental')));
+    expect(parental!.parentEmail).toBe('mum.right@example.org');
+
+    // Audited by id, with no address anywhere in the entry.
+    const audit = await app.db.select().from(auditLog).where(eq(auditLog.targetId, child.id));
+    expect(audit.map((a) => [a.action, a.actorId, a.details])).toEqual([['consent.parent_email_changed', child.id, {}]]);
+    expect(JSON.stringify(audit)).not.toContain('@');
+
+    // Once agreed, there is nothing left to resend or redirect.
+    for (const res of [await request(child.cookie), await resend(child.cookie), await change(child.cookie, 'other@example.org')]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('PARENT_CONSENT_NOT_PENDING');
+    }
+  });
+
+  it('sends the mail again with a fresh working link; the earlier link stops working', async () => {
+    const child = await pendingChild('dad.spam@example.org');
+    const first = tokenIn((await mailsTo('dad.spam@example.org', 1))[0]!);
+    const res = await resend(child.cookie);
+    expect(res.statusCode).toBe(202);
+    expect(res.json().parentEmail).toBe('dad.spam@example.org');
+    const mails = await mailsTo('dad.spam@example.org', 2);
+    expect(mails).toHaveLength(2);
+    const second = tokenIn(mails[1]!);
+    expect(second).not.toBe(first);
+    expect((await view(first)).statusCode).toBe(404);
+    expect((await view(second)).json()).toMatchObject({ childFirstName: 'Noa', isGranted: false });
+    const audit = await app.db.select().from(auditLog).where(eq(auditLog.targetId, child.id));
+    expect(audit.map((a) => [a.action, a.details])).toEqual([['consent.parent_mail_resent', {}]]);
+  });
+
+  it("refuses the person's own address (any case) and a malformed one, and changes nothing", async () => {
+    const child = await pendingChild('keep.parent@example.org', { email: 'noa.own@example.org' });
+    const own = await change(child.cookie, 'NOA.OWN@example.org');
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe("Your parent's email must be different from yours.");
+    const bad = await change(child.cookie, 'not an address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_FAILED');
+    expect((await change(child.cookie, undefined)).statusCode).toBe(400);
+    expect((await request(child.cookie)).json().parentEmail).toBe('keep.parent@example.org');
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'noa.own@example.org'))).toHaveLength(1); // only her own sign-up link
+  });
+
+  it('refuses an account that needs no parent (409), and a visitor (401)', async () => {
+    const { cookie } = await signedInUser(app);
+    for (const res of [await request(cookie), await resend(cookie), await change(cookie, 'someone@example.org')]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('PARENT_CONSENT_NOT_PENDING');
+    }
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'someone@example.org'))).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/consent/parent' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/consent/parent/resend' })).statusCode).toBe(401);
+  });
+
+  it(`sends at most ${PARENT_MAILS_PER_HOUR} mails an hour per account, resent or redirected (429 after)`, async () => {
+    const child = await pendingChild('flood.target@example.org');
+    for (let i = 0; i < PARENT_MAILS_PER_HOUR; i++) {
+      const res = i % 2 ? await resend(child.cookie) : await change(child.cookie, 'flood.target@example.org');
+      expect(res.statusCode, `mail ${i + 1}`).toBeLessThan(300);
+    }
+    const limited = [await resend(child.cookie), await change(child.cookie, 'another.target@example.org')];
+    for (const res of limited) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json().code).toBe('RATE_LIMITED');
+    }
+    expect((await request(child.cookie)).json().parentEmail).toBe('flood.target@example.org');
+    const queued = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'flood.target@example.org'), eq(mailOutbox.kind, 'parent-consent')));
+    expect(queued).toHaveLength(1 + PARENT_MAILS_PER_HOUR);
   });
 });

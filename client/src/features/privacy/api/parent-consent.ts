@@ -5,6 +5,7 @@ import { getJson, sendJson } from '../../../lib/api.ts';
 
 export const privacyKeys = {
   parentConsent: (token: string) => ['privacy', 'parent-consent', token] as const,
+  parentRequest: ['privacy', 'parent-request'] as const,
 };
 
 const parentConsentQuery = (token: string) =>
