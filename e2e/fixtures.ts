@@ -42,6 +42,8 @@ export interface ContextOptions {
   /** IANA time zone of the browser (default: the machine's). */
   timezoneId?: string;
   colorScheme?: 'light' | 'dark';
+  /** What the browser tells the page about motion (default: 'reduce' in `npm test`, 'no-preference' under test:screens). */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /**
@@ -76,6 +78,10 @@ export function useBrowser(fileOpts: {
         colorScheme: opts.colorScheme ?? 'light',
         acceptDownloads: true,
         serviceWorkers: fileOpts.serviceWorkers ?? 'block',
+        // The browser asks for less motion, as some people's do (index.css then turns animations off):
+        // no frames drawn for dialogs fading in or pages scrolling smoothly, about a tenth of Chromium's
+        // CPU in these tests (docs/decisions/026). The screens run keeps the motion its pictures show.
+        reducedMotion: opts.reducedMotion ?? (allScreens ? 'no-preference' : 'reduce'),
       });
       // The app's theme is its own saved choice (boot.js), not the system's: a dark screen sets it.
       if (opts.colorScheme === 'dark') await context.addInitScript(() => localStorage.setItem('theme', 'dark'));

@@ -176,6 +176,27 @@ describe('sign-up and sign-in in the browser', () => {
 });
 
 describe('preferences', () => {
+  it('moves nothing for someone whose device asks for less motion: no smooth scrolling, no colour fades', async () => {
+    const seen: Record<string, { scroll: string; fadeMs: number }> = {};
+    for (const motion of ['no-preference', 'reduce'] as const) {
+      const page = await ctx.newPage({ reducedMotion: motion });
+      await page.goto('/');
+      const button = page.getByRole('button', { name: 'Join WatchMoms' });
+      await button.waitFor();
+      seen[motion] = {
+        scroll: await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
+        fadeMs: await button.evaluate((el) => {
+          const duration = getComputedStyle(el).transitionDuration;
+          return parseFloat(duration) * (duration.endsWith('ms') ? 1 : 1000);
+        }),
+      };
+      await page.context().close();
+    }
+    expect(seen['no-preference']).toEqual({ scroll: 'smooth', fadeMs: 150 });
+    expect(seen.reduce!.scroll).toBe('auto');
+    expect(seen.reduce!.fadeMs).toBeLessThan(1);
+  });
+
   it('keeps the language and the theme across a reload', async () => {
     const page = await ctx.newPage();
     await page.goto('/login');
