@@ -10,16 +10,17 @@ import { useAnswerLink, useDismissOutgoing, useLeaveMentor, useMentorLinks } fro
 function IncomingItem({ link }: { link: IncomingLink }) {
   const { t } = useTranslation('mentoring');
   const answer = useAnswerLink();
+  // mutateAsync's promise, not mutate's own onSuccess: the answer refetches the links before it
+  // settles, this row is gone by then, and TanStack Query drops the callbacks of an unmounted row (the
+  // confirmation went missing now and then). A failure is the mutation's own toast (decision 018).
   const send = (accept: boolean) =>
-    answer.mutate(
-      { kind: link.kind, id: link.id, accept },
-      {
-        onSuccess: () =>
-          toast({
-            title: accept ? t('links.acceptedTitle') : t('links.declinedTitle'),
-            description: accept ? t(link.kind === 'named-you' ? 'links.acceptedNamed' : 'links.acceptedInvited', { name: link.name }) : t('links.declinedText', { name: link.name }),
-          }),
-      },
+    answer.mutateAsync({ kind: link.kind, id: link.id, accept }).then(
+      () =>
+        toast({
+          title: accept ? t('links.acceptedTitle') : t('links.declinedTitle'),
+          description: accept ? t(link.kind === 'named-you' ? 'links.acceptedNamed' : 'links.acceptedInvited', { name: link.name }) : t('links.declinedText', { name: link.name }),
+        }),
+      () => undefined,
     );
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-3" data-testid="incoming-link">
@@ -70,12 +71,14 @@ function Mentor({ name }: { name: string }) {
         confirm={{ label: t('links.leaveConfirm') }}
         isPending={leave.isPending}
         onConfirm={(close) =>
-          leave.mutate(undefined, {
-            onSuccess: () => {
+          // As above: this card is gone once the links are fetched again, so the promise tells.
+          leave.mutateAsync().then(
+            () => {
               close();
               toast({ title: t('links.leftTitle'), description: t('links.leftText', { name }) });
             },
-          })
+            () => undefined,
+          )
         }
       />
     </div>
