@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../server/db/schema/index.ts';
 import { createUser } from '../test/app.ts';
-import { screenVariants, screenshot, useBrowser } from './fixtures.ts';
+import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 const ctx = useBrowser();
 const password = 'a long and private passphrase 42';
-
-async function seriousA11yViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 /** The Manage dialog of the person named `name`, from the directory's search. */
 async function openManage(page: Page, name: string) {
@@ -42,14 +36,14 @@ describe('deactivating and deleting an account from the directory', () => {
       await confirm.getByText('Look Person is signed out on every device at once and cannot sign in again.').waitFor();
       // Once the dialog's opening animation has settled.
       await page.waitForTimeout(300);
-      expect(await seriousA11yViolations(page, `deactivate confirm ${width} ${theme}`)).toEqual([]);
+      expect(await seriousViolations(page, { where: `deactivate confirm ${width} ${theme}` })).toEqual([]);
       await screenshot(page, `admin-deactivate-confirm-${width}-${theme}`, { fullPage: false });
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await dialog.getByRole('button', { name: 'Delete account' }).click();
       const confirmDelete = page.getByRole('dialog', { name: "Delete Look Person's account?" });
       await confirmDelete.getByText('Certificates stay verifiable, without the name.').waitFor();
       await page.waitForTimeout(300);
-      expect(await seriousA11yViolations(page, `delete confirm ${width} ${theme}`)).toEqual([]);
+      expect(await seriousViolations(page, { where: `delete confirm ${width} ${theme}` })).toEqual([]);
       await screenshot(page, `admin-delete-confirm-${width}-${theme}`, { fullPage: false });
       await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
       await context.close();

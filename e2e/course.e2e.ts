@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { assessmentAttempts } from '../server/db/schema/index.ts';
 import { loadCourseContent } from '../server/db/seed/course.ts';
 import { primaryCourseLessons } from '../test/course-progress.ts';
 import { createUser } from '../test/app.ts';
-import { screenshot, screenVariants, useBrowser, type ContextOptions } from './fixtures.ts';
+import { type ContextOptions, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 const ctx = useBrowser();
 // Answer keys come from the content files, never from the API.
@@ -46,14 +45,6 @@ async function readSections(page: Page, upTo: number, total: number) {
 }
 
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
-
-/** Serious and critical accessibility problems on the page (axe-core), as readable lines. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 describe('the 8-week course in the browser', () => {
   it('takes a new user through every week, a failed attempt included, to a certificate whose PDF and code check out', async () => {
@@ -109,7 +100,7 @@ describe('the 8-week course in the browser', () => {
         const hrefs = await page.getByTestId('read-section').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
         expect(hrefs).toEqual(lesson.questionSections.map((s) => `/lesson/${page.url().split('/').at(-1)}#section-${s}`));
         expect(await page.getByTestId('assessment-result').textContent()).not.toContain('Correct answer');
-        expect(await accessibilityProblems(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, 'course-result-failed-1280-light');
         await page.getByTestId('retry').click();
         await page.getByTestId('question-position').filter({ hasText: 'Question 1 of' }).waitFor();
@@ -120,7 +111,7 @@ describe('the 8-week course in the browser', () => {
       expect(await text(page, 'result-score')).toBe('100%');
       await page.getByTestId('answer-review').waitFor();
       if (week === 1) {
-        expect(await accessibilityProblems(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, 'course-result-passed-1280-light');
       }
       if (week === 2) {
@@ -195,7 +186,7 @@ describe('the 8-week course in the browser', () => {
     await page.getByRole('heading', { name: 'Not quite yet' }).waitFor();
     expect(await text(page, 'result-feedback')).toBe("You're close! A few answers went astray: read those sections again and you'll get there.");
     expect(await page.getByTestId('wrong-answer').count()).toBe(4);
-    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `course-result-review-390-${dark ? 'dark' : 'light'}`, { fullPage: true });
     const last = week1.answers.length - 1;
     const section = week1.questionSections[last]!;
@@ -208,7 +199,7 @@ describe('the 8-week course in the browser', () => {
     expect(await page.getByTestId(`section-${section}`).isVisible()).toBe(true);
     await expect.poll(async () => (await page.getByTestId(`section-${section}`).boundingBox())!.y).toBeLessThan(844);
     await expect.poll(() => page.getByTestId('attempt-history').getByRole('listitem').count()).toBe(1);
-    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('attempt-history').scrollIntoViewIfNeeded();
     await screenshot(page, `course-lesson-attempts-390-${dark ? 'dark' : 'light'}`, { fullPage: false });
     await context.close();
@@ -300,16 +291,16 @@ describe('screenshots', () => {
     await page.goto('/dashboard');
     await page.getByTestId('week-4').waitFor();
     await screenshot(page, `course-dashboard-${name}`);
-    problems.push(...(await accessibilityProblems(page)));
+    problems.push(...(await seriousViolations(page)));
     await page.goto(`/lesson/${week4.id}`);
     await page.getByTestId('read-count').waitFor();
     await screenshot(page, `course-lesson-${name}`);
-    problems.push(...(await accessibilityProblems(page)));
+    problems.push(...(await seriousViolations(page)));
     await page.goto(`/assessment/${rows[2]!.id}`);
     await page.getByTestId('question-text').waitFor();
     await page.getByRole('radio').nth(1).check();
     await screenshot(page, `course-assessment-${name}`);
-    problems.push(...(await accessibilityProblems(page)));
+    problems.push(...(await seriousViolations(page)));
     await learner.context.close();
 
     const graduate = await ctx.signedInPage({ firstName: 'Grace', lastName: 'Oyelaran-Whitfield' }, opts);
@@ -318,11 +309,11 @@ describe('screenshots', () => {
     await graduate.page.goto('/certificate');
     const code = await text(graduate.page, 'verification-code');
     await screenshot(graduate.page, `course-certificate-${name}`);
-    problems.push(...(await accessibilityProblems(graduate.page)));
+    problems.push(...(await seriousViolations(graduate.page)));
     await graduate.page.goto(`/verify/${code}`);
     await graduate.page.getByTestId('verify-holder').waitFor();
     await screenshot(graduate.page, `course-verify-${name}`);
-    problems.push(...(await accessibilityProblems(graduate.page)));
+    problems.push(...(await seriousViolations(graduate.page)));
     await graduate.context.close();
     expect(problems).toEqual([]);
   });

@@ -174,10 +174,17 @@ export function useBrowser(fileOpts: {
   return state;
 }
 
-/** The serious and critical WCAG 2.1 A/AA problems axe finds on the page, one line each (an empty list passes). */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+/**
+ * The serious and critical WCAG 2.1 A/AA problems axe finds on the page (or only inside `include`, a
+ * selector), one line each, prefixed with `where` when given (an empty list passes).
+ */
+export async function seriousViolations(page: Page, { where, include }: { where?: string; include?: string } = {}): Promise<string[]> {
+  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) axe = axe.include(include);
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where ? `${where}: ` : ''}${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
 /**

@@ -1,20 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../server/db/schema/index.ts';
 import { createUser } from '../test/app.ts';
-import { screenshot, screenVariants, useBrowser } from './fixtures.ts';
+import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /** Mentoring links both people agree to (decision 039): requests, invitations, leave and remove. */
 const ctx = useBrowser();
 const stamp = Date.now().toString(36);
 const phone = { width: 390, height: 844 };
 
-async function seriousA11yViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 const mentorOf = async (id: string) => (await ctx.db.select({ m: users.mentorId }).from(users).where(eq(users.id, id)))[0]!.m;
 
 /** Fills the onboarding form in the browser; `mentor` null ticks "I found this on my own". */
@@ -55,7 +50,7 @@ describe('mentoring links by consent', () => {
     const card = p.getByTestId('mentor-links-card');
     await card.getByText('2 people are waiting for your answer.').waitFor();
     expect(await card.textContent()).not.toContain(marc.user.email);
-    expect(await seriousA11yViolations(p, 'dashboard with requests')).toEqual([]);
+    expect(await seriousViolations(p, { where: 'dashboard with requests' })).toEqual([]);
     await screenshot(p, 'mentor-links-dashboard-390-light');
 
     await card.getByTestId('incoming-link').filter({ hasText: 'Marc Lefèvre says you invited them' }).getByRole('button', { name: 'Accept' }).click();
@@ -82,7 +77,7 @@ describe('mentoring links by consent', () => {
     await screenshot(p, 'mentor-links-tree-390-light');
     await p.getByRole('button', { name: 'Remove Marc Lefèvre from your tree' }).click();
     const dialog = p.getByTestId('remove-disciple-dialog');
-    expect(await seriousA11yViolations(p, 'remove dialog')).toEqual([]);
+    expect(await seriousViolations(p, { where: 'remove dialog' })).toEqual([]);
     await screenshot(p, 'mentor-links-remove-390-light', { fullPage: false });
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await p.getByText('No disciple tree data available').waitFor();
@@ -126,7 +121,7 @@ describe('mentoring links by consent', () => {
     const next = page.getByTestId('coordinator-next');
     await next.getByText('Next step: write to the team.').waitFor();
     expect(await next.getByRole('link', { name: 'Write to the team' }).getAttribute('href')).toMatch(/^mailto:.+\?subject=I%20am%20eligible%20to%20become%20a%20coordinator$/);
-    expect(await seriousA11yViolations(page, 'tree coordinator next step')).toEqual([]);
+    expect(await seriousViolations(page, { where: 'tree coordinator next step' })).toEqual([]);
     await screenshot(page, 'mentor-links-coordinator-next-390-light');
     await context.close();
   });
@@ -140,7 +135,7 @@ describe('mentoring links by consent', () => {
       const card = mentor.page.getByTestId('mentor-links-card');
       await card.getByText('Une personne attend ta réponse.').waitFor();
       await card.getByRole('button', { name: 'Accepter' }).waitFor();
-      expect(await seriousA11yViolations(mentor.page, 'dashboard fr')).toEqual([]);
+      expect(await seriousViolations(mentor.page, { where: 'dashboard fr' })).toEqual([]);
       await screenshot(mentor.page, `mentor-links-dashboard-390-${dark ? 'dark' : 'light'}-fr`);
       await mentor.context.close();
       await requester.context.close();

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import { ambassadorApplications, callbackRequests, users, watchmomsApplications } from '../server/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { createUser, signUpTokenFor } from '../test/app.ts';
 import { passLessons } from '../test/course-progress.ts';
-import { baseUrl, fillConsent, screenshot, screenVariants, signUpLinkFor, useBrowser } from './fixtures.ts';
+import { baseUrl, fillConsent, screenshot, screenVariants, seriousViolations, signUpLinkFor, useBrowser } from './fixtures.ts';
 
 const ctx = useBrowser();
 const stamp = Date.now().toString(36);
@@ -29,14 +28,6 @@ async function addDisciple(page: Page, fullName: string, email: string): Promise
   await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'detached' });
   return link;
-}
-
-/** Serious and critical accessibility problems (axe-core, WCAG 2.1 A and AA), as readable lines. */
-async function accessibilityProblems(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
 const rowOf = (page: Page, email: string) => page.getByTestId('directory-row').filter({ hasText: email });
@@ -373,7 +364,7 @@ describe('looking at the screens', () => {
     await tree.goto('/disciple-tree');
     await tree.getByTestId('disciple-tree').waitFor();
     await tree.getByText('Finisher0', { exact: false }).first().waitFor();
-    problems.push(...(await accessibilityProblems(tree, 'tree')));
+    problems.push(...(await seriousViolations(tree, { where: 'tree' })));
     await mentorContext.close();
 
     const { page, context } = await ctx.signedInPage({ role: 'founder' }, { width: 1280, height: 900, colorScheme: theme });
@@ -381,21 +372,21 @@ describe('looking at the screens', () => {
     await page.goto('/admin');
     await page.getByTestId('directory-search').fill(`Axe${theme}`);
     await expect.poll(() => page.getByTestId('directory-row').count(), { timeout: 15_000 }).toBe(4);
-    problems.push(...(await accessibilityProblems(page, 'directory')));
+    problems.push(...(await seriousViolations(page, { where: 'directory' })));
     await page.getByTestId('directory-row').filter({ hasText: 'Finisher0' }).getByTestId('user-name').click();
     await page.getByTestId('manage-user-dialog').waitFor();
-    problems.push(...(await accessibilityProblems(page, 'manage-user dialog')));
+    problems.push(...(await seriousViolations(page, { where: 'manage-user dialog' })));
     await page.keyboard.press('Escape');
     await page.getByTestId('manage-user-dialog').waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Callback requests' }).click();
     await page.getByTestId('callback-item').filter({ hasText: `Urgent axe ${theme}` }).getByTestId('priority-flag').waitFor();
-    problems.push(...(await accessibilityProblems(page, 'callback inbox')));
+    problems.push(...(await seriousViolations(page, { where: 'callback inbox' })));
     await page.getByRole('tab', { name: 'Ambassador applications' }).click();
     await page.getByTestId('application-item').filter({ hasText: `Contrast${theme}` }).waitFor();
-    problems.push(...(await accessibilityProblems(page, 'ambassador applications')));
+    problems.push(...(await seriousViolations(page, { where: 'ambassador applications' })));
     await page.getByRole('tab', { name: 'WatchMoms' }).click();
     await page.getByTestId('watchmoms-item').filter({ hasText: `Mama Axe ${theme}` }).waitFor();
-    problems.push(...(await accessibilityProblems(page, 'WatchMoms applications')));
+    problems.push(...(await seriousViolations(page, { where: 'WatchMoms applications' })));
     await context.close();
     expect(problems).toEqual([]);
   });

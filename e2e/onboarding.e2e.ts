@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../server/db/schema/index.ts';
-import { screenshot, screenVariants, useBrowser } from './fixtures.ts';
+import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /** Onboarding (complete and skip) and the evangelism tools, signed in. */
 const ctx = useBrowser();
 
-async function seriousA11yViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 const userRow = async (id: string) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 describe('onboarding', () => {
@@ -21,7 +15,7 @@ describe('onboarding', () => {
     await page.getByTestId('onboarding-page').waitFor();
     await page.getByText('Welcome, Ama!').waitFor();
     expect(await page.getByLabel('First name').inputValue()).toBe('Ama');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'onboarding-1280-light');
 
     await page.getByRole('button', { name: 'Complete profile' }).click();
@@ -92,7 +86,7 @@ describe('onboarding', () => {
     await page.getByRole('button', { name: locale === 'fr-FR' ? 'Valider mon profil' : 'Complete profile' }).click();
     await page.getByText(locale === 'fr-FR' ? 'Remplis tous les champs obligatoires' : 'Please fill in all required fields', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `onboarding-${locale.slice(0, 2)}-${width}-${dark ? 'dark' : 'light'}`);
     await context.close();
   });
@@ -163,7 +157,7 @@ describe('evangelism tools', () => {
     // Only blob downloads happened: nothing went to the server. (Code chunks loaded on first use,
     // such as the toast viewport, are the app's own static files, not the learner's data.)
     expect(requests.filter((u) => !u.startsWith('blob:') && !new URL(u).pathname.startsWith('/assets/'))).toEqual([]);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -180,7 +174,7 @@ describe('evangelism tools', () => {
     await page.getByTestId('evangelism-tools').waitFor();
     await page.getByRole('heading', { name: locale === 'fr-FR' ? /Jean 3\.16/ : /John 3:16/ }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `evangelism-${locale.slice(0, 2)}-${width}-${dark ? 'dark' : 'light'}`);
     await page.getByRole('tab', { name: locale === 'fr-FR' ? 'Guide du témoignage' : 'Witnessing Guide' }).click();
     await screenshot(page, `evangelism-witnessing-${locale.slice(0, 2)}-${width}-${dark ? 'dark' : 'light'}`);

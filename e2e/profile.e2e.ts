@@ -1,19 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { auditLog, users } from '../server/db/schema/index.ts';
 import { passLessons } from '../test/course-progress.ts';
-import { baseUrl, screenshot, screenVariants, useBrowser } from './fixtures.ts';
+import { baseUrl, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /** The profile section of /settings: a person edits their profile, and the certificate shows the new name. */
 const ctx = useBrowser();
-
-async function seriousA11yViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 const profile = {
   phone: '+33 6 12 34 56 78', address: '8 rue des Lilas\nParis', country: 'France', churchDenomination: 'Protestante', pastorName: 'Pasteur Marc', birthdate: '2008-01-05',
@@ -57,7 +50,7 @@ describe('profile on /settings', () => {
     await page.goto(`/verify/${code}`);
     await page.getByTestId('verify-holder').getByText('Talia Mbeki-Okafor').waitFor();
     expect(await page.getByTestId('verify-renamed').textContent()).toMatch(/^The holder changed their name on .+, after this certificate was issued\./);
-    expect(await seriousA11yViolations(page, 'verify page')).toEqual([]);
+    expect(await seriousViolations(page, { where: 'verify page' })).toEqual([]);
     await screenshot(page, 'verify-renamed-1280-light');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'verify-renamed-390-light');
@@ -98,7 +91,7 @@ describe('profile on /settings', () => {
       await form.getByLabel('Nom', { exact: true }).fill('');
       await form.getByRole('button', { name: 'Enregistrer le profil' }).click();
       await form.getByText('Obligatoire').first().waitFor();
-      expect(await seriousA11yViolations(page, 'settings profile')).toEqual([]);
+      expect(await seriousViolations(page, { where: 'settings profile' })).toEqual([]);
       await screenshot(page, `settings-profile-390-${dark ? 'dark' : 'light'}-fr`);
       await context.close();
     });

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callbackRequests, watchmomsApplications } from '../server/db/schema/index.ts';
 import { downloadedModules, readModuleMap } from '../test/client-bundle.ts';
-import { screenshot, screenVariants, useBrowser, type ContextOptions } from './fixtures.ts';
+import { type ContextOptions, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
 
 /**
@@ -17,16 +16,6 @@ async function openPage(opts: ContextOptions & { dark?: boolean } = {}): Promise
   const page = await ctx.newPage(opts);
   if (opts.dark) await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   return page;
-}
-
-/** Serious and critical accessibility problems only (axe-core's WCAG 2.x A/AA rules). */
-async function seriousA11yViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
 /** What is on screen (a dialog stays in view). */
@@ -90,7 +79,7 @@ describe('landing page', () => {
     await page.waitForURL(/#leadership$/);
     await expect.poll(() => page.locator('#leadership').evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3000 }).toBeLessThan(120);
 
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'public-landing-en-1280-light');
 
@@ -156,7 +145,7 @@ describe('landing page', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
     // Nothing wider than the screen on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `public-landing-${width}-${dark ? 'dark' : 'light'}`);
     await page.context().close();
   });
@@ -175,7 +164,7 @@ describe('WatchMoms application', () => {
     await page.getByRole('button', { name: 'Join WatchMoms' }).click();
     const dialog = page.getByRole('dialog', { name: 'Join WatchMoms' });
     await dialog.waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Submit application' }).click();
     await dialog.getByText('Please fill in all required fields and check the consent box.').waitFor();
@@ -190,7 +179,7 @@ describe('WatchMoms application', () => {
     ])
       await dialog.getByText(message, { exact: true }).waitFor();
     await viewportShot(page, 'public-watchmoms-invalid-1280-light');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await dialog.getByLabel('Full name').fill('Ruth Desravines');
     await dialog.getByLabel('Phone number').fill('+1 (617) 555-0134');
@@ -272,7 +261,7 @@ describe('WatchMoms application', () => {
     await dialog.getByRole('button', { name: 'Envoyer ma candidature' }).click();
     await dialog.getByText('Le nom doit comporter au moins 2 caractères').waitFor();
     await dialog.getByText('Tu dois donner ton accord pour continuer').waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await viewportShot(page, `public-watchmoms-fr-${width}-${dark ? 'dark' : 'light'}`);
     await page.context().close();
   });
@@ -311,7 +300,7 @@ describe('Soul Health Check', () => {
     await page.getByText('Section 1 of 5').waitFor();
     await page.getByText('0%', { exact: true }).waitFor();
     await screenshot(page, 'public-soul-check-1280-light');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // First run: 0, 1, 2, 3 and 4 "Yes" answers.
     const first = [0, 1, 2, 3, 4];
@@ -342,7 +331,7 @@ describe('Soul Health Check', () => {
     expect(await page.getByRole('link', { name: 'Call 988' }).first().getAttribute('href')).toBe('tel:988');
     await page.getByTestId('not-a-diagnosis').getByText('This check is a screening to help you reflect. It is not a diagnosis', { exact: false }).waitFor();
     await page.getByTestId('not-a-diagnosis').getByText('Nobody reads your answers live.', { exact: false }).waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'public-soul-check-results-1280-light');
 
     // Connect with Ambassador scrolls to the support block.
@@ -384,7 +373,7 @@ describe('Soul Health Check', () => {
     }
     await page.getByTestId('result-mind').getByText('Besoin de soutien').waitFor();
     expect(requests).toEqual([]);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `public-soul-check-results-fr-${width}-${dark ? 'dark' : 'light'}`);
     await page.context().close();
   });
@@ -443,7 +432,7 @@ describe('counselor support block', () => {
     await block.getByLabel('Language to speak').selectOption('es');
     await block.getByText('the G.O.D support team (support ambassadors, coordinators and admins) sees this request', { exact: false }).click();
     await screenshot(page, 'public-support-form-390-light');
-    expect(await seriousA11yViolations(page, '[data-testid="support-block"]')).toEqual([]);
+    expect(await seriousViolations(page, { include: '[data-testid="support-block"]' })).toEqual([]);
     await block.getByRole('button', { name: 'Request a callback' }).click();
     await page.getByTestId('callback-sent').getByText('Request Sent').waitFor();
     await page.getByText('An ambassador will contact you within 24-48 hours.').waitFor();
@@ -510,7 +499,7 @@ describe('crisis directory by country', () => {
     expect(await directory.getAttribute('data-region')).toBe('international');
     await directory.getByText("En danger immédiat, appelle maintenant le numéro d'urgence de ton pays.").waitFor();
     expect(await page.getByTestId('crisis-call').getAttribute('href')).toBe('https://findahelpline.com/');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     // Choosing a country is not sent anywhere.
     expect(requests).toEqual([]);
     await page.context().close();
@@ -529,7 +518,7 @@ describe('crisis directory by country', () => {
     const directory = await resultsWithDirectory(page, 'mental');
     expect(await directory.getAttribute('data-region')).toBe('CA');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await directory.scrollIntoViewIfNeeded();
     await viewportShot(page, `public-crisis-directory-ca-${width}-${dark ? 'dark' : 'light'}`);
     await page.context().close();
