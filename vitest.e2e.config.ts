@@ -7,8 +7,10 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 120_000,
     // Files run side by side, each with its own server, database and Chromium (e2e/fixtures.ts).
-    // Two at a time suits the 2-core machine; E2E_WORKERS changes it.
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // Three at a time on the 2-core machine: a file spends about a third of its time waiting (for
+    // pages, mail, the app's own timers), which a third file fills: 169 -> 142 s alone, with 4 no
+    // faster (docs/decisions/026). E2E_WORKERS changes it.
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
     // A worker's files share its module cache: the server is imported once per worker, not once per
     // file (docs/decisions/027). Each file still starts its own server, database and Chromium.
     isolate: false,

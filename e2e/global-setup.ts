@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { createDb } from '../server/db/client.ts';
-import { seedContent } from '../server/db/seed/index.ts';
-import { startTestPostgres } from '../test/postgres.ts';
+import { seedAppTemplate, startTestPostgres } from '../test/postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,17 +10,13 @@ declare module 'vitest' {
 }
 
 /**
- * One throwaway PostgreSQL for the run, with a migrated and seeded template database. Each test
+ * One throwaway PostgreSQL for the run, with a migrated and seeded template database (pg-boss's schema included). Each test
  * file clones it and serves the production build on its own server (e2e/fixtures.ts), so files run
  * in parallel without sharing state (docs/decisions/011).
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(clientDir(), 'index.html'))) throw new Error('Run `npm run build` before the end-to-end tests.');
-  const pg = await startTestPostgres(async (templateUrl) => {
-    const { db, pool } = createDb(templateUrl, 1);
-    await seedContent(db);
-    await pool.end();
-  });
+  const pg = await startTestPostgres(seedAppTemplate);
   project.provide('databaseAdminUrl', pg.adminUrl);
   return () => pg.stop();
 }

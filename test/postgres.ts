@@ -3,9 +3,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { createDb } from '../server/db/client.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { runMigrations } from '../server/db/migrate.ts';
+import { seedContent } from '../server/db/seed/index.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,6 +53,20 @@ export async function startTestPostgres(prepareTemplate?: (url: string) => Promi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The template as a started app leaves its database: the seeded course content, and pg-boss's own
+ * schema (which every app would otherwise create at start, a second or so of PostgreSQL work per
+ * test file). Pass it to `startTestPostgres`.
+ */
+export async function seedAppTemplate(templateUrl: string) {
+  const { db, pool } = createDb(templateUrl, 1);
+  await seedContent(db);
+  await pool.end();
+  const boss = new PgBoss({ connectionString: templateUrl, max: 1, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true });
 }
 
 /** Creates a fresh database cloned from the migrated template and returns its URL and a drop function. */

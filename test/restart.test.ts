@@ -116,13 +116,17 @@ describe('embedded PostgreSQL lifecycle', () => {
       await db.end();
       const postmaster = Number(readFileSync(path.join(ownDataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
       process.kill(postmaster, 'SIGKILL');
+      // The app notices (its watchdog looks every second) and says so; until then a backend of the
+      // killed server may still answer /api/ready on a pooled connection, so wait for the notice first.
+      const restarting = /The embedded PostgreSQL \(pid \d+\) has stopped; restarting it/;
+      for (let i = 0; i < 600 && !restarting.test(first.output()); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(first.output()).toMatch(restarting);
       let ready = 0;
       for (let i = 0; i < 600 && ready !== 200; i++) {
         await new Promise((r) => setTimeout(r, 100));
         ready = await fetch(`${base(port)}/api/ready`).then((r) => r.status, () => 0);
       }
       expect(ready).toBe(200);
-      expect(first.output()).toMatch(/The embedded PostgreSQL \(pid \d+\) has stopped; restarting it/);
       const again = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/app` });
       await again.connect();
       expect((await again.query(`select first_name from users where email = 'naomi@example.org'`)).rows).toEqual([{ first_name: 'Naomi' }]);
