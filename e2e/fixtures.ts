@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb, type Db } from '../server/db/client.ts';
@@ -44,6 +44,24 @@ export interface ContextOptions {
   colorScheme?: 'light' | 'dark';
   /** What the browser tells the page about motion (default: 'reduce' in `npm test`, 'no-preference' under test:screens). */
   reducedMotion?: 'reduce' | 'no-preference';
+}
+
+let launched: Promise<Browser> | undefined;
+/**
+ * One Chromium per test worker, shared by the files it runs one after the other (vitest keeps a
+ * worker's modules between its files: `isolate: false`). Each test still gets fresh contexts (their
+ * own cookies, storage and cache), and a launch costs about half a CPU-second. Chromium ends with
+ * the worker process (its pipe closes).
+ */
+function workerBrowser(): Promise<Browser> {
+  launched = launched?.then((b) => (b.isConnected() ? b : undefined)).catch(() => undefined).then((b) => b ?? launch()) ?? launch();
+  return launched;
+}
+function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
 }
 
 /**
@@ -141,20 +159,16 @@ export function useBrowser(fileOpts: {
   }
 
   beforeAll(async () => {
-    const [launched] = await Promise.all([
-      chromium.launch({
-        executablePath: CHROMIUM_PATH,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      }),
-      startServer(),
-    ]);
-    browser = launched;
+    [browser] = await Promise.all([workerBrowser(), startServer()]);
   });
   // A failed test says what each open page showed (CI keeps only the log): its address, its visible
-  // text, and a PNG under screenshots/failures/ for whoever reproduces it locally.
-  beforeEach(({ task, onTestFailed }) => {
-    onTestFailed(async () => {
-      const pages = browser?.contexts().flatMap((c) => c.pages()) ?? [];
+  // text, and a PNG under screenshots/failures/ for whoever reproduces it locally. Then what the test
+  // opened is closed: a page left open keeps running its app (timers, queries, a turning spinner
+  // drawing frames) while the next tests run. (One hook: vitest calls afterEach before onTestFailed.)
+  afterEach(async ({ task }) => {
+    const contexts = browser?.contexts() ?? [];
+    if (task.result?.state === 'fail') {
+      const pages = contexts.flatMap((c) => c.pages());
       for (const [i, page] of pages.entries()) {
         if (page.isClosed()) continue;
         const text = await page.evaluate(() => document.body.innerText).catch((err: unknown) => `(unreadable: ${String(err)})`);
@@ -163,15 +177,11 @@ export function useBrowser(fileOpts: {
         mkdirSync(dir, { recursive: true });
         await page.screenshot({ path: path.join(dir, `${task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}-${i + 1}.png`) }).catch(() => {});
       }
-    });
-  });
-  // What a test opened, it leaves closed: a page left open keeps running its app (timers, queries,
-  // a turning spinner drawing frames) while the file's later tests run.
-  afterEach(async () => {
-    await Promise.all((browser?.contexts() ?? []).map((c) => c.close()));
+    }
+    await Promise.all(contexts.map((c) => c.close()));
   });
   afterAll(async () => {
-    await browser?.close();
+    // The browser stays for the worker's next file; what this file opened is closed (afterEach).
     await app?.close();
     await pool?.end();
     await database?.drop();
