@@ -3,8 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, isCommonPassword } from '../../lib/password.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { toMailLocale } from '../mail/mail.templates.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import * as repo from './account.repository.ts';
 
@@ -13,7 +12,7 @@ export const VERIFY_TTL_MS = 7 * 24 * 3_600_000;
 
 interface Deps {
   db: Db;
-  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  mail: MailSender;
   scryptCost: number;
   /** A reset proves the mailbox: the account's sign-in delays end with it (docs/decisions/036). */
   throttle: Pick<SignInThrottle, 'recordSuccess'>;
@@ -30,24 +29,19 @@ export function accountServiceFactory({ db, mail, scryptCost, throttle }: Deps) 
   async function requestPasswordReset(email: string): Promise<void> {
     const user = await repo.findUserByEmail(db, email);
     if (!user) return;
-    const locale = toMailLocale(user.locale);
     await db.transaction(async (tx) => {
       if (!user.passwordHash) {
-        await mail.enqueue(tx, {
-          to: user.email,
-          locale,
+        await mail.enqueueFor(tx, user, {
           kind: 'password-reset-oidc',
-          content: { subject: 'passwordResetOidc.subject', name: user.firstName, paragraphs: ['passwordResetOidc.intro', 'passwordResetOidc.provider'], action: { label: 'passwordResetOidc.action', url: mail.link('/api/login') } },
+          content: { subject: 'passwordResetOidc.subject', paragraphs: ['passwordResetOidc.intro', 'passwordResetOidc.provider'], action: { label: 'passwordResetOidc.action', url: mail.link('/api/login') } },
         });
         return;
       }
       const token = newToken();
       await repo.insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'password-reset', email: user.email, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-      await mail.enqueue(tx, {
-        to: user.email,
-        locale,
+      await mail.enqueueFor(tx, user, {
         kind: 'password-reset',
-        content: { subject: 'passwordReset.subject', name: user.firstName, paragraphs: ['passwordReset.intro'], action: { label: 'passwordReset.action', url: mail.link(`/reset-password/${token}`) }, after: ['passwordReset.expiry'] },
+        content: { subject: 'passwordReset.subject', paragraphs: ['passwordReset.intro'], action: { label: 'passwordReset.action', url: mail.link(`/reset-password/${token}`) }, after: ['passwordReset.expiry'] },
       });
     });
     mail.wake();
@@ -91,11 +85,9 @@ export function accountServiceFactory({ db, mail, scryptCost, throttle }: Deps) 
     const write = async (tx: Tx) => {
       const token = newToken();
       await repo.insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'verify-email', email: user.email, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) });
-      await mail.enqueue(tx, {
-        to: user.email,
-        locale: toMailLocale(user.locale),
+      await mail.enqueueFor(tx, user, {
         kind: 'verify-email',
-        content: { subject: 'verifyEmail.subject', name: user.firstName, paragraphs: ['verifyEmail.intro'], action: { label: 'verifyEmail.action', url: mail.link(`/verify-email/${token}`) }, after: ['verifyEmail.expiry'] },
+        content: { subject: 'verifyEmail.subject', paragraphs: ['verifyEmail.intro'], action: { label: 'verifyEmail.action', url: mail.link(`/verify-email/${token}`) }, after: ['verifyEmail.expiry'] },
       });
     };
     if (tx) return write(tx);

@@ -12,14 +12,13 @@ import { findUserById } from '../../db/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/password.ts';
 import { assertRecentAuth, hashToken, newToken, REAUTH_WINDOW_MS, type SessionPolicy, type SessionState, type UserRow } from '../../lib/session.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { toMailLocale } from '../mail/mail.templates.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import type { SecurityRepository } from './security.repository.ts';
 
 interface Deps {
   db: Db;
   securityRepo: SecurityRepository;
-  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  mail: MailSender;
   scryptCost: number;
   sessionPolicy: SessionPolicy;
 }
@@ -74,13 +73,10 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
       const count = await securityRepo.deleteOtherSessions(user.id, session.idHash, tx);
       await securityRepo.markSessionReauth(session.idHash, tx);
       await securityRepo.insertAudit({ actorId: user.id, action: 'password.changed', targetId: user.id, details: { endedSessions: count } }, tx);
-      await mail.enqueue(tx, {
-        to: user.email,
-        locale: toMailLocale(user.locale),
+      await mail.enqueueFor(tx, user, {
         kind: 'password-changed',
         content: {
           subject: 'passwordChanged.subject',
-          name: user.firstName,
           paragraphs: ['passwordChanged.intro', 'passwordChanged.notYou'],
           action: { label: 'passwordChanged.action', url: mail.link('/forgot-password') },
         },

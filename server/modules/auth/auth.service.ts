@@ -9,7 +9,7 @@ import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import { runHooks, type UserHook } from '../../lib/account-events.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
 
 /** How long a sign-up link works (decision 037). */
@@ -49,7 +49,7 @@ interface AuthDeps {
   onUserCreated: UserHook[];
   throttle: SignInThrottle;
   consent: Pick<ConsentService, 'recordSignUp' | 'wake'>;
-  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  mail: MailSender;
 }
 
 /** Sign-in, sign-up (decision 037), founder setup and OpenID accounts. */
@@ -101,13 +101,10 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
       if (existing) {
         // Once a day at most: repeated sign-ups must not flood the owner's mailbox.
         if (await repo.wasMailedSince(tx, existing.email, 'sign-up-existing', new Date(now - DAY_MS))) return;
-        await mail.enqueue(tx, {
-          to: existing.email,
-          locale: toMailLocale(existing.locale),
+        await mail.enqueueFor(tx, existing, {
           kind: 'sign-up-existing',
           content: {
             subject: 'signUpExisting.subject',
-            name: existing.firstName,
             paragraphs: ['signUpExisting.intro', 'signUpExisting.ifYou'],
             action: { label: 'signUpExisting.action', url: mail.link('/login') },
             after: ['signUpExisting.forgot', 'signUpExisting.notYou'],

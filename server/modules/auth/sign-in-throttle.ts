@@ -3,13 +3,12 @@ import { FAILURE_MEMORY_MS, NOTIFY_OWNER_AFTER_FAILURES, signInWaitSeconds } fro
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { toMailLocale } from '../mail/mail.templates.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import * as repo from './auth.repository.ts';
 
 interface Deps {
   db: Db;
-  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  mail: MailSender;
 }
 
 export type SignInThrottle = ReturnType<typeof signInThrottleFactory>;
@@ -53,13 +52,10 @@ export function signInThrottleFactory({ db, mail }: Deps) {
       const row = await repo.lockSignInFailures(tx, key);
       if (!user || row.failures < NOTIFY_OWNER_AFTER_FAILURES) return false;
       if (!(await repo.markSignInFailuresNotified(tx, key, new Date(Date.now() - FAILURE_MEMORY_MS)))) return false;
-      await mail.enqueue(tx, {
-        to: user.email,
-        locale: toMailLocale(user.locale),
+      await mail.enqueueFor(tx, user, {
         kind: 'sign-in-failures',
         content: {
           subject: 'signInFailures.subject',
-          name: user.firstName,
           paragraphs: ['signInFailures.intro', 'signInFailures.safe'],
           action: { label: 'signInFailures.action', url: mail.link('/forgot-password') },
           after: ['signInFailures.notYou'],

@@ -4,14 +4,14 @@ import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
 import * as repo from './consent.repository.ts';
 import { eraseAccount } from '../../lib/account-erasure.ts';
 
 interface Deps {
   db: Db;
-  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  mail: MailSender;
 }
 
 export type ConsentService = ReturnType<typeof consentServiceFactory>;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import * as repo from './mail.repository.ts';
 import type { Tx } from './mail.repository.ts';
-import { renderMail, type MailContent, type MailLocale } from './mail.templates.ts';
+import { renderMail, toMailLocale, type MailContent, type MailLocale } from './mail.templates.ts';
 import { describeSmtpError, type MailTransport } from './mail.transport.ts';
 
 export const MAIL_QUEUE = 'mail-send';
@@ -15,6 +15,13 @@ export interface MailMessage {
   kind: string;
   content: MailContent;
   headers?: Record<string, string>;
+}
+
+/** An account a mail goes to: its address, the language it chose, and the first name it is greeted by. */
+export interface MailRecipient {
+  email: string;
+  locale: string | null;
+  firstName: string | null;
 }
 
 export interface MailDeps {
@@ -31,6 +38,8 @@ export interface MailDeps {
 }
 
 export type MailService = ReturnType<typeof mailServiceFactory>;
+/** What a feature that mails needs of the outbox: write a mail in its transaction, wake the workers after, make links. */
+export type MailSender = Pick<MailService, 'enqueue' | 'enqueueFor' | 'wake' | 'link'>;
 
 /**
  * The outbox: `enqueue` renders a mail and writes it with its send job in the caller's transaction
@@ -56,6 +65,12 @@ export function mailServiceFactory(deps: MailDeps) {
     });
     await deps.jobs.send(MAIL_QUEUE, { outboxId: row.id }, { tx });
     return row.id;
+  }
+
+  /** `enqueue` of a mail to an account: to its address, in its language, greeting it by its first name. */
+  function enqueueFor(tx: Tx, recipient: MailRecipient, message: Omit<MailMessage, 'to' | 'locale' | 'content'> & { content: Omit<MailContent, 'name'> }): Promise<string> {
+    const { content, ...rest } = message;
+    return enqueue(tx, { ...rest, to: recipient.email, locale: toMailLocale(recipient.locale), content: { ...content, name: recipient.firstName } });
   }
 
   /** After the enqueuing transaction committed: this instance's mail workers look now rather than at their next poll. */
@@ -89,5 +104,5 @@ export function mailServiceFactory(deps: MailDeps) {
     await repo.markSent(deps.db, mail.id);
   }
 
-  return { enqueue, wake, deliver, link };
+  return { enqueue, enqueueFor, wake, deliver, link };
 }

@@ -5,7 +5,7 @@ import { discipleInvitations } from '../../db/schema/index.ts';
 import { findUserByEmail } from '../../db/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
 
 type InvitationRow = typeof discipleInvitations.$inferSelect;
@@ -28,7 +28,7 @@ const NOT_FOUND = 'This invitation is no longer pending.';
  * instead, so nothing is mailed to them. Either way the invitation is marked sent and the mentor
  * sees the same thing: nothing here tells whether the email has an account.
  */
-export function invitationMailerFactory({ mail }: { mail: Pick<MailService, 'enqueue' | 'wake' | 'link'> }) {
+export function invitationMailerFactory({ mail }: { mail: MailSender }) {
   /** Sends (or, for an existing account, just records) the invitation, in the caller's transaction. */
   async function send(tx: Tx, mentor: UserRow, invitation: Pick<InvitationRow, 'id' | 'fullName' | 'email'>): Promise<Date> {
     if (!(await findUserByEmail(tx, invitation.email))) {

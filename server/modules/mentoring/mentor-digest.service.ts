@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { daysBetween, sortByAttention } from '../../../common/domain/mentor-week.ts';
 import type { Db } from '../../db/client.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import { mailText, toMailLocale, type MailLocale } from '../mail/mail.templates.ts';
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
 import { findOpenInvitations } from './mentoring.repository.ts';
@@ -23,7 +23,7 @@ export type MentorDigestService = ReturnType<typeof mentorDigestFactory>;
  */
 export function mentorDigestFactory(deps: {
   db: Db;
-  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  mail: MailSender;
   unsubscribe: Pick<UnsubscribeLinks, 'headersFor'>;
   log: FastifyBaseLogger;
 }) {
@@ -60,14 +60,11 @@ export function mentorDigestFactory(deps: {
         if (sections.length === 0) continue;
         const { url, headers } = await deps.unsubscribe.headersFor('mentor-digest', mentor.id);
         await deps.db.transaction((tx) =>
-          deps.mail.enqueue(tx, {
-            to: mentor.email,
-            locale,
+          deps.mail.enqueueFor(tx, mentor, {
             kind: 'mentor-digest',
             headers,
             content: {
               subject: 'mentorDigest.subject',
-              name: mentor.firstName,
               paragraphs: ['mentorDigest.intro'],
               sections,
               action: { label: 'mentorDigest.action', url: deps.mail.link('/disciple-tree') },

@@ -3,14 +3,13 @@ import { DAY_MS, MENTOR_ENCOURAGEMENT_DAYS, sortByAttention } from '../../../com
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { toMailLocale } from '../mail/mail.templates.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
 import * as repo from './mentor-week.repository.ts';
 
 export interface MentorWeekDeps {
   db: Db;
-  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  mail: MailSender;
   unsubscribe: Pick<UnsubscribeLinks, 'headersFor'>;
 }
 
@@ -64,14 +63,11 @@ export function mentorWeekServiceFactory(deps: MentorWeekDeps) {
         throw new AppError('ENCOURAGED_RECENTLY', `You encouraged ${name} less than ${MENTOR_ENCOURAGEMENT_DAYS} days ago. You can send another from ${next.toISOString()}.`);
       const row = await repo.insertEncouragement(tx, { userId: disciple.id, source: 'mentor', mentorId: mentor.id, messageKey: message });
       const { url, headers } = await deps.unsubscribe.headersFor('encouragement', disciple.id);
-      await deps.mail.enqueue(tx, {
-        to: disciple.email,
-        locale: toMailLocale(disciple.locale),
+      await deps.mail.enqueueFor(tx, disciple, {
         kind: 'mentor-encouragement',
         headers,
         content: {
           subject: 'mentorEncouragement.subject',
-          name: disciple.firstName,
           paragraphs: ['mentorEncouragement.intro', `mentorEncouragement.messages.${message}`],
           action: { label: 'mentorEncouragement.action', url: deps.mail.link('/dashboard') },
           unsubscribe: { label: 'encouragement.unsubscribe', url },

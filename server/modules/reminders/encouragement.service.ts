@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { encouragements } from '../../db/schema/index.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { toMailLocale } from '../mail/mail.templates.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
 import * as repo from './encouragement.repository.ts';
 
@@ -17,7 +16,7 @@ export type EncouragementService = ReturnType<typeof encouragementServiceFactory
 /** Issue 9 flow 6: a learner who has not opened a lesson for a week gets one encouraging mail. */
 export function encouragementServiceFactory(deps: {
   db: Db;
-  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  mail: MailSender;
   unsubscribe: Pick<UnsubscribeLinks, 'headersFor'>;
   log: FastifyBaseLogger;
 }) {
@@ -32,14 +31,11 @@ export function encouragementServiceFactory(deps: {
           if (!(await repo.lockIfStillDue(tx, learner.id))) return false;
           await tx.insert(encouragements).values({ userId: learner.id, source: 'auto', messageKey: `auto-${number + 1}` });
           const { url, headers } = await deps.unsubscribe.headersFor('encouragement', learner.id);
-          await deps.mail.enqueue(tx, {
-            to: learner.email,
-            locale: toMailLocale(learner.locale),
+          await deps.mail.enqueueFor(tx, learner, {
             kind: 'encouragement',
             headers,
             content: {
               subject: 'encouragement.subject',
-              name: learner.firstName,
               paragraphs: [PARAGRAPHS[number]!],
               action: { label: 'encouragement.action', url: deps.mail.link('/dashboard') },
               unsubscribe: { label: 'encouragement.unsubscribe', url },

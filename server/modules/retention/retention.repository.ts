@@ -2,6 +2,15 @@ import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import { ambassadorApplications, callbackRequests, users, watchmomsApplications } from '../../db/schema/index.ts';
 
+/** Deletes the declined applications of `table` decided at or before `cutoff`; returns how many. */
+async function deleteDeclined(table: typeof watchmomsApplications | typeof ambassadorApplications, cutoff: Date, tx: Tx): Promise<number> {
+  const rows = await tx
+    .delete(table)
+    .where(and(eq(table.status, 'declined'), lte(table.decidedAt, cutoff)))
+    .returning({ id: table.id });
+  return rows.length;
+}
+
 /** The SQL of the daily retention job (docs/decisions/012). Each cut-off is a time: rows older than it are due. */
 export const retentionRepositoryFactory = (db: Db) => ({
   /**
@@ -31,22 +40,10 @@ export const retentionRepositoryFactory = (db: Db) => ({
   },
 
   /** Declined WatchMoms applications decided at or before `cutoff` are deleted (every field of one is personal). */
-  async deleteDeclinedWatchmoms(cutoff: Date, tx: Tx = db): Promise<number> {
-    const rows = await tx
-      .delete(watchmomsApplications)
-      .where(and(eq(watchmomsApplications.status, 'declined'), lte(watchmomsApplications.decidedAt, cutoff)))
-      .returning({ id: watchmomsApplications.id });
-    return rows.length;
-  },
+  deleteDeclinedWatchmoms: (cutoff: Date, tx: Tx = db) => deleteDeclined(watchmomsApplications, cutoff, tx),
 
   /** Declined ambassador applications decided at or before `cutoff` are deleted (the applicant's account stays). */
-  async deleteDeclinedAmbassadorApplications(cutoff: Date, tx: Tx = db): Promise<number> {
-    const rows = await tx
-      .delete(ambassadorApplications)
-      .where(and(eq(ambassadorApplications.status, 'declined'), lte(ambassadorApplications.decidedAt, cutoff)))
-      .returning({ id: ambassadorApplications.id });
-    return rows.length;
-  },
+  deleteDeclinedAmbassadorApplications: (cutoff: Date, tx: Tx = db) => deleteDeclined(ambassadorApplications, cutoff, tx),
 
   /**
    * One account created at or before `cutoff` that still waits for a parent's consent, locked for its

@@ -1,7 +1,7 @@
 import { callbackDeadlineHours, isUrgentRequest, type ScoreBand, type SupportCategory } from '../../../common/domain/support.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { mailText, toMailLocale, type MailContent, type MailLocale } from '../mail/mail.templates.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import * as repo from './staff-alerts.repository.ts';
 import type { AlertRequest, Recipient } from './staff-alerts.repository.ts';
 
@@ -11,7 +11,7 @@ export const APPLICATIONS_DIGEST_QUEUE = 'applications-digest';
 
 interface Deps {
   db: Db;
-  mail: Pick<MailService, 'enqueue' | 'wake' | 'link'>;
+  mail: MailSender;
   /** TZ_DEFAULT: dates in the mails are written in it. */
   timeZone: string;
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { users } from '../../../db/schema/index.ts';
-import type { MailService } from '../../mail/mail.service.ts';
-import { toMailLocale } from '../../mail/mail.templates.ts';
+import type { MailSender } from '../../mail/mail.service.ts';
 
 export interface DecidedApplication {
   applicantId: string;
@@ -19,25 +18,21 @@ export interface ApplicationDecisionHooks {
  * The applicant is mailed the decision (issue 9, flow 5), in their language, in the transaction that
  * records it: a decision that fails to be stored mails nobody, and a stored one always mails.
  */
-export function applicationDecisionMailFactory({ mail }: { mail: Pick<MailService, 'enqueue' | 'wake' | 'link'> }): ApplicationDecisionHooks {
+export function applicationDecisionMailFactory({ mail }: { mail: MailSender }): ApplicationDecisionHooks {
   async function onDecided(tx: Tx, { applicantId, status }: DecidedApplication) {
     const [applicant] = await tx.select({ email: users.email, firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, applicantId));
     if (!applicant) return; // deleted in the meantime: nobody to tell
     const isApproved = status === 'approved';
-    await mail.enqueue(tx, {
-      to: applicant.email,
-      locale: toMailLocale(applicant.locale),
+    await mail.enqueueFor(tx, applicant, {
       kind: isApproved ? 'application-approved' : 'application-declined',
       content: isApproved
         ? {
             subject: 'applicationApproved.subject',
-            name: applicant.firstName,
             paragraphs: ['applicationApproved.intro', 'applicationApproved.next'],
             action: { label: 'applicationApproved.action', url: mail.link('/disciple-tree') },
           }
         : {
             subject: 'applicationDeclined.subject',
-            name: applicant.firstName,
             paragraphs: ['applicationDeclined.intro', 'applicationDeclined.next'],
             action: { label: 'applicationDeclined.action', url: mail.link('/disciple-tree') },
           },
