@@ -18,6 +18,7 @@ import { isProcessAlive, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { AppError } from '../lib/app-error.ts';
 import { adminServicesFactory } from '../modules/admin/admin.services.ts';
+import { fullNameOf } from '../../common/domain/names.ts';
 
 const USAGE = `Usage:
   npm run users -- grant <email> <role>   Give an account a role (${roles.join(', ')})
@@ -52,8 +53,6 @@ async function openDatabase(config: Config): Promise<{ url: string; close: () =>
   return { url: embedded.url, close: () => embedded.stop() };
 }
 
-const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
-
 async function run(args: string[], config: Config, out: (line: string) => void): Promise<void> {
   const [command, ...rest] = args;
   if (command === 'grant') {
@@ -71,7 +70,7 @@ async function run(args: string[], config: Config, out: (line: string) => void):
     await withDatabase(config, async (db) => {
       const staff = await adminServicesFactory(db).roles.listStaff();
       if (staff.length === 0) out('Nobody has a role above user yet.');
-      for (const s of staff) out(`${s.role.padEnd(12)} ${s.email}${fullName(s) ? `  (${fullName(s)})` : ''}`);
+      for (const s of staff) out(`${s.role.padEnd(12)} ${s.email}${fullNameOf(s) ? `  (${fullNameOf(s)})` : ''}`);
     });
     return;
   }

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import { loadCourseContentSnapshot, type AssessmentEntry, type CourseContentSnapshot, type CourseEntry } from './course.content.ts';
 import * as repo from './course.repository.ts';
+import { fullNameOf } from '../../../common/domain/names.ts';
 
 // Crockford's base32: no I, L, O or U, so a code read aloud or retyped is hard to get wrong.
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -21,8 +22,7 @@ export function normaliseVerificationCode(input: string): string {
 
 /** The name printed on a certificate: full name, else username, else the email before the @. */
 export function holderNameOf(user: Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'email'>): string {
-  const full = [user.firstName, user.lastName].map((s) => s?.trim()).filter(Boolean).join(' ');
-  return full || user.username?.trim() || user.email.split('@')[0] || 'Student';
+  return fullNameOf(user) || user.username?.trim() || user.email.split('@')[0] || 'Student';
 }
 
 const weekOf = (states: LessonState[], id: string) => states.find((s) => s.id === id)?.weekNumber;

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import type { MailSender } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
+import { displayNameOf } from '../../../common/domain/names.ts';
 
 type InvitationRow = typeof discipleInvitations.$inferSelect;
 
@@ -17,8 +18,6 @@ export const toInvitation = (r: Pick<InvitationRow, 'id' | 'fullName' | 'email' 
   createdAt: r.createdAt.toISOString(),
   lastSentAt: r.lastSentAt?.toISOString() ?? null,
 });
-
-const mentorName = (u: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) => [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
 
 const NOT_FOUND = 'This invitation is no longer pending.';
 
@@ -42,7 +41,7 @@ export function invitationMailerFactory({ mail }: { mail: MailSender }) {
           paragraphs: ['invitation.intro', 'invitation.how'],
           action: { label: 'invitation.action', url: mail.link(invitationSignUpPath(invitation.email)) },
           after: ['invitation.notYou'],
-          vars: { mentor: mentorName(mentor), email: invitation.email },
+          vars: { mentor: displayNameOf(mentor), email: invitation.email },
         },
       });
     }

@@ -6,12 +6,10 @@ import { mailText, toMailLocale, type MailLocale } from '../mail/mail.templates.
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
 import { findOpenInvitations } from './mentoring.repository.ts';
 import { findDigestMentors, findDisciplesWeek, type DiscipleWeekRow } from './mentor-week.repository.ts';
+import { displayNameOf } from '../../../common/domain/names.ts';
 
 export const MENTOR_DIGEST_QUEUE = 'mentor-digest-weekly';
 const BATCH = 200;
-
-const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
 
 export type MentorDigestService = ReturnType<typeof mentorDigestFactory>;
 
@@ -32,14 +30,14 @@ export function mentorDigestFactory(deps: {
     const sorted = sortByAttention(disciples.map((d) => ({ ...d, lastActivityAt: d.lastActivityAt?.toISOString() ?? null })));
     const line = (key: string, vars: Record<string, string | number>) => mailText(locale, `mentorDigest.${key}`, vars);
     return [
-      { title: 'mentorDigest.finished', items: sorted.filter((d) => d.finishedWeek !== null).map((d) => line('itemWeek', { name: displayName(d), week: d.finishedWeek! })) },
+      { title: 'mentorDigest.finished', items: sorted.filter((d) => d.finishedWeek !== null).map((d) => line('itemWeek', { name: displayNameOf(d), week: d.finishedWeek! })) },
       {
         title: 'mentorDigest.stalled',
         items: sorted
           .filter((d) => d.isStalled)
-          .map((d) => (d.lastActivityAt ? line('itemDays', { name: displayName(d), days: daysBetween(d.lastActivityAt, now) }) : line('itemNever', { name: displayName(d) }))),
+          .map((d) => (d.lastActivityAt ? line('itemDays', { name: displayNameOf(d), days: daysBetween(d.lastActivityAt, now) }) : line('itemNever', { name: displayNameOf(d) }))),
       },
-      { title: 'mentorDigest.failedTwice', items: sorted.filter((d) => d.failedTwiceWeek !== null).map((d) => line('itemWeek', { name: displayName(d), week: d.failedTwiceWeek! })) },
+      { title: 'mentorDigest.failedTwice', items: sorted.filter((d) => d.failedTwiceWeek !== null).map((d) => line('itemWeek', { name: displayNameOf(d), week: d.failedTwiceWeek! })) },
       { title: 'mentorDigest.invitations', items: invitations.map((i) => line('itemInvitation', { name: i.fullName, email: i.email })) },
     ].filter((s) => s.items.length > 0);
   }

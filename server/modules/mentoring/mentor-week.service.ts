@@ -6,6 +6,7 @@ import type { UserRow } from '../../lib/session.ts';
 import type { MailSender } from '../mail/mail.service.ts';
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
 import * as repo from './mentor-week.repository.ts';
+import { displayNameOf } from '../../../common/domain/names.ts';
 
 export interface MentorWeekDeps {
   db: Db;
@@ -14,9 +15,6 @@ export interface MentorWeekDeps {
 }
 
 export type MentorWeekService = ReturnType<typeof mentorWeekServiceFactory>;
-
-const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
 
 const nextAllowed = (last: Date | null, now: number) => {
   const next = last ? last.getTime() + MENTOR_ENCOURAGEMENT_DAYS * DAY_MS : 0;
@@ -54,7 +52,7 @@ export function mentorWeekServiceFactory(deps: MentorWeekDeps) {
     const sent = await deps.db.transaction(async (tx) => {
       const disciple = await repo.lockDiscipleOf(tx, mentor.id, discipleId);
       if (!disciple) throw new AppError('NOT_FOUND', 'This person is not one of your direct disciples.');
-      const name = displayName(disciple);
+      const name = displayNameOf(disciple);
       if (!disciple.notifyEncouragement) throw new AppError('ENCOURAGEMENT_OFF', `${name} turned encouragement mails off.`);
       // A deactivated account gets no mail at all (decision 012); the mentor is told no more than "not now".
       if (disciple.deactivatedAt) throw new AppError('ENCOURAGEMENT_OFF', `${name} can't receive encouragement mails right now.`);
@@ -71,7 +69,7 @@ export function mentorWeekServiceFactory(deps: MentorWeekDeps) {
           paragraphs: ['mentorEncouragement.intro', `mentorEncouragement.messages.${message}`],
           action: { label: 'mentorEncouragement.action', url: deps.mail.link('/dashboard') },
           unsubscribe: { label: 'encouragement.unsubscribe', url },
-          vars: { mentor: displayName(mentor) },
+          vars: { mentor: displayNameOf(mentor) },
         },
       });
       return row.createdAt;

@@ -12,9 +12,7 @@ import type { UserRow } from '../../lib/session.ts';
 import { findUserByEmail, findUserById } from '../../db/users.ts';
 import * as repo from './mentoring.repository.ts';
 import { toInvitation, type InvitationMailer } from './invitations.ts';
-
-const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
+import { displayNameOf, fullNameOf } from '../../../common/domain/names.ts';
 
 function toApplication(a: typeof ambassadorApplications.$inferSelect): AmbassadorApplication {
   return { id: a.id, status: a.status, createdAt: a.createdAt.toISOString(), decidedAt: a.decidedAt?.toISOString() ?? null };
@@ -51,8 +49,6 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
     return { disciples, invitations: invitations.map(toInvitation) };
   }
 
-  const linkName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
-
   /**
    * Add disciple: always an invitation with the name the mentor typed, and always the same answer, so
    * it tells nobody whether the email has an account. Someone without an account joins when they sign
@@ -65,7 +61,7 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
       await repo.lockMentorLinks(tx);
       const existing = await findUserByEmail(tx, body.email);
       // The mentor already sees their disciples' emails in the tree: saying so reveals nothing new.
-      if (existing?.mentorId === mentor.id) throw new AppError('ALREADY_DISCIPLE', `${displayName(existing)} is already your disciple.`);
+      if (existing?.mentorId === mentor.id) throw new AppError('ALREADY_DISCIPLE', `${displayNameOf(existing)} is already your disciple.`);
       // Asked after the disciple check, and the same for any email: it only looks at this mentor's own invitations.
       if (await repo.findOpenInvitation(tx, mentor.id, body.email))
         throw new AppError('ALREADY_INVITED', `You already invited ${body.email}. You can send the invitation again from your pending invitations.`);
@@ -144,11 +140,11 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
     const outgoingMentor = outgoing && !current.mentorId ? await findUserById(db, outgoing.mentorId) : null;
     return {
       incoming: [
-        ...requests.map((r) => ({ id: r.id, kind: 'named-you' as const, name: linkName(r), createdAt: r.createdAt.toISOString() })),
-        ...invitations.map((i) => ({ id: i.id, kind: 'invited-you' as const, name: linkName(i) || i.email, createdAt: i.createdAt.toISOString() })),
+        ...requests.map((r) => ({ id: r.id, kind: 'named-you' as const, name: fullNameOf(r), createdAt: r.createdAt.toISOString() })),
+        ...invitations.map((i) => ({ id: i.id, kind: 'invited-you' as const, name: fullNameOf(i) || i.email, createdAt: i.createdAt.toISOString() })),
       ],
-      outgoing: outgoing && outgoingMentor ? { mentorName: linkName(outgoingMentor) || (current.mentorName ?? ''), status: outgoing.declinedAt ? 'declined' : 'pending' } : null,
-      mentor: mentor ? { name: linkName(mentor) || mentor.email } : null,
+      outgoing: outgoing && outgoingMentor ? { mentorName: fullNameOf(outgoingMentor) || (current.mentorName ?? ''), status: outgoing.declinedAt ? 'declined' : 'pending' } : null,
+      mentor: mentor ? { name: fullNameOf(mentor) || mentor.email } : null,
     };
   }
 
@@ -213,7 +209,7 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
     const target = await findUserById(db, userId);
     if (!target) throw new AppError('NOT_FOUND', 'No such user.');
     const mentor = target.mentorId ? await findUserById(db, target.mentorId) : null;
-    return { mentor: mentor ? { name: displayName(mentor), email: mentor.email } : null };
+    return { mentor: mentor ? { name: displayNameOf(mentor), email: mentor.email } : null };
   }
 
   async function setMentorByAdmin(admin: UserRow, userId: string, body: SetMentorBody): Promise<void> {

@@ -6,13 +6,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { assertRecentAuth, type SessionState, type UserRow } from '../../lib/session.ts';
 import type { MyDataRepository } from './my-data.repository.ts';
+import { fullNameOf, type NameParts } from '../../../common/domain/names.ts';
 
 interface Deps {
   db: Db;
   myDataRepo: MyDataRepository;
 }
 
-const fullName = (p: { firstName: string | null; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ') || null;
+const fullName = (p: NameParts) => fullNameOf(p) || null;
 
 /** A copy of everything about the signed-in person, and the deletion of their account (issue 11). */
 export const myDataServiceFactory = ({ db, myDataRepo }: Deps) => ({

@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditList } from '../../../../common/contracts/admin.ts';
 import { listPageOf, personRef } from '../admin-shared.ts';
 import type { AuditRepository } from './audit.repository.ts';
+import { fullNameOf, type NameParts } from '../../../../common/domain/names.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,7 +11,7 @@ function idsIn(details: Record<string, unknown>): string[] {
   return values.filter((v): v is string => typeof v === 'string' && UUID.test(v));
 }
 
-const fullName = (p: { firstName: string | null; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ') || null;
+const fullName = (p: NameParts) => fullNameOf(p) || null;
 
 export const auditServiceFactory = ({ auditRepo }: { auditRepo: AuditRepository }) => ({
   /**
