@@ -33,23 +33,30 @@ const Admin = lazy(() => import('../features/admin/components/admin-page.tsx'));
 const ParentRequest = lazy(() => import('../features/privacy/components/parent-request.tsx'));
 const NotFound = lazy(() => import('../components/layout/not-found.tsx'));
 
-/** Paths anyone may open, signed in or not. */
+/** Paths anyone may open, signed in or not: one list for the switch and for the test below. */
+const PUBLIC_ROUTES = [
+  ['/soul-health-check', SoulHealthCheck],
+  ['/privacy', Privacy],
+  ['/parent-consent/:token', ParentConsent],
+  ['/verify/:code', Verify],
+  ['/reset-password/:token', ResetPassword],
+  ['/verify-email/:token', VerifyEmail],
+  ['/confirm-sign-up/:token', ConfirmSignUp],
+  ['/unsubscribe/:token', Unsubscribe],
+] as const;
+
 function PublicRoutes() {
   return (
     <Switch>
-      <Route path="/soul-health-check" component={SoulHealthCheck} />
-      <Route path="/privacy" component={Privacy} />
-      <Route path="/parent-consent/:token" component={ParentConsent} />
-      <Route path="/verify/:code" component={Verify} />
-      <Route path="/reset-password/:token" component={ResetPassword} />
-      <Route path="/verify-email/:token" component={VerifyEmail} />
-      <Route path="/confirm-sign-up/:token" component={ConfirmSignUp} />
-      <Route path="/unsubscribe/:token" component={Unsubscribe} />
+      {PUBLIC_ROUTES.map(([path, screen]) => (
+        <Route key={path} path={path} component={screen} />
+      ))}
     </Switch>
   );
 }
-const isPublicPath = (p: string) =>
-  p === '/soul-health-check' || p === '/privacy' || p.startsWith('/parent-consent/') || p.startsWith('/verify/') || p.startsWith('/reset-password/') || p.startsWith('/verify-email/') || p.startsWith('/confirm-sign-up/') || p.startsWith('/unsubscribe/');
+/** Whether `location` is one of PUBLIC_ROUTES (a `:param` matches anything after its prefix). */
+const isPublicPath = (location: string) =>
+  PUBLIC_ROUTES.some(([path]) => (path.includes('/:') ? location.startsWith(path.slice(0, path.indexOf(':'))) : location === path));
 
 /**
  * The route switch of the spec (section 2): public paths, loading, landing, onboarding, then the app.

@@ -2,7 +2,7 @@ import { HeartHandshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { IncomingLink, MentorLinks } from '../../../../common/contracts/mentoring.ts';
 import { Button } from '../ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../ui/card.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { toast } from '../ui/toast.tsx';
 import { useAnswerLink, useDismissOutgoing, useLeaveMentor, useMentorLinks } from './use-mentor-links.ts';
@@ -98,13 +98,7 @@ export function MentorLinksCard({ showMentor = true }: { showMentor?: boolean })
   if (data.incoming.length === 0 && !data.outgoing && !mentor) return null;
   return (
     <Card data-testid="mentor-links-card">
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <HeartHandshake className="size-5 text-primary" aria-hidden />
-          {t('links.title')}
-        </CardTitle>
-        {data.incoming.length > 0 && <CardDescription>{t('links.subtitle', { count: data.incoming.length })}</CardDescription>}
-      </CardHeader>
+      <IconCardHeader icon={HeartHandshake} title={t('links.title')} description={data.incoming.length > 0 ? t('links.subtitle', { count: data.incoming.length }) : undefined} />
       <CardContent className="flex flex-col gap-3">
         {data.incoming.length > 0 && (
           <ul className="flex flex-col gap-3">

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVITATION_RESEND_HOURS, type Invitation, type PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -23,13 +23,7 @@ export function PendingList({ pending, hasDisciples }: { pending: PendingDiscipl
   const { shown, toggle } = useShortList(disciples, SHORT_LIST, { all: (count) => t('pending.showAll', { count }), fewer: t('pending.showFewer') });
   return (
     <Card data-testid="pending-card">
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <Hourglass className="size-5 text-primary" aria-hidden />
-          {t('pending.title')}
-        </CardTitle>
-        <CardDescription>{t('pending.subtitle')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Hourglass} title={t('pending.title')} description={t('pending.subtitle')} />
       <CardContent className="flex flex-col gap-4">
         {/* "Everyone has finished" is only true when there is someone: an empty tree says so instead. */}
         {disciples.length === 0 && invitations.length === 0 && <p className="text-sm text-muted-foreground">{t(hasDisciples ? 'pending.none' : 'pending.noneYet')}</p>}

@@ -4,7 +4,7 @@ import type { Progression } from '../../../../../common/contracts/mentoring.ts';
 import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '../../../../../common/domain/eligibility.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useApplyForAmbassador } from '../api/apply-ambassador.ts';
@@ -18,13 +18,7 @@ export function CoordinatorCard({ progression }: { progression: Progression }) {
   const { directDisciples, isCoordinatorEligible, coordinatorRemaining } = progression;
   return (
     <Card data-testid="coordinator-card" className={isCoordinatorEligible ? 'border-success/50' : undefined}>
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <Crown className="size-5 text-gold-foreground dark:text-gold" aria-hidden />
-          {t('coordinator.title')}
-        </CardTitle>
-        <CardDescription>{t('coordinator.rule', { count: COORDINATOR_MIN_DIRECT_DISCIPLES })}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Crown} title={t('coordinator.title')} description={t('coordinator.rule', { count: COORDINATOR_MIN_DIRECT_DISCIPLES })} iconClassName="text-gold-foreground dark:text-gold" />
       <CardContent className="flex flex-col gap-2">
         <Progress value={(Math.min(directDisciples, COORDINATOR_MIN_DIRECT_DISCIPLES) / COORDINATOR_MIN_DIRECT_DISCIPLES) * 100} label={t('coordinator.title')} />
         <p className="text-sm text-muted-foreground">
@@ -97,13 +91,7 @@ export function AmbassadorCard({ progression }: { progression: Progression }) {
 
   return (
     <Card data-testid="ambassador-card" className={isAmbassadorEligible ? 'border-gold/60' : undefined}>
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <Award className="size-5 text-gold-foreground dark:text-gold" aria-hidden />
-          {t('ambassador.title')}
-        </CardTitle>
-        <CardDescription>{t('ambassador.rule', { count: AMBASSADOR_MIN_COMPLETED_DISCIPLES })}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Award} title={t('ambassador.title')} description={t('ambassador.rule', { count: AMBASSADOR_MIN_COMPLETED_DISCIPLES })} iconClassName="text-gold-foreground dark:text-gold" />
       <CardContent className="flex flex-col gap-3">
         <div className="flex flex-col gap-2">
           <Progress value={(Math.min(completedDisciples, AMBASSADOR_MIN_COMPLETED_DISCIPLES) / AMBASSADOR_MIN_COMPLETED_DISCIPLES) * 100} label={t('ambassador.title')} />

@@ -5,7 +5,7 @@ import { encouragementMessages, type DiscipleWeek, type EncouragementMessage } f
 import { daysBetween } from '../../../../../common/domain/mentor-week.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useDates } from '../../../lib/dates.ts';
@@ -28,13 +28,7 @@ export function ThisWeekPanel() {
   if (disciples.length === 0) return null;
   return (
     <Card data-testid="this-week-panel">
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <CalendarClock className="size-5 text-primary" aria-hidden />
-          {t('title')}
-        </CardTitle>
-        <CardDescription>{t('subtitle')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={CalendarClock} title={t('title')} description={t('subtitle')} />
       <CardContent className="flex flex-col gap-3">
         <ul className="flex flex-col divide-y" aria-label={t('label')}>
           {shown.map((d) => (

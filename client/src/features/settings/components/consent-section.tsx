@@ -2,7 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PRIVACY_NOTICE_VERSION } from '../../../../../common/domain/privacy.ts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import type { SettingsSection } from './settings-page.tsx';
 
 /** The privacy notice this person agreed to, one link away (issue 11). */
@@ -10,13 +10,7 @@ export const ConsentSection: SettingsSection = ({ user }) => {
   const { t } = useTranslation('privacy');
   return (
     <Card data-testid="settings-consent">
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <ShieldCheck className="size-5 text-primary" aria-hidden />
-          {t('settings.title')}
-        </CardTitle>
-        <CardDescription>{t(user.consentStatus === 'pending_parent' ? 'settings.pending' : 'settings.agreed', { version: PRIVACY_NOTICE_VERSION })}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={ShieldCheck} title={t('settings.title')} description={t(user.consentStatus === 'pending_parent' ? 'settings.pending' : 'settings.agreed', { version: PRIVACY_NOTICE_VERSION })} />
       <CardContent>
         <Link href="/privacy" className="font-medium text-primary underline underline-offset-4">
           {t('settings.read')}
