@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useConfirmSignUp } from '../api/sign-in.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 
 /**
  * The page the sign-up mail links to (decision 037). Creating the account takes a click (mail
@@ -37,17 +37,17 @@ export default function ConfirmSignUpPage() {
 
   if (error && (error.status === 404 || error.status === 410 || error.body.code === 'VALIDATION_FAILED'))
     return (
-      <AuthLayout title={t('confirmSignUp.deadTitle')}>
+      <CardPage title={t('confirmSignUp.deadTitle')}>
         <div className="flex flex-col gap-4">
           <p role="alert">{error.body.code === 'LINK_USED' ? t('confirmSignUp.used') : t('confirmSignUp.dead')}</p>
           <Link href={error.body.code === 'LINK_USED' ? '/login' : '/login?tab=sign-up'} className={buttonVariants()}>
             {error.body.code === 'LINK_USED' ? t('signIn') : t('confirmSignUp.again')}
           </Link>
         </div>
-      </AuthLayout>
+      </CardPage>
     );
   return (
-    <AuthLayout title={t('confirmSignUp.title')} subtitle={isPasswordAsked ? t('confirmSignUp.otherBrowser') : t('confirmSignUp.subtitle')}>
+    <CardPage title={t('confirmSignUp.title')} subtitle={isPasswordAsked ? t('confirmSignUp.otherBrowser') : t('confirmSignUp.subtitle')}>
       <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
         {isPasswordAsked && (
           <FormField label={t('password')}>
@@ -63,6 +63,6 @@ export default function ConfirmSignUpPage() {
           {confirm.isPending ? t('confirmSignUp.creating') : t('confirmSignUp.submit')}
         </Button>
       </form>
-    </AuthLayout>
+    </CardPage>
   );
 }

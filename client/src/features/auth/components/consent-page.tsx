@@ -7,7 +7,7 @@ import { LogoutLink } from '../../../components/layout/logout-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useGiveConsent } from '../api/consent.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
 
 const noticeForm = z.object({ faithDataConsent: consentDetailsFields.faithDataConsent });
@@ -33,7 +33,7 @@ export default function ConsentPage({ user }: { user: CurrentUser }) {
         : { faithDataConsent: true },
     );
   return (
-    <AuthLayout title={t(isDetails ? 'consent.detailsTitle' : 'consent.noticeTitle')} subtitle={t(isDetails ? 'consent.detailsSubtitle' : 'consent.noticeSubtitle')}>
+    <CardPage title={t(isDetails ? 'consent.detailsTitle' : 'consent.noticeTitle')} subtitle={t(isDetails ? 'consent.detailsSubtitle' : 'consent.noticeSubtitle')}>
       <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onValid)} data-testid="consent-page">
         {isDetails && <BirthCountryFields register={form.register} watch={form.watch} errors={form.formState.errors} />}
         <FaithConsentField control={form.control} errors={form.formState.errors} />
@@ -49,6 +49,6 @@ export default function ConsentPage({ user }: { user: CurrentUser }) {
       <div className="mt-4 flex justify-center">
         <LogoutLink />
       </div>
-    </AuthLayout>
+    </CardPage>
   );
 }

@@ -10,7 +10,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 
 /** "Forgot your password?": asks for the address and says a mail is on its way (whether or not it has an account). */
 export default function ForgotPasswordPage() {
@@ -19,7 +19,7 @@ export default function ForgotPasswordPage() {
   const form = useForm<z.input<typeof passwordResetBody>, unknown, z.output<typeof passwordResetBody>>({ resolver: zodResolver(passwordResetBody), defaultValues: { email: '' } });
   if (request.isSuccess)
     return (
-      <AuthLayout title={t('forgotSentTitle')}>
+      <CardPage title={t('forgotSentTitle')}>
         <div className="flex flex-col gap-4" role="status">
           <MailCheck className="size-10 text-primary" aria-hidden />
           <p>{t('forgotSentText', { email: request.variables.email })}</p>
@@ -27,10 +27,10 @@ export default function ForgotPasswordPage() {
             {t('backToSignIn')}
           </Link>
         </div>
-      </AuthLayout>
+      </CardPage>
     );
   return (
-    <AuthLayout title={t('forgotTitle')} subtitle={t('forgotSubtitle')}>
+    <CardPage title={t('forgotTitle')} subtitle={t('forgotSubtitle')}>
       <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((v) => request.mutate(v))}>
         <FormField label={t('email')} error={translateValidation(t, form.formState.errors.email?.message)}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
@@ -47,6 +47,6 @@ export default function ForgotPasswordPage() {
           {t('backToSignIn')}
         </Link>
       </form>
-    </AuthLayout>
+    </CardPage>
   );
 }

@@ -10,7 +10,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useConfirmPasswordReset } from '../api/password-reset.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 
 const form = z.object({ password: passwordSchema });
 
@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
   const error = confirm.error instanceof ApiRequestError ? confirm.error : null;
   if (error && [400, 404, 410].includes(error.status) && error.body.code !== 'WEAK_PASSWORD')
     return (
-      <AuthLayout title={t('resetDeadTitle')}>
+      <CardPage title={t('resetDeadTitle')}>
         <div className="flex flex-col gap-4">
           <p role="alert">
             {error.body.code === 'VALIDATION_FAILED' ? t('common:errors.LINK_INVALID') : describeError(t, error, { fallback: 'common:errors.LINK_INVALID' })}
@@ -33,10 +33,10 @@ export default function ResetPasswordPage() {
             {t('resetAskNew')}
           </Link>
         </div>
-      </AuthLayout>
+      </CardPage>
     );
   return (
-    <AuthLayout title={t('resetTitle')} subtitle={t('resetSubtitle')}>
+    <CardPage title={t('resetTitle')} subtitle={t('resetSubtitle')}>
       <form
         noValidate
         className="flex flex-col gap-4"
@@ -54,6 +54,6 @@ export default function ResetPasswordPage() {
           {confirm.isPending ? t('resetSaving') : t('resetSubmit')}
         </Button>
       </form>
-    </AuthLayout>
+    </CardPage>
   );
 }

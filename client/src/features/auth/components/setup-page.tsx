@@ -9,7 +9,7 @@ import { getJson } from '../../../lib/api.ts';
 import i18n from '../../../lib/i18n.ts';
 import { toLanguage } from '../../../lib/language.ts';
 import { useCreateFounder } from '../api/sign-in.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 import { SignUpForm } from './sign-in-page.tsx';
 
 /** The one-time founder setup link printed by the server on a fresh install. */
@@ -33,7 +33,7 @@ export default function SetupPage() {
       />
     );
   return (
-    <AuthLayout title={t('setupTitle')} subtitle={t('setupSubtitle')}>
+    <CardPage title={t('setupTitle')} subtitle={t('setupSubtitle')}>
       <SignUpForm
         withConsent={false}
         onSubmit={(v) => createFounder.mutate({ ...v, token, locale: toLanguage(i18n.resolvedLanguage) }, { onSuccess: () => navigate('/', { replace: true }) })}
@@ -41,6 +41,6 @@ export default function SetupPage() {
         error={createFounder.error}
         submitLabel={t('setupSubmit')}
       />
-    </AuthLayout>
+    </CardPage>
   );
 }

@@ -16,7 +16,7 @@ import { safeReturnPath } from '../../../../../common/domain/return-to.ts';
 import i18n from '../../../lib/i18n.ts';
 import { toLanguage } from '../../../lib/language.ts';
 import { useSignIn, useSignInSecondStep, useSignUp } from '../api/sign-in.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
 
 function useReturnTo() {
@@ -185,12 +185,12 @@ export default function SignInPage() {
   const isSecondStep = params.get('mfa') === '1';
   if (isSecondStep)
     return (
-      <AuthLayout title={t('mfa.title')} subtitle={t('welcomeSubtitle')}>
+      <CardPage title={t('mfa.title')} subtitle={t('welcomeSubtitle')}>
         <SecondStepForm onDone={done} />
-      </AuthLayout>
+      </CardPage>
     );
   return (
-    <AuthLayout title={t('welcomeTitle')} subtitle={t('welcomeSubtitle')}>
+    <CardPage title={t('welcomeTitle')} subtitle={t('welcomeSubtitle')}>
       {/* Sent back by an OpenID sign-in of an account the team deactivated. */}
       {params.get('deactivated') === '1' && (
         <p role="alert" className="mb-4 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive" data-testid="deactivated-notice">
@@ -216,6 +216,6 @@ export default function SignInPage() {
           )}
         </TabsContent>
       </Tabs>
-    </AuthLayout>
+    </CardPage>
   );
 }

@@ -4,7 +4,7 @@ import { useParams } from 'wouter';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useVerifyEmail } from '../api/password-reset.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 
 /**
  * The page a verification mail links to. Confirming takes a click: mail scanners that open
@@ -16,7 +16,7 @@ export default function VerifyEmailPage() {
   const verify = useVerifyEmail();
   if (verify.isSuccess)
     return (
-      <AuthLayout title={t('verifiedTitle')}>
+      <CardPage title={t('verifiedTitle')}>
         <div className="flex flex-col gap-4" role="status">
           <CheckCircle2 className="size-10 text-success" aria-hidden />
           <p>{t('verifiedText')}</p>
@@ -24,10 +24,10 @@ export default function VerifyEmailPage() {
             {t('continue')}
           </a>
         </div>
-      </AuthLayout>
+      </CardPage>
     );
   return (
-    <AuthLayout title={t('verifyTitle')} subtitle={t('verifySubtitle')}>
+    <CardPage title={t('verifyTitle')} subtitle={t('verifySubtitle')}>
       <div className="flex flex-col gap-4">
         {verify.isError && (
           <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
@@ -38,6 +38,6 @@ export default function VerifyEmailPage() {
           {t('verifySubmit')}
         </Button>
       </div>
-    </AuthLayout>
+    </CardPage>
   );
 }

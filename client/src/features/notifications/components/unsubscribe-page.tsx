@@ -2,9 +2,8 @@ import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { listOfToken } from '../../../../../common/contracts/notifications.ts';
-import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useUnsubscribe } from '../api/unsubscribe.ts';
 
@@ -18,40 +17,32 @@ export default function UnsubscribePage() {
   const list = listOfToken(token) ?? 'encouragement';
   const leave = useUnsubscribe();
   return (
-    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
-      <PageHeader brand={{ href: '/', label: t('common:brand') }} />
-      <main className="flex flex-1 items-start justify-center px-4 pb-10 pt-4 sm:items-center">
-        <Card className="w-full max-w-md" data-testid="unsubscribe-page">
-          <CardHeader>
-            <CardTitle as="h1" className="text-2xl">
-              {leave.isSuccess ? t('unsubscribe.doneTitle') : t(`unsubscribe.title.${list}`)}
-            </CardTitle>
-            {!leave.isSuccess && <CardDescription>{t(`unsubscribe.what.${list}`)}</CardDescription>}
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            {leave.isSuccess ? (
-              <div className="flex flex-col gap-4" role="status">
-                <MailCheck className="size-10 text-success" aria-hidden />
-                <p>{t(`unsubscribe.done.${leave.data.list}`)}</p>
-                <a href="/settings" className={buttonVariants({ variant: 'outline' })}>
-                  {t('unsubscribe.settings')}
-                </a>
-              </div>
-            ) : (
-              <>
-                {leave.isError && (
-                  <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
-                    {describeError(t, leave.error, { ns: 'notifications' })}
-                  </p>
-                )}
-                <Button size="lg" onClick={() => leave.mutate(token)} disabled={leave.isPending}>
-                  {t('unsubscribe.confirm')}
-                </Button>
-              </>
-            )}
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+    <CardPage
+      title={leave.isSuccess ? t('unsubscribe.doneTitle') : t(`unsubscribe.title.${list}`)}
+      subtitle={leave.isSuccess ? undefined : t(`unsubscribe.what.${list}`)}
+      contentClassName="flex flex-col gap-4"
+      data-testid="unsubscribe-page"
+    >
+      {leave.isSuccess ? (
+        <div className="flex flex-col gap-4" role="status">
+          <MailCheck className="size-10 text-success" aria-hidden />
+          <p>{t(`unsubscribe.done.${leave.data.list}`)}</p>
+          <a href="/settings" className={buttonVariants({ variant: 'outline' })}>
+            {t('unsubscribe.settings')}
+          </a>
+        </div>
+      ) : (
+        <>
+          {leave.isError && (
+            <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+              {describeError(t, leave.error, { ns: 'notifications' })}
+            </p>
+          )}
+          <Button size="lg" onClick={() => leave.mutate(token)} disabled={leave.isPending}>
+            {t('unsubscribe.confirm')}
+          </Button>
+        </>
+      )}
+    </CardPage>
   );
 }

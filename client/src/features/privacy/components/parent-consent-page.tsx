@@ -2,9 +2,8 @@ import { CheckCircle2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useParentConsent, useParentDecision } from '../api/parent-consent.ts';
 
@@ -92,19 +91,8 @@ export default function ParentConsentPage() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
-      <PageHeader brand={{ href: '/', label: t('common:brand') }} />
-      <main className="flex flex-1 items-start justify-center px-4 pb-10 pt-4">
-        <Card className="w-full max-w-xl" data-testid="parent-consent-page">
-          <CardHeader>
-            <CardTitle as="h1" className="text-2xl">
-              {t('parent.title')}
-            </CardTitle>
-            <CardDescription>{t('parent.subtitle')}</CardDescription>
-          </CardHeader>
-          <CardContent>{body}</CardContent>
-        </Card>
-      </main>
-    </div>
+    <CardPage title={t('parent.title')} subtitle={t('parent.subtitle')} width="xl" data-testid="parent-consent-page">
+      {body}
+    </CardPage>
   );
 }
