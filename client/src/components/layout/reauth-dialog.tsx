@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { describeError } from '../../lib/errors.ts';
 import { useReauthenticate } from '../../lib/reauth.ts';
 import { Button } from '../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
+import { ErrorAlert } from '../ui/error-alert.tsx';
 
 /**
  * Asks the password (or a 6-digit code from the authenticator app) again before a sensitive action;
@@ -44,9 +45,9 @@ export function ReauthDialog({ open, onDone, onCancel }: { open: boolean; onDone
             </FormField>
           )}
           {reauth.isError && (
-            <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            <ErrorAlert>
               {describeError(t, reauth.error)}
-            </p>
+            </ErrorAlert>
           )}
           <button
             type="button"
@@ -59,14 +60,14 @@ export function ReauthDialog({ open, onDone, onCancel }: { open: boolean; onDone
           >
             {useCode ? t('reauth.usePassword') : t('reauth.useCode')}
           </button>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogActions>
             <Button type="button" variant="outline" onClick={onCancel}>
               {t('cancel')}
             </Button>
             <Button type="submit" disabled={reauth.isPending}>
               {t('reauth.confirm')}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from './dialog.tsx';
+import { Dialog, DialogActions, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from './dialog.tsx';
 
 export interface ConfirmDialogProps {
   /** The button that opens the dialog. */
@@ -34,14 +34,14 @@ export function ConfirmDialog({ trigger, title, description, confirm, cancelLabe
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {children}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <DialogClose asChild>
             <Button variant="outline">{cancelLabel ?? t('cancel')}</Button>
           </DialogClose>
           <Button variant="destructive" disabled={isPending} onClick={() => onConfirm(() => setOpen(false))}>
             {confirm.label}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

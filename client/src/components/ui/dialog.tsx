@@ -27,6 +27,8 @@ export function DialogContent({ className, children, closeLabel, ...p }: Compone
   );
 }
 
+/** A dialog's buttons: side by side at the end on a wide screen, stacked with the main one on top on a phone. */
+export const DialogActions = ({ className, ...p }: ComponentProps<'div'>) => <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...p} />;
 export const DialogHeader = ({ children }: { children: ReactNode }) => <div className="flex flex-col gap-1.5 pr-8">{children}</div>;
 export const DialogTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => <D.Title className={cn('text-xl font-semibold', className)} {...p} />;
 export const DialogDescription = ({ className, ...p }: ComponentProps<typeof D.Description>) => (

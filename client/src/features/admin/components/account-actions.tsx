@@ -11,6 +11,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { isReauthRequired } from '../../../lib/reauth.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useSetDeactivated } from '../api/set-deactivated.ts';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /**
  * Deactivate, reactivate or delete an account, in the Manage dialog. Deactivating and deleting ask
@@ -104,9 +105,9 @@ export function AccountActions({ user, name, founderCount, onDone }: { user: Dir
         {confirmed('delete', deleteButton)}
       </div>
       {failure !== null && (
-        <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+        <ErrorAlert>
           {describeError(t, failure, { ns: 'admin' })}
-        </p>
+        </ErrorAlert>
       )}
       <ReauthDialog
         open={reauthFor !== null}

@@ -7,7 +7,7 @@ import { isAdminRole, roles, type Role } from '../../../../../common/contracts/a
 import { grantableRoles } from '../../../../../common/domain/eligibility.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -18,6 +18,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { AccountActions } from './account-actions.tsx';
 import { SetMentorForm } from './set-mentor-form.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /** A person's details and role. The roles offered are the ones the server accepts from this admin. */
 export function ManageUserDialog({ user, founderCount, onClose }: { user: DirectoryRow; founderCount: number; onClose: () => void }) {
@@ -111,18 +112,18 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
           }}
         />
         {change.isError && !isReauthRequired(change.error) && (
-          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          <ErrorAlert>
             {describeError(t, change.error, { ns: 'admin' })}
-          </p>
+          </ErrorAlert>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Button variant="outline" onClick={onClose}>
             {t('common:cancel')}
           </Button>
           <Button onClick={save} disabled={locked || role === user.role || change.isPending} data-testid="save-role">
             {change.isPending ? t('manage.saving') : t('manage.save')}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useMentorOf } from '../api/get-mentor.ts';
 import { useSetMentor } from '../api/set-mentor.ts';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /** For someone who asks for a mentor: who it is now, then the mentor's email sets them, an empty field removes the current one (audited). */
 export function SetMentorForm({ userId, name }: { userId: string; name: string }) {
@@ -44,9 +45,9 @@ export function SetMentorForm({ userId, name }: { userId: string; name: string }
         <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="mentor-email" />
       </FormField>
       {set.isError && (
-        <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+        <ErrorAlert>
           {error}
-        </p>
+        </ErrorAlert>
       )}
       <Button type="submit" variant="outline" className="self-start" disabled={set.isPending || (!trimmed && !mentor)}>
         {trimmed ? t('manage.mentorSave') : t('manage.mentorRemove')}

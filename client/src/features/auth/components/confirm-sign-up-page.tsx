@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useConfirmSignUp } from '../api/sign-in.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /**
  * The page the sign-up mail links to (decision 037). Creating the account takes a click (mail
@@ -55,9 +56,9 @@ export default function ConfirmSignUpPage() {
           </FormField>
         )}
         {error && error.body.code !== 'SIGN_UP_PASSWORD_NEEDED' && (
-          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          <ErrorAlert>
             {describeError(t, error)}
-          </p>
+          </ErrorAlert>
         )}
         <Button type="submit" size="lg" disabled={confirm.isPending}>
           {confirm.isPending ? t('confirmSignUp.creating') : t('confirmSignUp.submit')}

@@ -9,6 +9,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { useGiveConsent } from '../api/consent.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 const noticeForm = z.object({ faithDataConsent: consentDetailsFields.faithDataConsent });
 
@@ -38,9 +39,9 @@ export default function ConsentPage({ user }: { user: CurrentUser }) {
         {isDetails && <BirthCountryFields register={form.register} watch={form.watch} errors={form.formState.errors} />}
         <FaithConsentField control={form.control} errors={form.formState.errors} />
         {give.isError && (
-          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          <ErrorAlert>
             {describeError(t, give.error)}
-          </p>
+          </ErrorAlert>
         )}
         <Button type="submit" size="lg" disabled={give.isPending}>
           {t('consent.submit')}

@@ -11,6 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /** "Forgot your password?": asks for the address and says a mail is on its way (whether or not it has an account). */
 export default function ForgotPasswordPage() {
@@ -36,9 +37,9 @@ export default function ForgotPasswordPage() {
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         {request.isError && (
-          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          <ErrorAlert>
             {describeError(t, request.error)}
-          </p>
+          </ErrorAlert>
         )}
         <Button type="submit" size="lg" disabled={request.isPending}>
           {request.isPending ? t('forgotSending') : t('forgotSubmit')}

@@ -11,6 +11,7 @@ import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useConfirmPasswordReset } from '../api/password-reset.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 const form = z.object({ password: passwordSchema });
 
@@ -46,9 +47,9 @@ export default function ResetPasswordPage() {
           <Input type="password" autoComplete="new-password" {...f.register('password')} />
         </FormField>
         {confirm.isError && (
-          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          <ErrorAlert>
             {describeError(t, confirm.error)}
-          </p>
+          </ErrorAlert>
         )}
         <Button type="submit" size="lg" disabled={confirm.isPending}>
           {confirm.isPending ? t('resetSaving') : t('resetSubmit')}

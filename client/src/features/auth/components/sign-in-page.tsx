@@ -18,6 +18,7 @@ import { toLanguage } from '../../../lib/language.ts';
 import { useSignIn, useSignInSecondStep, useSignUp } from '../api/sign-in.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 function useReturnTo() {
   const params = new URLSearchParams(useSearch());
@@ -46,9 +47,9 @@ function SecondStepForm({ onDone }: { onDone: () => void }) {
         )}
       </FormField>
       {step.isError && (
-        <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+        <ErrorAlert>
           {describeError(t, step.error)}
-        </p>
+        </ErrorAlert>
       )}
       <button
         type="button"
@@ -86,9 +87,9 @@ function SignInForm({ onDone }: { onDone: () => void }) {
         {t('forgotLink')}
       </Link>
       {signIn.isError && (
-        <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+        <ErrorAlert>
           {describeError(t, signIn.error)}
-        </p>
+        </ErrorAlert>
       )}
       <Button type="submit" size="lg" disabled={signIn.isPending}>
         {signIn.isPending ? t('signingIn') : t('signIn')}
@@ -141,9 +142,9 @@ export function SignUpForm({ onSubmit, isPending, error, submitLabel, withConsen
         </>
       )}
       {error != null && (
-        <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+        <ErrorAlert>
           {describeError(t, error)}
-        </p>
+        </ErrorAlert>
       )}
       <Button type="submit" size="lg" disabled={isPending}>
         {isPending ? t('creatingAccount') : (submitLabel ?? t('createAccount'))}
@@ -193,9 +194,9 @@ export default function SignInPage() {
     <CardPage title={t('welcomeTitle')} subtitle={t('welcomeSubtitle')}>
       {/* Sent back by an OpenID sign-in of an account the team deactivated. */}
       {params.get('deactivated') === '1' && (
-        <p role="alert" className="mb-4 rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive" data-testid="deactivated-notice">
+        <ErrorAlert className="mb-4" data-testid="deactivated-notice">
           {t('common:errors.ACCOUNT_DEACTIVATED')}
-        </p>
+        </ErrorAlert>
       )}
       <Tabs defaultValue={params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in'}>
         <TabsList>

@@ -5,6 +5,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useVerifyEmail } from '../api/password-reset.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /**
  * The page a verification mail links to. Confirming takes a click: mail scanners that open
@@ -30,9 +31,9 @@ export default function VerifyEmailPage() {
     <CardPage title={t('verifyTitle')} subtitle={t('verifySubtitle')}>
       <div className="flex flex-col gap-4">
         {verify.isError && (
-          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          <ErrorAlert>
             {describeError(t, verify.error)}
-          </p>
+          </ErrorAlert>
         )}
         <Button size="lg" onClick={() => verify.mutate(token)} disabled={verify.isPending}>
           {t('verifySubmit')}

@@ -5,6 +5,7 @@ import type { Assessment, Lesson, SubmitResult } from '../../../../../common/con
 import { scoreBand } from '../../../../../common/domain/scoring.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 interface ResultProps {
   assessment: Assessment;
@@ -47,9 +48,9 @@ export function ResultScreen({ assessment, sections, answers, result, courseId, 
               {t('result.staysCompleted', { number: assessment.weekNumber, passMark: result.passMark })}
             </p>
           ) : (
-            <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            <ErrorAlert className="border border-destructive/30">
               {t('result.needSeventy')}
-            </p>
+            </ErrorAlert>
           )}
         </CardHeader>
         <CardContent className="flex flex-col justify-center gap-2 sm:flex-row sm:flex-wrap">

@@ -9,7 +9,7 @@ import {
 } from '../../../../../common/contracts/public-forms.ts';
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { dismissErrorToast, queryClient } from '../../../lib/query-client.ts';
 import { newIdempotencyKey, useSubmitWatchmomsApplication } from '../api/submit-watchmoms-application.ts';
 import { WatchmomsFields } from './watchmoms-fields.tsx';
@@ -96,14 +96,14 @@ function WatchmomsDialogContent({ open, onOpenChange }: Props) {
               )}
               <WatchmomsFields form={form} />
               <PrivacyNote />
-              <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <DialogActions className="mt-2">
                 <Button type="button" variant="outline" onClick={() => close(false)}>
                   {t('watchMoms.cancel')}
                 </Button>
                 <Button type="submit" disabled={submit.isPending}>
                   {submit.isPending ? t('watchMoms.submitting') : t('watchMoms.submit')}
                 </Button>
-              </div>
+              </DialogActions>
             </form>
           </>
         )}

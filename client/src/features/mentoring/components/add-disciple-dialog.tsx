@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { addDiscipleBody, invitationSignUpPath, type AddDiscipleResult } from '../../../../../common/contracts/mentoring.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useAddDisciple } from '../api/add-disciple.ts';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 type FormInput = z.input<typeof addDiscipleBody>;
 type FormOutput = z.output<typeof addDiscipleBody>;
@@ -39,12 +40,12 @@ function InvitedView({ result, onAnother, onClose }: { result: AddDiscipleResult
           {copied ? t('add.copied') : t('add.copy')}
         </Button>
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogActions>
         <Button variant="outline" onClick={onAnother}>
           {t('add.another')}
         </Button>
         <Button onClick={onClose}>{t('add.done')}</Button>
-      </div>
+      </DialogActions>
     </div>
   );
 }
@@ -96,18 +97,18 @@ export function AddDiscipleDialog({ isFirst = false }: { isFirst?: boolean }) {
               <Input type="email" autoComplete="off" required {...form.register('email')} />
             </FormField>
             {add.isError && (
-              <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+              <ErrorAlert>
                 {describeError(t, add.error, { ns: 'mentoring' })}
-              </p>
+              </ErrorAlert>
             )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogActions>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 {t('common:cancel')}
               </Button>
               <Button type="submit" disabled={add.isPending}>
                 {add.isPending ? t('add.submitting') : t('add.submit')}
               </Button>
-            </div>
+            </DialogActions>
           </form>
         )}
       </DialogContent>

@@ -6,7 +6,7 @@ import { daysBetween } from '../../../../../common/domain/mentor-week.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useDates } from '../../../lib/dates.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -14,6 +14,7 @@ import { useMentorWeek } from '../api/get-mentor-week.ts';
 import { useSendEncouragement } from '../api/send-encouragement.ts';
 import { useShortList } from '../hooks/use-short-list.tsx';
 import { displayName } from '../utils/tree-index.ts';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 const SHORT_LIST = 5;
 
@@ -135,18 +136,18 @@ function EncourageDialog({ disciple, onClose }: { disciple: DiscipleWeek | null;
             ))}
           </fieldset>
           {send.isError && (
-            <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            <ErrorAlert>
               {describeError(t, send.error, { ns: 'mentor-week' })}
-            </p>
+            </ErrorAlert>
           )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogActions>
             <Button type="button" variant="outline" onClick={close}>
               {t('common:cancel')}
             </Button>
             <Button type="submit" disabled={send.isPending}>
               {send.isPending ? t('encourage.sending') : t('encourage.send')}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

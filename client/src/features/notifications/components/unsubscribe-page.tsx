@@ -6,6 +6,7 @@ import { CardPage } from '../../../components/layout/card-page.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useUnsubscribe } from '../api/unsubscribe.ts';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /**
  * The page an unsubscribe link opens (GET): it asks before doing anything, since mail scanners
@@ -34,9 +35,9 @@ export default function UnsubscribePage() {
       ) : (
         <>
           {leave.isError && (
-            <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+            <ErrorAlert>
               {describeError(t, leave.error, { ns: 'notifications' })}
-            </p>
+            </ErrorAlert>
           )}
           <Button size="lg" onClick={() => leave.mutate(token)} disabled={leave.isPending}>
             {t('unsubscribe.confirm')}

@@ -6,6 +6,7 @@ import { CardPage } from '../../../components/layout/card-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useParentConsent, useParentDecision } from '../api/parent-consent.ts';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /**
  * The page a parent opens from the mail (issue 11): what the app is, what it keeps, and the
@@ -60,9 +61,9 @@ export default function ParentConsentPage() {
           </span>
         </p>
         {decide.isError && (
-          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          <ErrorAlert>
             {describeError(t, decide.error)}
-          </p>
+          </ErrorAlert>
         )}
         {!isGranted && (
           <Button size="lg" disabled={decide.isPending} onClick={() => decide.mutate({ decision: 'grant' })}>

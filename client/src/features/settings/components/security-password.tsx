@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /** Change of password with the current one; the other sessions of the account end. */
 export function SecurityPassword() {
@@ -34,9 +35,9 @@ export function SecurityPassword() {
           <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
         </FormField>
         {change.isError && (
-          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          <ErrorAlert>
             {describeError(t, change.error, { ns: 'settings' })}
-          </p>
+          </ErrorAlert>
         )}
         {change.isSuccess && (
           <p role="status" className="rounded-lg bg-success/10 p-3 text-sm font-medium text-success" data-testid="security-password-done">

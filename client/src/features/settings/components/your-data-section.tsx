@@ -12,6 +12,7 @@ import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import type { SettingsSection } from './settings-page.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /**
  * Each person's data (issue 11): a JSON copy of everything about them (a plain download link, the
@@ -70,14 +71,14 @@ export const YourDataSection: SettingsSection = () => {
                 <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
               </FormField>
               {remove.isError && (
-                <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm font-medium text-destructive">
+                <ErrorAlert>
                   {describeError(t, remove.error, { ns: 'settings' })}{' '}
                   {needsFreshSignIn && (
                     <a href={`/api/login?returnTo=${encodeURIComponent('/settings')}`} className="underline underline-offset-4">
                       {t('yourData.delete.signInAgain')}
                     </a>
                   )}
-                </p>
+                </ErrorAlert>
               )}
               <div className="flex flex-wrap gap-2">
                 <Button type="submit" variant="destructive" className="h-auto min-h-10 whitespace-normal" disabled={remove.isPending} data-testid="your-data-delete-confirm">
