@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { mentoringPaths, type LinkRequestKind, type MentorLinks } from '../../../../common/contracts/mentoring.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
 import { sharedKeys } from '../../lib/query-keys.ts';
+import { refreshAfterChange } from '../../lib/query-client.ts';
 
 /**
  * Mentoring links waiting for the user's answer, their own request and their mentor. Shown on the
@@ -21,7 +22,7 @@ function useMentoringMutation<T>(fn: (arg: T) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => qc.invalidateQueries({ queryKey: sharedKeys.mentoring }),
+    onSettled: () => refreshAfterChange(qc, [sharedKeys.mentoring]),
     meta: { errorToast: { title: 'mentoring:links.errorTitle', ns: 'mentoring' } },
   });
 }

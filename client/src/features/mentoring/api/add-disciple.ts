@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mentoringPaths, type AddDiscipleBody, type AddDiscipleResult } from '../../../../../common/contracts/mentoring.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { mentoringKeys } from './keys.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 /** Adds a disciple (an invitation, whether or not the email has an account); the mentoring screens are fetched again. */
 export function useAddDisciple() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AddDiscipleBody) => sendJson<AddDiscipleResult>('POST', mentoringPaths.disciples, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: mentoringKeys.all }),
+    onSuccess: () => refreshAfterChange(qc, [mentoringKeys.all]),
   });
 }

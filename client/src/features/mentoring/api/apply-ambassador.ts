@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mentoringPaths, type AmbassadorApplication } from '../../../../../common/contracts/mentoring.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { mentoringKeys } from './keys.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 /** Applies for the ambassador role; the progression card then shows the pending application. */
 export function useApplyForAmbassador() {
@@ -9,6 +10,6 @@ export function useApplyForAmbassador() {
   return useMutation({
     mutationFn: () => sendJson<AmbassadorApplication>('POST', mentoringPaths.ambassadorApplications),
     meta: { errorToast: { ns: 'mentoring' } },
-    onSuccess: () => qc.invalidateQueries({ queryKey: mentoringKeys.progression }),
+    onSuccess: () => refreshAfterChange(qc, [mentoringKeys.progression]),
   });
 }

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mentoringPaths } from '../../../../../common/contracts/mentoring.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { mentoringKeys } from './keys.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 /** Withdraws a pending invitation. */
 export function useCancelInvitation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => sendJson<void>('DELETE', mentoringPaths.invitation.replace(':id', encodeURIComponent(id))),
-    onSettled: () => qc.invalidateQueries({ queryKey: mentoringKeys.all }),
+    onSettled: () => refreshAfterChange(qc, [mentoringKeys.all]),
     meta: { errorToast: { ns: 'mentoring' } },
   });
 }

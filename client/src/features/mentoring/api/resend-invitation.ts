@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mentoringPaths, type Invitation } from '../../../../../common/contracts/mentoring.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { mentoringKeys } from './keys.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 /** Sends a pending invitation again (the server allows it once a day). */
 export function useResendInvitation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => sendJson<Invitation>('POST', mentoringPaths.invitationResend.replace(':id', encodeURIComponent(id))),
-    onSettled: () => qc.invalidateQueries({ queryKey: mentoringKeys.pending }),
+    onSettled: () => refreshAfterChange(qc, [mentoringKeys.pending]),
     meta: { errorToast: { ns: 'mentoring' } },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { encouragementPath, type EncouragementMessage, type EncouragementSent } from '../../../../../common/contracts/mentor-week.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { mentoringKeys } from './keys.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 /** Mails a disciple one of the listed messages (once a week each); the panel is fetched again. */
 export function useSendEncouragement() {
@@ -9,6 +10,6 @@ export function useSendEncouragement() {
   return useMutation({
     mutationFn: ({ discipleId, message }: { discipleId: string; message: EncouragementMessage }) =>
       sendJson<EncouragementSent>('POST', encouragementPath(discipleId), { message }),
-    onSettled: () => qc.invalidateQueries({ queryKey: mentoringKeys.week }),
+    onSettled: () => refreshAfterChange(qc, [mentoringKeys.week]),
   });
 }

@@ -4,6 +4,7 @@ import { onboardingPaths, type OnboardingBody } from '../../../../../common/cont
 import { sendJson } from '../../../lib/api.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import type { MutationMeta } from '../../../lib/query-client.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 /**
  * After either call the user is stored and refetched, so the route switch lets them into the app.
@@ -18,7 +19,7 @@ function useOnboardingMutation<T>(send: (body: T) => Promise<CurrentUser>, onDon
     onSuccess: async (user) => {
       onDone(user);
       qc.setQueryData(currentUserQuery.queryKey, user);
-      await qc.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      await refreshAfterChange(qc, [currentUserQuery.queryKey]);
     },
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
 import type { ParentConsentView, ParentDecisionBody, ParentDecisionResult } from '../../../../../common/contracts/auth.ts';
 import { getJson, sendJson } from '../../../lib/api.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 export const privacyKeys = {
   parentConsent: (token: string) => ['privacy', 'parent-consent', token] as const,
@@ -19,6 +20,6 @@ export function useParentDecision(token: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ParentDecisionBody) => sendJson<ParentDecisionResult>('POST', `${paths.parentConsent}/${encodeURIComponent(token)}`, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: privacyKeys.parentConsent(token) }),
+    onSuccess: () => refreshAfterChange(qc, [privacyKeys.parentConsent(token)]),
   });
 }

@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { securityPaths, type ChangePasswordBody, type EndedSessions } from '../../../../../common/contracts/security.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { securityKeys } from './security-keys.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 /** Changes the password with the current one; every other session of the account ends. */
 export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordBody) => sendJson<EndedSessions>('POST', securityPaths.password, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: securityKeys.sessions }),
+    onSuccess: () => refreshAfterChange(qc, [securityKeys.sessions]),
   });
 }

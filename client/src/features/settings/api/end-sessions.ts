@@ -3,6 +3,7 @@ import { securityPaths, type EndedSessions } from '../../../../../common/contrac
 import { sendJson } from '../../../lib/api.ts';
 import { sharedKeys } from '../../../lib/query-keys.ts';
 import { securityKeys } from './security-keys.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 /** Signs out one session of the account; signing out this very one leaves the app signed out. */
 export function useEndSession() {
@@ -15,7 +16,7 @@ export function useEndSession() {
         qc.setQueryData(sharedKeys.currentUser, null);
         return;
       }
-      return qc.invalidateQueries({ queryKey: securityKeys.sessions });
+      return refreshAfterChange(qc, [securityKeys.sessions]);
     },
     meta: { errorToast: { ns: 'settings' } },
   });
@@ -26,7 +27,7 @@ export function useEndOtherSessions() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => sendJson<EndedSessions>('DELETE', securityPaths.otherSessions),
-    onSuccess: () => qc.invalidateQueries({ queryKey: securityKeys.sessions }),
+    onSuccess: () => refreshAfterChange(qc, [securityKeys.sessions]),
     meta: { errorToast: { ns: 'settings' } },
   });
 }

@@ -3,6 +3,7 @@ import { mfaPaths, type RecoveryCodeList, type TotpEnrolment } from '../../../..
 import { sendJson } from '../../../lib/api.ts';
 import { sharedKeys } from '../../../lib/query-keys.ts';
 import { securityKeys } from './security-keys.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 /** A new secret to scan (not active until a code from it is confirmed). */
 export const useStartTotp = () => useMutation({ mutationFn: () => sendJson<TotpEnrolment>('POST', mfaPaths.totpSetup) });
@@ -12,7 +13,7 @@ export function useConfirmTotp() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => sendJson<RecoveryCodeList>('POST', mfaPaths.totpConfirm, { code }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: securityKeys.mfa }), qc.invalidateQueries({ queryKey: sharedKeys.currentUser })]),
+    onSuccess: () => refreshAfterChange(qc, [securityKeys.mfa, sharedKeys.currentUser]),
   });
 }
 
@@ -20,7 +21,7 @@ export function useNewRecoveryCodes() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => sendJson<RecoveryCodeList>('POST', mfaPaths.recoveryCodes),
-    onSuccess: () => qc.invalidateQueries({ queryKey: securityKeys.mfa }),
+    onSuccess: () => refreshAfterChange(qc, [securityKeys.mfa]),
   });
 }
 
@@ -28,6 +29,6 @@ export function useDisableTotp() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => sendJson<void>('DELETE', mfaPaths.totp),
-    onSuccess: () => qc.invalidateQueries({ queryKey: securityKeys.mfa }),
+    onSuccess: () => refreshAfterChange(qc, [securityKeys.mfa]),
   });
 }
