@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { notificationLists, type NotificationList } from '../../../common/contracts/notifications.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appSecrets, users } from '../../db/schema/index.ts';
+import type { MailSender } from './mail.service.ts';
 
 /** The mail lists a person can leave with one click, and the preference each one turns off. */
 export const mailLists = notificationLists;
@@ -11,6 +12,13 @@ export type MailList = NotificationList;
 const SECRET_NAME = 'unsubscribe-links';
 
 export type UnsubscribeLinks = ReturnType<typeof unsubscribeLinksFactory>;
+
+/** What a service that mails people who can opt out needs: the database, the outbox, and one-click unsubscribe links. */
+export interface OptOutMailDeps {
+  db: Db;
+  mail: MailSender;
+  unsubscribe: Pick<UnsubscribeLinks, 'headersFor'>;
+}
 
 /**
  * One-click unsubscribe (RFC 8058). The link is `/unsubscribe/<list>.<user id>.<signature>`: an

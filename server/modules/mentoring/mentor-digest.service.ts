@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { daysBetween, sortByAttention } from '../../../common/domain/mentor-week.ts';
-import type { Db } from '../../db/client.ts';
-import type { MailSender } from '../mail/mail.service.ts';
 import { mailText, toMailLocale, type MailLocale } from '../mail/mail.templates.ts';
-import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
+import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
 import { findOpenInvitations } from './mentoring.repository.ts';
 import { findDigestMentors, findDisciplesWeek, type DiscipleWeekRow } from './mentor-week.repository.ts';
 import { displayNameOf } from '../../../common/domain/names.ts';
@@ -19,12 +17,7 @@ export type MentorDigestService = ReturnType<typeof mentorDigestFactory>;
  * same "who needs attention" query as the tree's "This week" panel. A week with nothing in any of
  * these lists sends nothing.
  */
-export function mentorDigestFactory(deps: {
-  db: Db;
-  mail: MailSender;
-  unsubscribe: Pick<UnsubscribeLinks, 'headersFor'>;
-  log: FastifyBaseLogger;
-}) {
+export function mentorDigestFactory(deps: OptOutMailDeps & { log: FastifyBaseLogger }) {
   function sectionsFor(locale: MailLocale, disciples: DiscipleWeekRow[], invitations: { fullName: string; email: string }[]) {
     const now = new Date();
     const sorted = sortByAttention(disciples.map((d) => ({ ...d, lastActivityAt: d.lastActivityAt?.toISOString() ?? null })));

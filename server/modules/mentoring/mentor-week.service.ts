@@ -1,18 +1,12 @@
 import type { DiscipleWeek, EncouragementMessage, EncouragementSent, MentorWeek } from '../../../common/contracts/mentor-week.ts';
 import { DAY_MS, MENTOR_ENCOURAGEMENT_DAYS, sortByAttention } from '../../../common/domain/mentor-week.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
-import type { MailSender } from '../mail/mail.service.ts';
-import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
+import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
 import * as repo from './mentor-week.repository.ts';
 import { displayNameOf } from '../../../common/domain/names.ts';
 
-export interface MentorWeekDeps {
-  db: Db;
-  mail: MailSender;
-  unsubscribe: Pick<UnsubscribeLinks, 'headersFor'>;
-}
+export type MentorWeekDeps = OptOutMailDeps;
 
 export type MentorWeekService = ReturnType<typeof mentorWeekServiceFactory>;
 

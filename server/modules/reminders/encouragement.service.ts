@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { encouragements } from '../../db/schema/index.ts';
-import type { MailSender } from '../mail/mail.service.ts';
-import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
+import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
 import * as repo from './encouragement.repository.ts';
 
 export const ENCOURAGEMENT_QUEUE = 'encouragement-daily';
@@ -14,12 +12,7 @@ const BATCH = 500;
 export type EncouragementService = ReturnType<typeof encouragementServiceFactory>;
 
 /** Issue 9 flow 6: a learner who has not opened a lesson for a week gets one encouraging mail. */
-export function encouragementServiceFactory(deps: {
-  db: Db;
-  mail: MailSender;
-  unsubscribe: Pick<UnsubscribeLinks, 'headersFor'>;
-  log: FastifyBaseLogger;
-}) {
+export function encouragementServiceFactory(deps: OptOutMailDeps & { log: FastifyBaseLogger }) {
   /** The daily run: one mail per learner due, each written with its record in its own transaction. Returns how many were mailed. */
   async function sendDue(): Promise<number> {
     let sent = 0;
