@@ -21,11 +21,20 @@ async function openPage(opts: ContextOptions & { dark?: boolean } = {}): Promise
 /** What is on screen (a dialog stays in view). */
 const viewportShot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
-/** Waits for the page to settle, then returns a list that records every request made from now on. */
+/**
+ * Waits for the page to settle, then returns a list that records every request made from now on,
+ * except downloads of the app's own code and texts (GET /assets/, /locales/): they carry nothing the
+ * person did, and the check fetches its results' code when the browser is idle, which under load can
+ * come after the page looked settled.
+ */
 async function recordRequests(page: Page) {
   await page.waitForLoadState('networkidle');
   const urls: string[] = [];
-  page.on('request', (r) => urls.push(`${r.method()} ${r.url()}`));
+  page.on('request', (r) => {
+    const { origin, pathname } = new URL(r.url());
+    const isOwnCode = r.method() === 'GET' && origin === new URL(page.url()).origin && /^\/(assets|locales)\//.test(pathname);
+    if (!isOwnCode) urls.push(`${r.method()} ${r.url()}`);
+  });
   return urls;
 }
 
