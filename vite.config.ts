@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenScripts } from './scripts/vite-first-screens.ts';
+import { landingRenderer } from './scripts/vite-landing-renderer.ts';
 import { moduleMap } from './scripts/vite-module-map.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
@@ -58,6 +59,7 @@ export default defineConfig({
       },
     }),
     precompress(),
+    landingRenderer(),
   ],
   build: {
     outDir: '../dist/client',
@@ -65,6 +67,12 @@ export default defineConfig({
     // Keep the module-preload polyfill out of inline scripts: the CSP forbids them.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // The app, and the template of the prerendered landing page with its small script (docs/decisions/057).
+      input: {
+        index: path.resolve(import.meta.dirname, 'client/index.html'),
+        landing: path.resolve(import.meta.dirname, 'client/landing.html'),
+        'watchmoms-island': path.resolve(import.meta.dirname, 'client/src/features/landing/static/watchmoms-island.tsx'),
+      },
       output: {
         manualChunks(id: string) {
           if (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';

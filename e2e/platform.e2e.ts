@@ -50,16 +50,21 @@ describe('code splitting', () => {
   it("loads none of the signed-in screens' code, no zod, no API client and no PDF code on the landing page", async () => {
     const page = await ctx.newPage({ width: 390, height: 844 });
     const scripts: string[] = [];
+    const requests: string[] = [];
     page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      const { pathname } = new URL(r.url());
+      requests.push(pathname);
+      if (r.resourceType() === 'script') scripts.push(pathname);
     });
     await page.goto('/');
     await page.getByTestId('landing-page').waitFor();
     await page.waitForLoadState('networkidle');
     // By source module, from the build's chunk map: what each downloaded script is made of.
     const moduleMap = readModuleMap(clientDir());
-    // The landing page is part of the entry script (docs/decisions/048), not a chunk of its own.
-    expect(downloadedModules(moduleMap, scripts)).toContain('client/src/features/landing/components/landing-page.tsx');
+    // The server's prerendered page (docs/decisions/057): its texts are in the HTML, and its one
+    // script is ours alone (no React, no i18next); nothing is asked of the API or for translations.
+    expect(downloadedModules(moduleMap, scripts).filter((m) => m.startsWith('node_modules/'))).toEqual([]);
+    expect(requests.filter((p) => p.startsWith('/api/') || p.startsWith('/locales/'))).toEqual([]);
     for (const screen of ['dashboard-page', 'lesson-page', 'assessment-page', 'certificate-page', 'admin-page', 'disciple-tree-page', 'evangelism-tools-page', 'onboarding-page'])
       expect(scripts.filter((s) => s.includes(screen)), screen).toEqual([]);
     const found = forbiddenModules(moduleMap, scripts);
@@ -71,11 +76,13 @@ describe('code splitting', () => {
   });
 
   it('downloads the first screens\' scripts, translations and current-user answer early, each once (public/boot.js)', async () => {
-    for (const [path, ready, early] of [
-      ['/', 'landing-page', ['/locales/fr/landing.json', '/locales/en/landing.json', '/api/auth/user']],
-      ['/soul-health-check', 'soul-health-check', ['/locales/fr/public.json', '/locales/en/public.json']],
+    // A signed-in user's `/` is the app: its first screen (the dashboard) needs the current-user answer.
+    const { context: signedIn } = await ctx.signedInPage({}, { width: 390, height: 844, locale: 'fr-FR' });
+    for (const [path, ready, early, context] of [
+      ['/', 'dashboard-page', ['/locales/fr/common.json', '/locales/en/common.json', '/api/auth/user'], signedIn],
+      ['/soul-health-check', 'soul-health-check', ['/locales/fr/public.json', '/locales/en/public.json'], undefined],
     ] as const) {
-      const page = await ctx.newPage({ width: 390, height: 844, locale: 'fr-FR' });
+      const page = context ? await context.newPage() : await ctx.newPage({ width: 390, height: 844, locale: 'fr-FR' });
       const paths: string[] = [];
       page.on('request', (r) => {
         const url = new URL(r.url());
@@ -84,8 +91,9 @@ describe('code splitting', () => {
       await page.goto(path);
       await page.getByTestId(ready).waitFor();
       await page.waitForLoadState('networkidle');
-      // Nothing twice: the app's own fetches and imports took the preloaded responses.
-      expect(paths.filter((p, i) => paths.indexOf(p) !== i), path).toEqual([]);
+      // Nothing twice: the app's own fetches and imports took the preloaded responses (the query
+      // app then refreshes the current user on purpose: app/query-app.tsx).
+      expect(paths.filter((p, i) => paths.indexOf(p) !== i && p !== '/api/auth/user'), path).toEqual([]);
       for (const file of early) expect(paths, path).toContain(file);
       if (path === '/soul-health-check') {
         // Its screen's chunk was asked for by boot.js (as a module preload), not only by the app.
@@ -208,6 +216,11 @@ describe('preferences', () => {
     await page.getByRole('tab', { name: 'Se connecter' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('i18nextLng'), document.documentElement.lang])).toEqual(['dark', 'fr', 'fr']);
+    // The server's landing page follows the same choices (the language by its cookie, docs/decisions/057).
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Grandir dans la foi. Avancer ensemble.' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), document.documentElement.hasAttribute('data-prerendered')])).toEqual([true, true]);
+    await page.goBack();
     // Form errors from the shared contracts appear in French too.
     await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
     await page.getByText('Saisis une adresse e-mail valide').waitFor();

@@ -10,7 +10,8 @@ import { clientDir } from './global-setup.ts';
  * Issue 4 end to end: the landing page (en, fr), the WatchMoms application, the Soul Health Check
  * (no request, nothing stored), a callback request, with accessibility scans and screenshots.
  */
-const ctx = useBrowser();
+// Two social accounts configured: the landing page shows those two buttons and no other.
+const ctx = useBrowser({ env: { SOCIAL_INSTAGRAM_URL: 'https://instagram.com/example', SOCIAL_YOUTUBE_URL: 'https://youtube.com/@example' } });
 
 async function openPage(opts: ContextOptions & { dark?: boolean } = {}): Promise<Page> {
   const page = await ctx.newPage(opts);
@@ -39,7 +40,7 @@ async function recordRequests(page: Page) {
 }
 
 describe('landing page', () => {
-  it('shows every section, the fixed facts and working buttons in English, loading only its own code', async () => {
+  it('shows every section, the fixed facts and working buttons in English, prerendered with only its small script', async () => {
     const page = await openPage();
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -49,10 +50,11 @@ describe('landing page', () => {
     await page.getByTestId('landing-page').waitFor();
     await page.waitForLoadState('networkidle');
 
-    // Only the landing screen's code (part of the entry script): no other screen, and not the application form until it is opened.
-    expect(downloadedModules(readModuleMap(clientDir()), scripts)).toContain('client/src/features/landing/components/landing-page.tsx');
-    for (const other of ['dashboard-page', 'soul-health-check-page', 'onboarding-page', 'evangelism-tools-page', 'admin-page', 'sign-in-page', 'watchmoms-dialog', 'lesson-page'])
-      expect(scripts.filter((s) => s.includes(other))).toEqual([]);
+    // The server's HTML (docs/decisions/057) with its one small script and boot.js: no React, no
+    // translations to fetch, no screen of the app, and not the application form until it is wanted.
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-prerendered'))).toBe(true);
+    expect(downloadedModules(readModuleMap(clientDir()), scripts)).toEqual(['client/src/features/landing/static/landing-static.ts', 'client/landing.html']);
+    expect(scripts.filter((s) => s !== '/boot.js' && !/^\/assets\/landing-[\w-]+\.js$/.test(s))).toEqual([]);
 
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Grow in faith. Walk it out together.');
     for (const title of ['About us', 'Our values', 'Our vision', 'Our mission', 'Leadership', 'WatchMoms', 'Questions & answers', 'Contact us'])
@@ -80,8 +82,9 @@ describe('landing page', () => {
     expect(await page.getByRole('link', { name: 'Start as a student' }).getAttribute('href')).toBe('/api/login');
     expect(await page.getByRole('link', { name: 'I already have an account' }).getAttribute('href')).toBe('/api/login');
     expect(await page.getByRole('link', { name: 'support@god-movement.org' }).getAttribute('href')).toBe('mailto:support@god-movement.org');
-    // No social account is configured on this server: no social buttons at all.
-    expect(await page.getByTestId('social-links').count()).toBe(0);
+    // Only the configured social accounts have a button.
+    expect(await page.getByTestId('social-links').getByRole('link').count()).toBe(2);
+    expect(await page.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://instagram.com/example');
 
     // Header links scroll to their section
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leadership' }).click();
@@ -100,12 +103,6 @@ describe('landing page', () => {
 
   it('is in French for a French browser, and shows social buttons only for configured accounts', async () => {
     const page = await openPage({ locale: 'fr-FR', width: 390, height: 844 });
-    await page.route('**/api/config', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({ oidcEnabled: false, supportEmail: 'aide@example.org', supportWhatsapp: '+33 6 12 34 56 78', privacyContact: 'aide@example.org', callbackRetentionDays: 90, social: { instagram: 'https://instagram.com/example', youtube: 'https://youtube.com/@example' } }),
-      }),
-    );
     await page.goto('/');
     await page.getByTestId('landing-page').waitFor();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Grandir dans la foi. Avancer ensemble.');
@@ -136,6 +133,13 @@ describe('landing page', () => {
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'public-landing-fr-390-light');
+
+    // Another language brings the page back in it, and the app's pages follow.
+    await page.getByTestId('language-switcher').selectOption('en');
+    await page.getByRole('heading', { level: 1, name: 'Grow in faith. Walk it out together.' }).waitFor();
+    expect(await header.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('en');
+    await page.getByRole('link', { name: 'Wellness Check' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Soul Health Check' }).waitFor();
     await page.context().close();
   });
 

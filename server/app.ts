@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
@@ -35,6 +35,8 @@ import { mentoringServiceFactory } from './modules/mentoring/mentoring.service.t
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import publicFormsRoutes from './modules/public-forms/public-forms.routes.ts';
 import clientFiles, { loadClientFiles, looksLikeFile, sendClientFile } from './plugins/client-files.ts';
+import { hasSessionCookie, landingLanguage, renderLandingPages } from './plugins/landing-page.ts';
+import { isLandingPath } from '../common/contracts/landing-paths.ts';
 import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
 import security from './plugins/security.ts';
@@ -121,6 +123,28 @@ export async function buildApp(opts: BuildOptions) {
     // Route params and query strings are bounded too.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+
+  const publicConfig = {
+    oidcEnabled: !!(config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET),
+    supportEmail: config.SUPPORT_EMAIL,
+    supportWhatsapp: config.SUPPORT_WHATSAPP,
+    privacyContact: config.PRIVACY_CONTACT ?? config.SUPPORT_EMAIL,
+    callbackRetentionDays: config.RETENTION_CALLBACK_DAYS,
+    social: {
+      facebook: config.SOCIAL_FACEBOOK_URL,
+      instagram: config.SOCIAL_INSTAGRAM_URL,
+      youtube: config.SOCIAL_YOUTUBE_URL,
+      tiktok: config.SOCIAL_TIKTOK_URL,
+      x: config.SOCIAL_X_URL,
+    },
+  };
+  // The landing page is rendered in a worker while the rest starts; a failure leaves `/` to the app's shell.
+  const landingPagesRendering = opts.clientDir
+    ? renderLandingPages(path.resolve(opts.clientDir), publicConfig).catch((err: unknown) => {
+        app.log.warn({ err }, 'the landing page could not be prerendered; visitors get the app instead');
+        return undefined;
+      })
+    : Promise.resolve(undefined);
 
   // One concise line per answered request: the route pattern (never the URL's values), the status,
   // the time, and the account id (never an email); the request id comes with every line.
@@ -221,20 +245,7 @@ export async function buildApp(opts: BuildOptions) {
     security: accountSecurity,
     oidc,
     authRateLimit: limits.auth,
-    publicConfig: {
-      oidcEnabled: oidc !== null,
-      supportEmail: config.SUPPORT_EMAIL,
-      supportWhatsapp: config.SUPPORT_WHATSAPP,
-      privacyContact: config.PRIVACY_CONTACT ?? config.SUPPORT_EMAIL,
-      callbackRetentionDays: config.RETENTION_CALLBACK_DAYS,
-      social: {
-        facebook: config.SOCIAL_FACEBOOK_URL,
-        instagram: config.SOCIAL_INSTAGRAM_URL,
-        youtube: config.SOCIAL_YOUTUBE_URL,
-        tiktok: config.SOCIAL_TIKTOK_URL,
-        x: config.SOCIAL_X_URL,
-      },
-    },
+    publicConfig,
   });
 
   app.addHook('preValidation', pendingParentGuard(app.db));
@@ -272,11 +283,23 @@ export async function buildApp(opts: BuildOptions) {
 
   const client = opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html')) ? await loadClientFiles(path.resolve(opts.clientDir)) : undefined;
   const appShell = client?.get('/index.html');
-  if (client) await app.register(clientFiles, { files: client });
+  // The landing page's template is not a page of its own.
+  client?.delete('/landing.html');
+  const landingPages = await landingPagesRendering;
+  /**
+   * A client route: a visitor on a landing path gets the prerendered landing page in their
+   * language; a request with a session (and any other route) gets the app's shell. Both vary with
+   * the session cookie and the language (docs/decisions/057).
+   */
+  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+    if (landingPages && !hasSessionCookie(req) && isLandingPath(req.url.split('?')[0]!)) return sendClientFile(req, reply, landingPages[landingLanguage(req)], 'Cookie, Accept-Language');
+    return sendClientFile(req, reply, appShell!, landingPages ? 'Cookie, Accept-Language' : undefined);
+  };
+  if (client && appShell) await app.register(clientFiles, { files: client, page: sendPage });
   app.setNotFoundHandler((req, reply) => {
-    // Any other non-API GET is a client route: serve the app shell. A missing file (an old hashed
-    // asset, a mistyped path with an extension) is a 404, not a page of HTML served as that file.
-    if (appShell && req.method === 'GET' && !req.url.startsWith('/api/') && !looksLikeFile(req.url)) return sendClientFile(req, reply, appShell);
+    // Any other non-API GET is a client route. A missing file (an old hashed asset, a mistyped
+    // path with an extension) is a 404, not a page of HTML served as that file.
+    if (appShell && req.method === 'GET' && !req.url.startsWith('/api/') && !looksLikeFile(req.url)) return sendPage(req, reply);
     return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` });
   });
 

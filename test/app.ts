@@ -21,6 +21,8 @@ export interface TestAppOptions {
   jobs?: BuildOptions['jobs'];
   mail?: BuildOptions['mail'];
   hashLimits?: BuildOptions['hashLimits'];
+  /** A built client to serve (index.html, assets; the prerendered landing page when its renderer is beside it). */
+  clientDir?: string;
   /** Production's scrypt cost (N=2^17) instead of the tests' cheap N=2^10. */
   isProductionPasswordCost?: boolean;
 }
@@ -45,6 +47,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<App> {
     jobs: opts.jobs ?? { isRunningWorkers: false },
     mail: opts.mail,
     hashLimits: opts.hashLimits,
+    clientDir: opts.clientDir,
     logger,
   });
   await app.ready();

@@ -2,7 +2,7 @@
  * Runs before the first paint (an external file: the CSP allows no inline script).
  *
  * 1. The saved theme, so a dark page never flashes light.
- * 2. On the two public first screens, starts the downloads their first paint waits for, in
+ * 2. On the two public first screens of the app, starts the downloads their first paint waits for, in
  *    parallel with the app's scripts instead of after them (docs/decisions/048): the translation
  *    files of the language i18next will detect (the same order as lib/i18n.ts: ?lng=, the
  *    i18next cookie, the saved choice, the browser's languages; English otherwise, and English
@@ -19,11 +19,10 @@
   }
 
   var firstScreens = {
-    '/': { namespaces: ['common', 'validation', 'landing'], currentUser: true },
+    // A visitor's `/` is the server's prerendered page (3. below): this is a signed-in user's.
+    '/': { namespaces: ['common', 'validation'], currentUser: true },
     '/soul-health-check': { namespaces: ['common', 'validation', 'public', 'validation-public'] },
   };
-  var screen = firstScreens[location.pathname];
-  if (!screen) return;
   var firstScreenScripts = {};
 
   function stored(storage) {
@@ -56,6 +55,21 @@
     document.head.appendChild(link);
   }
 
+  // 3. The prerendered landing page (docs/decisions/057) comes in the language of the i18next
+  //    cookie or of the browser; a choice saved only in storage (from before the cookie) is put
+  //    in the cookie and the page asked for again, before anything is painted. Its texts and
+  //    scripts are in the page: nothing to preload.
+  if (document.documentElement.hasAttribute('data-prerendered')) {
+    var wanted = language();
+    if (wanted !== document.documentElement.lang) {
+      document.cookie = 'i18next=' + wanted + '; path=/; max-age=31536000; samesite=lax';
+      if (cookie() === wanted) location.reload();
+    }
+    return;
+  }
+
+  var screen = firstScreens[location.pathname];
+  if (!screen) return;
   var lng = language();
   var languages = lng === 'en' ? ['en'] : [lng, 'en'];
   for (var l = 0; l < languages.length; l++)

@@ -106,13 +106,18 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** Sends one file: the best variant the client accepts, or 304 when its ETag matches. */
-export function sendClientFile(req: FastifyRequest, reply: FastifyReply, file: ClientFile) {
+/**
+ * Sends one file: the best variant the client accepts, or 304 when its ETag matches. `vary` names
+ * the other request headers that chose this file (the landing page's: its language and whether a
+ * session came with it).
+ */
+export function sendClientFile(req: FastifyRequest, reply: FastifyReply, file: ClientFile, vary?: string) {
   const hasVariants = file.br !== undefined || file.gzip !== undefined;
   const encoding = hasVariants ? chooseEncoding(req.headers['accept-encoding']) : undefined;
   const variant = (encoding && file[encoding]) || file.identity;
   reply.header('Cache-Control', file.cacheControl).header('ETag', variant.etag);
-  if (hasVariants) reply.header('Vary', 'Accept-Encoding');
+  const varies = [hasVariants && 'Accept-Encoding', vary].filter(Boolean).join(', ');
+  if (varies) reply.header('Vary', varies);
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch && matchesEtag(ifNoneMatch, variant.etag)) return reply.code(304).send();
   if (variant !== file.identity) reply.header('Content-Encoding', encoding);
@@ -122,10 +127,9 @@ export function sendClientFile(req: FastifyRequest, reply: FastifyReply, file: C
 
 /**
  * The built client (docs/decisions/024-static-files.md), served from memory: one GET (and HEAD)
- * route per file, and `/` for the landing page.
+ * route per file, and `/` answered by `page` (the landing page or the app's shell).
  */
-export default fp<{ files: ClientFiles }>(async function clientFiles(app: FastifyInstance, { files }) {
+export default fp<{ files: ClientFiles; page: (req: FastifyRequest, reply: FastifyReply) => unknown }>(async function clientFiles(app: FastifyInstance, { files, page }) {
   for (const [url, file] of files) app.get(url, (req, reply) => sendClientFile(req, reply, file));
-  const shell = files.get('/index.html');
-  if (shell) app.get('/', (req, reply) => sendClientFile(req, reply, shell));
+  app.get('/', page);
 });

@@ -5,6 +5,12 @@
  */
 export const loadSoulHealthCheck = () => import('../features/wellness/components/soul-health-check-page.tsx');
 export const loadPrivacy = () => import('../features/privacy/components/privacy-page.tsx');
+/**
+ * The app's landing page: a visitor's page load gets the server's prerendered copy instead
+ * (docs/decisions/057), so the app shows it only after signing out, to a stale session, or where
+ * the server could not prerender it; its own chunk keeps it out of everyone's entry script.
+ */
+export const loadLanding = () => import('../features/landing/components/landing-page.tsx');
 
 const firstScreens: Record<string, () => Promise<unknown>> = { '/soul-health-check': loadSoulHealthCheck, '/privacy': loadPrivacy };
 

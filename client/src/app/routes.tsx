@@ -2,12 +2,11 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { ParentPendingBanner } from '../components/layout/parent-pending-banner.tsx';
-import Landing from '../features/landing/components/landing-page.tsx';
 import { useCurrentUser } from '../lib/current-user.ts';
-import { loadPrivacy, loadSoulHealthCheck } from './public-screens.ts';
+import { loadLanding, loadPrivacy, loadSoulHealthCheck } from './public-screens.ts';
 
-// Every screen but the landing page (part of the entry, app.tsx) is its own chunk: a visitor on the
-// landing page downloads none of the app's screens.
+// Every screen is its own chunk.
+const Landing = lazy(loadLanding);
 const SoulHealthCheck = lazy(loadSoulHealthCheck);
 const SignIn = lazy(() => import('../features/auth/components/sign-in-page.tsx'));
 const Setup = lazy(() => import('../features/auth/components/setup-page.tsx'));

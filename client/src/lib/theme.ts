@@ -29,6 +29,8 @@ export function useTheme(): [Theme, (t: Theme) => void] {
       return () => listeners.delete(l);
     },
     readTheme,
+    // Rendered on the server (the prerendered landing page): light; the icons follow the page's class.
+    (): Theme => 'light',
   );
   return [theme, setTheme];
 }

@@ -1,21 +1,25 @@
 import { Languages } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languages, toLanguage, useLanguage } from '../../lib/language.ts';
+import { languages, rememberLanguageChoice, toLanguage, useLanguage } from '../../lib/language.ts';
 import { cn } from '../../lib/utils.ts';
 
 const names: Record<(typeof languages)[number], string> = { en: 'English', fr: 'Français' };
 
 /**
  * A select of the interface languages bound to i18next: choosing one changes the language (i18next caches
- * it in localStorage, language-keyed queries reload, and the account's mail language follows).
+ * it in localStorage, the cookie carries it to the server's landing page, language-keyed queries reload,
+ * and the account's mail language follows).
  */
 export function LanguageSelect({ className, ...props }: Omit<ComponentProps<'select'>, 'value' | 'onChange' | 'children'>) {
   const { i18n } = useTranslation();
   return (
     <select
       value={toLanguage(i18n.resolvedLanguage)}
-      onChange={(e) => void i18n.changeLanguage(e.target.value)}
+      onChange={(e) => {
+        rememberLanguageChoice(toLanguage(e.target.value));
+        void i18n.changeLanguage(e.target.value);
+      }}
       className={cn('appearance-none rounded-lg border border-input bg-background text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
       {...props}
     >

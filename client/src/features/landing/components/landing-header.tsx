@@ -40,16 +40,20 @@ export function LandingHeader() {
           <a href={paths.login} className={cn(buttonVariants({ size: 'sm' }), 'px-2.5 sm:px-3')} data-testid="landing-login">
             {t('common:nav.login')}
           </a>
+          {/* The icons follow aria-expanded, and both labels ride along, for the prerendered page's script. */}
           <Button
             variant="ghost"
             size="icon"
-            className="lg:hidden"
+            className="group lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="landing-menu"
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.menu')}
+            data-open-label={t('nav.menu')}
+            data-close-label={t('nav.closeMenu')}
             onClick={() => setMenuOpen((o) => !o)}
           >
-            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+            <Menu aria-hidden className="group-aria-expanded:hidden" />
+            <X aria-hidden className="hidden group-aria-expanded:block" />
           </Button>
         </div>
       </div>

@@ -1,8 +1,8 @@
-import { CalendarHeart, HandHeart, Mail, MessageCircle, Sun, type LucideIcon } from 'lucide-react';
+import { CalendarHeart, ChevronDown, HandHeart, Mail, MessageCircle, Sun, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { ScriptureQuote, Section, type Verse } from './landing-parts.tsx';
@@ -11,7 +11,7 @@ const qaKeys = ['what', 'who', 'cost', 'course', 'challenge', 'newBeliever', 'pr
 const ctaButton = (variant: 'gold' | 'outline') => buttonVariants({ variant, size: 'lg' });
 
 /** The mothers' prayer groups; `onApply` opens the application, `onIntent` starts loading it. */
-export function WatchmomsSection({ onApply, onIntent }: { onApply: () => void; onIntent: () => void }) {
+export function WatchmomsSection({ onApply, onIntent }: { onApply?: () => void; onIntent?: () => void }) {
   const { t } = useTranslation(['landing', 'common']);
   return (
     <section id="watchmoms" aria-labelledby="watchmoms-title" className="scroll-mt-20 bg-accent/60 px-4 py-16 sm:py-20">
@@ -32,7 +32,7 @@ export function WatchmomsSection({ onApply, onIntent }: { onApply: () => void; o
               {t('watchMoms.daily')}
             </li>
           </ul>
-          <Button size="lg" className="mt-8" onClick={onApply} onPointerEnter={onIntent} onFocus={onIntent}>
+          <Button size="lg" className="mt-8" data-action="watchmoms" onClick={onApply} onPointerEnter={onIntent} onFocus={onIntent}>
             <HandHeart aria-hidden />
             {t('watchMoms.button')}
           </Button>
@@ -43,19 +43,40 @@ export function WatchmomsSection({ onApply, onIntent }: { onApply: () => void; o
   );
 }
 
-/** Questions and answers. */
+/**
+ * Questions and answers: one open at a time. Every answer is in the page (hidden until opened), so
+ * the prerendered landing page's small script opens them the same way (landing-static.ts).
+ */
 export function QaSection() {
   const { t } = useTranslation(['landing', 'common']);
+  const [open, setOpen] = useState<string | null>(null);
   return (
     <Section id="qa" title={t('qa.title')} subtitle={t('qa.subtitle')}>
-      <Accordion type="single" collapsible className="max-w-3xl rounded-2xl border bg-card px-5 shadow-sm" data-testid="qa-list">
-        {qaKeys.map((k) => (
-          <AccordionItem key={k} value={k} className="last:border-b-0">
-            <AccordionTrigger className="text-base">{t(`qa.items.${k}.q`)}</AccordionTrigger>
-            <AccordionContent className="text-base leading-relaxed">{t(`qa.items.${k}.a`)}</AccordionContent>
-          </AccordionItem>
-        ))}
-      </Accordion>
+      <div className="max-w-3xl rounded-2xl border bg-card px-5 shadow-sm" data-testid="qa-list" data-disclosures>
+        {qaKeys.map((k) => {
+          const expanded = open === k;
+          return (
+            <div key={k} className="border-b last:border-b-0">
+              <h3 className="flex">
+                <button
+                  type="button"
+                  id={`qa-${k}`}
+                  aria-expanded={expanded}
+                  aria-controls={`qa-${k}-answer`}
+                  onClick={() => setOpen(expanded ? null : k)}
+                  className="group flex flex-1 items-center justify-between gap-3 py-4 text-left text-base font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {t(`qa.items.${k}.q`)}
+                  <ChevronDown className="size-4 shrink-0 transition-transform group-aria-expanded:rotate-180" aria-hidden />
+                </button>
+              </h3>
+              <div id={`qa-${k}-answer`} role="region" aria-labelledby={`qa-${k}`} hidden={!expanded} className="pb-4 text-base leading-relaxed text-muted-foreground">
+                {t(`qa.items.${k}.a`)}
+              </div>
+            </div>
+          );
+        })}
+      </div>
     </Section>
   );
 }

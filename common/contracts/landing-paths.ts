@@ -1,0 +1,10 @@
+/**
+ * The paths where a visitor (no session) sees the landing page: any client route but the public
+ * pages, sign-in and setup. The client's route switch and the server (which answers these paths
+ * with the prerendered landing page, docs/decisions/057) use the same rule.
+ */
+export const isLandingPath = (p: string) =>
+  !(
+    p === '/soul-health-check' || p === '/privacy' || p.startsWith('/parent-consent/') || p.startsWith('/verify/') || p === '/login' || p.startsWith('/setup/') ||
+    p === '/forgot-password' || p.startsWith('/reset-password/') || p.startsWith('/verify-email/') || p.startsWith('/confirm-sign-up/') || p.startsWith('/unsubscribe/')
+  );

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import zlib from 'node:zlib';
+import type { FastifyRequest } from 'fastify';
+import type { PublicConfig } from '../../common/contracts/auth.ts';
+import { landingRendererFile } from '../lib/landing-renderer-path.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../lib/session.ts';
+import type { ClientFile } from './client-files.ts';
+
+/**
+ * The prerendered landing page (docs/decisions/057): a visitor's `/` (and any client route a
+ * visitor sees the landing page on) is the whole page as HTML in their language, with a few KB of
+ * script, instead of the app's shell and the React app.
+ */
+
+export type LandingLanguage = 'en' | 'fr';
+export type LandingPages = Record<LandingLanguage, ClientFile>;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const RENDER_TIMEOUT_MS = 30_000;
+
+async function asClientFile(html: string): Promise<ClientFile> {
+  const body = Buffer.from(html);
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+  const [br, gz] = await Promise.all([brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), gzip(body, { level: 9 })]);
+  return {
+    type: 'text/html; charset=utf-8',
+    cacheControl: 'no-cache',
+    identity: { body, etag: `"${hash}"` },
+    br: { body: br, etag: `"${hash}-br"` },
+    gzip: { body: gz, etag: `"${hash}-gz"` },
+  };
+}
+
+/**
+ * Renders the landing page in each language with this server's public configuration (support
+ * contacts, social links), in a worker thread that ends afterwards, so React's server renderer
+ * does not stay in the server's memory. Undefined when the build has no renderer (a client built
+ * before it existed); the app's shell then serves `/` as before.
+ */
+export async function renderLandingPages(clientDir: string, config: PublicConfig): Promise<LandingPages | undefined> {
+  const renderer = landingRendererFile(clientDir);
+  const templateFile = path.join(clientDir, 'landing.html');
+  if (!existsSync(renderer) || !existsSync(templateFile)) return undefined;
+  const template = await readFile(templateFile, 'utf8');
+  const worker = new Worker(renderer, { workerData: { landing: { template, localesDir: path.join(clientDir, 'locales'), config } } });
+  const pages = await new Promise<Record<LandingLanguage, string>>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the landing page was not rendered in ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS);
+    worker.once('message', (m: { pages?: Record<LandingLanguage, string>; error?: string }) => {
+      clearTimeout(timer);
+      if (m.pages) resolve(m.pages);
+      else reject(new Error(`the landing page could not be rendered: ${m.error}`));
+    });
+    worker.once('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+  }).finally(() => void worker.terminate());
+  return { en: await asClientFile(pages.en), fr: await asClientFile(pages.fr) };
+}
+
+/** A request that carries a session: it gets the app, which knows who is signed in. */
+export const hasSessionCookie = (req: FastifyRequest) => !!(req.cookies[SESSION_COOKIE] || req.cookies[SECURE_SESSION_COOKIE]);
+
+const supported = (code: string | undefined): LandingLanguage | undefined => {
+  const primary = code?.trim().split(/[-_;]/)[0]?.toLowerCase();
+  return primary === 'en' || primary === 'fr' ? primary : undefined;
+};
+
+/**
+ * The language the app would choose (client/src/lib/i18n.ts: `?lng=`, the i18next cookie, then the
+ * browser's languages), as far as a server can see it: the saved choice in the browser's storage is
+ * kept in the cookie too, and public/boot.js corrects the rare page where they differ.
+ */
+export function landingLanguage(req: FastifyRequest): LandingLanguage {
+  const query = req.query as Record<string, unknown> | undefined;
+  const fromQuery = typeof query?.lng === 'string' ? supported(query.lng) : undefined;
+  if (fromQuery) return fromQuery;
+  const fromCookie = supported(req.cookies.i18next);
+  if (fromCookie) return fromCookie;
+  const accepted = (req.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag!.trim(), q: q ? Number(q.slice(2)) || 0 : 1, i };
+    })
+    .filter((a) => a.tag && a.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const a of accepted) {
+    const lng = supported(a.tag);
+    if (lng) return lng;
+  }
+  return 'en';
+}
