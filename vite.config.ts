@@ -71,7 +71,6 @@ export default defineConfig({
       input: {
         index: path.resolve(import.meta.dirname, 'client/index.html'),
         landing: path.resolve(import.meta.dirname, 'client/landing.html'),
-        'watchmoms-island': path.resolve(import.meta.dirname, 'client/src/features/landing/static/watchmoms-island.tsx'),
       },
       output: {
         manualChunks(id: string) {

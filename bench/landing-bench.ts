@@ -14,9 +14,10 @@
  *
  *   LIGHTHOUSE_RUNS=3 npm run bench:landing       median of 3 Lighthouse runs per page (default 1; 0: bytes only)
  *   BENCH_CLIENT_DIR=dist/client npm run bench:landing   measure an existing build
+ *   LIGHTHOUSE_JSON=/tmp/lh npm run bench:landing        also write each Lighthouse report (JSON) into that folder
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -69,7 +70,8 @@ async function buildClient(log: (line: string) => void): Promise<{ dir: string; 
   const { build } = await import('vite');
   await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
   log(`Built the client in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  // The landing page's renderer is written beside the build (docs/decisions/057).
+  return { dir, cleanup: () => [dir, `${dir}-ssr`].forEach((d) => rmSync(d, { recursive: true, force: true })) };
 }
 
 /** JavaScript a fresh visitor's Chromium downloads for one page, until the network is idle. */
@@ -134,6 +136,7 @@ async function runLighthouse(baseUrl: string, pagePath: string, port: number): P
     const result = await lighthouse(baseUrl + pagePath, { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
     if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
     const { lhr } = result;
+    if (process.env.LIGHTHOUSE_JSON) writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${pagePath.replace(/\W+/g, '-') || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${pagePath}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     runs.push({

@@ -51,6 +51,8 @@ export interface ContextOptions {
   colorScheme?: 'light' | 'dark';
   /** What the browser tells the page about motion (default: 'reduce' in `npm test`, 'no-preference' under test:screens). */
   reducedMotion?: 'reduce' | 'no-preference';
+  /** False: a browser that runs no script (what the server's HTML alone shows). */
+  javaScriptEnabled?: boolean;
 }
 
 let launched: Promise<Browser> | undefined;
@@ -107,6 +109,7 @@ export function useBrowser(fileOpts: {
         // no frames drawn for dialogs fading in or pages scrolling smoothly, about a tenth of Chromium's
         // CPU in these tests (docs/decisions/026). The screens run keeps the motion its pictures show.
         reducedMotion: opts.reducedMotion ?? (allScreens ? 'no-preference' : 'reduce'),
+        javaScriptEnabled: opts.javaScriptEnabled ?? true,
       });
       // The app's theme is its own saved choice (boot.js), not the system's: a dark screen sets it.
       if (opts.colorScheme === 'dark') await context.addInitScript(() => localStorage.setItem('theme', 'dark'));

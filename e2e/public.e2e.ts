@@ -296,6 +296,34 @@ const storageSnapshot = (page: Page) =>
   page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie }));
 
 describe('Soul Health Check', () => {
+  it("shows its introduction from the server's HTML, then the app takes over without a loading screen in between", async () => {
+    // Before any script has run (or where none runs): the title, the verse and what the check is not.
+    const bare = await openPage({ javaScriptEnabled: false, width: 390, height: 844 });
+    await bare.goto('/soul-health-check');
+    expect(await bare.getByRole('heading', { level: 1 }).textContent()).toBe('Soul Health Check');
+    expect(await bare.getByTestId('not-a-diagnosis').getByText('This check is a screening to help you reflect.', { exact: false }).isVisible()).toBe(true);
+    await bare.context().close();
+
+    // With the app: from the first paint to the questions, the title never leaves and no loading screen shows.
+    const page = await openPage({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const seen = { titleGone: false, loading: false, titleSeen: false };
+      (window as unknown as { takeover: typeof seen }).takeover = seen;
+      new MutationObserver(() => {
+        const title = !!document.querySelector('h1');
+        if (title) seen.titleSeen = true;
+        else if (seen.titleSeen) seen.titleGone = true;
+        // The loading screens (components/layout/loading-screen.tsx) fill the page.
+        if (document.querySelector('[role="status"].min-h-dvh')) seen.loading = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/soul-health-check');
+    await page.getByTestId('question-0-0').waitFor();
+    await page.getByTestId('emergency-line').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { takeover: unknown }).takeover)).toEqual({ titleGone: false, loading: false, titleSeen: true });
+    await page.context().close();
+  });
+
   it('reaches each level with no request sent and nothing stored; Take Again clears everything', async () => {
     const page = await openPage({ timezoneId: 'America/Chicago' });
     await page.goto('/soul-health-check');

@@ -17,7 +17,9 @@ function newestMtime(p) {
 }
 const isStale = (output, sources) => !existsSync(output) || statSync(output).mtimeMs < Math.max(...sources.map(newestMtime));
 
-if (isStale('dist/client/index.html', ['client', 'common', 'vite.config.ts', 'package-lock.json'])) {
+// The client build also writes the landing page's renderer (dist/client-ssr, docs/decisions/057).
+const clientSources = ['client', 'common', 'vite.config.ts', 'scripts/vite-landing-renderer.ts', 'package-lock.json'];
+if (isStale('dist/client/index.html', clientSources) || isStale('dist/client-ssr/landing.js', clientSources)) {
   console.log('Building the client...');
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });

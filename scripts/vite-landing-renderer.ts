@@ -5,19 +5,19 @@ import type { Plugin } from 'vite';
 import { landingRendererFile } from '../server/lib/landing-renderer-path.ts';
 
 
-const ISLAND = 'src/features/landing/static/watchmoms-island.tsx';
+const ENTRY = 'src/main.tsx';
 
 /**
- * Writes the built address of the WatchMoms application's script (an entry of its own) into the
- * landing page's template (its `watchmoms-island` meta tag), then compiles
- * features/landing/static/render.tsx (the landing page rendered to HTML, docs/decisions/057)
+ * Writes the built address of the app's entry script into the landing page's template (its
+ * `app-entry` meta tag: the page loads it for the WatchMoms application), then compiles
+ * app/prerender.tsx (the landing page rendered to HTML, docs/decisions/057)
  * for Node beside the client build: `dist/client` gets `dist/client-ssr/landing.js`. Packages stay
  * in node_modules, as for the server (scripts/build-server.mjs).
  */
 export function landingRenderer(): Plugin {
   let root = '';
   let outDir = '';
-  let island = '';
+  let entry = '';
   return {
     name: 'landing-renderer',
     apply: 'build',
@@ -26,19 +26,20 @@ export function landingRenderer(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     generateBundle(_options, bundle) {
-      const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === path.resolve(root, ISLAND));
-      if (!chunk) throw new Error(`landing-renderer: no chunk starts at ${ISLAND}`);
-      island = `/${chunk.fileName}`;
+      // The entry chunk of index.html (whose script is src/main.tsx).
+      const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === path.resolve(root, 'index.html'));
+      if (!chunk) throw new Error('landing-renderer: no entry chunk for index.html');
+      entry = `/${chunk.fileName}`;
     },
     // Before precompress (closeBundle) copies the page.
     async writeBundle() {
       const file = path.join(outDir, 'landing.html');
       const page = await readFile(file, 'utf8');
-      if (!page.includes(`content="/${ISLAND}"`)) throw new Error(`landing-renderer: landing.html has no meta tag for /${ISLAND}`);
-      await writeFile(file, page.replace(`content="/${ISLAND}"`, `content="${island}"`));
+      if (!page.includes(`content="/${ENTRY}"`)) throw new Error(`landing-renderer: landing.html has no meta tag for /${ENTRY}`);
+      await writeFile(file, page.replace(`content="/${ENTRY}"`, `content="${entry}"`));
     },
     async closeBundle() {
-      await buildLandingRenderer(path.join(root, 'src/features/landing/static/render.tsx'), landingRendererFile(outDir));
+      await buildLandingRenderer(path.join(root, 'src/app/prerender.tsx'), landingRendererFile(outDir));
     },
   };
 }

@@ -35,7 +35,7 @@ import { mentoringServiceFactory } from './modules/mentoring/mentoring.service.t
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import publicFormsRoutes from './modules/public-forms/public-forms.routes.ts';
 import clientFiles, { loadClientFiles, looksLikeFile, sendClientFile } from './plugins/client-files.ts';
-import { hasSessionCookie, landingLanguage, renderLandingPages } from './plugins/landing-page.ts';
+import { hasSessionCookie, landingLanguage, renderPrerenderedPages } from './plugins/landing-page.ts';
 import { isLandingPath } from '../common/contracts/landing-paths.ts';
 import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
@@ -138,10 +138,10 @@ export async function buildApp(opts: BuildOptions) {
       x: config.SOCIAL_X_URL,
     },
   };
-  // The landing page is rendered in a worker while the rest starts; a failure leaves `/` to the app's shell.
-  const landingPagesRendering = opts.clientDir
-    ? renderLandingPages(path.resolve(opts.clientDir), publicConfig).catch((err: unknown) => {
-        app.log.warn({ err }, 'the landing page could not be prerendered; visitors get the app instead');
+  // The prerendered pages are rendered in a worker while the rest starts; a failure leaves them to the app's shell.
+  const prerendering = opts.clientDir
+    ? renderPrerenderedPages(path.resolve(opts.clientDir), publicConfig).catch((err: unknown) => {
+        app.log.warn({ err }, 'the landing page and the Soul Health Check could not be prerendered; visitors get the app instead');
         return undefined;
       })
     : Promise.resolve(undefined);
@@ -285,15 +285,20 @@ export async function buildApp(opts: BuildOptions) {
   const appShell = client?.get('/index.html');
   // The landing page's template is not a page of its own.
   client?.delete('/landing.html');
-  const landingPages = await landingPagesRendering;
+  const prerendered = await prerendering;
   /**
    * A client route: a visitor on a landing path gets the prerendered landing page in their
-   * language; a request with a session (and any other route) gets the app's shell. Both vary with
-   * the session cookie and the language (docs/decisions/057).
+   * language, anyone on the Soul Health Check its prerendered introduction in the app's shell; a
+   * request with a session (and any other route) gets the app's shell. They vary with the session
+   * cookie and the language (docs/decisions/057).
    */
   const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
-    if (landingPages && !hasSessionCookie(req) && isLandingPath(req.url.split('?')[0]!)) return sendClientFile(req, reply, landingPages[landingLanguage(req)], 'Cookie, Accept-Language');
-    return sendClientFile(req, reply, appShell!, landingPages ? 'Cookie, Accept-Language' : undefined);
+    if (!prerendered) return sendClientFile(req, reply, appShell!);
+    const vary = 'Cookie, Accept-Language';
+    const pathname = req.url.split('?')[0]!;
+    if (pathname === '/soul-health-check') return sendClientFile(req, reply, prerendered.soulCheck[landingLanguage(req)], vary);
+    if (!hasSessionCookie(req) && isLandingPath(pathname)) return sendClientFile(req, reply, prerendered.landing[landingLanguage(req)], vary);
+    return sendClientFile(req, reply, appShell!, vary);
   };
   if (client && appShell) await app.register(clientFiles, { files: client, page: sendPage });
   app.setNotFoundHandler((req, reply) => {

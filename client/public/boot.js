@@ -55,26 +55,50 @@
     document.head.appendChild(link);
   }
 
-  // 3. The prerendered landing page (docs/decisions/057) comes in the language of the i18next
+  // 3. A page the server prerendered (docs/decisions/057) comes in the language of the i18next
   //    cookie or of the browser; a choice saved only in storage (from before the cookie) is put
-  //    in the cookie and the page asked for again, before anything is painted. Its texts and
-  //    scripts are in the page: nothing to preload.
-  if (document.documentElement.hasAttribute('data-prerendered')) {
+  //    in the cookie and the page asked for again, before anything is painted. The landing
+  //    page's texts and script are all in it: nothing to preload.
+  var prerendered = document.documentElement.getAttribute('data-prerendered');
+  if (prerendered) {
     var wanted = language();
     if (wanted !== document.documentElement.lang) {
       document.cookie = 'i18next=' + wanted + '; path=/; max-age=31536000; samesite=lax';
-      if (cookie() === wanted) location.reload();
+      if (cookie() === wanted) return location.reload();
     }
-    return;
+    if (prerendered === 'landing') return;
   }
 
   var screen = firstScreens[location.pathname];
   if (!screen) return;
-  var lng = language();
-  var languages = lng === 'en' ? ['en'] : [lng, 'en'];
-  for (var l = 0; l < languages.length; l++)
-    for (var n = 0; n < screen.namespaces.length; n++) preload('/locales/' + languages[l] + '/' + screen.namespaces[n] + '.json');
-  if (screen.currentUser) preload('/api/auth/user');
-  var scripts = firstScreenScripts[location.pathname] || [];
-  for (var s = 0; s < scripts.length; s++) preload(scripts[s], 'modulepreload');
+  function startDownloads() {
+    var lng = language();
+    var languages = lng === 'en' ? ['en'] : [lng, 'en'];
+    for (var l = 0; l < languages.length; l++)
+      for (var n = 0; n < screen.namespaces.length; n++) preload('/locales/' + languages[l] + '/' + screen.namespaces[n] + '.json');
+    if (screen.currentUser) preload('/api/auth/user');
+    var scripts = firstScreenScripts[location.pathname] || [];
+    for (var s = 0; s < scripts.length; s++) preload(scripts[s], 'modulepreload');
+  }
+  if (!prerendered) return startDownloads();
+
+  // 4. The prerendered Soul Health Check shows its introduction from the HTML alone: the app (its
+  //    entry script and the modules it starts with, which the server moved into meta tags) and the
+  //    first screen's downloads start once that is painted, instead of sharing the connection with
+  //    the styles the first paint waits for.
+  function startApp() {
+    startDownloads();
+    var preloads = document.querySelectorAll('meta[name="app-preload"]');
+    for (var p = 0; p < preloads.length; p++) preload(preloads[p].content, 'modulepreload');
+    var entry = document.querySelector('meta[name="app-entry"]');
+    if (!entry) return;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = 'anonymous';
+    script.src = entry.content;
+    document.head.appendChild(script);
+  }
+  requestAnimationFrame(function () {
+    setTimeout(startApp, 0);
+  });
 })();

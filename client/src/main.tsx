@@ -1,11 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, prerenderedScreenReady } from './app/app.tsx';
 import './index.css';
-import './lib/i18n.ts';
+import i18n from './lib/i18n.ts';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const prerendered = document.documentElement.dataset.prerendered;
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+// Pages the server prerendered (docs/decisions/057). On the landing page the page is all there:
+// the app only brings the WatchMoms application, beside it, when the page's script asks for it. On
+// the Soul Health Check the app replaces the server's copy once its first render has what it needs.
+if (prerendered === 'landing') void import('./features/landing/static/watchmoms-island.tsx');
+else if (prerendered === 'soul-health-check') void prerenderedScreenReady(i18n).then(render);
+else render();

@@ -15,10 +15,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 // Inside the project, so the renderer finds its packages in node_modules.
 const clientDir = path.join(root, 'node_modules/.cache/landing-page-test', String(process.pid), 'client');
 mkdirSync(clientDir, { recursive: true });
-writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><title>G.O.D</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>');
+writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><title>G.O.D</title><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>');
 cpSync(path.join(root, 'client/landing.html'), path.join(clientDir, 'landing.html'));
 cpSync(path.join(root, 'client/public/locales'), path.join(clientDir, 'locales'), { recursive: true });
-await buildLandingRenderer(path.join(root, 'client/src/features/landing/static/render.tsx'), landingRendererFile(clientDir));
+await buildLandingRenderer(path.join(root, 'client/src/app/prerender.tsx'), landingRendererFile(clientDir));
 afterAll(() => rmSync(path.dirname(clientDir), { recursive: true, force: true }));
 
 const app = await createTestApp({
@@ -61,7 +61,7 @@ describe('the prerendered landing page', () => {
 
   it('gives the app to a request with a session, and to the pages that are not the landing page', async () => {
     const { cookie } = await signedInUser(app);
-    for (const res of [await get('/', { cookie }), await get('/dashboard', { cookie: `${SESSION_COOKIE}=stale` }), await get('/login'), await get('/soul-health-check')]) {
+    for (const res of [await get('/', { cookie }), await get('/dashboard', { cookie: `${SESSION_COOKIE}=stale` }), await get('/login'), await get('/privacy')]) {
       expect(res.statusCode).toBe(200);
       expect(isLanding(res.body)).toBe(false);
       expect(res.body).toContain('<div id="root"></div>');
@@ -69,6 +69,23 @@ describe('the prerendered landing page', () => {
     }
     // The template is not a file of its own.
     expect((await get('/landing.html')).body).not.toContain('<!--landing-->');
+  });
+
+  it("is the Soul Health Check's introduction in the app's shell, whose script starts after the first paint", async () => {
+    for (const cookie of ['', (await signedInUser(app)).cookie]) {
+      const res = await get('/soul-health-check', { 'accept-language': 'fr', cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<html lang="fr" data-prerendered="soul-health-check"');
+      expect(h1(res.body)).toBe('Bilan de santé de l&#x27;âme');
+      // What the check is and is not, before any script; the emergency number needs the browser's region.
+      expect(res.body).toContain('data-testid="not-a-diagnosis"');
+      expect(res.body).not.toContain('data-testid="emergency-line"');
+      // The app's own testid comes with the app: tests and people wait for it, not for this copy.
+      expect(res.body).not.toContain('data-testid="soul-health-check"');
+      // The entry script is left for public/boot.js to start after the first paint.
+      expect(res.body).toContain('<meta name="app-entry" content="/assets/index.js" />');
+      expect(res.body).not.toContain('<script type="module"');
+    }
   });
 
   it('is sent compressed, and revalidated by its ETag per language', async () => {

@@ -12,13 +12,18 @@ import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../lib/session.ts';
 import type { ClientFile } from './client-files.ts';
 
 /**
- * The prerendered landing page (docs/decisions/057): a visitor's `/` (and any client route a
- * visitor sees the landing page on) is the whole page as HTML in their language, with a few KB of
- * script, instead of the app's shell and the React app.
+ * The prerendered pages (docs/decisions/057): a visitor's `/` (and any client route a visitor sees
+ * the landing page on) is the whole landing page as HTML in their language, with a few KB of
+ * script, instead of the app's shell and the React app; `/soul-health-check` is the app's shell
+ * with the check's header and introduction already in it.
  */
 
 export type LandingLanguage = 'en' | 'fr';
-export type LandingPages = Record<LandingLanguage, ClientFile>;
+export type PageVariants = Record<LandingLanguage, ClientFile>;
+export interface PrerenderedPages {
+  landing: PageVariants;
+  soulCheck: PageVariants;
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -38,20 +43,21 @@ async function asClientFile(html: string): Promise<ClientFile> {
 }
 
 /**
- * Renders the landing page in each language with this server's public configuration (support
- * contacts, social links), in a worker thread that ends afterwards, so React's server renderer
- * does not stay in the server's memory. Undefined when the build has no renderer (a client built
- * before it existed); the app's shell then serves `/` as before.
+ * Renders the pages in each language with this server's public configuration (support contacts,
+ * social links), in a worker thread that ends afterwards, so React's server renderer does not stay
+ * in the server's memory. Undefined when the build has no renderer (a client built before it
+ * existed); the app's shell then serves these paths as before.
  */
-export async function renderLandingPages(clientDir: string, config: PublicConfig): Promise<LandingPages | undefined> {
+export async function renderPrerenderedPages(clientDir: string, config: PublicConfig): Promise<PrerenderedPages | undefined> {
   const renderer = landingRendererFile(clientDir);
   const templateFile = path.join(clientDir, 'landing.html');
   if (!existsSync(renderer) || !existsSync(templateFile)) return undefined;
-  const template = await readFile(templateFile, 'utf8');
-  const worker = new Worker(renderer, { workerData: { landing: { template, localesDir: path.join(clientDir, 'locales'), config } } });
-  const pages = await new Promise<Record<LandingLanguage, string>>((resolve, reject) => {
+  const [template, appShell] = await Promise.all([readFile(templateFile, 'utf8'), readFile(path.join(clientDir, 'index.html'), 'utf8')]);
+  const worker = new Worker(renderer, { workerData: { landing: { template, appShell, localesDir: path.join(clientDir, 'locales'), config } } });
+  type Rendered = Record<keyof PrerenderedPages, Record<LandingLanguage, string>>;
+  const pages = await new Promise<Rendered>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the landing page was not rendered in ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS);
-    worker.once('message', (m: { pages?: Record<LandingLanguage, string>; error?: string }) => {
+    worker.once('message', (m: { pages?: Rendered; error?: string }) => {
       clearTimeout(timer);
       if (m.pages) resolve(m.pages);
       else reject(new Error(`the landing page could not be rendered: ${m.error}`));
@@ -61,7 +67,8 @@ export async function renderLandingPages(clientDir: string, config: PublicConfig
       reject(e);
     });
   }).finally(() => void worker.terminate());
-  return { en: await asClientFile(pages.en), fr: await asClientFile(pages.fr) };
+  const variants = async (page: Record<LandingLanguage, string>): Promise<PageVariants> => ({ en: await asClientFile(page.en), fr: await asClientFile(page.fr) });
+  return { landing: await variants(pages.landing), soulCheck: await variants(pages.soulCheck) };
 }
 
 /** A request that carries a session: it gets the app, which knows who is signed in. */

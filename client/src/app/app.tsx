@@ -3,10 +3,11 @@ import { useLocation } from 'wouter';
 import { BootScreen, LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
 import { isLandingPath } from '../../../common/contracts/landing-paths.ts';
-import { loadLanding, preloadPublicScreen } from './public-screens.ts';
+import { lazyReady } from '../lib/lazy-ready.ts';
+import { loadLanding, preloadPublicScreen, SoulHealthCheckScreen } from './public-screens.ts';
 import { checkVisitor } from './visitor-check.ts';
 
-const QueryApp = lazy(() => import('./query-app.tsx'));
+const QueryApp = lazyReady(() => import('./query-app.tsx'));
 const Landing = lazy(loadLanding);
 preloadPublicScreen(window.location.pathname);
 
@@ -36,4 +37,17 @@ function Root() {
 function VisitorGate() {
   const user = use(checkVisitor());
   return user ? <QueryApp /> : <Landing />;
+}
+
+/**
+ * For a page the server prerendered (the Soul Health Check, docs/decisions/057): resolves once the
+ * code and texts of its first render are here, so that render replaces the server's copy with the
+ * same screen in one go, never with a loading screen. A failure resolves too: the app then loads
+ * what is missing the usual way.
+ */
+export function prerenderedScreenReady(i18n: { loadNamespaces: (ns: string[]) => Promise<unknown> }): Promise<void> {
+  return Promise.all([QueryApp.load(), SoulHealthCheckScreen.load(), i18n.loadNamespaces(['common', 'validation', 'public', 'validation-public'])]).then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -3,11 +3,10 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { ParentPendingBanner } from '../components/layout/parent-pending-banner.tsx';
 import { useCurrentUser } from '../lib/current-user.ts';
-import { loadLanding, loadPrivacy, loadSoulHealthCheck } from './public-screens.ts';
+import { loadLanding, loadPrivacy, SoulHealthCheckScreen } from './public-screens.ts';
 
 // Every screen is its own chunk.
 const Landing = lazy(loadLanding);
-const SoulHealthCheck = lazy(loadSoulHealthCheck);
 const SignIn = lazy(() => import('../features/auth/components/sign-in-page.tsx'));
 const Setup = lazy(() => import('../features/auth/components/setup-page.tsx'));
 const ForgotPassword = lazy(() => import('../features/auth/components/forgot-password-page.tsx'));
@@ -34,7 +33,7 @@ const NotFound = lazy(() => import('../components/layout/not-found.tsx'));
 
 /** Paths anyone may open, signed in or not: one list for the switch and for the test below. */
 const PUBLIC_ROUTES = [
-  ['/soul-health-check', SoulHealthCheck],
+  ['/soul-health-check', SoulHealthCheckScreen],
   ['/privacy', Privacy],
   ['/parent-consent/:token', ParentConsent],
   ['/verify/:code', Verify],

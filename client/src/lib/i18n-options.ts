@@ -3,7 +3,7 @@ import { AMBASSADOR_MIN_COMPLETED_DISCIPLES } from '../../../common/domain/eligi
 import { PASS_MARK } from '../../../common/domain/scoring.ts';
 import { languages } from './language.ts';
 
-/** What the browser's i18next (lib/i18n.ts) and the server's prerender of the landing page (features/landing/static/render.tsx) share. */
+/** What the browser's i18next (lib/i18n.ts) and the server's prerender of the landing page (app/prerender.tsx) share. */
 export const i18nBaseOptions = {
   supportedLngs: [...languages],
   nonExplicitSupportedLngs: true,

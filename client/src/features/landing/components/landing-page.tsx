@@ -45,7 +45,7 @@ interface ContentProps {
 }
 
 /**
- * The page itself. The server's prerendered copy (static/render.tsx, docs/decisions/057) renders it
+ * The page itself. The server's prerendered copy (app/prerender.tsx, docs/decisions/057) renders it
  * whole, with the server's configuration and no handlers: its small script gives the buttons their work.
  */
 export function LandingContent({ config, belowTheFold, onApply, onIntent }: ContentProps) {

@@ -101,18 +101,18 @@ on(document.querySelector('[data-testid="language-switcher"]'), 'change', (e) =>
   } else location.reload();
 });
 
-// The WatchMoms application: the app's dialog, loaded on the first sign of interest. Its address is
-// in the page (scripts/vite-landing-renderer.ts writes the built file's in): a plain import() of a
-// module here would bring Vite's preloading helper, which the bundler puts in a chunk of React.
-const islandSrc = document.querySelector<HTMLMetaElement>('meta[name="watchmoms-island"]')?.content ?? '';
-const loadIsland = () => import(/* @vite-ignore */ islandSrc) as Promise<unknown>;
+// The WatchMoms application: the app's dialog (watchmoms-island.tsx), which the app's entry script
+// brings when this page asks; loaded on the first sign of interest. The entry's address is in the
+// page (scripts/vite-landing-renderer.ts writes the built file's in).
+const appSrc = document.querySelector<HTMLMetaElement>('meta[name="app-entry"]')?.content ?? '';
+let app: Promise<unknown> | undefined;
+const loadApp = () => (app ??= import(/* @vite-ignore */ appSrc));
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-action="watchmoms"]')) {
-  on(button, 'pointerenter', () => void loadIsland());
-  on(button, 'focus', () => void loadIsland());
+  on(button, 'pointerenter', () => void loadApp());
+  on(button, 'focus', () => void loadApp());
   on(button, 'click', () => {
-    button.setAttribute('aria-busy', 'true');
-    void loadIsland()
-      .then(() => document.dispatchEvent(new Event('landing:open-watchmoms')))
-      .finally(() => button.removeAttribute('aria-busy'));
+    html.dataset.wants = 'watchmoms';
+    if (html.dataset.island === 'ready') document.dispatchEvent(new Event('landing:open-watchmoms'));
+    else void loadApp();
   });
 }

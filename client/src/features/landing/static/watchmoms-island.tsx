@@ -1,13 +1,13 @@
 /**
  * The WatchMoms application on the prerendered landing page (docs/decisions/057): the app's own
- * dialog and toasts, with React and the texts, in a root of their own beside the page's HTML.
- * landing-static.ts loads this when a visitor points at or presses "Join WatchMoms", and asks for
- * the dialog with the `landing:open-watchmoms` event (an entry's exports do not survive the build).
+ * dialog and toasts, in a root of their own beside the page's HTML. landing-static.ts loads the
+ * app's entry script when a visitor points at or presses "Join WatchMoms"; the entry (main.tsx)
+ * sees the prerendered page and loads this instead of the app. It opens the dialog when the page
+ * says it is wanted (`data-wants="watchmoms"` on <html>), now or later (`landing:open-watchmoms`).
  */
 import { StrictMode, Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from '../../../components/ui/toast.tsx';
-import '../../../lib/i18n.ts';
 import WatchmomsDialog from '../components/watchmoms-dialog.tsx';
 
 let open = false;
@@ -33,21 +33,20 @@ function Island() {
   );
 }
 
-let mounted = false;
+const host = document.createElement('div');
+document.body.append(host);
+createRoot(host).render(
+  <StrictMode>
+    <Island />
+  </StrictMode>,
+);
 
-/** Opens the application (mounting the dialog the first time). */
-function openWatchmoms() {
-  if (!mounted) {
-    mounted = true;
-    const host = document.createElement('div');
-    document.body.append(host);
-    createRoot(host).render(
-      <StrictMode>
-        <Island />
-      </StrictMode>,
-    );
-  }
+const html = document.documentElement;
+const openIfWanted = () => {
+  if (html.dataset.wants !== 'watchmoms') return;
+  delete html.dataset.wants;
   setOpen(true);
-}
-
-document.addEventListener('landing:open-watchmoms', openWatchmoms);
+};
+document.addEventListener('landing:open-watchmoms', openIfWanted);
+html.dataset.island = 'ready';
+openIfWanted();

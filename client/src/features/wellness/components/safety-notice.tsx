@@ -8,7 +8,7 @@ import { CrisisRegionPicker, EmergencyLine } from './crisis-directory.tsx';
  * screening, not a diagnosis; nobody reads the answers live; the emergency number of the chosen
  * country. Hope and help together, no detail about means (safe-messaging guidance).
  */
-export function SafetyNotice({ region, onRegionChange }: { region: CrisisRegion; onRegionChange: (r: CrisisRegion) => void }) {
+export function SafetyNotice({ region, onRegionChange }: { region?: CrisisRegion; onRegionChange?: (r: CrisisRegion) => void }) {
   const { t } = useTranslation('public');
   return (
     <section aria-labelledby="safety-title" className="flex flex-col gap-2 rounded-2xl border bg-card p-4 text-sm shadow-sm sm:p-5" data-testid="not-a-diagnosis">
@@ -19,8 +19,9 @@ export function SafetyNotice({ region, onRegionChange }: { region: CrisisRegion;
       <p>{t('soulCheck.safety.screening')}</p>
       <p>{t('soulCheck.safety.nobodyLive')}</p>
       <p>{t('soulCheck.safety.hope')}</p>
-      <EmergencyLine region={region} />
-      <CrisisRegionPicker region={region} onChange={onRegionChange} />
+      {/* The browser's region: known once the app runs (the server's copy of the check has neither). */}
+      {region && <EmergencyLine region={region} />}
+      {region && onRegionChange && <CrisisRegionPicker region={region} onChange={onRegionChange} />}
     </section>
   );
 }

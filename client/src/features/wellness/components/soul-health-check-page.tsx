@@ -1,9 +1,10 @@
 import { ArrowLeft, ArrowRight, Quote } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   answerKey, answerValues, isCheckComplete, isSectionComplete, progressPercent, QUESTIONS_PER_SECTION, SECTION_COUNT, soulCheckSections, type Answer, type Answers,
 } from '../../../../../common/domain/soul-check.ts';
+import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -104,71 +105,94 @@ export default function SoulHealthCheckPage() {
   const canContinue = isLast ? isCheckComplete(answers) : isSectionComplete(answers, section);
 
   return (
-    <div data-testid="soul-health-check" className="min-h-dvh bg-gradient-to-b from-secondary/60 to-background">
+    <SoulCheckFrame testId="soul-health-check" intro={!showResults && <CheckIntro region={region} onRegionChange={setRegion} />}>
+      {showResults ? (
+        <Suspense fallback={<Spinner className="mx-auto size-8" />}>
+          <Results answers={answers} onTakeAgain={takeAgain} region={region} onRegionChange={setRegion} />
+        </Suspense>
+      ) : (
+        questionsShown && (
+          <section aria-labelledby="section-title" className="flex flex-col gap-5">
+            <div className="flex flex-col gap-2">
+              <div className="flex items-center justify-between text-sm font-medium text-muted-foreground">
+                <span>{t('soulCheck.sectionOf', { current: section + 1, total: SECTION_COUNT })}</span>
+                <span>{progressPercent(section)}%</span>
+              </div>
+              <Progress value={progressPercent(section)} label={t('soulCheck.progress')} />
+            </div>
+            <h2 id="section-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus-visible:outline-none">
+              {t(`soulCheck.sections.${current.id}.title`)}
+            </h2>
+            <SectionQuestions
+              key={section}
+              section={section}
+              answers={answers}
+              onAnswer={(q, a) => setAnswers((prev) => ({ ...prev, [answerKey(section, q)]: a }))}
+            />
+            {!canContinue && <p className="text-sm text-muted-foreground">{t('soulCheck.answerAll')}</p>}
+            <div className="grid grid-cols-2 gap-3 sm:flex sm:justify-between">
+              <Button variant="outline" size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section - 1)} disabled={section === 0}>
+                <ArrowLeft aria-hidden />
+                {t('soulCheck.previous')}
+              </Button>
+              {isLast ? (
+                <Button size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={seeResults} disabled={!canContinue}>
+                  {t('soulCheck.seeResults')}
+                </Button>
+              ) : (
+                <Button size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section + 1)} disabled={!canContinue}>
+                  {t('soulCheck.next')}
+                  <ArrowRight aria-hidden />
+                </Button>
+              )}
+            </div>
+          </section>
+        )
+      )}
+    </SoulCheckFrame>
+  );
+}
+
+/**
+ * The check's page around what changes: its header, title and introduction. The server prerenders
+ * it with the introduction for a page load (docs/decisions/057), before the app has loaded; the
+ * app's first render then replaces it with the same screen. `testId` marks the app's own.
+ */
+export function SoulCheckFrame({ testId, intro, children }: { testId?: string; intro: ReactNode; children?: ReactNode }) {
+  const { t } = useTranslation(['public', 'common']);
+  return (
+    <div data-testid={testId} className="min-h-dvh bg-gradient-to-b from-secondary/60 to-background">
       <PageHeader width="max-w-3xl" back={{ href: '/', label: t('soulCheck.backHome') }} />
       <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 pb-16">
         <div className="flex flex-col gap-4">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('soulCheck.title')}</h1>
           <p className="text-lg text-muted-foreground">{t('soulCheck.subtitle')}</p>
-          {!showResults && (
-            <>
-              <figure className="rounded-2xl border bg-card p-5 shadow-sm">
-                <Quote className="mb-2 size-5 text-gold" aria-hidden />
-                <blockquote className="font-serif text-lg italic leading-relaxed">{t('soulCheck.verse.text')}</blockquote>
-                <figcaption className="mt-2 text-sm font-semibold text-muted-foreground">
-                  {t('soulCheck.verse.ref')} <span className="font-normal">({t('soulCheck.verse.version')})</span>
-                </figcaption>
-              </figure>
-              <SafetyNotice region={region} onRegionChange={setRegion} />
-              <PrivacyNote />
-            </>
-          )}
+          {intro}
         </div>
-
-        {showResults ? (
-          <Suspense fallback={<Spinner className="mx-auto size-8" />}>
-            <Results answers={answers} onTakeAgain={takeAgain} region={region} onRegionChange={setRegion} />
-          </Suspense>
-        ) : (
-          questionsShown && (
-            <section aria-labelledby="section-title" className="flex flex-col gap-5">
-              <div className="flex flex-col gap-2">
-                <div className="flex items-center justify-between text-sm font-medium text-muted-foreground">
-                  <span>{t('soulCheck.sectionOf', { current: section + 1, total: SECTION_COUNT })}</span>
-                  <span>{progressPercent(section)}%</span>
-                </div>
-                <Progress value={progressPercent(section)} label={t('soulCheck.progress')} />
-              </div>
-              <h2 id="section-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus-visible:outline-none">
-                {t(`soulCheck.sections.${current.id}.title`)}
-              </h2>
-              <SectionQuestions
-                key={section}
-                section={section}
-                answers={answers}
-                onAnswer={(q, a) => setAnswers((prev) => ({ ...prev, [answerKey(section, q)]: a }))}
-              />
-              {!canContinue && <p className="text-sm text-muted-foreground">{t('soulCheck.answerAll')}</p>}
-              <div className="grid grid-cols-2 gap-3 sm:flex sm:justify-between">
-                <Button variant="outline" size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section - 1)} disabled={section === 0}>
-                  <ArrowLeft aria-hidden />
-                  {t('soulCheck.previous')}
-                </Button>
-                {isLast ? (
-                  <Button size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={seeResults} disabled={!canContinue}>
-                    {t('soulCheck.seeResults')}
-                  </Button>
-                ) : (
-                  <Button size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section + 1)} disabled={!canContinue}>
-                    {t('soulCheck.next')}
-                    <ArrowRight aria-hidden />
-                  </Button>
-                )}
-              </div>
-            </section>
-          )
-        )}
+        {children}
       </main>
     </div>
+  );
+}
+
+/**
+ * The verse, what the check is and is not, and the privacy note. Without a region (the server's
+ * copy: the region is the browser's) the safety notice leaves out the emergency number and the
+ * country picker, which come with the app.
+ */
+export function CheckIntro({ region, onRegionChange }: { region?: CrisisRegion; onRegionChange?: (r: CrisisRegion) => void }) {
+  const { t } = useTranslation('public');
+  return (
+    <>
+      <figure className="rounded-2xl border bg-card p-5 shadow-sm">
+        <Quote className="mb-2 size-5 text-gold" aria-hidden />
+        <blockquote className="font-serif text-lg italic leading-relaxed">{t('soulCheck.verse.text')}</blockquote>
+        <figcaption className="mt-2 text-sm font-semibold text-muted-foreground">
+          {t('soulCheck.verse.ref')} <span className="font-normal">({t('soulCheck.verse.version')})</span>
+        </figcaption>
+      </figure>
+      <SafetyNotice region={region} onRegionChange={onRegionChange} />
+      <PrivacyNote />
+    </>
   );
 }
