@@ -11,8 +11,7 @@ const ENTRY = 'src/main.tsx';
  * Writes the built address of the app's entry script into the landing page's template (its
  * `app-entry` meta tag: the page loads it for the WatchMoms application), then compiles
  * app/prerender.tsx (the landing page rendered to HTML, docs/decisions/057)
- * for Node beside the client build: `dist/client` gets `dist/client-ssr/landing.js`. Packages stay
- * in node_modules, as for the server (scripts/build-server.mjs).
+ * for Node beside the client build: `dist/client` gets `dist/client-ssr/landing.js`.
  */
 export function landingRenderer(): Plugin {
   let root = '';
@@ -44,7 +43,22 @@ export function landingRenderer(): Plugin {
   };
 }
 
-/** Compiles the renderer (`entry`: render.tsx) into `outfile`; the server's tests compile it the same way. */
+/**
+ * Compiles the renderer (`entry`: app/prerender.tsx) into `outfile`, packages included (React's
+ * production build), so it runs wherever the build is put; the server's tests compile it the same way.
+ */
 export async function buildLandingRenderer(entry: string, outfile: string) {
-  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20.19', jsx: 'automatic', packages: 'external', logLevel: 'warning' });
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // React's CommonJS modules require Node's own modules: give the ES module a `require`.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
 }

@@ -7,14 +7,13 @@
  *   - the Soul Health Check's header and introduction, in the app's shell: they show while the app
  *     loads, and the app's first render replaces them with the same screen (main.tsx).
  *
- * Built by scripts/vite-landing-renderer.ts into dist/landing-render/render.js and run by the
- * server in a worker thread (server/plugins/landing-page.ts), so React's server renderer is not
+ * Built by scripts/vite-landing-renderer.ts into dist/client-ssr/landing.js and run by the
+ * server in a child process (server/plugins/landing-page.ts), so React's server renderer is not
  * kept in the server's memory. The same components as the app's landing page, in the same texts
  * (the built locale files).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createInstance, type Resource } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -91,10 +90,14 @@ function deferApp(html: string): string {
 /** The language, and which page this is for public/boot.js and main.tsx. */
 const markPrerendered = (html: string, lng: Language, page: string) => html.replace(/<html lang="[a-z-]*"/, `<html lang="${lng}" data-prerendered="${page}"`);
 
-// Run as a worker: render, hand the pages back, end (the worker's memory goes with it).
-if (!isMainThread && (workerData as { landing?: RenderInput } | null)?.landing) {
-  renderPages((workerData as { landing: RenderInput }).landing).then(
-    (pages) => parentPort!.postMessage({ pages }),
-    (error: unknown) => parentPort!.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
-  );
+// Run as a child process (server/plugins/landing-page.ts): render what the server sends, send the
+// pages back, end (all the memory of rendering goes with the process).
+if (process.env.PRERENDER_CHILD === '1' && typeof process.send === 'function') {
+  process.once('message', (input: RenderInput) => {
+    const reply = (message: unknown) => process.send!(message, () => process.exit(0));
+    renderPages(input).then(
+      (pages) => reply({ pages }),
+      (error: unknown) => reply({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    );
+  });
 }
