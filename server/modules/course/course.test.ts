@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coursePaths, type Assessment, type AttemptSummary, type Certificate, type CourseSummary, type Lesson, type LessonListItem, type Progress } from '../../../common/contracts/course.ts';
 import { createTestApp, signedInUser } from '../../../test/app.ts';
@@ -145,8 +145,13 @@ describe('lesson openings (the mentor\'s week)', () => {
     expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
     const first = await openedAt(user.id);
     expect(first).not.toBeNull();
+    // A read within five minutes does not even lock the row (a lock is a write: a transaction id, WAL,
+    // a flush at commit); a locked row's xmax names the locker.
+    const xmax = async () => (await app.db.execute<{ xmax: string }>(sql`select xmax::text as xmax from learner_activity where user_id = ${user.id}`)).rows[0]!.xmax;
+    const before = await xmax();
     expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
     expect(await openedAt(user.id)).toEqual(first);
+    expect(await xmax()).toBe(before);
 
     // An opening older than five minutes is moved on by the next open lesson, here week 2 once week 1 is passed.
     await app.db.update(learnerActivity).set({ lastLessonOpenedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(learnerActivity.userId, user.id));
