@@ -35,6 +35,8 @@ export interface TestSmtp {
   waitFor(match: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   /** While set, RCPT TO is answered with this SMTP error (e.g. 550 for a refused mailbox, 451 for a temporary failure). */
   refuseWith: { code: number; message: string } | null;
+  /** While set, MAIL FROM is answered with this SMTP error (e.g. 553: the account may not send as this sender). */
+  refuseSenderWith: { code: number; message: string } | null;
   stop(): Promise<void>;
 }
 
@@ -45,19 +47,18 @@ export interface TestSmtp {
 export async function startTestSmtp(port = 0): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
-  const state: { refuseWith: TestSmtp['refuseWith'] } = { refuseWith: null };
+  const state: { refuseWith: TestSmtp['refuseWith']; refuseSenderWith: TestSmtp['refuseSenderWith'] } = { refuseWith: null, refuseSenderWith: null };
+  const smtpError = ({ code, message }: { code: number; message: string }) => Object.assign(new Error(message), { responseCode: code });
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      callback(state.refuseSenderWith ? smtpError(state.refuseSenderWith) : undefined);
+    },
     onRcptTo(_address, _session, callback) {
-      if (state.refuseWith) {
-        const err = new Error(state.refuseWith.message) as Error & { responseCode: number };
-        err.responseCode = state.refuseWith.code;
-        return callback(err);
-      }
-      callback();
+      callback(state.refuseWith ? smtpError(state.refuseWith) : undefined);
     },
     onData(stream, session, callback) {
       simpleParser(stream)
@@ -98,6 +99,12 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     },
     set refuseWith(v) {
       state.refuseWith = v;
+    },
+    get refuseSenderWith() {
+      return state.refuseSenderWith;
+    },
+    set refuseSenderWith(v) {
+      state.refuseSenderWith = v;
     },
     waitFor(match, timeoutMs = 10_000) {
       const already = received.find(match);

@@ -122,6 +122,30 @@ describe('mail with SMTP_URL', async () => {
   });
 });
 
+describe('SMTP set up wrongly', async () => {
+  const app = await createTestApp({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'G.O.D <no-reply@god.test>' },
+    jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 },
+    mail: { retryDelaySeconds: 1, retryWindowMs: 60_000 },
+  });
+
+  it('retries a mail whose sender the server refuses (a setup fault, 553), and sends it once the setup is mended', async () => {
+    smtp.refuseSenderWith = { code: 553, message: 'Sender address rejected: not owned by user' };
+    const user = await createUser(app.db, { password: 'a-long-passphrase' });
+    const outboxRow = async () => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email)))[0];
+    try {
+      await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+      await until(async () => ((await outboxRow())?.attempts ?? 0) >= 2, 15_000);
+      expect(await outboxRow()).toMatchObject({ status: 'pending', lastError: expect.stringContaining('553') });
+    } finally {
+      smtp.refuseSenderWith = null;
+    }
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email), 15_000);
+    expect(mail.subject).toBeTruthy();
+    await until(async () => (await outboxRow())!.status === 'sent');
+  }, 40_000);
+});
+
 describe('SMTP down', async () => {
   const deadPort = await freePort();
   const app = await createTestApp({
