@@ -6,7 +6,7 @@ import { loadConfig } from '../server/config.ts';
 import { users } from '../server/db/schema/index.ts';
 import { TEST_MFA_KEY } from '../test/app.ts';
 import { freePort } from '../test/postgres.ts';
-import { fillConsent, useBrowser } from './fixtures.ts';
+import { fillConsent, seriousViolations, useBrowser } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
 
 /**
@@ -75,6 +75,7 @@ describe('sign-in with an OpenID Connect provider', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     // Back in the app, signed in; on this first arrival asked what sign-up asks (issue 11), then the profile.
     await page.getByRole('heading', { name: 'Before you start' }).waitFor();
+    expect(await seriousViolations(page, { where: 'the consent page' })).toEqual([]);
     await fillConsent(page, { year: '1999', month: '6', country: 'US' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('onboarding-page').waitFor();

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adultSignUp, createTestApp, signedInUser } from './app.ts';
+import { and, eq } from 'drizzle-orm';
+import { mailOutbox } from '../server/db/schema/index.ts';
+import { adultSignUp, createTestApp, sessionTokenFrom, signedInUser, signUpAndConfirm } from './app.ts';
 
 /**
  * A failed query's error carries the query's parameters (and PostgreSQL's "Failing row contains
@@ -76,5 +78,27 @@ describe('the personal-data routes in the log', () => {
     expect(log).toContain('/api/admin/users/:id');
     expect(log).toContain(admin.user.id);
     for (const secret of [user.email, 'Deactivina', 'Logcheck', '135 7911', 'passphrase', 'scrypt$']) expect(log).not.toContain(secret);
+  });
+});
+
+describe('the consent routes in the log', () => {
+  it("logs a child's sign-up waiting for a parent, the parent's address changed and the mail sent again, and the parent's page and agreement, without names, addresses or the link's token", async () => {
+    const now = new Date();
+    const twelve = { birthYear: now.getUTCFullYear() - 12, birthMonth: now.getUTCMonth() + 1, country: 'FR' };
+    logLines.length = 0;
+    const signUp = await signUpAndConfirm(app, { ...adultSignUp, ...twelve, firstName: 'Childina', lastName: 'Quietname', email: 'childina@example.org', password: 'a child passphrase', parentEmail: 'first.parent@example.org' }, json);
+    expect(signUp.json().consentStatus).toBe('pending_parent');
+    const cookie = `sid=${sessionTokenFrom(signUp)}`;
+    expect((await app.inject({ method: 'GET', url: '/api/auth/consent/parent', headers: { cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'PUT', url: '/api/auth/consent/parent', headers: { ...json, cookie }, payload: { parentEmail: 'second.parent@example.org' } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/consent/parent/resend', headers: { cookie } })).statusCode).toBe(202);
+    const mails = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'second.parent@example.org'), eq(mailOutbox.kind, 'parent-consent')));
+    const token = /\/parent-consent\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)!.text)![1]!;
+    expect((await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: json, payload: { decision: 'grant' } })).statusCode).toBe(200);
+    const log = logLines.join('');
+    expect(log).toContain('/api/parent-consent/:token');
+    expect(log).toContain('/api/auth/consent/parent');
+    for (const secret of ['childina', 'Childina', 'Quietname', 'first.parent', 'second.parent', token, 'a child passphrase']) expect(log).not.toContain(secret);
   });
 });
