@@ -27,10 +27,10 @@ const brandClass = 'text-lg font-extrabold tracking-tight text-primary';
 export function PageHeader({ back, brand, actions, end, variant = 'plain', width }: PageHeaderProps) {
   const isBar = variant === 'bar';
   const start = back ? (
-    // The label stays on one line (a long French one ends in an ellipsis rather than wrapping under the arrow).
-    <Link href={back.href} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2 min-w-0 px-2 sm:px-3')}>
-      <ArrowLeft aria-hidden />
-      <span className="truncate">{back.label}</span>
+    // A long label (French on a phone) wraps beside the arrow instead of being cut, so it is read whole.
+    <Link href={back.href} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2 h-auto min-h-9 min-w-0 items-start whitespace-normal px-2 py-2 text-left sm:px-3')}>
+      <ArrowLeft aria-hidden className="mt-px" />
+      <span className="min-w-0 [overflow-wrap:anywhere]">{back.label}</span>
     </Link>
   ) : brand?.href ? (
     <Link href={brand.href} className={brandClass}>
