@@ -40,6 +40,9 @@ describe('from invitations to an approved ambassador', () => {
     // An empty tree first.
     await page.goto('/disciple-tree');
     await page.getByText('No disciple tree data available').waitFor();
+    // ...with an invitation to add the first disciple, and no claim that anyone has finished.
+    expect(await page.getByTestId('add-first-disciple').isVisible()).toBe(true);
+    await page.getByText('Nobody yet. The people you add show here until they have finished the course.').waitFor();
     await screenshot(page, 'mentoring-tree-empty-1280-light');
 
     // The add-disciple form checks its fields.
