@@ -19,6 +19,13 @@ interface Options {
   authRateLimit: number;
 }
 
+/**
+ * A password-reset request is answered this long after it arrived, whatever the address (ASVS 5.0
+ * 6.3.8: forgot-password must not reveal an account by its response time). Far above the work of
+ * either answer; people asking for a reset do not notice a quarter of a second.
+ */
+export const PASSWORD_RESET_ANSWER_MS = 250;
+
 const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, security, authRateLimit }) => {
   const perClient = { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
   // Reached from a link in a mail, signed in or not.
@@ -32,9 +39,13 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, sec
   });
 
   app.post(mailPaths.passwordReset, { config: publicPerClient, schema: { body: passwordResetBody, response: { 202: passwordResetAccepted } } }, async (req, reply) => {
+    const answerAt = performance.now() + PASSWORD_RESET_ANSWER_MS;
     const limit = await perAddress(req);
     if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', 'Too many requests for this address. Please wait a few minutes and try again.');
     await account.requestPasswordReset(req.body.email);
+    // An address with an account costs a transaction (the link and its mail), an unknown one a lookup:
+    // both answer at the same moment, so the time does not tell whether the address has an account.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - performance.now())));
     return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
   });
 

@@ -4,6 +4,7 @@ import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom
 import { linkIn, startTestSmtp } from '../../../test/smtp.ts';
 import { auditLog, sessions, users, userTokens } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/session.ts';
+import { PASSWORD_RESET_ANSWER_MS } from './account.routes.ts';
 
 const smtp = await startTestSmtp();
 afterAll(() => smtp.stop());
@@ -35,6 +36,17 @@ describe('password reset', () => {
     expect(oidcMail.text).not.toContain('/reset-password/');
     await smtp.waitFor((m) => m.to.includes(withPassword.email));
     expect(smtp.received.some((m) => m.to.includes('nobody-here@example.org'))).toBe(false);
+  });
+
+  it('answers an address with an account and an unknown one at the same moment, after the same fixed time', async () => {
+    const known = await createUser(app.db, { password: 'old passphrase here' });
+    const timed = async (email: string, ip: string) => {
+      const started = performance.now();
+      expect((await requestReset(email, ip)).statusCode).toBe(202);
+      return performance.now() - started;
+    };
+    // Both wait for the fixed answer time; the work of either is far shorter, so neither says which it was.
+    for (const ms of [await timed(known.email, '10.0.2.1'), await timed('nobody-timed@example.org', '10.0.2.2')]) expect(ms).toBeGreaterThanOrEqual(PASSWORD_RESET_ANSWER_MS - 5);
   });
 
   it('refuses a malformed address or token with a clear 400', async () => {
