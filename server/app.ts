@@ -138,7 +138,7 @@ export async function buildApp(opts: BuildOptions) {
       x: config.SOCIAL_X_URL,
     },
   };
-  // The prerendered pages are rendered in a worker while the rest starts; a failure leaves them to the app's shell.
+  // The prerendered pages are rendered in a child process while the rest starts; a failure leaves them to the app's shell.
   const prerendering = opts.clientDir
     ? renderPrerenderedPages(path.resolve(opts.clientDir), publicConfig).catch((err: unknown) => {
         app.log.warn({ err }, 'the landing page and the Soul Health Check could not be prerendered; visitors get the app instead');
