@@ -32,18 +32,10 @@ const sourceUrls = (outfile) => ({
  * project: the bundle finds its packages in the project's node_modules.
  */
 export async function buildServer({ entry = path.join(root, 'server/main.ts'), outfile = serverOut } = {}) {
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [sourceUrls(outfile)],
-  });
+  await build({ ...nodeBundle, entryPoints: [entry], outfile, packages: 'external', sourcemap: true, plugins: [sourceUrls(outfile)] });
 }
+
+/** One ES module for the project's Node version (the server, and the landing page's renderer: scripts/vite-landing-renderer.ts). */
+export const nodeBundle = { bundle: true, platform: 'node', format: 'esm', target: 'node20.19', logLevel: 'warning' };
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildServer();

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { nodeBundle } from './build-server.mjs';
 import type { Plugin } from 'vite';
 import { landingRendererFile } from '../server/lib/landing-renderer-path.ts';
-
 
 const ENTRY = 'src/main.tsx';
 
@@ -49,16 +49,12 @@ export function landingRenderer(): Plugin {
  */
 export async function buildLandingRenderer(entry: string, outfile: string) {
   await build({
+    ...nodeBundle,
     entryPoints: [entry],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     // React's CommonJS modules require Node's own modules: give the ES module a `require`.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'warning',
   });
 }

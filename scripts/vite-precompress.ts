@@ -1,12 +1,9 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { compressForServing } from '../server/lib/compress.ts';
 import { walkFiles } from '../server/lib/walk-files.ts';
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** Text formats worth compressing; images other than SVG and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
@@ -34,10 +31,7 @@ export function precompress(): Plugin {
       await Promise.all(
         files.map(async (file) => {
           const data = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-            gzip(data, { level: 9 }),
-          ]);
+          const { br, gzip: gz } = await compressForServing(data);
           if (br.length < data.length) await writeFile(`${file}.br`, br);
           if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
         }),

@@ -124,8 +124,12 @@ export async function buildApp(opts: BuildOptions) {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const oidcSettings =
+    config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+      ? { issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET }
+      : null;
   const publicConfig = {
-    oidcEnabled: !!(config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET),
+    oidcEnabled: oidcSettings !== null,
     supportEmail: config.SUPPORT_EMAIL,
     supportWhatsapp: config.SUPPORT_WHATSAPP,
     privacyContact: config.PRIVACY_CONTACT ?? config.SUPPORT_EMAIL,
@@ -229,10 +233,7 @@ export async function buildApp(opts: BuildOptions) {
     if (user.passwordHash) await account.sendVerification(user, tx);
   };
   hooks.userCreated.push(mailVerificationOnSignUp);
-  const oidc =
-    config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
-      ? new OidcLogin(app.db, { issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
-      : null;
+  const oidc = oidcSettings ? new OidcLogin(app.db, oidcSettings) : null;
 
   // Two-step secrets are sealed with a key kept outside the database (decision 038); any written before were sealed here once.
   const securityRepo = securityRepositoryFactory(app.db, secretBox(loadSecretKey(config)));

@@ -63,6 +63,21 @@ export type ClientFiles = Map<string, ClientFile>;
 const readIfPresent = (file: string) => readFile(file).catch(() => undefined);
 
 /**
+ * A file as the server sends it: its bytes (or, `onDisk`, where to read them), its compressed
+ * copies, and a strong ETag per variant from the bytes' hash.
+ */
+export function clientFile(body: Buffer, opts: { type: string; cacheControl: string; br?: Buffer; gzip?: Buffer; onDisk?: string }): ClientFile {
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+  return {
+    type: opts.type,
+    cacheControl: opts.cacheControl,
+    identity: opts.onDisk ? { file: opts.onDisk, etag: `"${hash}"` } : { body, etag: `"${hash}"` },
+    ...(opts.br && { br: { body: opts.br, etag: `"${hash}-br"` } }),
+    ...(opts.gzip && { gzip: { body: opts.gzip, etag: `"${hash}-gz"` } }),
+  };
+}
+
+/**
  * Reads the built client into memory once, keyed by URL path: each file with the brotli and gzip
  * variants the build wrote beside it (scripts/vite-precompress.ts) and a strong ETag per variant.
  * The build does not change while the server runs; a few MB in all.
@@ -71,18 +86,11 @@ export async function loadClientFiles(root: string): Promise<ClientFiles> {
   const files: ClientFiles = new Map();
   for await (const file of walkFiles(root)) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
-    const body = await readFile(file);
-    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
     const rel = path.relative(root, file).split(path.sep).join('/');
-    const entry: ClientFile = {
-      type: TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-      cacheControl: rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE,
-      identity: ON_DISK.test(file) ? { file, etag: `"${hash}"` } : { body, etag: `"${hash}"` },
-    };
-    const [br, gz] = await Promise.all([readIfPresent(`${file}.br`), readIfPresent(`${file}.gz`)]);
-    if (br) entry.br = { body: br, etag: `"${hash}-br"` };
-    if (gz) entry.gzip = { body: gz, etag: `"${hash}-gz"` };
-    files.set(`/${rel}`, entry);
+    const [body, br, gzip] = await Promise.all([readFile(file), readIfPresent(`${file}.br`), readIfPresent(`${file}.gz`)]);
+    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const cacheControl = rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE;
+    files.set(`/${rel}`, clientFile(body, { type, cacheControl, br, gzip, onDisk: ON_DISK.test(file) ? file : undefined }));
   }
   return files;
 }

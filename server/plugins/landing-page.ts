@@ -1,15 +1,13 @@
 import { fork } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../../common/contracts/auth.ts';
 import { landingRendererFile } from '../lib/landing-renderer-path.ts';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../lib/session.ts';
-import type { ClientFile } from './client-files.ts';
+import { compressForServing } from '../lib/compress.ts';
+import { sessionCookieName } from '../lib/session.ts';
+import { clientFile, type ClientFile } from './client-files.ts';
 
 /**
  * The prerendered pages (docs/decisions/057): a visitor's `/` (and any client route a visitor sees
@@ -25,23 +23,11 @@ export interface PrerenderedPages {
   soulCheck: PageVariants;
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 const RENDER_TIMEOUT_MS = 30_000;
 
 async function asClientFile(html: string): Promise<ClientFile> {
   const body = Buffer.from(html);
-  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
-  // One after the other, with a window that fits a page (brotli's default is 4 MB): less memory at start.
-  const br = await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-  const gz = await gzip(body, { level: 9 });
-  return {
-    type: 'text/html; charset=utf-8',
-    cacheControl: 'no-cache',
-    identity: { body, etag: `"${hash}"` },
-    br: { body: br, etag: `"${hash}-br"` },
-    gzip: { body: gz, etag: `"${hash}-gz"` },
-  };
+  return clientFile(body, { type: 'text/html; charset=utf-8', cacheControl: 'no-cache', ...(await compressForServing(body)) });
 }
 
 /**
@@ -95,8 +81,8 @@ async function render(renderer: string, templateFile: string, clientDir: string,
   return { landing: await variants(pages.landing), soulCheck: await variants(pages.soulCheck) };
 }
 
-/** A request that carries a session: it gets the app, which knows who is signed in. */
-export const hasSessionCookie = (req: FastifyRequest) => !!(req.cookies[SESSION_COOKIE] || req.cookies[SECURE_SESSION_COOKIE]);
+/** A request that carries a session cookie (the one the session plugin reads): it gets the app, which knows who is signed in. */
+export const hasSessionCookie = (req: FastifyRequest) => !!req.cookies[sessionCookieName(req)];
 
 const supported = (code: string | undefined): LandingLanguage | undefined => {
   const primary = code?.trim().split(/[-_;]/)[0]?.toLowerCase();

@@ -46,7 +46,8 @@ function VisitorGate() {
  * what is missing the usual way.
  */
 export function prerenderedScreenReady(i18n: { loadNamespaces: (ns: string[]) => Promise<unknown> }): Promise<void> {
-  return Promise.all([QueryApp.load(), SoulHealthCheckScreen.load(), i18n.loadNamespaces(['common', 'validation', 'public', 'validation-public'])]).then(
+  const screenAndTexts = SoulHealthCheckScreen.load().then((screen) => i18n.loadNamespaces(screen.soulCheckNamespaces));
+  return Promise.all([QueryApp.load(), screenAndTexts]).then(
     () => undefined,
     () => undefined,
   );

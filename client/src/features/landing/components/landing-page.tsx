@@ -10,7 +10,7 @@ import { LandingHeader } from './landing-header.tsx';
 import { CallToAction, ContactSection, QaSection, WatchmomsSection } from './outreach-sections.tsx';
 
 // The application form (and its form library) downloads only when someone opens it.
-export const loadWatchmomsDialog = () => import('./watchmoms-dialog.tsx');
+const loadWatchmomsDialog = () => import('./watchmoms-dialog.tsx');
 const WatchmomsDialog = lazy(loadWatchmomsDialog);
 
 /** The public landing page (spec section 2), as the app shows it (a signed-out user, a client-side navigation). */

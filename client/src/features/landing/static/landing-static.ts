@@ -1,6 +1,6 @@
 /**
  * The prerendered landing page's only script (docs/decisions/057): the page arrives as HTML
- * (render.tsx) and this gives its controls their work, without React. Keep it free of imports
+ * (app/prerender.tsx) and this gives its controls their work, without React. Keep it free of imports
  * from the app (each would pull a shared chunk into the page); the WatchMoms application is the
  * one part that needs the app, and it loads when someone reaches for it (watchmoms-island.tsx).
  *

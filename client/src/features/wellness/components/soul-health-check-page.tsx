@@ -70,12 +70,17 @@ function SectionQuestions({ section, answers, onAnswer }: { section: number; ans
 }
 
 /**
+ * Every text of the check (and the validation messages of its callback form): they load with the
+ * page, and a prerendered page's app waits for them before its first render (app/app.tsx).
+ */
+export const soulCheckNamespaces = ['public', 'common', 'validation', 'validation-public'];
+
+/**
  * The public Soul Health Check (spec sections 2-4). Everything happens in this component's state:
  * no request is made and nothing is stored; leaving the page or Take Again forgets the answers.
  */
 export default function SoulHealthCheckPage() {
-  // Every text of the check (and the validation messages of its callback form) loads with the page.
-  const { t } = useTranslation(['public', 'common', 'validation', 'validation-public']);
+  const { t } = useTranslation(soulCheckNamespaces);
   const [answers, setAnswers] = useState<Answers>({});
   const [section, setSection] = useState(0);
   const [showResults, setShowResults] = useState(false);
