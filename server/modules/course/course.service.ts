@@ -2,6 +2,7 @@ import { randomGroupedCode } from '../../lib/random-code.ts';
 import type { AttemptSummary, Certificate, CertificateVerification, ContentLanguage, Progress, SubmitResult } from '../../../common/contracts/course.ts';
 import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, type LessonRef } from '../../../common/domain/scoring.ts';
 import type { Db } from '../../db/client.ts';
+import { recentLessonOpenings } from '../../db/learner-activity.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import { loadCourseContentSnapshot, type AssessmentEntry, type CourseContentSnapshot, type CourseEntry } from './course.content.ts';
@@ -45,6 +46,7 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
   const passedLessons = repo.passedLessonsQuery(db);
   const passedLessonsOpening = repo.passedLessonsOpeningQuery(db);
   const passedLessonsSubmit = repo.passedLessonsSubmitQuery(db);
+  const openings = recentLessonOpenings();
 
   /** Reads the content again (after the content was seeded anew while the app runs: tests only). */
   async function reload(): Promise<void> {
@@ -117,13 +119,17 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
   /**
    * The lesson as JSON, UTF-8 bytes of the `Lesson` contract; 404 when unknown or retired, 403 while locked.
    * Opening it is recorded (the activity the mentor's week and the encouragement mails look at), in
-   * the same statement as the read of the passed lessons, and only when it is open.
+   * the same statement as the read of the passed lessons, and only when it is open; not again for
+   * five minutes after this process recorded it (`recentLessonOpenings`).
    */
   async function getLessonJson(userId: string, id: string, lang: ContentLanguage): Promise<Buffer> {
     const lesson = content.lessons.get(id);
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
     const course = requireCourse(lesson.courseId);
-    const s = requireOpen(statesOf(course, await passedLessonsOpening(userId, id, lesson.earlierLessonIds)), id);
+    const recent = openings.isRecent(userId);
+    const passedRows = recent ? await passedLessons(userId) : await passedLessonsOpening(userId, id, lesson.earlierLessonIds);
+    const s = requireOpen(statesOf(course, passedRows), id);
+    if (!recent) openings.recorded(userId);
     const bodies = lesson.json[lang];
     return s.passed.has(id) ? bodies.completed : bodies.notCompleted;
   }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { coursePaths, type Assessment, type AttemptSummary, type Certificate, type CourseSummary, type Lesson, type LessonListItem, type Progress } from '../../../common/contracts/course.ts';
 import { createTestApp, signedInUser } from '../../../test/app.ts';
 import { assessmentAttempts, assessments, learnerActivity } from '../../db/schema/index.ts';
@@ -153,13 +153,37 @@ describe('lesson openings (the mentor\'s week)', () => {
     expect(await openedAt(user.id)).toEqual(first);
     expect(await xmax()).toBe(before);
 
-    // An opening older than five minutes is moved on by the next open lesson, here week 2 once week 1 is passed.
+    // Six minutes later (the row moved back, the server's clock on), the next open lesson moves the
+    // opening on: here week 2, once week 1 is passed; a locked one does not.
     await app.db.update(learnerActivity).set({ lastLessonOpenedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(learnerActivity.userId, user.id));
-    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(403);
-    expect((await openedAt(user.id))!.getTime()).toBeLessThan(Date.now() - 5 * 60_000);
-    await passWeeks(cookie, 1);
-    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(200);
-    expect((await openedAt(user.id))!.getTime()).toBeGreaterThan(first!.getTime());
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6 * 60_000 });
+    try {
+      expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(403);
+      expect((await openedAt(user.id))!.getTime()).toBeLessThan(first!.getTime());
+      await passWeeks(cookie, 1);
+      expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(200);
+      expect((await openedAt(user.id))!.getTime()).toBeGreaterThan(first!.getTime());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('records a lesson read section by section once in five minutes, even after the row was moved back', async () => {
+    const { cookie, user } = await signedInUser(app);
+    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+    const first = (await openedAt(user.id))!;
+    // Within five minutes this server does not record it again: the moved-back row stays as it is.
+    const old = new Date(first.getTime() - 6 * 60_000);
+    await app.db.update(learnerActivity).set({ lastLessonOpenedAt: old }).where(eq(learnerActivity.userId, user.id));
+    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+    expect(await openedAt(user.id)).toEqual(old);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
+    try {
+      expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+      expect((await openedAt(user.id))!.getTime()).toBeGreaterThan(old.getTime());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
