@@ -526,7 +526,10 @@ export const signInFailures = pgTable(
   (t) => [index('sign_in_failures_last_idx').on(t.lastFailureAt)],
 );
 
-/** Request counters of @fastify/rate-limit shared by every instance (server/lib/rate-limit-store.ts). */
+/**
+ * Request counters of @fastify/rate-limit shared by every instance (server/lib/rate-limit-store.ts).
+ * An unlogged table (migration 0024, decision 058): no WAL, emptied by a crash of the database.
+ */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
