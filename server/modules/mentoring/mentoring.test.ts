@@ -339,6 +339,10 @@ describe('tree, summary and pending', () => {
     expect(tree.disciples[0]!.disciples[0]).toMatchObject({ id: a1.id, firstName: 'Abel', disciples: [{ id: a1x.id, progress: 38, disciples: [] }] });
     expect(treeDepth(tree)).toBe(3);
     expect(totalImpact(tree)).toBe(4);
+    // Each person carries the tree's fields and nothing else (no phone, address or birth date of a
+    // disciple reaches the mentor): the route writes the service's nodes as they are (decision 058).
+    const keysOf = (node: DiscipleNode): string[][] => [Object.keys(node).sort(), ...node.disciples.flatMap(keysOf)];
+    for (const keys of keysOf(tree)) expect(keys).toEqual(['disciples', 'email', 'firstName', 'id', 'lastName', 'progress']);
 
     expect((await get('/api/disciples/summary', root.cookie)).json()).toEqual({ directDisciples: 2, totalImpact: 4 });
     const pending = (await get('/api/disciples/pending', root.cookie)).json();
