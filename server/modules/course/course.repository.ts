@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Challenge, ContentLanguage } from '../../../common/contracts/course.ts';
 import type { Pool } from 'pg';
 import type { Db } from '../../db/client.ts';
@@ -35,25 +35,6 @@ export interface PassedLesson {
   firstPassedAt: number;
 }
 
-/**
- * The user's passed lessons (any course, retired lessons included: callers keep the live ones).
- * The only per-request read of the course routes; a named prepared statement on the partial index
- * of passed attempts.
- */
-export function passedLessonsQuery(db: Db) {
-  const query = db
-    .select({
-      lessonId: assessmentAttempts.lessonId,
-      bestScore: sql<number>`max(${assessmentAttempts.score})::int`,
-      firstPassedAt: sql<number>`(extract(epoch from min(${assessmentAttempts.createdAt})) * 1000)::float8`,
-    })
-    .from(assessmentAttempts)
-    .where(and(eq(assessmentAttempts.userId, sql.placeholder('userId')), eq(assessmentAttempts.passed, true)))
-    .groupBy(assessmentAttempts.lessonId)
-    .prepare('passed_lessons');
-  return (userId: string): Promise<PassedLesson[]> => query.execute({ userId });
-}
-
 /** The user's ($1) passed lessons as the CTE `passed` (the rows of `passedLessonsQuery`). */
 const PASSED_CTE = `passed as (
     select lesson_id, max(score)::int as best_score, (extract(epoch from min(created_at)) * 1000)::float8 as first_passed_at
@@ -62,6 +43,18 @@ const PASSED_CTE = `passed as (
 /** The lesson ($2) is open, over `passed` (common/domain/scoring.ts unlockState): passed, or every earlier lesson ($3) passed. */
 const IS_OPEN = 'exists (select 1 from passed where lesson_id = $2::uuid) or (select count(*) from passed where lesson_id = any($3::uuid[])) = cardinality($3::uuid[])';
 const PASSED_COLUMNS = 'lesson_id as "lessonId", best_score as "bestScore", first_passed_at as "firstPassedAt"';
+
+/**
+ * The user's passed lessons (any course, retired lessons included: callers keep the live ones).
+ * The only per-request read of the course routes; a named prepared statement on the partial index
+ * of passed attempts, sent to the pool as it is (the lesson read's and the submit's statements
+ * below hold the same CTE).
+ */
+const PASSED_LESSONS_SQL = `with ${PASSED_CTE} select ${PASSED_COLUMNS} from passed`;
+export function passedLessonsQuery(db: Db) {
+  const pool = (db as Db & { $client: Pool }).$client;
+  return async (userId: string): Promise<PassedLesson[]> => (await pool.query<PassedLesson>({ name: 'passed_lessons', text: PASSED_LESSONS_SQL, values: [userId] })).rows;
+}
 
 const PASSED_LESSONS_OPENING_SQL = `
   with ${PASSED_CTE}, opened as (${recordLessonOpenedSql('$1::uuid', IS_OPEN)})
