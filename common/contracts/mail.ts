@@ -3,13 +3,14 @@ import { emailSchema, passwordSchema, tokenSchema } from './auth.ts';
 
 export { tokenSchema };
 
-export const mailStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+/** `cancelled`: replaced before it went out (a newer mail made its link void), never sent. */
+export const mailStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
 const page = z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000, 'is too large').default(1);
 
 export const outboxListQuery = z.strictObject({
-  status: z.enum([...mailStatuses, 'all'], 'must be one of pending, sending, sent, failed, all').default('all'),
+  status: z.enum([...mailStatuses, 'all'], 'must be one of pending, sending, sent, failed, cancelled, all').default('all'),
   page,
 });
 

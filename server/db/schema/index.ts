@@ -599,6 +599,8 @@ export const parentalConsents = pgTable('parental_consents', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   parentEmail: text('parent_email').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
+  /** The outbox row of the latest mail to the parent: cancelled if still waiting when a new one replaces it. */
+  mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
   grantedAt: timestamp('granted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

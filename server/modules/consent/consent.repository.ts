@@ -9,11 +9,17 @@ export async function insertConsent(db: Tx, values: NewConsent) {
 }
 
 /** One request per account: a new parent's email replaces the earlier request and its link. */
-export async function upsertParentalRequest(db: Tx, values: { userId: string; parentEmail: string; tokenHash: string }) {
+/** The outbox row of the latest mail to the young person's parent, if there is one. */
+export async function parentalRequestMail(db: Tx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ mailId: parentalConsents.mailId }).from(parentalConsents).where(eq(parentalConsents.userId, userId));
+  return row?.mailId ?? null;
+}
+
+export async function upsertParentalRequest(db: Tx, values: { userId: string; parentEmail: string; tokenHash: string; mailId: string }) {
   await db
     .insert(parentalConsents)
     .values(values)
-    .onConflictDoUpdate({ target: parentalConsents.userId, set: { parentEmail: values.parentEmail, tokenHash: values.tokenHash, grantedAt: null, createdAt: new Date() } });
+    .onConflictDoUpdate({ target: parentalConsents.userId, set: { parentEmail: values.parentEmail, tokenHash: values.tokenHash, mailId: values.mailId, grantedAt: null, createdAt: new Date() } });
 }
 
 /** The request behind a parent's link, with the young person's account, locked for the decision. */

@@ -32,12 +32,18 @@ export function consentStatusFor(details: { birthYear: number; birthMonth: numbe
  * notice version (docs/decisions/041).
  */
 export function consentServiceFactory({ db, mail }: Deps) {
-  /** Mails the parent a link to the page where they agree or refuse; the same link later takes the agreement back. */
+  /**
+   * Mails the parent a link to the page where they agree or refuse; the same link later takes the
+   * agreement back. A new link voids the one before: the earlier mail, if it has not gone out yet
+   * (mail down, or waiting for a retry), is cancelled, so a mistyped address that was corrected
+   * gets nothing, not even the young person's name.
+   */
   async function requestParentConsent(tx: Tx, user: UserRow, parentEmail: string) {
     if (parentEmail === user.email.toLowerCase()) throw new AppError('BAD_REQUEST', PARENT_EMAIL_SAME);
     const token = newToken();
-    await repo.upsertParentalRequest(tx, { userId: user.id, parentEmail, tokenHash: hashToken(token) });
-    await mail.enqueue(tx, {
+    const previousMail = await repo.parentalRequestMail(tx, user.id);
+    if (previousMail) await mail.cancel(tx, previousMail);
+    const mailId = await mail.enqueue(tx, {
       to: parentEmail,
       // The parent reads the language the young person chose; both languages are in the page itself.
       locale: toMailLocale(user.locale),
@@ -50,6 +56,7 @@ export function consentServiceFactory({ db, mail }: Deps) {
         vars: { childName: user.firstName ?? '' },
       },
     });
+    await repo.upsertParentalRequest(tx, { userId: user.id, parentEmail, tokenHash: hashToken(token), mailId });
   }
 
   /** At sign-up, in the sign-up's transaction: the person's own consent, and the parent's mail when one must agree. */

@@ -287,6 +287,44 @@ describe("the young person's request to a parent", () => {
     expect(audit.map((a) => [a.action, a.details])).toEqual([['consent.parent_mail_resent', {}]]);
   });
 
+  it('cancels the mail to a mistyped address that has not gone out yet: only the corrected address gets one', async () => {
+    // The mail server turns the parent's mail away for now (451): it waits in the outbox for its next try.
+    smtp.refuseWith = { code: 451, message: 'Mailbox busy, try again later' };
+    let child: Awaited<ReturnType<typeof pendingChild>>;
+    let waiting: typeof mailOutbox.$inferSelect;
+    try {
+      child = await pendingChild('mum.typo@example.con');
+      for (let i = 0; i < 100; i++) {
+        const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mum.typo@example.con'));
+        waiting = row!;
+        if (row!.attempts > 0 && row!.status === 'pending') break; // tried, turned away, waiting for its next try
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(waiting!).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('451') });
+    } finally {
+      smtp.refuseWith = null;
+    }
+
+    expect((await change(child.cookie, 'mum.fixed@example.org')).statusCode).toBe(200);
+    const mail = await smtp.waitFor((m) => m.to.includes('mum.fixed@example.org'));
+    expect(mail.subject).toContain('Noa');
+    const [cancelled] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, waiting!.id));
+    expect(cancelled!.status).toBe('cancelled');
+    // Its next try (the job comes back later) sends nothing; the admin outbox lists it as cancelled.
+    await app.mail.deliver({ outboxId: waiting!.id });
+    expect(smtp.received.filter((m) => m.to.includes('mum.typo@example.con'))).toEqual([]);
+    expect((await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, waiting!.id)))[0]!.status).toBe('cancelled');
+
+    // Sent again to the right address: the mail that already went out stays sent.
+    let sent: typeof mailOutbox.$inferSelect | undefined;
+    for (let i = 0; i < 100 && sent?.status !== 'sent'; i++) {
+      [sent] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mum.fixed@example.org'));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await resend(child.cookie)).statusCode).toBe(202);
+    expect((await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, sent!.id)))[0]!.status).toBe('sent');
+  });
+
   it("refuses the person's own address (any case) and a malformed one, and changes nothing", async () => {
     const child = await pendingChild('keep.parent@example.org', { email: 'noa.own@example.org' });
     const own = await change(child.cookie, 'NOA.OWN@example.org');

@@ -25,6 +25,12 @@ export async function claimForSending(db: Tx, id: string): Promise<OutboxRow | n
   return rows[0] ?? null;
 }
 
+/** A waiting mail marked `cancelled` (claimForSending never claims it); true when it was waiting. */
+export async function cancelWaiting(db: Tx, id: string): Promise<boolean> {
+  const rows = await db.update(mailOutbox).set({ status: 'cancelled' }).where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'))).returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
 export async function markSent(db: Tx, id: string) {
   await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, id));
 }

@@ -39,7 +39,7 @@ export interface MailDeps {
 
 export type MailService = ReturnType<typeof mailServiceFactory>;
 /** What a feature that mails needs of the outbox: write a mail in its transaction, wake the workers after, make links. */
-export type MailSender = Pick<MailService, 'enqueue' | 'enqueueFor' | 'wake' | 'link'>;
+export type MailSender = Pick<MailService, 'enqueue' | 'enqueueFor' | 'cancel' | 'wake' | 'link'>;
 
 /**
  * The outbox: `enqueue` renders a mail and writes it with its send job in the caller's transaction
@@ -73,6 +73,15 @@ export function mailServiceFactory(deps: MailDeps) {
     return enqueue(tx, { ...rest, to: recipient.email, locale: toMailLocale(recipient.locale), content: { ...content, name: recipient.firstName } });
   }
 
+  /**
+   * A mail a newer one replaces (its link no longer works) is not sent if it has not gone out yet:
+   * waiting, it becomes `cancelled` and its job finds nothing to send. One already being sent, sent
+   * or failed stays as it is. True when it was cancelled.
+   */
+  function cancel(tx: Tx, outboxId: string): Promise<boolean> {
+    return repo.cancelWaiting(tx, outboxId);
+  }
+
   /** After the enqueuing transaction committed: this instance's mail workers look now rather than at their next poll. */
   function wake() {
     if (deps.transport) deps.jobs.wake(MAIL_QUEUE);
@@ -104,5 +113,5 @@ export function mailServiceFactory(deps: MailDeps) {
     await repo.markSent(deps.db, mail.id);
   }
 
-  return { enqueue, enqueueFor, wake, deliver, link };
+  return { enqueue, enqueueFor, cancel, wake, deliver, link };
 }

@@ -7,7 +7,7 @@ import { useOutbox } from '../api/get-outbox.ts';
 import { useDates } from '../../../lib/dates.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 
-const statusVariant = { pending: 'secondary', sending: 'default', sent: 'success', failed: 'destructive' } as const;
+const statusVariant = { pending: 'secondary', sending: 'default', sent: 'success', failed: 'destructive', cancelled: 'outline' } as const;
 
 function OutboxMail({ item }: { item: OutboxItem }) {
   const { t } = useTranslation('admin');
