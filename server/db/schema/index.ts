@@ -407,6 +407,8 @@ export const discipleInvitations = pgTable(
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     /** When the invitation was last mailed (a resend waits a day). */
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    /** The outbox row of its latest mail: cancelled if still waiting when the mentor withdraws or resends it. */
+    mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -130,4 +130,28 @@ describe('cancel', () => {
     const [user] = await app.db.select().from(users).where(eq(users.id, joined.id));
     expect(user!.mentorId).toBeNull();
   });
+
+  it('withdrawn while mail is turned away, its mail never goes out', async () => {
+    const mentor = await signedInUser(app);
+    // The mail server turns the invitation away for now (451): it waits in the outbox for its next try.
+    smtp.refuseWith = { code: 451, message: 'Mailbox busy, try again later' };
+    let waiting: typeof mailOutbox.$inferSelect | undefined;
+    let invitationId: string;
+    try {
+      invitationId = (await add(mentor.cookie, 'Second Thoughts', 'second.thoughts@example.org')).json().invitation.id;
+      for (let i = 0; i < 100 && !(waiting?.attempts && waiting.status === 'pending'); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        [waiting] = await outboxTo('second.thoughts@example.org');
+      }
+      expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    } finally {
+      smtp.refuseWith = null;
+    }
+    expect((await cancel(mentor.cookie, invitationId)).statusCode).toBe(204);
+    expect((await outboxTo('second.thoughts@example.org')).map((m) => m.status)).toEqual(['cancelled']);
+    // Its job's next try sends nothing.
+    await app.mail.deliver({ outboxId: waiting!.id });
+    expect(mailsTo('second.thoughts@example.org')).toEqual([]);
+    expect((await outboxTo('second.thoughts@example.org')).map((m) => m.status)).toEqual(['cancelled']);
+  });
 });

@@ -28,10 +28,15 @@ const NOT_FOUND = 'This invitation is no longer pending.';
  * sees the same thing: nothing here tells whether the email has an account.
  */
 export function invitationMailerFactory({ mail }: { mail: MailSender }) {
-  /** Sends (or, for an existing account, just records) the invitation, in the caller's transaction. */
-  async function send(tx: Tx, mentor: UserRow, invitation: Pick<InvitationRow, 'id' | 'fullName' | 'email'>): Promise<Date> {
+  /**
+   * Sends (or, for an existing account, just records) the invitation, in the caller's transaction.
+   * Its earlier mail, if it has not gone out yet (mail down), is cancelled: one invitation arrives.
+   */
+  async function send(tx: Tx, mentor: UserRow, invitation: Pick<InvitationRow, 'id' | 'fullName' | 'email'> & { mailId?: string | null }): Promise<Date> {
+    if (invitation.mailId) await mail.cancel(tx, invitation.mailId);
+    let mailId: string | null = null;
     if (!(await findUserByEmail(tx, invitation.email))) {
-      await mail.enqueue(tx, {
+      mailId = await mail.enqueue(tx, {
         to: invitation.email,
         locale: toMailLocale(mentor.locale),
         kind: 'invitation',
@@ -45,7 +50,7 @@ export function invitationMailerFactory({ mail }: { mail: MailSender }) {
         },
       });
     }
-    const [row] = await tx.update(discipleInvitations).set({ lastSentAt: sql`now()` }).where(eq(discipleInvitations.id, invitation.id)).returning({ lastSentAt: discipleInvitations.lastSentAt });
+    const [row] = await tx.update(discipleInvitations).set({ lastSentAt: sql`now()`, mailId }).where(eq(discipleInvitations.id, invitation.id)).returning({ lastSentAt: discipleInvitations.lastSentAt });
     return row!.lastSentAt!;
   }
 
@@ -76,10 +81,14 @@ export function invitationMailerFactory({ mail }: { mail: MailSender }) {
     return result;
   }
 
-  /** The mentor withdraws a pending invitation: it is deleted, and a sign-up with that email links nobody. */
+  /**
+   * The mentor withdraws a pending invitation: it is deleted, and a sign-up with that email links
+   * nobody. Its mail, if it has not gone out yet, is cancelled.
+   */
   async function cancel(db: Db, mentor: UserRow, id: string): Promise<void> {
     await db.transaction(async (tx) => {
-      await lockPending(tx, mentor, id);
+      const row = await lockPending(tx, mentor, id);
+      if (row.mailId) await mail.cancel(tx, row.mailId);
       await tx.delete(discipleInvitations).where(eq(discipleInvitations.id, id));
     });
   }
