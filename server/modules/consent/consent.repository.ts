@@ -8,13 +8,13 @@ export async function insertConsent(db: Tx, values: NewConsent) {
   await db.insert(consents).values(values);
 }
 
-/** One request per account: a new parent's email replaces the earlier request and its link. */
 /** The outbox row of the latest mail to the young person's parent, if there is one. */
 export async function parentalRequestMail(db: Tx, userId: string): Promise<string | null> {
   const [row] = await db.select({ mailId: parentalConsents.mailId }).from(parentalConsents).where(eq(parentalConsents.userId, userId));
   return row?.mailId ?? null;
 }
 
+/** One request per account: a new parent's email replaces the earlier request, its link and its mail. */
 export async function upsertParentalRequest(db: Tx, values: { userId: string; parentEmail: string; tokenHash: string; mailId: string }) {
   await db
     .insert(parentalConsents)
