@@ -1,9 +1,20 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 /** The line of `public/boot.js` this plugin fills in (it stays `{}` in development). */
 const PLACEHOLDER = 'var firstScreenScripts = {};';
+
+/**
+ * The entry chunk of index.html (its script: src/main.tsx). The build has a second entry, the
+ * prerendered landing page's template (scripts/vite-landing-renderer.ts), whose chunk is not the app's.
+ */
+export function appEntryChunk(bundle: Rollup.OutputBundle, root: string): Rollup.OutputChunk {
+  const index = path.resolve(root, 'index.html');
+  const chunk = Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry && c.facadeModuleId === index);
+  if (!chunk) throw new Error('no entry chunk for index.html');
+  return chunk;
+}
 
 /**
  * Tells `public/boot.js` which scripts a first screen that is not in the entry needs, so it can
@@ -33,7 +44,7 @@ export function firstScreenScripts(screens: Record<string, string[]>): Plugin {
         chunk.imports.forEach((f) => closure(f, into));
       };
       const initial = new Set<string>();
-      for (const entry of chunks.filter((c) => c.isEntry)) closure(entry.fileName, initial);
+      closure(appEntryChunk(bundle, root).fileName, initial);
       scripts = {};
       for (const [screen, modules] of Object.entries(screens)) {
         const files = new Set<string>();

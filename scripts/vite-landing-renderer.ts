@@ -3,6 +3,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { nodeBundle } from './build-server.mjs';
 import type { Plugin } from 'vite';
+import { appEntryChunk } from './vite-first-screens.ts';
 import { landingRendererFile } from '../server/lib/landing-renderer-path.ts';
 
 const ENTRY = 'src/main.tsx';
@@ -25,10 +26,7 @@ export function landingRenderer(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     generateBundle(_options, bundle) {
-      // The entry chunk of index.html (whose script is src/main.tsx).
-      const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === path.resolve(root, 'index.html'));
-      if (!chunk) throw new Error('landing-renderer: no entry chunk for index.html');
-      entry = `/${chunk.fileName}`;
+      entry = `/${appEntryChunk(bundle, root).fileName}`;
     },
     // Before precompress (closeBundle) copies the page.
     async writeBundle() {

@@ -8,12 +8,6 @@ export async function insertConsent(db: Tx, values: NewConsent) {
   await db.insert(consents).values(values);
 }
 
-/** The outbox row of the latest mail to the young person's parent, if there is one. */
-export async function parentalRequestMail(db: Tx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ mailId: parentalConsents.mailId }).from(parentalConsents).where(eq(parentalConsents.userId, userId));
-  return row?.mailId ?? null;
-}
-
 /** One request per account: a new parent's email replaces the earlier request, its link and its mail. */
 export async function upsertParentalRequest(db: Tx, values: { userId: string; parentEmail: string; tokenHash: string; mailId: string }) {
   await db
@@ -46,7 +40,7 @@ export async function updateUserConsent(db: Tx, userId: string, values: Partial<
 /** A young person's own request to a parent and the account's consent status, locked when it is about to change. */
 export async function findRequestOfUser(db: Tx, userId: string, { forUpdate = false } = {}) {
   const query = db
-    .select({ parentEmail: parentalConsents.parentEmail, sentAt: parentalConsents.createdAt, grantedAt: parentalConsents.grantedAt, consentStatus: users.consentStatus })
+    .select({ parentEmail: parentalConsents.parentEmail, sentAt: parentalConsents.createdAt, grantedAt: parentalConsents.grantedAt, mailId: parentalConsents.mailId, consentStatus: users.consentStatus })
     .from(users)
     .innerJoin(parentalConsents, eq(parentalConsents.userId, users.id))
     .where(eq(users.id, userId))

@@ -34,15 +34,14 @@ export function consentStatusFor(details: { birthYear: number; birthMonth: numbe
 export function consentServiceFactory({ db, mail }: Deps) {
   /**
    * Mails the parent a link to the page where they agree or refuse; the same link later takes the
-   * agreement back. A new link voids the one before: the earlier mail, if it has not gone out yet
-   * (mail down, or waiting for a retry), is cancelled, so a mistyped address that was corrected
-   * gets nothing, not even the young person's name.
+   * agreement back. A new link voids the one before: the earlier mail (`previousMailId`), if it has
+   * not gone out yet (mail down, or waiting for a retry), is cancelled, so a mistyped address that
+   * was corrected gets nothing, not even the young person's name.
    */
-  async function requestParentConsent(tx: Tx, user: UserRow, parentEmail: string) {
+  async function requestParentConsent(tx: Tx, user: UserRow, parentEmail: string, previousMailId: string | null = null) {
     if (parentEmail === user.email.toLowerCase()) throw new AppError('BAD_REQUEST', PARENT_EMAIL_SAME);
     const token = newToken();
-    const previousMail = await repo.parentalRequestMail(tx, user.id);
-    if (previousMail) await mail.cancel(tx, previousMail);
+    if (previousMailId) await mail.cancel(tx, previousMailId);
     const mailId = await mail.enqueue(tx, {
       to: parentEmail,
       // The parent reads the language the young person chose; both languages are in the page itself.
@@ -127,7 +126,7 @@ export function consentServiceFactory({ db, mail }: Deps) {
       // Locked, and read again: a parent may have agreed a moment ago.
       const found = await repo.findRequestOfUser(tx, user.id, { forUpdate: true });
       if (!found || found.consentStatus !== 'pending_parent') throw notPending();
-      await requestParentConsent(tx, user, parentEmail ?? found.parentEmail);
+      await requestParentConsent(tx, user, parentEmail ?? found.parentEmail, found.mailId);
       await repo.auditParentRequest(tx, user.id, parentEmail === undefined ? 'consent.parent_mail_resent' : 'consent.parent_email_changed');
       const sent = await repo.findRequestOfUser(tx, user.id);
       return { parentEmail: sent!.parentEmail, sentAt: sent!.sentAt.toISOString() };
