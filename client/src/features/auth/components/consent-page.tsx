@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { consentDetailsFields, checkConsentDetails, type CurrentUser } from '../../../../../common/contracts/auth.ts';
 import { LogoutLink } from '../../../components/layout/logout-link.tsx';
@@ -10,8 +9,11 @@ import { useGiveConsent } from '../api/consent.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 
-const noticeForm = z.object({ faithDataConsent: consentDetailsFields.faithDataConsent });
+export const consentNoticeFormSpec = formSpec(z.object({ faithDataConsent: consentDetailsFields.faithDataConsent }), { faithDataConsent: false as unknown as true });
+export const consentDetailsFormSpec = formSpec(z.object(consentDetailsFields).superRefine(checkConsentDetails), { faithDataConsent: false as unknown as true });
 
 /**
  * Shown before anything else to a signed-in person who has not agreed to the current privacy
@@ -21,11 +23,11 @@ const noticeForm = z.object({ faithDataConsent: consentDetailsFields.faithDataCo
 export default function ConsentPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation(['auth', 'common']);
   const isDetails = user.consentNeeded === 'details';
-  const detailsForm = z.object(consentDetailsFields).superRefine((v, ctx) => checkConsentDetails({ ...v, email: user.email }, ctx));
-  const form = useForm<ConsentFormValues>({
-    resolver: zodResolver((isDetails ? detailsForm : noticeForm) as unknown as z.ZodType<ConsentFormValues, ConsentFormValues>),
-    defaultValues: { faithDataConsent: false },
-  });
+  // The parent's email must differ from this account's own.
+  const detailsSpec = { ...consentDetailsFormSpec, schema: z.object(consentDetailsFields).superRefine((v, ctx) => checkConsentDetails({ ...v, email: user.email }, ctx)) };
+  const detailsForm = useSchemaForm(detailsSpec);
+  const noticeForm = useSchemaForm(consentNoticeFormSpec);
+  const form = (isDetails ? detailsForm : noticeForm) as unknown as UseFormReturn<ConsentFormValues>;
   const give = useGiveConsent();
   const onValid = (v: ConsentFormValues) =>
     give.mutate(
@@ -38,6 +40,7 @@ export default function ConsentPage({ user }: { user: CurrentUser }) {
       <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onValid)} data-testid="consent-page">
         {isDetails && <BirthCountryFields register={form.register} watch={form.watch} errors={form.formState.errors} />}
         <FaithConsentField control={form.control} errors={form.formState.errors} />
+        <FormRootError errors={form.formState.errors} />
         {give.isError && (
           <ErrorAlert>
             {describeError(t, give.error)}

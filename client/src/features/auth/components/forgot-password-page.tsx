@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { z } from 'zod';
 import { passwordResetBody } from '../../../../../common/contracts/mail.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -12,12 +9,16 @@ import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+
+export const forgotPasswordFormSpec = formSpec(passwordResetBody, { email: '' });
 
 /** "Forgot your password?": asks for the address and says a mail is on its way (whether or not it has an account). */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation(['auth', 'common']);
   const request = useRequestPasswordReset();
-  const form = useForm<z.input<typeof passwordResetBody>, unknown, z.output<typeof passwordResetBody>>({ resolver: zodResolver(passwordResetBody), defaultValues: { email: '' } });
+  const form = useSchemaForm(forgotPasswordFormSpec);
   if (request.isSuccess)
     return (
       <CardPage title={t('forgotSentTitle')}>
@@ -36,6 +37,7 @@ export default function ForgotPasswordPage() {
         <FormField label={t('email')} error={translateValidation(t, form.formState.errors.email?.message)}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
+        <FormRootError errors={form.formState.errors} />
         {request.isError && (
           <ErrorAlert>
             {describeError(t, request.error)}

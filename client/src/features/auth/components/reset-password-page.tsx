@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { z } from 'zod';
@@ -12,8 +10,10 @@ import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useConfirmPasswordReset } from '../api/password-reset.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 
-const form = z.object({ password: passwordSchema });
+export const resetPasswordFormSpec = formSpec(z.object({ password: passwordSchema }), { password: '' });
 
 /** The page a reset mail links to: choose a new password, then straight into the app. */
 export default function ResetPasswordPage() {
@@ -21,7 +21,7 @@ export default function ResetPasswordPage() {
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
   const confirm = useConfirmPasswordReset();
-  const f = useForm<z.input<typeof form>, unknown, z.output<typeof form>>({ resolver: zodResolver(form), defaultValues: { password: '' } });
+  const f = useSchemaForm(resetPasswordFormSpec);
   const error = confirm.error instanceof ApiRequestError ? confirm.error : null;
   if (error && [400, 404, 410].includes(error.status) && error.body.code !== 'WEAK_PASSWORD')
     return (
@@ -46,6 +46,7 @@ export default function ResetPasswordPage() {
         <FormField label={t('newPassword')} hint={t('passwordHint')} error={translateValidation(t, f.formState.errors.password?.message)}>
           <Input type="password" autoComplete="new-password" {...f.register('password')} />
         </FormField>
+        <FormRootError errors={f.formState.errors} />
         {confirm.isError && (
           <ErrorAlert>
             {describeError(t, confirm.error)}

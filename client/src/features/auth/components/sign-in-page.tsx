@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { z } from 'zod';
 import { accountBody, signInBody, signUpBody, type SignUpBody } from '../../../../../common/contracts/auth.ts';
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,6 +17,13 @@ import { useSignIn, useSignInSecondStep, useSignUp } from '../api/sign-in.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+
+export const signInFormSpec = formSpec(signInBody, { email: '', password: '' });
+export const signUpFormSpec = formSpec(signUpBody, { firstName: '', lastName: '', email: '', password: '', faithDataConsent: false as unknown as true });
+/** The founder's setup page: name, email and password only (POST /api/setup takes accountBody). */
+export const setupFormSpec = formSpec(accountBody, { firstName: '', lastName: '', email: '', password: '' });
 
 function useReturnTo() {
   const params = new URLSearchParams(useSearch());
@@ -72,7 +77,7 @@ function SecondStepForm({ onDone }: { onDone: () => void }) {
 function SignInForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation(['auth', 'common']);
   const signIn = useSignIn();
-  const form = useForm<z.input<typeof signInBody>, unknown, z.output<typeof signInBody>>({ resolver: zodResolver(signInBody), defaultValues: { email: '', password: '' } });
+  const form = useSchemaForm(signInFormSpec);
   const err = form.formState.errors;
   if (signIn.data && 'mfaRequired' in signIn.data) return <SecondStepForm onDone={onDone} />;
   return (
@@ -86,6 +91,7 @@ function SignInForm({ onDone }: { onDone: () => void }) {
       <Link href="/forgot-password" className="-mt-2 self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
         {t('forgotLink')}
       </Link>
+      <FormRootError errors={err} />
       {signIn.isError && (
         <ErrorAlert>
           {describeError(t, signIn.error)}
@@ -112,11 +118,10 @@ interface SignUpFormProps {
 /** Name, email and password (and at sign-up the consent fields); shared by sign-up and the founder setup page. */
 export function SignUpForm({ onSubmit, isPending, error, submitLabel, withConsent = true, defaultEmail = '' }: SignUpFormProps) {
   const { t } = useTranslation(['auth', 'common']);
-  const form = useForm<z.input<typeof signUpBody>, unknown, z.output<typeof signUpBody>>({
-    // The founder form checks the account fields only.
-    resolver: (withConsent ? zodResolver(signUpBody) : zodResolver(accountBody)) as Resolver<z.input<typeof signUpBody>, unknown, z.output<typeof signUpBody>>,
-    defaultValues: { firstName: '', lastName: '', email: defaultEmail, password: '', faithDataConsent: false as unknown as true },
-  });
+  // The founder form is the account fields alone: its values must be ones accountBody knows (issue 22).
+  const accountForm = useSchemaForm(setupFormSpec, { defaultValues: { ...setupFormSpec.defaultValues, email: defaultEmail } });
+  const signUpForm = useSchemaForm(signUpFormSpec, { defaultValues: { ...signUpFormSpec.defaultValues, email: defaultEmail } });
+  const form = (withConsent ? signUpForm : accountForm) as unknown as typeof signUpForm;
   const err = form.formState.errors;
   const consentForm = form as unknown as UseFormReturn<ConsentFormValues>;
   return (
@@ -141,6 +146,7 @@ export function SignUpForm({ onSubmit, isPending, error, submitLabel, withConsen
           <FaithConsentField control={consentForm.control} errors={consentForm.formState.errors} />
         </>
       )}
+      <FormRootError errors={form.formState.errors} />
       {error != null && (
         <ErrorAlert>
           {describeError(t, error)}

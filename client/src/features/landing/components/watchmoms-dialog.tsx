@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  emptyWatchmomsForm, toWatchmomsApplication, watchmomsForm, type WatchmomsFormInput, type WatchmomsFormValues,
+  emptyWatchmomsForm, toWatchmomsApplication, watchmomsForm, type WatchmomsFormValues,
 } from '../../../../../common/contracts/public-forms.ts';
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,9 +11,13 @@ import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, 
 import { dismissErrorToast, queryClient } from '../../../lib/query-client.ts';
 import { newIdempotencyKey, useSubmitWatchmomsApplication } from '../api/submit-watchmoms-application.ts';
 import { WatchmomsFields } from './watchmoms-fields.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 
 /** Spec: the thank-you shows for 3 seconds, then the dialog closes. */
 export const THANK_YOU_MS = 3000;
+
+export const watchmomsFormSpec = formSpec(watchmomsForm, emptyWatchmomsForm);
 
 interface Props {
   open: boolean;
@@ -41,7 +43,7 @@ function WatchmomsDialogContent({ open, onOpenChange }: Props) {
   // One key per application: a retry or a double click of the same one is stored once.
   const key = useRef(newIdempotencyKey());
   const submit = useSubmitWatchmomsApplication();
-  const form = useForm<WatchmomsFormInput, unknown, WatchmomsFormValues>({ resolver: zodResolver(watchmomsForm), defaultValues: emptyWatchmomsForm });
+  const form = useSchemaForm(watchmomsFormSpec);
 
   useEffect(() => {
     if (!thanking) return;
@@ -104,6 +106,7 @@ function WatchmomsDialogContent({ open, onOpenChange }: Props) {
                   {submit.isPending ? t('watchMoms.submitting') : t('watchMoms.submit')}
                 </Button>
               </DialogActions>
+              <FormRootError errors={form.formState.errors} />
             </form>
           </>
         )}

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { addDiscipleBody, invitationSignUpPath, type AddDiscipleResult } from '../../../../../common/contracts/mentoring.ts';
@@ -12,8 +10,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useAddDisciple } from '../api/add-disciple.ts';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 
-type FormInput = z.input<typeof addDiscipleBody>;
+export const addDiscipleFormSpec = formSpec(addDiscipleBody, { fullName: '', email: '' });
 type FormOutput = z.output<typeof addDiscipleBody>;
 
 /** Where an invited person creates their account: the sign-up form with their email filled in. */
@@ -59,7 +59,7 @@ export function AddDiscipleDialog({ isFirst = false }: { isFirst?: boolean }) {
   const { t } = useTranslation(['mentoring', 'common', 'validation', 'validation-mentoring']);
   const [open, setOpen] = useState(false);
   const add = useAddDisciple();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(addDiscipleBody), defaultValues: { fullName: '', email: '' } });
+  const form = useSchemaForm(addDiscipleFormSpec);
   const err = form.formState.errors;
   const invited = add.data ?? null;
 
@@ -109,6 +109,7 @@ export function AddDiscipleDialog({ isFirst = false }: { isFirst?: boolean }) {
                 {add.isPending ? t('add.submitting') : t('add.submit')}
               </Button>
             </DialogActions>
+            <FormRootError errors={form.formState.errors} />
           </form>
         )}
       </DialogContent>

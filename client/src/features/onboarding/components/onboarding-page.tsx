@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { onboardingForm, toOnboardingBody, type OnboardingFormInput, type OnboardingFormValues } from '../../../../../common/contracts/onboarding.ts';
+import { onboardingForm, toOnboardingBody, type OnboardingFormValues } from '../../../../../common/contracts/onboarding.ts';
 import { LogoutLink } from '../../../components/layout/logout-link.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -12,6 +10,23 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCompleteOnboarding, useSkipOnboarding } from '../api/onboarding.ts';
 import { OnboardingActions } from './onboarding-actions.tsx';
 import { ProfileFields } from './profile-fields.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+
+export const onboardingFormSpec = formSpec(onboardingForm, {
+  firstName: '',
+  lastName: '',
+  mentorName: '',
+  foundOnOwn: false,
+  phone: '',
+  address: '',
+  country: '',
+  churchDenomination: '',
+  pastorName: '',
+  birthMonth: '',
+  birthDay: '',
+  birthYear: '',
+});
 
 /**
  * The one-time profile (spec section 5). Shown for every path until the user completes or skips it;
@@ -28,22 +43,8 @@ export default function OnboardingPage() {
   const skip = useSkipOnboarding(() => navigate('/dashboard'));
   const hasSkipped = user?.onboardingStatus === 'skipped';
 
-  const form = useForm<OnboardingFormInput, unknown, OnboardingFormValues>({
-    resolver: zodResolver(onboardingForm),
-    defaultValues: {
-      firstName: user?.firstName ?? '',
-      lastName: user?.lastName ?? '',
-      mentorName: user?.mentorName ?? '',
-      foundOnOwn: false,
-      phone: '',
-      address: '',
-      country: '',
-      churchDenomination: '',
-      pastorName: '',
-      birthMonth: '',
-      birthDay: '',
-      birthYear: '',
-    },
+  const form = useSchemaForm(onboardingFormSpec, {
+    defaultValues: { ...onboardingFormSpec.defaultValues, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', mentorName: user?.mentorName ?? '' },
   });
 
   const onValid = (values: OnboardingFormValues) => complete.mutate(toOnboardingBody(values));
@@ -77,6 +78,7 @@ export default function OnboardingPage() {
                 {t('privacy')}
               </p>
               <OnboardingActions hasSkipped={hasSkipped} busy={busy} isSubmitting={complete.isPending} onSkip={onSkip} />
+              <FormRootError errors={form.formState.errors} />
             </form>
           </CardContent>
         </Card>

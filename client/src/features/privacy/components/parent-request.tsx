@@ -1,19 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { PARENT_EMAIL_SAME, parentRequestBody } from '../../../../../common/contracts/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useParentRequest, useSendParentRequest } from '../api/parent-request.ts';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 
 /** The new address, never the person's own (the server says the same). */
 const formSchema = (ownEmail: string) =>
   parentRequestBody.refine((v) => v.parentEmail !== ownEmail.trim().toLowerCase(), { path: ['parentEmail'], message: PARENT_EMAIL_SAME });
+
+export const parentRequestFormSpec = formSpec(parentRequestBody, { parentEmail: '' });
 
 /**
  * Under the "waiting for a parent" banner: the address the request went to, and a way out when it
@@ -26,7 +27,7 @@ export default function ParentRequest({ ownEmail }: { ownEmail: string }) {
   const [isEditing, setIsEditing] = useState(false);
   const [done, setDone] = useState<{ kind: 'resent' | 'changed'; email: string } | null>(null);
   const schema = formSchema(ownEmail);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { parentEmail: '' } });
+  const form = useSchemaForm({ ...parentRequestFormSpec, schema });
 
   if (!request.data) return null;
   const resend = () =>
@@ -71,6 +72,7 @@ export default function ParentRequest({ ownEmail }: { ownEmail: string }) {
               {t('common:cancel')}
             </Button>
           </div>
+          <FormRootError errors={form.formState.errors} />
         </form>
       ) : (
         <div className="flex flex-wrap gap-2">

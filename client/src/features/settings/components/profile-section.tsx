@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { onboardingCountries, profileForm, toProfileBody, type Profile, type ProfileFormInput, type ProfileFormValues } from '../../../../../common/contracts/onboarding.ts';
 import { PersonFields } from '../../../components/profile/person-fields.tsx';
@@ -9,6 +7,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useProfile, useSaveProfile } from '../api/profile.ts';
 import type { SettingsSection } from './settings-page.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 
 /** The saved profile as form values: "" for what is missing, the birthdate split into its three choices. */
 function toFormValues(p: Profile): ProfileFormInput {
@@ -27,10 +27,13 @@ function toFormValues(p: Profile): ProfileFormInput {
   };
 }
 
+/** Starts from the saved profile; the spec's values are an empty one. */
+export const profileFormSpec = formSpec(profileForm, toFormValues({} as Profile));
+
 function ProfileForm({ saved }: { saved: Profile }) {
   const { t } = useTranslation(['settings', 'onboarding', 'validation', 'validation-public']);
   const save = useSaveProfile();
-  const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({ resolver: zodResolver(profileForm), defaultValues: toFormValues(saved) });
+  const form = useSchemaForm(profileFormSpec, { defaultValues: toFormValues(saved) });
   const onValid = (values: ProfileFormValues) =>
     save.mutate(toProfileBody(values), {
       onSuccess: (next) => {
@@ -45,6 +48,7 @@ function ProfileForm({ saved }: { saved: Profile }) {
       <Button type="submit" className="self-start" disabled={save.isPending}>
         {save.isPending ? t('profile.saving') : t('profile.save')}
       </Button>
+      <FormRootError errors={form.formState.errors} />
     </form>
   );
 }

@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { changePasswordBody } from '../../../../../common/contracts/security.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -9,15 +6,16 @@ import { Input } from '../../../components/ui/input.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+
+export const changePasswordFormSpec = formSpec(changePasswordBody, { currentPassword: '', newPassword: '' });
 
 /** Change of password with the current one; the other sessions of the account end. */
 export function SecurityPassword() {
   const { t } = useTranslation(['settings', 'auth', 'common']);
   const change = useChangePassword();
-  const form = useForm<z.input<typeof changePasswordBody>, unknown, z.output<typeof changePasswordBody>>({
-    resolver: zodResolver(changePasswordBody),
-    defaultValues: { currentPassword: '', newPassword: '' },
-  });
+  const form = useSchemaForm(changePasswordFormSpec);
   const err = form.formState.errors;
   return (
     <section aria-labelledby="security-password-title" className="space-y-4">
@@ -47,6 +45,7 @@ export function SecurityPassword() {
         <Button type="submit" className="self-start" disabled={change.isPending}>
           {change.isPending ? t('security.password.saving') : t('security.password.submit')}
         </Button>
+        <FormRootError errors={form.formState.errors} />
       </form>
     </section>
   );
