@@ -48,7 +48,8 @@ export function rssMB(pid: number): number {
 export function startApp(env: Record<string, string>, showOutput = false): ChildProcess {
   return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, ...env },
+    // The same two-step key for every start (required with DATABASE_URL, docs/decisions/066).
+    env: { ...process.env, MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ...env },
     stdio: ['ignore', showOutput ? 'inherit' : 'ignore', 'inherit'],
   });
 }

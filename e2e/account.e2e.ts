@@ -34,6 +34,14 @@ describe('password reset', () => {
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'reset-password');
+    // One policy everywhere, and the page says why (issue 24, item 7); the link still works after.
+    await page.getByLabel('New password').fill('Passw0rd!');
+    await page.getByRole('button', { name: 'Save and sign in' }).click();
+    await page.getByText('This password would be too easy to guess').waitFor();
+    await screenshot(page, 'reset-password-weak');
+    await page.getByLabel('New password').fill('Ruth from Moab');
+    await page.getByRole('button', { name: 'Save and sign in' }).click();
+    await page.getByText('Your password must not contain your name.').waitFor();
     await page.getByLabel('New password').fill('a brand new passphrase');
     await page.getByRole('button', { name: 'Save and sign in' }).click();
     await page.getByTestId('dashboard-page').waitFor();

@@ -156,7 +156,7 @@ export function useBrowser(fileOpts: {
     const port = await freePort();
     app = await buildApp({
       // PUBLIC_URL: links in mails point at this server.
-      config: loadConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, MFA_ENCRYPTION_KEY: TEST_MFA_KEY, ...fileOpts.env }),
+      config: loadConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, MFA_ENCRYPTION_KEY: TEST_MFA_KEY, LOCAL_MAILBOX: 'off', ...fileOpts.env }),
       databaseUrl: database.url,
       clientDir: clientDir(),
       scryptCost: 12,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { users } from '../server/db/schema/index.ts';
+import { sessions, users } from '../server/db/schema/index.ts';
 import { createUser } from '../test/app.ts';
 import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
@@ -83,6 +83,39 @@ describe('mentoring links by consent', () => {
     await p.getByText('No disciple tree data available').waitFor();
     expect(await mentorOf(marc.user.id)).toBeNull();
     for (const c of [mentor, marc, lone, stranger]) await c.context.close();
+  });
+
+  it('an admin asks someone to accept a mentor after typing the password again; nothing links until they accept (issue 24)', async () => {
+    const mentor = await createUser(ctx.db, { firstName: 'Priscilla', lastName: `Tent${stamp}` });
+    const person = await ctx.signedInPage({ firstName: 'Apollos', lastName: `Alexandria${stamp}` }, phone);
+    const admin = await ctx.signedInPage({ role: 'admin', password: 'a long enough passphrase' });
+    // The last password or code is older than the re-authentication window.
+    await ctx.db.update(sessions).set({ reauthAt: new Date(Date.now() - 3_600_000) }).where(eq(sessions.userId, admin.user.id));
+    const a = admin.page;
+    await a.goto('/admin');
+    await a.getByTestId('directory-search').fill(`Alexandria${stamp}`);
+    await a.getByRole('button', { name: `Manage Apollos Alexandria${stamp}` }).click();
+    const dialog = a.getByTestId('manage-user-dialog');
+    await dialog.getByTestId('current-mentor').getByText('No mentor yet.').waitFor();
+    await dialog.getByTestId('mentor-email').fill(mentor.email);
+    await dialog.getByRole('button', { name: 'Set mentor' }).click();
+    const reauth = a.getByTestId('reauth-dialog');
+    await reauth.getByLabel('Your password').fill('a long enough passphrase');
+    await reauth.getByRole('button', { name: 'Confirm' }).click();
+    await a.getByText(`Apollos Alexandria${stamp} sees the invitation from ${mentor.email} on their dashboard. The link is made only if they accept.`).first().waitFor();
+    await screenshot(a, 'admin-mentor-asked-1280-light', { fullPage: false });
+    await a.setViewportSize(phone);
+    await screenshot(a, 'admin-mentor-asked-390-light');
+    expect(await mentorOf(person.user.id)).toBeNull();
+
+    const p = person.page;
+    await p.goto('/dashboard');
+    const item = p.getByTestId('incoming-link').filter({ hasText: `Priscilla Tent${stamp} invited you to join their disciple tree` });
+    await item.getByRole('button', { name: 'Accept' }).click();
+    await p.getByTestId('my-mentor').waitFor();
+    expect(await mentorOf(person.user.id)).toBe(mentor.id);
+    await admin.context.close();
+    await person.context.close();
   });
 
   it('an existing account is invited, not attached: its owner accepts on the dashboard, then leaves', async () => {

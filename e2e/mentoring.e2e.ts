@@ -270,7 +270,7 @@ describe('looking at the screens', () => {
       // How the person asked to be reached; a voicemail could put them at risk.
       const preferences = urgent.getByTestId('callback-preferences');
       for (const text of ['WhatsApp', 'Do not leave a voicemail', 'after 6 pm', 'French']) await preferences.getByText(text, { exact: true }).waitFor();
-      await page.getByTestId('crisis-lines-check').getByText('Every crisis line on the Soul Health Check was checked in the last 12 months.').waitFor();
+      await page.getByTestId('crisis-lines-check').getByText('Every crisis line and emergency number on the Soul Health Check was checked in the last 12 months.').waitFor();
       await page.getByTestId('callback-item').filter({ hasText: `Overdue caller ${stamp}` }).getByTestId('overdue-flag').waitFor();
       await screenshot(page, `admin-inbox-${width}-${theme}`);
       // A staff alert's link opens the inbox at that request.

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { redFlagItems, soulCheckSections } from '../common/domain/soul-check.ts';
 import { callbackRequests, watchmomsApplications } from '../server/db/schema/index.ts';
 import { downloadedModules, readModuleMap } from '../test/client-bundle.ts';
 import { type ContextOptions, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
@@ -280,12 +281,17 @@ describe('WatchMoms application', () => {
   });
 });
 
-/** Answers the 5 questions of the current section: `yes` of them "Yes", the others "Sometimes" or "No". */
+/**
+ * Answers the questions of the current section: the first `yes` of them "Yes", the others "Sometimes"
+ * or "No" ("No" for a red-flag question, which "Sometimes" can raise: docs/decisions/061).
+ */
 async function answerSection(page: Page, section: number, yes: number) {
   const next = page.getByRole('button', { name: section === 4 ? 'See Results' : 'Next Section' });
-  for (let q = 0; q < 5; q++) {
+  const { id, questionCount } = soulCheckSections[section]!;
+  for (let q = 0; q < questionCount; q++) {
     expect(await next.isDisabled()).toBe(true);
-    const answer = q < yes ? 'Yes' : q % 2 ? 'Sometimes' : 'No';
+    const isRedFlag = redFlagItems.some((f) => f.section === id && f.question === q);
+    const answer = q < yes ? 'Yes' : q % 2 && !isRedFlag ? 'Sometimes' : 'No';
     await page.getByTestId(`question-${section}-${q}`).getByText(answer, { exact: true }).click();
   }
   expect(await next.isEnabled()).toBe(true);
@@ -364,7 +370,7 @@ describe('Soul Health Check', () => {
     await page.getByTestId('result-heart').getByText('Your heart looks guarded and open to God.', { exact: false }).waitFor();
     expect(await page.getByTestId('result-heart').getByText('Challenge').count()).toBe(0);
     await page.getByTestId('result-habits').getByText('3-day focus challenge').waitFor();
-    await page.getByTestId('result-habits').getByText('1 Corinthians 9:27').waitFor();
+    await page.getByTestId('result-habits').getByText('Psalm 127:2').waitFor();
     await page.getByTestId('result-purpose').getByText('Needs Support').waitFor();
     await page.getByTestId('result-purpose').getByText('5-day Daniel focus').waitFor();
     await page.getByTestId('result-purpose').getByRole('button', { name: 'Talk to an ambassador' }).waitFor();
@@ -409,7 +415,7 @@ describe('Soul Health Check', () => {
     await screenshot(page, `public-soul-check-fr-${width}-${dark ? 'dark' : 'light'}`);
     const requests = await recordRequests(page);
     for (let s = 0; s < 5; s++) {
-      for (let q = 0; q < 5; q++) await page.getByTestId(`question-${s}-${q}`).getByText(s === 1 ? 'Oui' : 'Non', { exact: true }).click();
+      for (let q = 0; q < soulCheckSections[s]!.questionCount; q++) await page.getByTestId(`question-${s}-${q}`).getByText(s === 1 ? 'Oui' : 'Non', { exact: true }).click();
       await page.getByRole('button', { name: s === 4 ? 'Voir les résultats' : 'Partie suivante' }).click();
     }
     await page.getByTestId('result-mind').getByText('Besoin de soutien').waitFor();
@@ -424,7 +430,8 @@ describe('counselor support block', () => {
   it('shows hotlines for mental health, filters ambassadors, refuses missing fields and stores a callback request', async () => {
     const page = await openPage({ width: 390, height: 844, timezoneId: 'America/New_York' });
     await page.goto('/soul-health-check');
-    for (let s = 0; s < 5; s++) await answerSection(page, s, 0);
+    // Two "Yes" about habits: room to grow there, so the results' band is yellow.
+    for (let s = 0; s < 5; s++) await answerSection(page, s, s === 2 ? 2 : 0);
     const block = page.getByTestId('support-block');
     await block.waitFor();
     const posts: string[] = [];
@@ -494,7 +501,7 @@ describe('crisis directory by country', () => {
   /** Answers every question "Yes" (every area needs support) and opens the support block's directory. */
   async function resultsWithDirectory(page: Page, topic: string) {
     for (let s = 0; s < 5; s++) {
-      for (let q = 0; q < 5; q++) await page.getByTestId(`question-${s}-${q}`).getByText('Oui', { exact: true }).click();
+      for (let q = 0; q < soulCheckSections[s]!.questionCount; q++) await page.getByTestId(`question-${s}-${q}`).getByText('Oui', { exact: true }).click();
       await page.getByRole('button', { name: s === 4 ? 'Voir les résultats' : 'Partie suivante' }).click();
     }
     await page.getByTestId('soul-check-results').waitFor();
@@ -505,7 +512,7 @@ describe('crisis directory by country', () => {
   it("starts from the browser's country and switches with the picker, everywhere on the page", async () => {
     const page = await openPage({ locale: 'fr-FR', timezoneId: 'Europe/Paris', width: 390, height: 844 });
     await page.goto('/soul-health-check');
-    await page.getByTestId('not-a-diagnosis').getByText('En danger immédiat, appelle le 15 maintenant.').waitFor();
+    await page.getByTestId('not-a-diagnosis').getByText('En danger immédiat, appelle le 112, 15 ou 17 maintenant.').waitFor();
     expect(await page.getByTestId('not-a-diagnosis').getByLabel('Ton pays').inputValue()).toBe('FR');
     const requests = await recordRequests(page);
 
@@ -515,19 +522,20 @@ describe('crisis directory by country', () => {
     expect(await directory.getByTestId('crisis-line-fr3114').getByRole('link', { name: 'Appeler le 3114' }).getAttribute('href')).toBe('tel:3114');
     await directory.getByTestId('crisis-line-frFilSanteJeunes').getByText('Pour les 12-25 ans', { exact: false }).waitFor();
     expect(await directory.getByRole('link', { name: 'Appeler le 0 800 235 236' }).getAttribute('href')).toBe('tel:0800235236');
-    expect(await directory.getByTestId('emergency-line').getByRole('link').getAttribute('href')).toBe('tel:15');
+    expect(await directory.getByTestId('emergency-line').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['tel:112', 'tel:15', 'tel:17']);
+    expect(await directory.getByTestId('crisis-line-fr119').getByRole('link', { name: 'Appeler le 119' }).getAttribute('href')).toBe('tel:119');
     expect(await directory.getByRole('link', { name: "Trouver une ligne d'écoute" }).getAttribute('href')).toBe('https://findahelpline.com/');
     await directory.scrollIntoViewIfNeeded();
     await screenshot(page, 'public-crisis-directory-fr-390-light');
 
-    // Canada: 9-8-8 in English and French (call and text), the toll-free line; both pickers follow.
+    // Canada: 9-8-8 in English and French (call and text), Kids Help Phone and its text number; both pickers follow.
     await directory.getByLabel('Ton pays').selectOption('CA');
     expect(await directory.getAttribute('data-region')).toBe('CA');
     expect(await page.getByTestId('not-a-diagnosis').getByLabel('Ton pays').inputValue()).toBe('CA');
     const ca = directory.getByTestId('crisis-line-ca988');
     await ca.getByText('En anglais et français', { exact: false }).waitFor();
     expect(await ca.getByRole('link', { name: 'SMS au 9-8-8' }).getAttribute('href')).toBe('sms:988');
-    expect(await directory.getByRole('link', { name: 'Appeler le 1-833-456-4566' }).getAttribute('href')).toBe('tel:+18334564566');
+    expect(await directory.getByTestId('crisis-line-caKidsHelpPhone').getByRole('link', { name: 'SMS au 686868' }).getAttribute('href')).toBe('sms:686868?body=CONNECT');
     await directory.getByTestId('emergency-line').getByText('appelle le 911', { exact: false }).waitFor();
 
     // The United Kingdom and Australia, then anywhere else: the directory and the local emergency number.

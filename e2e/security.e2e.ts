@@ -1,6 +1,8 @@
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
+import { secondFactorFailures } from '../server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { createUser } from '../test/app.ts';
 import { passLessons } from '../test/course-progress.ts';
 import { baseUrl, CHROMIUM_PATH, screenshot, screenVariants, useBrowser, seriousViolations } from './fixtures.ts';
@@ -77,6 +79,39 @@ describe('two-step verification', () => {
     await signIn.goto('/admin');
     await signIn.getByTestId('admin-page').waitFor();
     await next.close();
+  });
+});
+
+describe('two-step codes counted per account (issue 24, items 1-2)', () => {
+  it('while a stranger with the password keeps the codes waiting, the owner is told to wait, and signs in with a recovery code', async () => {
+    const user = await createUser(ctx.db, { password: 'a quiet morning walk', firstName: 'Lois' });
+    // Two-step verification turned on through the API, as the settings page does.
+    const setupContext = await ctx.newContext();
+    await setupContext.addCookies([{ name: SESSION_COOKIE, value: await createSession(ctx.db, user.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 }), url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+    const setup = await (await setupContext.request.post('/api/account/mfa/totp/setup')).json() as { secret: string };
+    const confirmed = await setupContext.request.post('/api/account/mfa/totp/confirm', { data: { code: await codeFor(setup.secret) } });
+    const { recoveryCodes } = await confirmed.json() as { recoveryCodes: string[] };
+    await setupContext.close();
+    // The stranger's wrong codes, through other challenges, just now.
+    await ctx.db.insert(secondFactorFailures).values({ key: `account:${user.id}`, userId: user.id, failures: 8, lastFailureAt: new Date() });
+
+    const context = await ctx.newContext({ width: 390 });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('a quiet morning walk');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const step = page.getByTestId('sign-in-second-step');
+    await step.getByLabel('6-digit code').fill(await codeFor(setup.secret, 1));
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await step.getByText('Too many wrong tries. Please wait a few minutes and try again. At sign-in, a recovery code works without waiting.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sign-in-second-step-waiting-390');
+    await step.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await step.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard');
+    await context.close();
   });
 });
 

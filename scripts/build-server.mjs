@@ -36,6 +36,6 @@ export async function buildServer({ entry = path.join(root, 'server/main.ts'), o
 }
 
 /** One ES module for the project's Node version (the server, and the landing page's renderer: scripts/vite-landing-renderer.ts). */
-export const nodeBundle = { bundle: true, platform: 'node', format: 'esm', target: 'node20.19', logLevel: 'warning' };
+export const nodeBundle = { bundle: true, platform: 'node', format: 'esm', target: 'node22.12', logLevel: 'warning' };
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildServer();

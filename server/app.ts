@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { missingControllerSettings, type Config } from './config.ts';
 import { AppError } from './lib/app-error.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { serializeError } from './lib/error-log.ts';
@@ -45,13 +46,15 @@ import jobs from './plugins/jobs.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import { accountServiceFactory } from './modules/account/account.service.ts';
 import { securityRepositoryFactory } from './modules/account/security.repository.ts';
-import { loadSecretKey, secretBox } from './lib/secret-box.ts';
+import { loadSecretKey, secretBox, verifySecretKey, type SecretKey } from './lib/secret-box.ts';
 import securityRoutes from './modules/account/security.routes.ts';
 import { securityServiceFactory } from './modules/account/security.service.ts';
+import { secondFactorThrottleFactory } from './modules/account/second-factor-throttle.ts';
 import mailRoutes from './modules/mail/mail.routes.ts';
 import myDataRoutes from './modules/my-data/my-data.routes.ts';
 import { MAIL_QUEUE, mailServiceFactory } from './modules/mail/mail.service.ts';
 import { smtpTransport } from './modules/mail/mail.transport.ts';
+import { isLocalMailboxOn, localMailboxStore } from './modules/mail/local-mailbox.ts';
 import { defineStaffAlertJobs } from './modules/staff-alerts/staff-alerts.jobs.ts';
 import { staffAlertsFactory } from './modules/staff-alerts/staff-alerts.service.ts';
 import notificationsRoutes from './modules/mail/notifications.routes.ts';
@@ -62,6 +65,7 @@ import { ENCOURAGEMENT_QUEUE, encouragementServiceFactory } from './modules/remi
 import { mentorWeekServiceFactory } from './modules/mentoring/mentor-week.service.ts';
 import { retentionRepositoryFactory } from './modules/retention/retention.repository.ts';
 import { RETENTION_QUEUE, retentionServiceFactory } from './modules/retention/retention.service.ts';
+import { hideLinkTokens } from '../common/contracts/link-token-paths.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -69,8 +73,12 @@ export interface BuildOptions {
   /** Folder of the built client (index.html + assets); not served when absent. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The key sealing two-step secrets (main.ts reads it before the database starts); read from `config` when absent. */
+  secretKey?: SecretKey;
   /** log2 of scrypt's N; tests lower it to keep sign-ups fast. */
   scryptCost?: number;
+  /** How long a session lookup is remembered (default SESSION_CACHE_MS); the two-instance test raises it so only a notification can explain a refusal. */
+  sessionCacheMs?: number;
   /** Password hashes running at once and waiting in this process (server/lib/hash-limiter.ts). */
   hashLimits?: HashLimits;
   /** Requests per minute per client on sign-in/sign-up and on public forms; per admin account on the admin console. */
@@ -92,8 +100,8 @@ export const logRedactions = [
   '*.token',
 ];
 
-/** A path fit for the logs: no query string (it may carry emails or tokens) and no setup token. */
-const loggablePath = (url: string) => url.split('?')[0]!.replace(/^\/api\/setup\/[^/]+/, '/api/setup/:token').replace(/^\/setup\/[^/]+/, '/setup/:token');
+/** A path fit for the logs: no query string and no link token (common/contracts/link-token-paths.ts). */
+const loggablePath = hideLinkTokens;
 
 const requestSerializer = (req: { method: string; url: string }) => ({ method: req.method, url: loggablePath(req.url) });
 
@@ -107,6 +115,9 @@ function trustProxyOption(value: Config['TRUST_PROXY']): false | string[] | ((ad
   return value;
 }
 
+/** An incoming X-Request-Id kept as the request's id: up to 128 characters a log or a header carries safely. */
+const REQUEST_ID = /^[A-Za-z0-9._:+=/-]{1,128}$/;
+
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
   const app = Fastify({
@@ -119,6 +130,13 @@ export async function buildApp(opts: BuildOptions) {
     // One line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // A request id a proxy or load balancer sent is kept when it looks like one (so a request can be
+    // followed through them), else a new one; every answer carries it back (X-Request-Id).
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
     bodyLimit: 64 * 1024,
     // Route params and query strings are bounded too.
     routerOptions: { maxParamLength: 200 },
@@ -130,10 +148,14 @@ export async function buildApp(opts: BuildOptions) {
       : null;
   const publicConfig = {
     oidcEnabled: oidcSettings !== null,
+    localMailbox: isLocalMailboxOn(config),
     supportEmail: config.SUPPORT_EMAIL,
     supportWhatsapp: config.SUPPORT_WHATSAPP,
     privacyContact: config.PRIVACY_CONTACT ?? config.SUPPORT_EMAIL,
     callbackRetentionDays: config.RETENTION_CALLBACK_DAYS,
+    controller: { name: config.CONTROLLER_NAME ?? null, address: config.CONTROLLER_ADDRESS ?? null },
+    processors: config.PRIVACY_PROCESSORS ?? null,
+    isControllerPlaceholder: missingControllerSettings(config).length > 0,
     social: {
       facebook: config.SOCIAL_FACEBOOK_URL,
       instagram: config.SOCIAL_INSTAGRAM_URL,
@@ -152,12 +174,26 @@ export async function buildApp(opts: BuildOptions) {
 
   // One concise line per answered request: the route pattern (never the URL's values), the status,
   // the time, and the account id (never an email); the request id comes with every line.
+  // Health probes (a load balancer's every few seconds) are logged at debug while they succeed.
   app.addHook('onResponse', (req, reply, done) => {
-    req.log.info(
+    const isProbe = reply.statusCode < 400 && (req.url === '/api/health' || req.url === '/api/ready');
+    req.log[isProbe ? 'debug' : 'info'](
       { method: req.method, route: req.routeOptions.url ?? loggablePath(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, account: req.user?.id, ip: req.ip },
       'request',
     );
     done();
+  });
+
+  // Stopping (docs/decisions/066): an answer finished after the stop began closes its connection.
+  // Fastify closes the connections idle at that moment and answers new requests 503, but a keep-alive
+  // connection whose request was in flight would stay open for keepAliveTimeout (72 s) and hold the stop.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (isClosing) reply.header('connection', 'close');
   });
 
   // Every route as registered, so tests cover new routes without being told (test/route-matrix.test.ts).
@@ -176,9 +212,13 @@ export async function buildApp(opts: BuildOptions) {
   const limits = { admin: 600, ...(opts.rateLimits ?? { auth: 10, forms: 5 }) };
 
   await app.register(errors);
-  await app.register(security, { trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [], forceHttps: config.FORCE_HTTPS });
+  await app.register(security, {
+    trustedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [],
+    forceHttps: config.FORCE_HTTPS,
+    httpsOrigin: config.PUBLIC_URL?.startsWith('https:') ? new URL(config.PUBLIC_URL).origin : undefined,
+  });
   await app.register(database, { databaseUrl: opts.databaseUrl });
-  await app.register(session, { policy: sessionPolicy });
+  await app.register(session, { policy: sessionPolicy, databaseUrl: opts.databaseUrl, cacheMs: opts.sessionCacheMs });
   await app.register(rateLimit, {
     global: false,
     // Counters in PostgreSQL: several instances behind a load balancer enforce one limit.
@@ -189,7 +229,12 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(jobs, { databaseUrl: opts.databaseUrl, isRunningWorkers: opts.jobs?.isRunningWorkers ?? true, pollingIntervalSeconds: opts.jobs?.pollingIntervalSeconds, cronMonitorIntervalSeconds: opts.jobs?.cronMonitorIntervalSeconds });
 
   // Mail: an outbox sent by a job (docs/decisions/025). Without SMTP_URL it waits in the outbox.
-  const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
+  // On a laptop without SMTP_URL, mail goes to a local mailbox this computer reads (decision 059).
+  const siteUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const localMailbox = isLocalMailboxOn(config)
+    ? localMailboxStore(() => app.log.info({ mailbox: new URL('/local-mailbox', siteUrl).toString() }, 'mail delivered to the local mailbox'))
+    : null;
+  const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : (localMailbox?.transport ?? null);
   const mail = mailServiceFactory({
     db: app.db,
     jobs: app.jobs,
@@ -207,7 +252,8 @@ export async function buildApp(opts: BuildOptions) {
     options: { retryLimit: 100, retryDelay: opts.mail?.retryDelaySeconds ?? 30, retryBackoff: true, expireInSeconds: 120, retentionDays: 365 },
   });
   app.addHook('onReady', async () => {
-    if (!transport) app.log.warn('SMTP_URL is not set: mail is kept in the outbox (admin console) and not sent');
+    if (localMailbox) app.log.warn(`SMTP_URL is not set: mail goes to the local mailbox, ${new URL('/local-mailbox', siteUrl).toString()} (this computer only)`);
+    else if (!transport) app.log.warn('SMTP_URL is not set: mail is kept in the outbox (admin console) and not sent');
   });
   app.addHook('onClose', async () => transport?.close());
 
@@ -218,10 +264,12 @@ export async function buildApp(opts: BuildOptions) {
   // Modules react to account events through these lists instead of importing each other.
   const hooks: AccountEvents = { userCreated: [], onboardingCompleted: [] };
   const signInThrottle = signInThrottleFactory({ db: app.db, mail });
+  const secondFactorThrottle = secondFactorThrottleFactory({ db: app.db, mail });
   const consent = consentServiceFactory({ db: app.db, mail });
   const auth = authServiceFactory({ db: app.db, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, onUserCreated: hooks.userCreated, throttle: signInThrottle, consent, mail });
   app.jobs.define(SECURITY_PRUNE_QUEUE, { handler: async () => {
       await signInThrottle.prune();
+      await secondFactorThrottle.prune();
       await pruneRateLimitCounters(app.db);
       await auth.prunePendingSignUps();
     }, cron: { expression: '17 * * * *', tz: 'UTC' } });
@@ -236,9 +284,15 @@ export async function buildApp(opts: BuildOptions) {
   const oidc = oidcSettings ? new OidcLogin(app.db, oidcSettings) : null;
 
   // Two-step secrets are sealed with a key kept outside the database (decision 038); any written before were sealed here once.
-  const securityRepo = securityRepositoryFactory(app.db, secretBox(loadSecretKey(config)));
+  // Every instance must hold the same key: a different one stops the start (docs/decisions/066).
+  const secretKey = opts.secretKey ?? loadSecretKey(config);
+  await verifySecretKey(app.db, secretKey).catch(async (err: unknown) => {
+    await app.close();
+    throw err;
+  });
+  const securityRepo = securityRepositoryFactory(app.db, secretBox(secretKey.key));
   await securityRepo.sealPlainSecrets();
-  const accountSecurity = securityServiceFactory({ db: app.db, securityRepo, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy });
+  const accountSecurity = securityServiceFactory({ db: app.db, securityRepo, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy, signInThrottle, secondFactorThrottle });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, {
@@ -263,7 +317,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(adminRoutes, { rateLimit: limits.admin, mentoring, decisionHooks: applicationDecisionMailFactory({ mail }) });
   await app.register(accountRoutes, { account, security: accountSecurity, authRateLimit: limits.auth });
   await app.register(securityRoutes, { security: accountSecurity, authRateLimit: limits.auth });
-  await app.register(mailRoutes, { isSmtpConfigured: transport !== null });
+  await app.register(mailRoutes, { isSmtpConfigured: config.SMTP_URL !== undefined, localMailbox });
   const unsubscribe = unsubscribeLinksFactory({ db: app.db, siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` });
   // Reminders (issue 9 flows 6-7), scheduled in TZ_DEFAULT: encouragement every day at 10:00, the
   // mentor digest on Mondays at 9:00. A failed run is retried; nobody is mailed twice by a retry.
@@ -274,7 +328,7 @@ export async function buildApp(opts: BuildOptions) {
   app.jobs.define(MENTOR_DIGEST_QUEUE, { cron: { expression: '0 9 * * 1', tz: config.TZ_DEFAULT }, options: reminderJob, handler: async () => void (await mentorDigest.sendWeekly()) });
   await app.register(notificationsRoutes, { unsubscribe });
   await app.register(mentorWeekRoutes, { mentorWeek: mentorWeekServiceFactory({ db: app.db, mail, unsubscribe }) });
-  await app.register(myDataRoutes, { authRateLimit: limits.auth });
+  await app.register(myDataRoutes, { authRateLimit: limits.auth, checkOwnPassword: accountSecurity.checkOwnPassword });
   // Retention (docs/decisions/012): every day at 3:30 in TZ_DEFAULT, what the privacy notice says is
   // kept no longer is removed. A failed run is retried; a missed day is caught up by the next run.
   const retention = retentionServiceFactory({

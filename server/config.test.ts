@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configSchema, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -41,6 +41,25 @@ describe('configuration', () => {
     expect(message).toContain('LOG_LEVEL');
     expect(message).toContain('SUPPORT_EMAIL');
     expect(message).toContain('MFA_ENCRYPTION_KEY: must be 32 random bytes in base64');
+  });
+
+  it('names the variable for any nonsense value, DATABASE_URL included (issue 24)', () => {
+    // `DATABASE_URL=not a url` threw a bare TypeError "Invalid URL" that named nothing.
+    const names = Object.keys(configSchema.shape);
+    expect(names).toContain('DATABASE_URL');
+    for (const name of names)
+      for (const value of ['not a url', '::', '-1', 'x'.repeat(300)]) {
+        let error: unknown;
+        try {
+          loadConfig({ [name]: value });
+        } catch (e) {
+          error = e;
+        }
+        if (error === undefined) continue; // some variables take any text
+        expect(error, `${name}=${value}`).toBeInstanceOf(ConfigError);
+        expect((error as Error).message, `${name}=${value}`).toMatch(new RegExp(`^Invalid configuration:\\n[^]*\\b${name}\\b`));
+      }
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/^Invalid configuration:\n {2}DATABASE_URL: /);
   });
 
   it('wants all three OpenID Connect settings or none', () => {

@@ -54,17 +54,20 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().default('0.0.0.0'),
     /** External PostgreSQL; when absent an embedded PostgreSQL is started with data under DATA_DIR. */
-    DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:$/i.test(new URL(v).protocol), {
+    // Only a string that parses as a URL reaches the protocol check (a thrown "Invalid URL" named no variable).
+    DATABASE_URL: optionalUrl.refine((v) => v === undefined || !URL.canParse(v) || /^postgres(ql)?:$/i.test(new URL(v).protocol), {
       message: 'must be a PostgreSQL connection string (postgres://user:password@host:5432/database); other databases (mysql://, sqlite:) are not supported',
     }),
     DATA_DIR: z.string().default('./data'),
-    /** 32 random bytes in base64 (`openssl rand -base64 32`) sealing two-step verification secrets in the database; shared by every instance. Unset: DATA_DIR/mfa-encryption.key, made on first start. */
+    /** 32 random bytes in base64 (`openssl rand -base64 32`) sealing two-step verification secrets in the database; shared by every instance, required with DATABASE_URL. Unset: MFA_ENCRYPTION_KEY_FILE. */
     MFA_ENCRYPTION_KEY: z
       .string()
       .trim()
       .optional()
       .refine((v) => v === undefined || v === '' || Buffer.from(v, 'base64').length === 32, { message: 'must be 32 random bytes in base64, e.g. from `openssl rand -base64 32`' })
       .transform((v) => (v === '' ? undefined : v)),
+    /** The key's file with the embedded database and no MFA_ENCRYPTION_KEY, made on first start; outside DATA_DIR so a copy of the data folder carries no key (docs/decisions/066). */
+    MFA_ENCRYPTION_KEY_FILE: optionalText,
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
     /** The public address users reach, e.g. https://god.example.org. Used in printed links and certificates; https makes cookies Secure and turns on HSTS. */
     PUBLIC_URL: optionalUrl,
@@ -82,6 +85,12 @@ export const configSchema = z
     SUPPORT_WHATSAPP: z.string().trim().default('+1 (555) 010-2030'),
     /** Where people write about their personal data (shown on /privacy); SUPPORT_EMAIL when unset. */
     PRIVACY_CONTACT: optionalText.pipe(z.email().optional()),
+    /** The privacy notice's controller (GDPR Art. 13(1)(a)): the ministry's legal name, e.g. "G.O.D Discipleship Movement (association loi 1901)". Required on a public address. */
+    CONTROLLER_NAME: optionalText.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
+    /** The controller's postal address, on one line. Required on a public address. */
+    CONTROLLER_ADDRESS: optionalText.pipe(z.string().max(300, 'must be at most 300 characters').optional()),
+    /** Who hosts the app and sends its mail, and where, named on /privacy (e.g. "Hosting: Example GmbH, Germany. Mail: Example SAS, France."). */
+    PRIVACY_PROCESSORS: optionalText.pipe(z.string().max(500, 'must be at most 500 characters').optional()),
     /** Days after a callback request is closed before its name and phone are erased. */
     RETENTION_CALLBACK_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_CALLBACK_RETENTION_DAYS),
     SOCIAL_FACEBOOK_URL: optionalUrl,
@@ -92,6 +101,11 @@ export const configSchema = z
     /** SMTP server mail leaves through, e.g. smtps://user:pass@host:465. Without it mail waits in the outbox. */
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional()),
     MAIL_FROM: z.string().trim().min(3).default('G.O.D Discipleship <no-reply@god-movement.org>'),
+    /**
+     * `auto`: without SMTP_URL, on a laptop (no public address), mail is delivered to a local mailbox
+     * this computer's browser reads at /local-mailbox (decision 059); `off`: it waits in the outbox.
+     */
+    LOCAL_MAILBOX: z.enum(['auto', 'off'], 'must be auto or off').default('auto'),
     /** Time zone of the daily digests (8:00) and other schedules, e.g. Europe/Paris. */
     TZ_DEFAULT: z
       .string()
@@ -115,6 +129,46 @@ export const configSchema = z
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
+
+const isLoopbackHost = (host: string) => {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+};
+
+/**
+ * Whether people other than the one running it reach this install: an https PUBLIC_URL, a
+ * PUBLIC_URL naming a host that is not this machine, or HOST set to an address that is not
+ * loopback. HOST's default (0.0.0.0, every interface) alone is a laptop's `npm start`: its links
+ * point at localhost (decision 063).
+ */
+export function isPublicAddress(c: Pick<Config, 'HOST' | 'PUBLIC_URL'>): boolean {
+  if (c.PUBLIC_URL) {
+    const url = new URL(c.PUBLIC_URL);
+    if (url.protocol === 'https:' || !isLoopbackHost(url.hostname)) return true;
+  }
+  const host = c.HOST.trim();
+  return !(host === '0.0.0.0' || host === '::' || host === '' || isLoopbackHost(host));
+}
+
+/** The settings the privacy notice needs to name who is responsible and how to reach them, when unset. */
+export function missingControllerSettings(c: Pick<Config, 'CONTROLLER_NAME' | 'CONTROLLER_ADDRESS' | 'PRIVACY_CONTACT'>): string[] {
+  return (['CONTROLLER_NAME', 'CONTROLLER_ADDRESS', 'PRIVACY_CONTACT'] as const).filter((name) => !c[name]);
+}
+
+/**
+ * A start on a public address without the controller's name, address and privacy contact is
+ * refused: the privacy notice would name nobody (GDPR Art. 13(1)(a)). On a laptop the notice and
+ * the admin console say instead that they are placeholders.
+ */
+export function checkPublicStart(c: Config): void {
+  const missing = missingControllerSettings(c);
+  if (!isPublicAddress(c) || missing.length === 0) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  ${missing.join(', ')}: required when the app is reached at a public address (${c.PUBLIC_URL ?? `HOST=${c.HOST}`}).\n` +
+      '  The privacy notice (/privacy) must name who is responsible for the data and how to reach them: set CONTROLLER_NAME (the legal name),\n' +
+      '  CONTROLLER_ADDRESS (postal address) and PRIVACY_CONTACT (an email address for questions about personal data).',
+  );
+}
 
 /** Parses the environment; throws a ConfigError listing every bad variable and why. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

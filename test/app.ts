@@ -11,6 +11,7 @@ import { SIGN_UP_COOKIE } from '../server/modules/auth/auth.routes.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { hashPassword } from '../server/lib/password.ts';
 import { cloneTemplateDatabase } from './postgres.ts';
+import type { TestSmtp } from './smtp.ts';
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -36,7 +37,8 @@ export const TEST_MFA_KEY = Buffer.alloc(32, 7).toString('base64');
  */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<App> {
   const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
-  const config = loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, ...opts.env });
+  // Mail waits in the outbox as on a server unless a test asks for the laptop's local mailbox (decision 059).
+  const config = loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, LOCAL_MAILBOX: 'off', ...opts.env });
   const logger = opts.logLines ? { stream: { write: (line: string) => void opts.logLines!.push(line) } } : undefined;
   const app = await buildApp({
     config,
@@ -152,14 +154,31 @@ export async function signUpTokenFor(db: Db, email: string): Promise<string> {
 }
 
 /**
+ * With a mail server, the sign-up link's token: from the outbox while the mail waits there, else
+ * from the delivered mail, as a sent mail's row keeps no token (decision 063).
+ */
+async function signUpTokenMailed(db: Db, smtp: Pick<TestSmtp, 'received'>, email: string, earlier: Set<unknown>): Promise<string> {
+  const pattern = /\/confirm-sign-up\/([A-Za-z0-9_-]{43})/;
+  for (let i = 0; i < 200; i++) {
+    const delivered = smtp.received.find((m) => !earlier.has(m) && m.to.includes(email.toLowerCase()) && pattern.test(m.text));
+    if (delivered) return pattern.exec(delivered.text)![1]!;
+    const waiting = await signUpTokenFor(db, email).catch(() => undefined);
+    if (waiting) return waiting;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no sign-up link was mailed to ${email}`);
+}
+
+/**
  * Signs up through the API and opens the mailed link in the same browser, as a person does
  * (decision 037). Returns the confirmation's answer (200 with the user, and the session cookie), or
  * the sign-up's own answer when it refused the form (a 4xx).
  */
-export async function signUpAndConfirm(app: App, body: Record<string, unknown> & { email: string }, headers: Record<string, string> = {}) {
+export async function signUpAndConfirm(app: App, body: Record<string, unknown> & { email: string }, headers: Record<string, string> = {}, smtp?: Pick<TestSmtp, 'received'>) {
+  const earlier = new Set(smtp?.received);
   const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', headers, payload: body });
   if (res.statusCode !== 202) return res;
   const browser = res.cookies.find((c) => c.name === SIGN_UP_COOKIE)!.value;
-  const token = await signUpTokenFor(app.db, body.email);
+  const token = smtp ? await signUpTokenMailed(app.db, smtp, body.email, earlier) : await signUpTokenFor(app.db, body.email);
   return app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm', headers: { ...headers, cookie: `${SIGN_UP_COOKIE}=${browser}` }, payload: { token } });
 }

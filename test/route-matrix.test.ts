@@ -11,7 +11,7 @@ import { createTestApp, signedInUser } from './app.ts';
 const app = await createTestApp({ rateLimits: { auth: 100_000, forms: 100_000 } });
 
 const PUBLIC = new Set([
-  'GET /api/health', 'GET /api/ready', 'GET /api/config', 'GET /api/login', 'GET /api/logout', 'GET /api/callback',
+  'GET /api/health', 'GET /api/ready', 'GET /api/version', 'GET /api/config', 'GET /api/login', 'GET /api/logout', 'GET /api/callback',
   'POST /api/auth/sign-in', 'POST /api/auth/sign-up', 'POST /api/auth/sign-up/confirm', 'GET /api/auth/user', 'GET /api/setup/:token', 'POST /api/setup',
   'POST /api/watchmoms-applications', 'POST /api/callback-requests', 'GET /api/certificates/verify/:code',
   // Links in mails: asking for a reset link, using it, confirming an address (signed in or not).
@@ -20,6 +20,8 @@ const PUBLIC = new Set([
   'POST /api/mail/unsubscribe/:token',
   // A parent's consent page, opened from the mail by someone without an account.
   'GET /api/parent-consent/:token', 'POST /api/parent-consent/:token',
+  // A laptop install's mailbox (decision 059): no account, but only this computer's own browser.
+  'GET /api/local-mailbox',
 ]);
 const ADMIN_ROLES: Role[] = ['admin', 'founder'];
 const roles: Role[] = ['user', 'ambassador', 'coordinator', 'admin', 'founder'];

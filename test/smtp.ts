@@ -37,6 +37,11 @@ export interface TestSmtp {
   refuseWith: { code: number; message: string } | null;
   /** While set, MAIL FROM is answered with this SMTP error (e.g. 553: the account may not send as this sender). */
   refuseSenderWith: { code: number; message: string } | null;
+  /**
+   * While set, called with each message once its final line arrived, before it is recorded; answering
+   * 'drop' records the mail and closes the connection without a reply (the sender never hears back).
+   */
+  onMessageEnd: ((mail: ReceivedMail) => Promise<'answer' | 'drop'>) | null;
   stop(): Promise<void>;
 }
 
@@ -47,7 +52,11 @@ export interface TestSmtp {
 export async function startTestSmtp(port = 0): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
-  const state: { refuseWith: TestSmtp['refuseWith']; refuseSenderWith: TestSmtp['refuseSenderWith'] } = { refuseWith: null, refuseSenderWith: null };
+  const state: { refuseWith: TestSmtp['refuseWith']; refuseSenderWith: TestSmtp['refuseSenderWith']; onMessageEnd: TestSmtp['onMessageEnd'] } = {
+    refuseWith: null,
+    refuseSenderWith: null,
+    onMessageEnd: null,
+  };
   const smtpError = ({ code, message }: { code: number; message: string }) => Object.assign(new Error(message), { responseCode: code });
   const server = new SMTPServer({
     secure: false,
@@ -62,7 +71,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     },
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
           const mail: ReceivedMail = {
             to: session.envelope.rcptTo.map((r) => r.address),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -72,6 +81,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
             headers: parsed.headers,
             messageId: parsed.messageId,
           };
+          const isDropped = state.onMessageEnd && (await state.onMessageEnd(mail)) === 'drop';
           received.push(mail);
           for (const w of [...waiters]) {
             if (w.match(mail)) {
@@ -79,7 +89,10 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
               w.resolve(mail);
             }
           }
-          callback();
+          if (!isDropped) return callback();
+          // smtp-server keeps its connections (with their sockets) by session id.
+          const connections = (server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> }).connections;
+          for (const c of connections) if (c.id === session.id) c._socket.destroy();
         })
         .catch(callback);
     },
@@ -105,6 +118,12 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     },
     set refuseSenderWith(v) {
       state.refuseSenderWith = v;
+    },
+    get onMessageEnd() {
+      return state.onMessageEnd;
+    },
+    set onMessageEnd(v) {
+      state.onMessageEnd = v;
     },
     waitFor(match, timeoutMs = 10_000) {
       const already = received.find(match);

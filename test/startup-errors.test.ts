@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { isProcessAlive } from '../server/db/embedded.ts';
 import { checkDatabase, checkDataDir } from '../server/db/startup-checks.ts';
 import { compiled } from './compiled.ts';
 import { freePort } from './postgres.ts';
@@ -12,7 +14,8 @@ async function runMain(env: Record<string, string>): Promise<{ code: number | nu
   const main = await compiled('server/main.ts');
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [main], {
-      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', ...env },
+      // A key, so no start writes a key file under ./secrets and DATABASE_URL's errors come after it (decision 066).
+      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -68,5 +71,30 @@ describe('start-up errors say what failed and how to fix it (issue 10, defect 11
     expect(mysql.output).toMatch(/DATABASE_URL: must be a PostgreSQL connection string/);
     expect(proc.code).toBe(1);
     expect(proc.output).toMatch(/DATA_DIR=\/proc\/god-data is under \/proc/);
+  });
+
+  it('stops the embedded PostgreSQL it started when listening fails (issue 24)', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'god-listen-fails-'));
+    chmodSync(dataDir, 0o755); // the postgres system user (when running as root) must reach it
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const result = await runMain({ PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain('EADDRINUSE');
+      // A stopped PostgreSQL removes its pid file; one left running keeps it (and its port, and the data folder's lock).
+      expect(existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+      expect(existsSync(pidFile)).toBe(false);
+      expect(existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
+    } finally {
+      taken.close();
+      if (existsSync(pidFile)) {
+        const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+        if (pid > 0 && isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -23,8 +23,11 @@ const render = ({ isReplacing = false } = {}) => {
 };
 
 // Pages the server prerendered (docs/decisions/057). On the landing page the page is all there:
-// the app only brings the WatchMoms application, beside it, when the page's script asks for it. On
+// the app only brings the WatchMoms application and the crisis lines, beside it, when the page's script asks for them. On
 // the Soul Health Check the app replaces the server's copy once its first render has what it needs.
-if (prerendered === 'landing') void import('./features/landing/static/watchmoms-island.tsx');
-else if (prerendered === 'soul-health-check') void prerenderedScreenReady(i18n).then(() => render({ isReplacing: true }));
+if (prerendered === 'landing') {
+  void import('./features/landing/static/watchmoms-island.tsx');
+  // The "hard time" answer's crisis lines for the visitor's country (decision 060).
+  void import('./features/landing/static/crisis-faq-island.ts');
+} else if (prerendered === 'soul-health-check') void prerenderedScreenReady(i18n).then(() => render({ isReplacing: true }));
 else render();

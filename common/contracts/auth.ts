@@ -132,6 +132,11 @@ export const currentUser = z.object({
    * newer privacy notice), or null.
    */
   consentNeeded: z.enum(['details', 'notice']).nullable(),
+  /**
+   * The person's own country (ISO 3166 code): the onboarding profile's, else the one given at
+   * sign-up; null when neither names one. The crisis directory shows its lines first (decision 060).
+   */
+  country: z.string().length(2).nullable().default(null),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -143,12 +148,20 @@ export type SignInResult = z.infer<typeof signInResult>;
 
 export const publicConfig = z.object({
   oidcEnabled: z.boolean(),
+  /** Mail goes to the local mailbox of this laptop install, at /local-mailbox (decision 059). */
+  localMailbox: z.boolean(),
   supportEmail: z.string(),
   supportWhatsapp: z.string(),
   /** Where to write about personal data (PRIVACY_CONTACT, else the support email). */
   privacyContact: z.string(),
   /** Days a closed callback request keeps its name and phone (RETENTION_CALLBACK_DAYS). */
   callbackRetentionDays: z.number(),
+  /** Who is responsible for the data (CONTROLLER_NAME, CONTROLLER_ADDRESS), null when unset. */
+  controller: z.object({ name: z.string().nullable(), address: z.string().nullable() }),
+  /** Who hosts the app and sends its mail (PRIVACY_PROCESSORS), null when unset. */
+  processors: z.string().nullable(),
+  /** True while the controller's name, address or privacy contact is unset: the notice shows a placeholder warning (decision 063). */
+  isControllerPlaceholder: z.boolean(),
   social: z.object({
     facebook: z.string().optional(),
     instagram: z.string().optional(),
@@ -164,6 +177,8 @@ export const parentConsentParams = z.object({ token: z.string().min(16).max(200)
 export const parentConsentView = z.object({
   childFirstName: z.string().nullable(),
   isGranted: z.boolean(),
+  /** The law asks the young person's consent and the parent's together (France under 15): the young person has given theirs. */
+  isJoint: z.boolean(),
   noticeVersion: z.number(),
 });
 export type ParentConsentView = z.infer<typeof parentConsentView>;

@@ -30,6 +30,8 @@ export const errorCodes = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   SIGN_IN_THROTTLED: 429,
+  /** Too many wrong codes (or step-up passwords) for this account or session: a growing wait (docs/decisions/064). */
+  SECOND_FACTOR_THROTTLED: 429,
   SETUP_TOKEN_INVALID: 410,
   LINK_INVALID: 404,
   LINK_EXPIRED: 410,
@@ -52,6 +54,10 @@ export const errorCodes = {
   PARENT_CONSENT_PENDING: 403,
   /** Only an account waiting for a parent's consent can see, resend or change its request to the parent. */
   PARENT_CONSENT_NOT_PENDING: 409,
+  /** The parent's address was given less than a day ago: another one is taken later, and the first address is told (docs/decisions/065). */
+  PARENT_EMAIL_CHANGE_WAIT: 429,
+  /** The parent's link opened in the young person's own session or in a browser they signed in from (docs/decisions/065). */
+  PARENT_CONSENT_CHILD_BROWSER: 403,
   CONSENT_DETAILS_REQUIRED: 400,
   ACCOUNT_DEACTIVATED: 403,
   /** An admin tried to deactivate or delete their own account from the console. */
@@ -66,4 +72,6 @@ export type ErrorCode = keyof typeof errorCodes;
 export interface ApiError {
   code: ErrorCode;
   message: string;
+  /** Which case of the code it is, when the client words the cases apart (WEAK_PASSWORD: common, repeated, email, name, guessable). */
+  reason?: string;
 }

@@ -6,5 +6,5 @@
 export const isLandingPath = (p: string) =>
   !(
     p === '/soul-health-check' || p === '/privacy' || p.startsWith('/parent-consent/') || p.startsWith('/verify/') || p === '/login' || p.startsWith('/setup/') ||
-    p === '/forgot-password' || p.startsWith('/reset-password/') || p.startsWith('/verify-email/') || p.startsWith('/confirm-sign-up/') || p.startsWith('/unsubscribe/')
+    p === '/forgot-password' || p.startsWith('/reset-password/') || p.startsWith('/verify-email/') || p.startsWith('/confirm-sign-up/') || p.startsWith('/unsubscribe/') || p === '/local-mailbox'
   );

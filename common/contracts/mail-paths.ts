@@ -6,4 +6,6 @@ export const mailPaths = {
   verifyEmail: '/api/auth/verify-email',
   resendVerification: '/api/auth/verify-email/resend',
   locale: '/api/account/locale',
+  /** A laptop install's mailbox without SMTP_URL (decision 059): this computer only. */
+  localMailbox: '/api/local-mailbox',
 } as const;

@@ -38,10 +38,24 @@ export const outboxList = z.object({
   pageSize: z.number().int(),
   /** False when SMTP_URL is not set: mail waits here and is not sent. */
   isSmtpConfigured: z.boolean(),
+  /** True when, without SMTP_URL, mail goes to the local mailbox of this laptop install (decision 059). */
+  isLocalMailbox: z.boolean(),
 });
 export type OutboxList = z.infer<typeof outboxList>;
 
 export const OUTBOX_PAGE_SIZE = 25;
+
+/** One mail delivered to the local mailbox of a laptop install (decision 059), links and all. */
+export const localMail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  receivedAt: z.string(),
+});
+export type LocalMail = z.infer<typeof localMail>;
+export const localMailbox = z.object({ items: z.array(localMail) });
+export type LocalMailbox = z.infer<typeof localMailbox>;
 
 // ---- Password reset and email verification ----
 

@@ -112,6 +112,13 @@ export const idParams = z.strictObject({ id: z.uuid('must be an id (a UUID)') })
 /** An admin sets the mentor of someone who asks (by the mentor's email), or clears it (null). */
 export const setMentorBody = z.strictObject({ mentorEmail: emailSchema.nullable() });
 export type SetMentorBody = z.infer<typeof setMentorBody>;
+/**
+ * What the admin's request did: `asked`, the person sees the mentor's invitation on their dashboard and
+ * is linked only when they accept (decision 039, issue 24); `linked`, they had already named that mentor
+ * themselves (or already have them); `removed`, their mentor link was cleared.
+ */
+export const setMentorResult = z.object({ outcome: z.enum(['asked', 'linked', 'removed']) });
+export type SetMentorResult = z.infer<typeof setMentorResult>;
 
 /** An admin's view of someone's current mentor, shown before setting another one. */
 export const adminMentorView = z.object({ mentor: z.object({ name: z.string(), email: z.string() }).nullable() });

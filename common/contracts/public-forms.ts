@@ -123,6 +123,7 @@ export const CALLBACK_MESSAGES = {
   voicemail: 'Please say whether we may leave a voicemail',
   language: 'Please choose a language',
   consent: 'Please agree that the support team may see your request',
+  scoreBand: 'The score band must be green, yellow, red or unknown',
 } as const;
 
 /** The fields the person fills in besides their name and phone (decision 042). */
@@ -142,7 +143,8 @@ export const callbackRequestBody = z.strictObject({
   name: requiredName(100).min(1, REQUIRED),
   phone: requiredText(30).min(1, REQUIRED),
   category: z.enum(supportCategories, { error: CALLBACK_MESSAGES.category }),
-  scoreBand: z.enum(scoreBands).default('unknown'),
+  /** The band of the Soul Health Check's results the request comes from (common/domain/soul-check.ts), 'unknown' from anywhere else. */
+  scoreBand: z.enum(scoreBands, { error: CALLBACK_MESSAGES.scoreBand }).default('unknown'),
   ...callbackPreferences,
 });
 export type CallbackRequestBody = z.input<typeof callbackRequestBody>;

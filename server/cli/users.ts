@@ -4,6 +4,7 @@
  *
  *   npm run users -- grant <email> <role>    roles: user, ambassador, coordinator, admin, founder
  *   npm run users -- list                    everyone above the user role
+ *   npm run users -- forget-mfa-key          the two-step key was lost: the next start records a new one (decision 066)
  *
  * Uses DATABASE_URL when set, otherwise the embedded PostgreSQL under DATA_DIR: the running app's
  * one when the app is up, or started for the duration of the command when it is not.
@@ -17,12 +18,14 @@ import { createDb } from '../db/client.ts';
 import { isProcessAlive, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { AppError } from '../lib/app-error.ts';
+import { forgetSecretKey } from '../lib/secret-box.ts';
 import { adminServicesFactory } from '../modules/admin/admin.services.ts';
 import { fullNameOf } from '../../common/domain/names.ts';
 
 const USAGE = `Usage:
   npm run users -- grant <email> <role>   Give an account a role (${roles.join(', ')})
-  npm run users -- list                   List everyone with a role above user`;
+  npm run users -- list                   List everyone with a role above user
+  npm run users -- forget-mfa-key         After losing the two-step verification key: the next start accepts a new one`;
 
 class UsageError extends Error {}
 
@@ -71,6 +74,18 @@ async function run(args: string[], config: Config, out: (line: string) => void):
       const staff = await adminServicesFactory(db).roles.listStaff();
       if (staff.length === 0) out('Nobody has a role above user yet.');
       for (const s of staff) out(`${s.role.padEnd(12)} ${s.email}${fullNameOf(s) ? `  (${fullNameOf(s)})` : ''}`);
+    });
+    return;
+  }
+  if (command === 'forget-mfa-key') {
+    if (rest.length) throw new UsageError('forget-mfa-key takes no arguments.');
+    await withDatabase(config, async (db) => {
+      const forgotten = await forgetSecretKey(db);
+      out(
+        forgotten
+          ? 'The two-step verification key is forgotten: the next start records its key. People who set up two-step verification before sign in with a recovery code and set it up again.'
+          : 'No two-step verification key was recorded yet: the next start records its key.',
+      );
     });
     return;
   }

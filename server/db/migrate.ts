@@ -2,8 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import type { Db } from './client.ts';
+import * as schema from './schema/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsFolder = path.join(here, 'migrations');
@@ -56,11 +59,38 @@ export async function applySqlSources(db: Db): Promise<void> {
   });
 }
 
+// The lock every process applying migrations takes, whatever the other constants.
+const MIGRATIONS_LOCK = 72_410_066;
+
 /**
  * Applies committed migrations, then the current functions and triggers. Safe to run from several
- * instances at once (drizzle runs the migrations in one transaction; the sources take a lock).
+ * instances at once: each takes a PostgreSQL advisory lock first, on the connection that then
+ * applies them, so one instance migrates while the others wait and then find nothing left to do.
+ * drizzle's own migrator takes no lock: two instances starting together both ran the first pending
+ * migration, and one failed (issue 28, defect 2). The lock ends with the connection if the process dies.
  */
-export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder });
-  await applySqlSources(db);
+export async function runMigrations(db: Db, folder = migrationsFolder): Promise<void> {
+  const pool = (db as Db & { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) throw new Error('runMigrations needs a database on a connection pool (createDb).');
+  const client = await pool.connect();
+  let isBroken = false;
+  try {
+    // Waiting for another instance's migrations may take longer than one statement may.
+    await client.query(`set statement_timeout = 0`);
+    await client.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
+    try {
+      const onLockedConnection = drizzle(client, { schema });
+      await migrate(onLockedConnection, { migrationsFolder: folder });
+      await applySqlSources(onLockedConnection);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK]).catch(() => (isBroken = true));
+    }
+    await client.query('reset statement_timeout');
+  } catch (err) {
+    isBroken = true;
+    throw err;
+  } finally {
+    // A connection in an unknown state (still locked, timeout off) is closed rather than reused.
+    client.release(isBroken);
+  }
 }

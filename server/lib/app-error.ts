@@ -6,10 +6,13 @@ export class AppError extends Error {
   readonly status: number;
   /** Sent as Retry-After (a 429 or 503 that clears by itself). */
   readonly retryAfterSeconds?: number;
-  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
+  /** Which case of the code it is, for the client to word (e.g. why a password is refused). */
+  readonly reason?: string;
+  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number; reason?: string } = {}) {
     super(message);
     this.code = code;
     this.status = errorCodes[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.reason = options.reason;
   }
 }

@@ -1,5 +1,9 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import * as zxcvbnEn from '@zxcvbn-ts/language-en';
+import * as zxcvbnFr from '@zxcvbn-ts/language-fr';
+import { AppError } from './app-error.ts';
 import { defaultHashLimits, HashLimiter, type HashLimits } from './hash-limiter.ts';
 
 /**
@@ -49,7 +53,7 @@ let common: Set<string> | undefined;
 
 /** True for passwords found in a list of ~50,000 passwords seen in breaches (case-insensitive, after NFKC). */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'].map((p: string) => p.toLowerCase()));
+  common ??= new Set(zxcvbnCommon.dictionary['passwords-common'].map((p: string) => p.toLowerCase()));
   return common.has(folded(password));
 }
 
@@ -59,20 +63,76 @@ export interface PasswordOwner {
   lastName?: string | null;
 }
 
+/** Why a password is refused; the client words each one (common:errors.WEAK_PASSWORD_<reason>). */
+export type PasswordWeakness = 'common' | 'repeated' | 'email' | 'name' | 'guessable';
+
 /**
- * Why a new password is too easy to guess, or null: a breached password, one character repeated,
- * or the owner's email, the name part of the email or their names (3 letters or more) inside it.
- * Everything is compared after NFKC and lower-casing.
+ * The lowest zxcvbn score accepted (0-4): 3 means about 10^8 guesses or more, "safely unguessable"
+ * for an online attacker and a slow hash. `Passw0rd!` scores 0 (a common word with the usual
+ * substitutions), four everyday words score 3 or 4.
  */
-export function passwordWeakness(password: string, owner: PasswordOwner): string | null {
+export const MIN_PASSWORD_SCORE = 3;
+/** Words everyone would try first against this app's accounts. */
+const APP_WORDS = ['god', 'discipleship', 'disciple', 'godmovement', 'watchmoms', 'jesus', 'christ', 'amen', 'bible'];
+
+/**
+ * Characters of a password the estimate reads: its time grows with the length (about 50 ms at 40
+ * characters on the development machine, on the event loop), and the first 40 characters of a
+ * password that is not guessable are not guessable either.
+ */
+const ESTIMATED_LENGTH = 40;
+
+let estimator: ZxcvbnFactory | undefined;
+/**
+ * zxcvbn with breached passwords, dice words, and everyday English and French words and first names,
+ * and keyboard layouts (built on first use, about half a second). The languages' other lists (last
+ * names, Wikipedia, planets...) are left out: each list is another lookup of every substring.
+ */
+function strengthEstimator(): ZxcvbnFactory {
+  estimator ??= new ZxcvbnFactory({
+    graphs: zxcvbnCommon.adjacencyGraphs,
+    dictionary: {
+      ...zxcvbnCommon.dictionary,
+      'commonWords-en': zxcvbnEn.dictionary['commonWords-en'],
+      'firstnames-en': zxcvbnEn.dictionary['firstnames-en'],
+      'commonWords-fr': zxcvbnFr.dictionary['commonWords-fr'],
+      'firstnames-fr': zxcvbnFr.dictionary['firstnames-fr'],
+    },
+  });
+  return estimator;
+}
+
+/**
+ * The one password policy (issue 24, item 7; docs/decisions/064), for every password a person
+ * chooses: sign-up, founder setup, reset and change. Why `password` is too easy to guess, or null:
+ * a breached password, one character repeated, the owner's email (or its name part) or their names
+ * (3 letters or more) inside it, or a zxcvbn score below MIN_PASSWORD_SCORE, where the owner's email,
+ * names and this app's words count as known words. Compared after NFKC and lower-casing.
+ */
+export function passwordWeakness(password: string, owner: PasswordOwner): PasswordWeakness | null {
   const p = folded(password);
-  if (isCommonPassword(p)) return 'This password is too common and easy to guess. Please choose another one.';
-  if (new Set(p).size <= 1) return 'This password repeats one character. Please choose another one.';
+  if (isCommonPassword(p)) return 'common';
+  if (new Set(p).size <= 1) return 'repeated';
   const email = folded(owner.email);
   const local = email.split('@')[0] ?? '';
-  if (p.includes(email) || (local.length >= 4 && p.includes(local))) return 'Your password must not contain your email address. Please choose another one.';
+  if (p.includes(email) || (local.length >= 4 && p.includes(local))) return 'email';
   const names = [owner.firstName, owner.lastName].map((n) => folded(n ?? '').trim()).filter((n) => n.length >= 3);
-  if (names.some((n) => p.includes(n) || p.replace(/\s+/g, '').includes(n.replace(/\s+/g, ''))))
-    return 'Your password must not contain your name. Please choose another one.';
+  if (names.some((n) => p.includes(n) || p.replace(/\s+/g, '').includes(n.replace(/\s+/g, '')))) return 'name';
+  const { score } = strengthEstimator().check(normalise(password).slice(0, ESTIMATED_LENGTH), [email, local, ...names, ...APP_WORDS]);
+  if (score < MIN_PASSWORD_SCORE) return 'guessable';
   return null;
+}
+
+const WEAKNESS_MESSAGES: Record<PasswordWeakness, string> = {
+  common: 'This password is too common and easy to guess. Please choose another one.',
+  repeated: 'This password repeats one character. Please choose another one.',
+  email: 'Your password must not contain your email address. Please choose another one.',
+  name: 'Your password must not contain your name. Please choose another one.',
+  guessable: 'This password would be too easy to guess. Try a few unrelated words, or a longer sentence.',
+};
+
+/** Throws WEAK_PASSWORD (400, with the reason for the client) when the policy refuses `password`. */
+export function assertStrongPassword(password: string, owner: PasswordOwner): void {
+  const weakness = passwordWeakness(password, owner);
+  if (weakness) throw new AppError('WEAK_PASSWORD', WEAKNESS_MESSAGES[weakness], { reason: weakness });
 }

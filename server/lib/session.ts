@@ -115,14 +115,20 @@ export class SessionCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  async get(token: string, load: (token: string) => Promise<LiveSession | null>): Promise<LiveSession | null> {
+  /**
+   * The remembered session, or a lookup. `isFreshNeeded` says when what is remembered must be read
+   * again before it is used (a write, a staff member: docs/decisions/065); such a lookup does not
+   * share one already under way either, which may have read the row before a change.
+   */
+  async get(token: string, load: (token: string) => Promise<LiveSession | null>, isFreshNeeded?: (live: LiveSession | null) => boolean): Promise<LiveSession | null> {
     const now = Date.now();
     const hit = this.entries.get(token);
-    if (hit && hit.validUntil > now) return hit.live;
+    const isFresh = isFreshNeeded?.(hit?.live ?? null) === true;
+    if (hit && hit.validUntil > now && !isFresh) return hit.live;
     if (hit) this.entries.delete(token);
     // Concurrent requests of one session share one lookup.
     const pending = this.loading.get(token);
-    if (pending && pending.generation === this.generation) return await pending.live;
+    if (pending && pending.generation === this.generation && !isFresh) return await pending.live;
     const generation = this.generation;
     const promise = load(token);
     this.loading.set(token, { generation, live: promise });

@@ -24,6 +24,8 @@ interface Options {
   trustedOrigins: string[];
   /** FORCE_HTTPS: answer plain http with a redirect to https, and send HSTS on every answer. */
   forceHttps: boolean;
+  /** PUBLIC_URL's origin when it is https: where the redirect goes (the app's own port is not the public one). */
+  httpsOrigin?: string;
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -38,7 +40,10 @@ export default fp<Options>(async function security(app: FastifyInstance, opts) {
     app.addHook('onRequest', async (req, reply) => {
       if (req.protocol === 'https' || PROBES.has(req.url.split('?')[0]!)) return;
       // 308 keeps the method and body, so a write is repeated over https rather than turned into a GET.
-      return reply.header('Strict-Transport-Security', HSTS).redirect(`https://${req.host}${req.url}`, 308);
+      // To PUBLIC_URL's origin when set; otherwise the same host name on https's own port (the app's
+      // port serves plain http, issue 28).
+      const origin = opts.httpsOrigin ?? `https://${req.hostname.includes(':') ? `[${req.hostname}]` : req.hostname}`;
+      return reply.header('Strict-Transport-Security', HSTS).redirect(`${origin}${req.url}`, 308);
     });
   }
 

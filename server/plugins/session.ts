@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdminRole, opensCallbackInbox, type Role } from '../../common/domain/roles.ts';
 import { AppError } from '../lib/app-error.ts';
-import { assertRecentAuth, purgeExpiredSessions, sessionCookieName, SessionCache, sessionLookup, type SessionPolicy, type SessionState, type UserRow } from '../lib/session.ts';
+import { assertRecentAuth, purgeExpiredSessions, sessionCookieName, SessionCache, sessionLookup, type LiveSession, type SessionPolicy, type SessionState, type UserRow } from '../lib/session.ts';
+import { SessionChangeListener } from '../lib/session-changes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     sessionPolicy: SessionPolicy;
     /** Forget every remembered session (after a change to sessions or accounts). */
     sessionCache: SessionCache;
+    /** Hears from PostgreSQL when a session or an account changed anywhere (docs/decisions/065). */
+    sessionChanges: SessionChangeListener;
   }
 }
 
@@ -80,19 +83,32 @@ export function requireRecentAuth(req: FastifyRequest): UserRow {
 /** How long a session lookup is remembered by one process (docs/decisions/021-session-cache.md). */
 export const SESSION_CACHE_MS = 5_000;
 
-export default fp<{ policy: SessionPolicy; cacheMs?: number }>(async function session(app: FastifyInstance, opts) {
+/**
+ * Whose remembered session is read again at every request: staff, whose access reveals other
+ * people's data (admins, founders, responders), so a demotion or sign-out made on another instance
+ * holds for their very next request (docs/decisions/065).
+ */
+const isReadAgain = (live: LiveSession | null) => live !== null && opensCallbackInbox(live.user);
+
+export default fp<{ policy: SessionPolicy; databaseUrl: string; cacheMs?: number }>(async function session(app: FastifyInstance, opts) {
   await app.register(cookie);
   const lookup = sessionLookup(app.db, opts.policy);
   const cache = new SessionCache(opts.cacheMs ?? SESSION_CACHE_MS);
+  const changes = new SessionChangeListener(opts.databaseUrl, () => cache.clear(), app.log);
   app.decorate('sessionPolicy', opts.policy);
   app.decorate('sessionCache', cache);
+  app.decorate('sessionChanges', changes);
   app.decorateRequest('user', null);
   app.decorateRequest('authSession', null);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const token = req.cookies[sessionCookieName(req)];
     if (token) {
-      const live = await cache.get(token, lookup);
+      // A write (but a quiz answer, which only records the person's own attempt: decision 031) reads
+      // the session afresh: one signed out, demoted or deactivated on another instance a moment ago
+      // changes nothing. Reads use the memory, emptied by PostgreSQL's notification.
+      const isWrite = req.method !== 'GET' && req.method !== 'HEAD' && req.routeOptions.config.keepsSessions !== true;
+      const live = await cache.get(token, lookup, isWrite ? () => true : isReadAgain);
       req.user = live?.user ?? null;
       req.authSession = live?.session ?? null;
     }
@@ -110,8 +126,12 @@ export default fp<{ policy: SessionPolicy; cacheMs?: number }>(async function se
   // Expired rows are harmless (lookups check expiry) but would pile up: sweep them hourly.
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    await changes.start();
     sweeper = setInterval(() => void purgeExpiredSessions(app.db, opts.policy).catch((err) => app.log.warn({ err }, 'session sweep failed')), 3_600_000);
     sweeper.unref();
   });
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await changes.close();
+  });
 });

@@ -16,6 +16,7 @@ const ConfirmSignUp = lazy(() => import('../features/auth/components/confirm-sig
 const ParentConsent = lazy(() => import('../features/privacy/components/parent-consent-page.tsx'));
 const Privacy = lazy(loadPrivacy);
 const Unsubscribe = lazy(() => import('../features/notifications/components/unsubscribe-page.tsx'));
+const LocalMailbox = lazy(() => import('../features/notifications/components/local-mailbox-page.tsx'));
 const Verify = lazy(() => import('../features/course/components/verify-page.tsx'));
 const Consent = lazy(() => import('../features/auth/components/consent-page.tsx'));
 const Onboarding = lazy(() => import('../features/onboarding/components/onboarding-page.tsx'));
@@ -41,6 +42,7 @@ const PUBLIC_ROUTES = [
   ['/verify-email/:token', VerifyEmail],
   ['/confirm-sign-up/:token', ConfirmSignUp],
   ['/unsubscribe/:token', Unsubscribe],
+  ['/local-mailbox', LocalMailbox],
 ] as const;
 
 function PublicRoutes() {

@@ -19,10 +19,11 @@ export function describeError(t: TFunction, err: unknown, { ns, fallback, descri
   if (description) return t(description);
   const fallbackText = t(fallback ?? 'common:errors.generic');
   if (err instanceof ApiRequestError) {
-    const { code, message } = err.body;
+    const { code, message, reason } = err.body;
     if (code && code !== 'VALIDATION_FAILED') {
       const keys = ns ? [`${ns}:errors.${code}`, `common:errors.${code}`] : [`common:errors.${code}`];
-      return t(keys, { defaultValue: message ?? fallbackText });
+      // A reason picks the code's variant (`WEAK_PASSWORD_name`), else the code's own text (i18next context).
+      return t(keys, { defaultValue: message ?? fallbackText, ...(reason ? { context: reason } : {}) });
     }
     if (message) return message;
   }

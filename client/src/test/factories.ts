@@ -1,4 +1,4 @@
-import { currentUser, type CurrentUser } from '../../../common/contracts/auth.ts';
+import { currentUser, publicConfig, type CurrentUser, type PublicConfig } from '../../../common/contracts/auth.ts';
 import { mfaStatus, sessionItem, type MfaStatus, type SessionItem } from '../../../common/contracts/security.ts';
 import { callbackItem, directoryPage, directoryRow, type CallbackItem, type DirectoryPage, type DirectoryRow } from '../../../common/contracts/admin.ts';
 import { assessment, lesson, submitResult, type Assessment, type Lesson, type SubmitResult } from '../../../common/contracts/course.ts';
@@ -124,6 +124,22 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     isEmailVerified: true,
     consentStatus: 'granted',
     consentNeeded: null,
+    ...overrides,
+  });
+}
+
+export function buildPublicConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
+  return publicConfig.parse({
+    oidcEnabled: false,
+    localMailbox: false,
+    supportEmail: 'support@example.org',
+    supportWhatsapp: '+1 555 0100',
+    privacyContact: 'privacy@example.org',
+    callbackRetentionDays: 90,
+    controller: { name: 'G.O.D Discipleship Movement', address: '12 rue de la Paix, 75002 Paris, France' },
+    processors: null,
+    isControllerPlaceholder: false,
+    social: {},
     ...overrides,
   });
 }

@@ -409,6 +409,12 @@ export const discipleInvitations = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
     /** The outbox row of its latest mail: cancelled if still waiting when the mentor withdraws or resends it. */
     mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    /**
+     * The admin who asked the person on the mentor's behalf (issue 24); null when the mentor typed the
+     * name and email. Such a request is not in the mentor's waiting list, digest or export: the mentor
+     * did not type that address and learns it only if the person accepts.
+     */
+    askedById: uuid('asked_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -490,9 +496,25 @@ export const mailOutbox = pgTable(
     firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Until when the attempt that marked the mail `sending` owns it: another attempt before then sends
+     * nothing (docs/decisions/067).
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * When the whole message had been handed to the SMTP server, the moment before its last line
+     * (the server may have taken it from then on): a mail left `sending` with this set is not sent again.
+     */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
+    /** Accounts other than the recipient the mail names (a mentor, a disciple, a child): scrubbed when they are deleted. */
+    aboutUserIds: uuid('about_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    index('mail_outbox_about_idx').using('gin', t.aboutUserIds),
+  ],
 );
 
 /** One-time links mailed to reset a password or verify an email: only the SHA-256 of the token is stored. */
@@ -526,6 +548,26 @@ export const signInFailures = pgTable(
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [index('sign_in_failures_last_idx').on(t.lastFailureAt)],
+);
+
+/**
+ * Wrong second factors (an authenticator code, a recovery code, or a step-up password) per account
+ * and per session or sign-in challenge (issue 24, items 1-2; docs/decisions/064): `key` is
+ * `account:<user id>` or `session:<hash of the session or challenge id>`. A right password never
+ * clears them; a right second factor clears its account's row and its own session's; rows idle for
+ * a day are pruned, and an erased account takes its rows with it.
+ */
+export const secondFactorFailures = pgTable(
+  'second_factor_failures',
+  {
+    key: text('key').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the account's owner was last told by mail (account rows only). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [index('second_factor_failures_last_idx').on(t.lastFailureAt), index('second_factor_failures_user_idx').on(t.userId)],
 );
 
 /**
@@ -590,11 +632,35 @@ export const consents = pgTable(
     /** "self", or "parent" with the parent's email in parentEmail. */
     givenBy: text('given_by', { enum: ['self', 'parent'] }).notNull(),
     parentEmail: text('parent_email'),
+    /**
+     * Below the age of digital consent: "parent" (the parent consents for the young person) or
+     * "joint" (the law asks both together, France under 15: the young person's own row and the
+     * parent's row are both marked; decision 062). Null for a consent given alone.
+     */
+    rule: text('rule', { enum: ['parent', 'joint'] }),
     noticeVersion: integer('notice_version').notNull(),
+    /** How a parent's consent was given (decision 065); null for the person's own. */
+    evidence: jsonb('evidence').$type<ParentalConsentEvidence>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('consents_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** What a parent's consent row keeps of how it was given (decision 065): no IP address, no device id. */
+export interface ParentalConsentEvidence {
+  /** The parent opened the link mailed to the address in the row (its only proof of who they are). */
+  method: 'mailed-link';
+  /** When that link was mailed, and when the young person gave that address. */
+  linkSentAt: string;
+  addressGivenAt: string;
+  /** The version of the parent's page text they agreed to (PARENT_CONSENT_TEXT_VERSION) and the mail's language. */
+  textVersion: number;
+  mailLocale: string;
+  /** The checks the server made: not a session of the young person's, not a browser they signed in from. */
+  checks: ('not-child-session' | 'not-child-browser')[];
+  /** The browser was signed in to another account (which one is not kept). */
+  isSignedInToOtherAccount: boolean;
+}
 
 /** A young person's request for a parent's consent: the mailed link (hashed) opens the page where the parent agrees, and later withdraws. */
 export const parentalConsents = pgTable('parental_consents', {
@@ -605,4 +671,22 @@ export const parentalConsents = pgTable('parental_consents', {
   mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
   grantedAt: timestamp('granted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the young person gave this address (sign-up or a change): another one is taken a day later at the earliest (decision 065). */
+  emailSetAt: timestamp('email_set_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When this address was told that the young person asked for another one (once per wait). */
+  changeNoticeAt: timestamp('change_notice_at', { withTimezone: true }),
 });
+
+/**
+ * The browsers an account waiting for a parent signed in from (decision 065): the parent's link
+ * does not work in them. Only the SHA-256 of the browser's device cookie is kept.
+ */
+export const consentChildDevices = pgTable(
+  'consent_child_devices',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);

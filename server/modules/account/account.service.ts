@@ -1,7 +1,7 @@
 import type { PasswordResetConfirmBody } from '../../../common/contracts/mail.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, isCommonPassword } from '../../lib/password.ts';
+import { assertStrongPassword, hashPassword } from '../../lib/password.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { MailSender } from '../mail/mail.service.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
@@ -56,10 +56,13 @@ export function accountServiceFactory({ db, mail, scryptCost, throttle }: Deps) 
 
   /** Sets the new password, ends every session of the user and records it; returns the user to sign this browser in. */
   async function confirmPasswordReset({ token, password }: PasswordResetConfirmBody): Promise<UserRow> {
-    if (isCommonPassword(password)) throw new AppError('WEAK_PASSWORD', 'This password is too common and easy to guess. Please choose another one.');
     const tokenHash = hashToken(token);
     // Checked before the slow hash, and again under a lock inside the transaction.
-    checkToken(await repo.findTokenForUpdate(db, tokenHash, 'password-reset'));
+    const link = await repo.findTokenForUpdate(db, tokenHash, 'password-reset');
+    checkToken(link);
+    // The policy of sign-up, with this account's own email and names (issue 24, item 7).
+    const owner = await repo.findUser(db, link!.userId);
+    if (owner) assertStrongPassword(password, owner);
     const passwordHash = await hashPassword(password, scryptCost);
     const userId = await db.transaction(async (tx) => {
       const row = await repo.findTokenForUpdate(tx, tokenHash, 'password-reset');

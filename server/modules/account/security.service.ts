@@ -10,10 +10,12 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { findUserById } from '../../db/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/password.ts';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertRecentAuth, hashToken, newToken, REAUTH_WINDOW_MS, type SessionPolicy, type SessionState, type UserRow } from '../../lib/session.ts';
 import type { MailSender } from '../mail/mail.service.ts';
+import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { SecurityRepository } from './security.repository.ts';
+import { accountKey, sessionKey, type SecondFactorThrottle } from './second-factor-throttle.ts';
 
 interface Deps {
   db: Db;
@@ -21,6 +23,10 @@ interface Deps {
   mail: MailSender;
   scryptCost: number;
   sessionPolicy: SessionPolicy;
+  /** Step-up by password shares the per-email sign-in count (decision 036). */
+  signInThrottle: Pick<SignInThrottle, 'claimAttempt' | 'recordFailure' | 'recordSuccess'>;
+  /** Codes per account, and step-up per session (docs/decisions/064). */
+  secondFactorThrottle: SecondFactorThrottle;
 }
 
 export type SecurityService = ReturnType<typeof securityServiceFactory>;
@@ -57,16 +63,35 @@ export function describeDevice(userAgent: string | null): Pick<SessionItem, 'bro
 }
 
 /** Change of password and the account's sessions (docs/decisions/038). */
-export function securityServiceFactory({ db, securityRepo, mail, scryptCost, sessionPolicy }: Deps) {
+export function securityServiceFactory({ db, securityRepo, mail, scryptCost, sessionPolicy, signInThrottle, secondFactorThrottle }: Deps) {
+  /**
+   * The account's own password typed by a signed-in person (step-up, change of password): counted
+   * against the email's sign-in count and this session's step-up count before scrypt runs, so a
+   * stolen session cannot guess the password faster than sign-in allows (issue 24, item 1).
+   */
+  async function checkOwnPassword({ user, session }: { user: UserRow; session: SessionState }, password: string): Promise<boolean> {
+    if (!user.passwordHash) return false;
+    const keys = [sessionKey(session.idHash)];
+    await signInThrottle.claimAttempt(user.email);
+    await secondFactorThrottle.claimAttempt({ userId: user.id, keys });
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      await signInThrottle.recordFailure(user.email, user);
+      await secondFactorThrottle.recordFailure(user, keys);
+      return false;
+    }
+    await signInThrottle.recordSuccess(user.email);
+    await secondFactorThrottle.recordSuccess(keys);
+    return true;
+  }
+
   /**
    * With the current password: sets the new one (same rules as sign-up), ends every other session
    * of the account, records it, and mails the owner (an attacker who changed it is then noticed).
    */
   async function changePassword({ user, session, body }: { user: UserRow; session: SessionState; body: ChangePasswordBody }) {
     if (!user.passwordHash) throw new AppError('NO_PASSWORD', 'Your account has no password: you sign in with your organization\'s account.');
-    if (!(await verifyPassword(body.currentPassword, user.passwordHash))) throw new AppError('WRONG_PASSWORD', 'Your current password is not correct.');
-    const weakness = passwordWeakness(body.newPassword, user);
-    if (weakness) throw new AppError('WEAK_PASSWORD', weakness);
+    if (!(await checkOwnPassword({ user, session }, body.currentPassword))) throw new AppError('WRONG_PASSWORD', 'Your current password is not correct.');
+    assertStrongPassword(body.newPassword, user);
     const passwordHash = await hashPassword(body.newPassword, scryptCost);
     const ended = await db.transaction(async (tx) => {
       await securityRepo.setPasswordHash(user.id, passwordHash, tx);
@@ -198,16 +223,28 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
     });
   }
 
-  /** Re-authentication: the password, or a code from the app (each code once). */
+  /**
+   * Re-authentication: the password, or a code from the app (each code once). Both are counted per
+   * session, codes per account too, and the password per email as at sign-in (docs/decisions/064).
+   */
   async function reauthenticate({ user, session, body }: { user: UserRow; session: SessionState; body: ReauthBody }) {
     if (body.password !== undefined) {
-      if (!user.passwordHash || !(await verifyPassword(body.password, user.passwordHash))) throw new AppError('WRONG_PASSWORD', 'Your password is not correct.');
+      if (!(await checkOwnPassword({ user, session }, body.password))) throw new AppError('WRONG_PASSWORD', 'Your password is not correct.');
       await securityRepo.markSessionReauth(session.idHash);
     } else {
-      await db.transaction(async (tx) => {
-        if (!(await checkTotp(user.id, body.code!, tx))) throw new AppError('INVALID_CODE', 'This code is not right, or it was already used. Wait for the next one.');
+      const keys = [accountKey(user.id), sessionKey(session.idHash)];
+      await secondFactorThrottle.claimAttempt({ userId: user.id, keys });
+      const isRight = await db.transaction(async (tx) => {
+        if (!(await checkTotp(user.id, body.code!, tx))) return false;
         await securityRepo.markSessionReauth(session.idHash, tx);
+        await secondFactorThrottle.recordSuccess(keys, tx);
+        return true;
       });
+      if (!isRight) {
+        await securityRepo.insertAudit({ actorId: user.id, action: 'mfa.failed', targetId: user.id, details: { step: 'reauth' } });
+        await secondFactorThrottle.recordFailure(user, keys);
+        throw new AppError('INVALID_CODE', 'This code is not right, or it was already used. Wait for the next one.');
+      }
     }
     return { reauthUntil: new Date(Date.now() + REAUTH_WINDOW_MS).toISOString() };
   }
@@ -227,9 +264,17 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
     const expired = () => new AppError('MFA_CHALLENGE_EXPIRED', 'Your sign-in has expired. Please type your password again.');
     if (!token) throw expired();
     const idHash = hashToken(token);
+    const isLive = (challenge: { expiresAt: Date; attempts: number } | null): challenge is { expiresAt: Date; attempts: number } =>
+      challenge !== null && challenge.expiresAt.getTime() > Date.now() && challenge.attempts < MFA_CHALLENGE_ATTEMPTS;
+    const pending = await db.transaction((tx) => securityRepo.findChallengeForUpdate(idHash, tx));
+    if (!isLive(pending)) throw expired();
+    // Counted per account, whichever challenge it comes through: a right password starts a new
+    // challenge but clears nothing here (issue 24, item 2). A recovery code never waits.
+    const keys = [accountKey(pending.userId)];
+    await secondFactorThrottle.claimAttempt({ userId: pending.userId, keys, isNeverDelayed: body.recoveryCode !== undefined });
     const outcome = await db.transaction(async (tx) => {
       const challenge = await securityRepo.findChallengeForUpdate(idHash, tx);
-      if (!challenge || challenge.expiresAt.getTime() <= Date.now() || challenge.attempts >= MFA_CHALLENGE_ATTEMPTS) return { kind: 'expired' as const };
+      if (!isLive(challenge)) return { kind: 'expired' as const };
       const method = await checkSecondFactor(challenge.userId, body, tx);
       if (!method) {
         await securityRepo.countChallengeAttempt(idHash, tx);
@@ -237,18 +282,23 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
         return { kind: 'wrong' as const };
       }
       await securityRepo.deleteChallenge(idHash, tx);
+      await secondFactorThrottle.recordSuccess(keys, tx);
       if (method === 'recovery-code') await securityRepo.insertAudit({ actorId: challenge.userId, action: 'mfa.recovery-code-used', targetId: challenge.userId }, tx);
       return { kind: 'ok' as const, userId: challenge.userId, userAgent: challenge.userAgent };
     });
     if (outcome.kind === 'expired') throw expired();
-    if (outcome.kind === 'wrong') throw new AppError('INVALID_CODE', 'This code is not right, or it was already used.');
+    if (outcome.kind === 'wrong') {
+      const owner = await findUserById(db, pending.userId);
+      if (owner) await secondFactorThrottle.recordFailure(owner, keys);
+      throw new AppError('INVALID_CODE', 'This code is not right, or it was already used.');
+    }
     const user = await findUserById(db, outcome.userId);
     if (!user) throw expired();
     return { user, userAgent: outcome.userAgent };
   }
 
   return {
-    changePassword, listSessions, endSession, endOtherSessions,
+    checkOwnPassword, changePassword, listSessions, endSession, endOtherSessions,
     isTotpEnabled, mfaStatus, startTotpEnrolment, confirmTotpEnrolment, regenerateRecoveryCodes, disableTotp,
     reauthenticate, startChallenge, completeChallenge,
   };

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import { mailOutbox, pendingSignUps, setupTokens, signInFailures, users } from '../../db/schema/index.ts';
 
@@ -19,12 +19,28 @@ export async function linkOidcSubject(db: Db, userId: string, subject: string) {
   await db.update(users).set({ oidcSubject: subject, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-export async function replaceSetupToken(db: Db, tokenHash: string) {
-  await db.transaction(async (tx) => {
+/**
+ * Makes `tokenHash` the one usable setup token, unless an unused token was created after
+ * `keepNewerThan`: that one is kept and its creation time returned (another instance starting at the
+ * same time printed it). The check and the replacement hold a lock, so two starts cannot both replace.
+ */
+export async function replaceSetupToken(db: Db, tokenHash: string, keepNewerThan: Date): Promise<Date | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_TOKEN_LOCK})`);
+    const [recent] = await tx
+      .select({ createdAt: setupTokens.createdAt })
+      .from(setupTokens)
+      .where(and(isNull(setupTokens.usedAt), gt(setupTokens.createdAt, keepNewerThan)))
+      .limit(1);
+    if (recent) return recent.createdAt;
     await tx.delete(setupTokens).where(isNull(setupTokens.usedAt));
     await tx.insert(setupTokens).values({ tokenHash });
+    return null;
   });
 }
+
+// Any constant; the same in every process replacing the setup token.
+const SETUP_TOKEN_LOCK = 72_410_189;
 
 export async function isSetupTokenUsable(db: Db, tokenHash: string): Promise<boolean> {
   const rows = await db.select().from(setupTokens).where(and(eq(setupTokens.tokenHash, tokenHash), isNull(setupTokens.usedAt))).limit(1);
@@ -74,12 +90,6 @@ export type NewPendingSignUp = typeof pendingSignUps.$inferInsert;
 
 export async function insertPendingSignUp(tx: Tx, values: NewPendingSignUp) {
   await tx.insert(pendingSignUps).values(values);
-}
-
-/** Sign-ups waiting for this address made since `since` (a cap on mails to one address). */
-export async function countPendingSignUps(tx: Tx, email: string, since: Date): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(pendingSignUps).where(and(eq(pendingSignUps.email, email), gt(pendingSignUps.createdAt, since)));
-  return row?.n ?? 0;
 }
 
 /** The pending sign-up of a link, locked for this transaction. */

@@ -8,6 +8,7 @@ import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS, type SecurityService } from
 import type { AuthService } from './auth.service.ts';
 import { SIGN_UP_TTL_MS, toCurrentUser } from './auth.service.ts';
 import { OIDC_STATE_COOKIE, type OidcLogin } from './oidc.ts';
+import { rememberChildBrowser } from '../consent/child-browsers.ts';
 import { clearSessionCookie, createSession, destroySession, newToken, sessionCookieName, setSessionCookie, type UserRow } from '../../lib/session.ts';
 
 /** Names the browser that signed up, so the mailed link opened there needs no password (decision 037). */
@@ -41,6 +42,8 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, security,
     app.sessionCache.clear();
     const token = await createSession(app.db, user.id, app.sessionPolicy, { userAgent: opts.userAgent ?? req.headers['user-agent'], isMfaVerified: opts.isMfaVerified });
     setSessionCookie(req, reply, token, app.sessionPolicy);
+    // The parent's link will not work in a browser the young person waiting for them signed in from (decision 065).
+    if (user.consentStatus === 'pending_parent') await rememberChildBrowser(app.db, req, reply, user.id);
   }
 
   /**

@@ -1,11 +1,12 @@
 import type { CurrentUser, SetupBody, SignInBody, SignUpBody, SignUpConfirmBody } from '../../../common/contracts/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, passwordWeakness, verifyPassword, type PasswordOwner } from '../../lib/password.ts';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { countFounders, findUserByEmail } from '../../db/users.ts';
 import * as repo from './auth.repository.ts';
 import { consentStatusFor, type ConsentService } from '../consent/consent.service.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
+import { countries } from '../../../common/domain/countries.ts';
 import { runHooks, type UserHook } from '../../lib/account-events.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
@@ -14,8 +15,6 @@ import { toMailLocale } from '../mail/mail.templates.ts';
 
 /** How long a sign-up link works (decision 037). */
 export const SIGN_UP_TTL_MS = 48 * 3_600_000;
-/** Sign-ups waiting for one address within a day beyond which no further link is mailed there (the answer stays the same). */
-const MAX_PENDING_PER_DAY = 3;
 const DAY_MS = 24 * 3_600_000;
 
 /** A function other modules register to react to an account event (e.g. accepting mentoring invitations). */
@@ -37,7 +36,14 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     isEmailVerified: u.emailVerifiedAt !== null,
     consentStatus: u.consentStatus,
     consentNeeded: u.birthYear === null ? 'details' : (u.privacyNoticeVersion ?? 0) < PRIVACY_NOTICE_VERSION ? 'notice' : null,
+    country: ownCountry(u),
   };
+}
+
+/** The onboarding profile's country (stored as its English name, "Other" naming none), else the sign-up's ISO code. */
+function ownCountry(u: Pick<UserRow, 'country' | 'residenceCountry'>): string | null {
+  const fromProfile = u.country ? countries.find((c) => c.name === u.country)?.code : undefined;
+  return fromProfile ?? (u.residenceCountry && /^[A-Z]{2}$/.test(u.residenceCountry) ? u.residenceCountry : null);
 }
 
 const INVALID = 'Incorrect email or password.';
@@ -56,11 +62,6 @@ interface AuthDeps {
 export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, consent, mail }: AuthDeps) {
   /** A real hash (at this app's cost) to compare against when the email is unknown, so both failures take the same time. */
   let dummyHash: Promise<string> | undefined;
-
-  function checkPasswordStrength(password: string, owner: PasswordOwner) {
-    const weakness = passwordWeakness(password, owner);
-    if (weakness) throw new AppError('WEAK_PASSWORD', weakness);
-  }
 
 
   async function signIn({ email, password }: SignInBody): Promise<UserRow> {
@@ -92,7 +93,7 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
    * the way to sign in or reset the password. `browserToken` is the cookie given to this browser.
    */
   async function signUp(body: SignUpBody, browserToken: string): Promise<void> {
-    checkPasswordStrength(body.password, body);
+    assertStrongPassword(body.password, body);
     const passwordHash = await hashPassword(body.password, scryptCost);
     const email = body.email.toLowerCase();
     const now = Date.now();
@@ -112,7 +113,9 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
         });
         return;
       }
-      if ((await repo.countPendingSignUps(tx, email, new Date(now - DAY_MS))) >= MAX_PENDING_PER_DAY) return;
+      // Every request for a new address mails its own link, with no cap per address: a stranger's
+      // sign-ups must not stop the owner's from mailing (issue 24, item 5; docs/decisions/064). Each
+      // link needs its own browser or password, and a stranger's later sign-up voids none of them.
       const token = newToken();
       const { firstName, lastName, birthYear, birthMonth, country, parentEmail } = body;
       await repo.insertPendingSignUp(tx, {
@@ -231,12 +234,15 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
     await runHooks(onUserCreated, db, user);
   }
 
-  /** On a fresh install (no founder yet) creates a new one-time setup token and returns it; otherwise null. */
-  async function issueSetupTokenIfNeeded(): Promise<string | null> {
+  /**
+   * At a start: a new setup link, unless another instance issued one in the last minute (several
+   * instances starting together print one valid link between them, issue 28); null with a founder.
+   */
+  async function issueSetupLinkAtStart(): Promise<{ token: string } | { issuedElsewhereAt: Date } | null> {
     if ((await countFounders(db)) > 0) return null;
     const token = newToken();
-    await repo.replaceSetupToken(db, hashToken(token));
-    return token;
+    const issuedElsewhereAt = await repo.replaceSetupToken(db, hashToken(token), new Date(Date.now() - 60_000));
+    return issuedElsewhereAt ? { issuedElsewhereAt } : { token };
   }
 
   async function isSetupTokenValid(token: string): Promise<boolean> {
@@ -245,7 +251,7 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
 
   /** Creates the founder and uses up the setup token in one transaction: a refused form (email taken) leaves the link usable. */
   async function createFounder(body: SetupBody): Promise<UserRow> {
-    checkPasswordStrength(body.password, body);
+    assertStrongPassword(body.password, body);
     const invalid = () => new AppError('SETUP_TOKEN_INVALID', 'This setup link has already been used or has expired.');
     if ((await countFounders(db)) > 0 || !(await repo.isSetupTokenUsable(db, hashToken(body.token)))) throw invalid();
     // Hashed before the transaction opens, so no transaction waits on scrypt.
@@ -261,7 +267,7 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
     return user;
   }
 
-  return { signIn, signUp, confirmSignUp, wakeMail, prunePendingSignUps, signInWithOidc, issueSetupTokenIfNeeded, isSetupTokenValid, createFounder };
+  return { signIn, signUp, confirmSignUp, wakeMail, prunePendingSignUps, signInWithOidc, issueSetupLinkAtStart, isSetupTokenValid, createFounder };
 }
 
 export type AuthService = ReturnType<typeof authServiceFactory>;

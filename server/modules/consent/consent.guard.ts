@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { challengePaths } from '../../../common/contracts/challenge.ts';
+import { courseRoutes } from '../../../common/contracts/course.ts';
 import { mentoringPaths } from '../../../common/contracts/mentoring.ts';
 import { onboardingPaths } from '../../../common/contracts/onboarding.ts';
 import { publicFormPaths } from '../../../common/contracts/public-forms.ts';
@@ -8,6 +10,8 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 const WAITING = 'Your parent has not agreed yet. Until then you can read the lessons; this will work once they agree.';
+const KEPT_ON_DEVICE =
+  'Your parent has not agreed yet, so nothing you do in the course is kept on our server. Your answers and ticks stay on your device and are sent once they agree.';
 
 /**
  * What an account waiting for a parent's consent may not do (issue 11): store profile fields, be
@@ -24,10 +28,18 @@ const refusedWhilePending = new Set([
   `POST ${mentoringPaths.ambassadorApplications}`,
 ]);
 
+/**
+ * Nor keep anything of its course, which reveals faith (decision 062): quiz attempts, challenge
+ * ticks and sections read, a certificate. The app keeps them on the device until a parent agrees.
+ * (Opening a lesson is not recorded either: course.service.ts.)
+ */
+const learningRefusedWhilePending = new Set([`POST ${courseRoutes.submit}`, `PUT ${challengePaths.challenge}`, `POST ${courseRoutes.certificate}`]);
+
 export function pendingParentGuard(db: Db) {
   return async (req: FastifyRequest) => {
     const route = `${req.method} ${req.routeOptions.url ?? ''}`;
     if (req.user?.consentStatus === 'pending_parent' && refusedWhilePending.has(route)) throw new AppError('PARENT_CONSENT_PENDING', WAITING);
+    if (req.user?.consentStatus === 'pending_parent' && learningRefusedWhilePending.has(route)) throw new AppError('PARENT_CONSENT_PENDING', KEPT_ON_DEVICE);
     // An admin cannot put a young person who waits for a parent under a mentor either.
     if (route === `PUT ${mentoringPaths.adminMentor}`) {
       const id = (req.params as { id?: string }).id;

@@ -4,7 +4,9 @@ import { consentBody, currentUser, parentConsentParams, parentConsentView, paren
 import { toCurrentUser } from '../auth/auth.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
-import type { ConsentService } from './consent.service.ts';
+import type { FastifyRequest } from 'fastify';
+import { deviceHashOf, rememberChildBrowser } from './child-browsers.ts';
+import type { ConsentService, LinkViewer } from './consent.service.ts';
 
 /** Mails to a parent per account and hour, resent or redirected: nobody can use the app to flood an address. */
 export const PARENT_MAILS_PER_HOUR = 5;
@@ -17,7 +19,12 @@ interface Options {
 const consentRoutes: FastifyPluginAsyncZod<Options> = async (app, { consent, formsRateLimit }) => {
   const rateLimit = { max: formsRateLimit, timeWindow: '1 minute' };
 
-  app.post(paths.consent, { schema: { body: consentBody, response: { 200: currentUser } } }, async (req) => toCurrentUser(await consent.giveConsent(requireUser(req), req.body)));
+  app.post(paths.consent, { schema: { body: consentBody, response: { 200: currentUser } } }, async (req, reply) => {
+    const user = await consent.giveConsent(requireUser(req), req.body);
+    // A first arrival below the age: this browser is the young person's from now on (decision 065).
+    if (user.consentStatus === 'pending_parent') await rememberChildBrowser(app.db, req, reply, user.id);
+    return toCurrentUser(user);
+  });
 
   // The young person's request to the parent: see where it went, send it again, or correct the address.
   const perAccount = app.createRateLimit({ max: PARENT_MAILS_PER_HOUR, timeWindow: '1 hour', keyGenerator: (req) => `parent-request:${req.user!.id}` });
@@ -28,7 +35,13 @@ const consentRoutes: FastifyPluginAsyncZod<Options> = async (app, { consent, for
     return user;
   };
 
-  app.get(paths.parentRequest, { schema: { response: { 200: parentRequestView } } }, async (req) => consent.parentRequestOf(requireUser(req)));
+  app.get(paths.parentRequest, { schema: { response: { 200: parentRequestView } } }, async (req, reply) => {
+    const view = await consent.parentRequestOf(requireUser(req));
+    // Asked by the banner on every screen of a waiting account: a browser signed in before the
+    // device cookie existed is marked too (decision 065).
+    await rememberChildBrowser(app.db, req, reply, req.user!.id);
+    return view;
+  });
 
   app.post(paths.parentRequestResend, { config: { rateLimit }, schema: { response: { 202: parentRequestView } } }, async (req, reply) => {
     const user = await sendGuard(req);
@@ -39,13 +52,15 @@ const consentRoutes: FastifyPluginAsyncZod<Options> = async (app, { consent, for
     consent.sendParentRequest(await sendGuard(req), req.body.parentEmail),
   );
 
-  // The parent is not signed in: the unguessable link in their mail is the permission.
+  // The parent is not signed in: the unguessable link in their mail is the permission, except in
+  // the young person's own session or a browser they signed in from (decision 065).
+  const viewerOf = (req: FastifyRequest): LinkViewer => ({ userId: req.user?.id ?? null, deviceHash: deviceHashOf(req) });
   app.get(`${paths.parentConsent}/:token`, { config: { access: 'public', rateLimit }, schema: { params: parentConsentParams, response: { 200: parentConsentView } } }, async (req) =>
-    consent.parentView(req.params.token),
+    consent.parentView(req.params.token, viewerOf(req)),
   );
 
   app.post(`${paths.parentConsent}/:token`, { config: { access: 'public', rateLimit }, schema: { params: parentConsentParams, body: parentDecisionBody, response: { 200: parentDecisionResult } } }, async (req) => {
-    const status = await consent.parentDecide(req.params.token, req.body);
+    const status = await consent.parentDecide(req.params.token, req.body, viewerOf(req));
     // The young person's remembered session must see the change (or the deletion) at once.
     app.sessionCache.clear();
     return { status };

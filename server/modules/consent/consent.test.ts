@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PARENT_CONSENT_TEXT_VERSION } from '../../../common/domain/parent-consent.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser, signUpAndConfirm } from '../../../test/app.ts';
+import { SIGN_UP_COOKIE } from '../auth/auth.routes.ts';
 import { linkIn, startTestSmtp, type ReceivedMail } from '../../../test/smtp.ts';
-import { auditLog, callbackRequests, consents, mailOutbox, users } from '../../db/schema/index.ts';
+import { auditLog, callbackRequests, consents, mailOutbox, parentalConsents, users } from '../../db/schema/index.ts';
 import { PARENT_MAILS_PER_HOUR } from './consent.routes.ts';
 
 // The mails really leave through the outbox to a real SMTP server on loopback (decision 025).
@@ -15,7 +17,7 @@ const json = { 'content-type': 'application/json' };
 let n = 0;
 /** Signs up and opens the mailed link (decision 037): the new account, or the refusal of the form. */
 const signUp = (body: Record<string, unknown>) =>
-  signUpAndConfirm(app, { firstName: 'Young', lastName: 'Person', email: `young${++n}@example.org`, password: 'walking in the light', ...adultSignUp, ...body }, json);
+  signUpAndConfirm(app, { firstName: 'Young', lastName: 'Person', email: `young${++n}@example.org`, password: 'walking in the light', ...adultSignUp, ...body }, json, smtp);
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
 const cookieOf = (res: Parameters<typeof sessionTokenFrom>[0]) => `sid=${sessionTokenFrom(res)}`;
 
@@ -26,9 +28,11 @@ function monthsAgo(years: number, months = 0) {
   return { birthYear: Math.floor(total / 12), birthMonth: (total % 12) + 1 };
 }
 
+/** The parent's mail as the outbox keeps it, and the token from the mail as it was delivered (the row keeps none, decision 063). */
 async function parentLink(parentEmail: string) {
+  const delivered = await smtp.waitFor((m) => m.to.includes(parentEmail) && m.text.includes('/parent-consent/'));
   const [mail] = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, parentEmail), eq(mailOutbox.kind, 'parent-consent')));
-  const match = /\/parent-consent\/([A-Za-z0-9_-]+)/.exec(mail!.text);
+  const match = /\/parent-consent\/([A-Za-z0-9_-]+)/.exec(delivered.text);
   return { mail: mail!, token: match![1]! };
 }
 
@@ -53,8 +57,9 @@ describe('sign-up by age and country', () => {
     expect((await signUp({ ...monthsAgo(13, 0), country: 'US' })).statusCode).toBe(400);
     expect((await signUp({ ...monthsAgo(13, 0), country: 'US', parentEmail: 'parent.us@example.org' })).json().consentStatus).toBe('pending_parent');
     expect((await signUp({ ...monthsAgo(15, 6), country: 'DE', parentEmail: 'parent.de@example.org' })).json().consentStatus).toBe('pending_parent');
-    // A country outside the table: 16.
-    expect((await signUp({ ...monthsAgo(16, 1), country: 'NG' })).json().consentStatus).toBe('granted');
+    // A country whose age could not be verified: the default, 16 (decision 062).
+    expect((await signUp({ ...monthsAgo(16, 1), country: 'BR' })).json().consentStatus).toBe('granted');
+    expect((await signUp({ ...monthsAgo(16, 0), country: 'BR' })).statusCode).toBe(400);
   });
 
   it('records who consented, when and to which notice version', async () => {
@@ -101,7 +106,8 @@ describe("a parent's consent", () => {
     expect(mail.subject).toContain('Lina');
 
     const view = await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` });
-    expect(view.json()).toEqual({ childFirstName: 'Lina', isGranted: false, noticeVersion: PRIVACY_NOTICE_VERSION });
+    // France under 15: Lina's own agreement and her parent's together (decision 062).
+    expect(view.json()).toEqual({ childFirstName: 'Lina', isGranted: false, isJoint: true, noticeVersion: PRIVACY_NOTICE_VERSION });
 
     const grant = await app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: json, payload: { decision: 'grant' } });
     expect(grant.json()).toEqual({ status: 'granted' });
@@ -236,13 +242,34 @@ describe("the young person's request to a parent", () => {
     return { id: res.json().id as string, cookie: cookieOf(res) };
   };
 
-  it('shows where the mail went; a corrected address gets a working link and the old link stops working', async () => {
-    const child = await pendingChild('mum.typo@example.og');
-    const first = tokenIn((await mailsTo('mum.typo@example.og', 1))[0]!);
+  it('holds another address for a day and tells the first one; then the corrected address gets a working link and the old link stops working', async () => {
+    const child = await pendingChild('mum.first@example.org');
+    const first = tokenIn((await mailsTo('mum.first@example.org', 1))[0]!);
     const shown = await request(child.cookie);
     expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toMatchObject({ parentEmail: 'mum.typo@example.og' });
+    expect(shown.json()).toMatchObject({ parentEmail: 'mum.first@example.org' });
 
+    // Right after giving it, another address is held (decision 065): refused with the wait, nothing
+    // goes to it, and the first address is told, with a link that replaces the first one.
+    const held = await change(child.cookie, ' Mum.Right@Example.org ');
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toMatchObject({ code: 'PARENT_EMAIL_CHANGE_WAIT', message: expect.stringContaining('less than 24 hours ago') });
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect((await request(child.cookie)).json().parentEmail).toBe('mum.first@example.org');
+    const notice = (await mailsTo('mum.first@example.org', 2))[1]!;
+    expect(notice.subject).toBe('Noa asked to send your consent request to another address');
+    expect(notice.text).toContain('24 hours');
+    const told = tokenIn(notice);
+    expect((await view(first)).statusCode).toBe(404);
+    expect((await view(told)).json()).toMatchObject({ childFirstName: 'Noa', isGranted: false });
+    // Asking again is refused again, and the first address is not told twice.
+    expect((await change(child.cookie, 'mum.right@example.org')).json().code).toBe('PARENT_EMAIL_CHANGE_WAIT');
+    const notices = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'mum.first@example.org'), eq(mailOutbox.kind, 'parent-address-change')));
+    expect(notices).toHaveLength(1);
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mum.right@example.org'))).toEqual([]);
+
+    // A day after the first address was given, the change goes through.
+    await app.db.update(parentalConsents).set({ emailSetAt: new Date(Date.now() - 24 * 3_600_000 - 1_000) }).where(eq(parentalConsents.userId, child.id));
     const changed = await change(child.cookie, ' Mum.Right@Example.org ');
     expect(changed.statusCode).toBe(200);
     expect(changed.json().parentEmail).toBe('mum.right@example.org');
@@ -250,10 +277,14 @@ describe("the young person's request to a parent", () => {
     const mail = await smtp.waitFor((m) => m.to.includes('mum.right@example.org'));
     expect(mail.subject).toContain('Noa');
     const token = tokenIn(mail);
-    expect((await view(first)).statusCode).toBe(404);
-    expect((await app.inject({ method: 'POST', url: `/api/parent-consent/${first}`, headers: json, payload: { decision: 'grant' } })).statusCode).toBe(404);
+    expect((await view(told)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: `/api/parent-consent/${told}`, headers: json, payload: { decision: 'grant' } })).statusCode).toBe(404);
     expect((await view(token)).json()).toMatchObject({ childFirstName: 'Noa', isGranted: false });
-    const grant = await app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: json, payload: { decision: 'grant' } });
+    // The wait starts again from the new address, which is told in turn (with the link that now decides).
+    expect((await change(child.cookie, 'mum.third@example.org')).statusCode).toBe(429);
+    const latest = tokenIn((await mailsTo('mum.right@example.org', 2))[1]!);
+    expect((await view(token)).statusCode).toBe(404);
+    const grant = await app.inject({ method: 'POST', url: `/api/parent-consent/${latest}`, headers: json, payload: { decision: 'grant' } });
     expect(grant.json()).toEqual({ status: 'granted' });
     expect((await me(child.cookie)).json().consentStatus).toBe('granted');
     const [parental] = await app.db.select().from(consents).where(and(eq(consents.userId, child.id), eq(consents.kind, 'parental')));
@@ -261,14 +292,49 @@ describe("the young person's request to a parent", () => {
 
     // Audited by id, with no address anywhere in the entry.
     const audit = await app.db.select().from(auditLog).where(eq(auditLog.targetId, child.id));
-    expect(audit.map((a) => [a.action, a.actorId, a.details])).toEqual([['consent.parent_email_changed', child.id, {}]]);
+    expect(audit.map((a) => [a.action, a.actorId, a.details]).sort()).toEqual([
+      ['consent.parent_email_change_held', child.id, {}],
+      ['consent.parent_email_change_held', child.id, {}],
+      ['consent.parent_email_change_held', child.id, {}],
+      ['consent.parent_email_changed', child.id, {}],
+    ]);
     expect(JSON.stringify(audit)).not.toContain('@');
 
-    // Once agreed, there is nothing left to resend or redirect.
-    for (const res of [await request(child.cookie), await resend(child.cookie), await change(child.cookie, 'other@example.org')]) {
+    // Once agreed, there is nothing left to resend or redirect (the sixth mail of the hour would be rate limited first).
+    for (const res of [await request(child.cookie), await resend(child.cookie)]) {
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('PARENT_CONSENT_NOT_PENDING');
     }
+  });
+
+  it('takes another address at once when the mail server refused the first one for good, and tells it nothing', async () => {
+    // Signed up by hand: the young person's own mail goes through, then the parent's address is refused.
+    const signUpRes = await app.inject({
+      method: 'POST', url: '/api/auth/sign-up', headers: json,
+      payload: { firstName: 'Noa', lastName: 'Person', email: 'noa.typo@example.org', password: 'walking in the light', ...adultSignUp, ...monthsAgo(12), parentEmail: 'mum.nobody@example.org' },
+    });
+    const own = await smtp.waitFor((m) => m.to.includes('noa.typo@example.org'));
+    let child: { cookie: string };
+    smtp.refuseWith = { code: 550, message: 'No such mailbox' };
+    try {
+      const confirmed = await app.inject({
+        method: 'POST', url: '/api/auth/sign-up/confirm', headers: { ...json, cookie: `${SIGN_UP_COOKIE}=${signUpRes.cookies.find((c) => c.name === SIGN_UP_COOKIE)!.value}` },
+        payload: { token: linkIn(own, '/confirm-sign-up/').split('/').pop() },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      child = { cookie: cookieOf(confirmed) };
+      for (let i = 0; i < 100; i++) {
+        const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mum.nobody@example.org'));
+        if (row?.status === 'failed') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      smtp.refuseWith = null;
+    }
+    const changed = await change(child.cookie, 'mum.somebody@example.org');
+    expect(changed.statusCode).toBe(200);
+    await smtp.waitFor((m) => m.to.includes('mum.somebody@example.org'));
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'parent-address-change'))).not.toContainEqual(expect.objectContaining({ toAddress: 'mum.nobody@example.org' }));
   });
 
   it('sends the mail again with a fresh working link; the earlier link stops working', async () => {
@@ -305,6 +371,8 @@ describe("the young person's request to a parent", () => {
       smtp.refuseWith = null;
     }
 
+    // A day later (decision 065: another address is taken a day after the first at the earliest).
+    await app.db.update(parentalConsents).set({ emailSetAt: new Date(Date.now() - 24 * 3_600_000 - 1_000) }).where(eq(parentalConsents.userId, child.id));
     expect((await change(child.cookie, 'mum.fixed@example.org')).statusCode).toBe(200);
     const mail = await smtp.waitFor((m) => m.to.includes('mum.fixed@example.org'));
     expect(mail.subject).toContain('Noa');
@@ -363,5 +431,86 @@ describe("the young person's request to a parent", () => {
     expect((await request(child.cookie)).json().parentEmail).toBe('flood.target@example.org');
     const queued = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'flood.target@example.org'), eq(mailOutbox.kind, 'parent-consent')));
     expect(queued).toHaveLength(1 + PARENT_MAILS_PER_HOUR);
+  });
+});
+
+describe("a parent's decision the young person cannot make (decision 065)", () => {
+  const view = (token: string, cookie?: string) => app.inject({ method: 'GET', url: `/api/parent-consent/${token}`, headers: cookie ? { cookie } : {} });
+  const decide = (token: string, decision: string, cookie?: string) =>
+    app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: { decision } });
+  const deviceOf = (res: { cookies: { name: string; value: string }[] }) => `did=${res.cookies.find((c) => c.name === 'did')!.value}`;
+  const expectChildBrowser = (res: { statusCode: number; json: () => { code: string; message: string } }) => {
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('PARENT_CONSENT_CHILD_BROWSER');
+    expect(res.json().message).toContain('Open the link from the mail on your own phone or computer');
+  };
+
+  it("refuses the link in the young person's own session, and in their browser after they signed out or signed in to another account", async () => {
+    const res = await signUp({ ...monthsAgo(12), country: 'FR', firstName: 'Ezra', email: 'ezra@example.org', parentEmail: 'ezra.parent@example.org' });
+    expect(res.statusCode).toBe(200);
+    const session = cookieOf(res);
+    const device = deviceOf(res);
+    const { token } = await parentLink('ezra.parent@example.org');
+
+    // The session alone (a browser that dropped the device cookie), and the whole browser.
+    expectChildBrowser(await view(token, session));
+    expectChildBrowser(await decide(token, 'grant', session));
+    expectChildBrowser(await decide(token, 'grant', `${session}; ${device}`));
+    expectChildBrowser(await decide(token, 'withdraw', session));
+    // Signed out: the browser still has its device cookie.
+    await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: `${session}; ${device}` } });
+    expectChildBrowser(await view(token, device));
+    expectChildBrowser(await decide(token, 'grant', device));
+    // Signed in to another account (an adult one they made) in that browser.
+    const other = await signedInUser(app);
+    expectChildBrowser(await decide(token, 'grant', `${other.cookie}; ${device}`));
+    const [row] = await app.db.select().from(users).where(eq(users.id, res.json().id));
+    expect(row!.consentStatus).toBe('pending_parent');
+    expect(await app.db.select().from(consents).where(and(eq(consents.userId, row!.id), eq(consents.kind, 'parental')))).toEqual([]);
+
+    // The parent's own browser (nothing of the young person's in it) decides.
+    expect((await view(token)).json()).toMatchObject({ childFirstName: 'Ezra', isGranted: false });
+    const before = Date.now();
+    expect((await decide(token, 'grant')).json()).toEqual({ status: 'granted' });
+    const [parental] = await app.db.select().from(consents).where(and(eq(consents.userId, row!.id), eq(consents.kind, 'parental')));
+    expect(parental).toMatchObject({ givenBy: 'parent', parentEmail: 'ezra.parent@example.org', noticeVersion: PRIVACY_NOTICE_VERSION });
+    expect(parental!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(parental!.evidence).toEqual({
+      method: 'mailed-link',
+      linkSentAt: expect.any(String),
+      addressGivenAt: expect.any(String),
+      textVersion: PARENT_CONSENT_TEXT_VERSION,
+      mailLocale: 'en',
+      checks: ['not-child-session', 'not-child-browser'],
+      isSignedInToOtherAccount: false,
+    });
+    expect(new Date(parental!.evidence!.linkSentAt).getTime()).toBeLessThanOrEqual(parental!.createdAt.getTime());
+    expect(JSON.stringify(parental!.evidence)).not.toMatch(/\d+\.\d+\.\d+\.\d+|::1/);
+  });
+
+  it("marks a browser signed in before the device cookie existed when the waiting banner loads; a parent signed in to their own account may decide", async () => {
+    const res = await signUp({ ...monthsAgo(12), country: 'FR', firstName: 'Mia', email: 'mia@example.org', parentEmail: 'mia.parent@example.org', locale: 'fr' });
+    const session = cookieOf(res);
+    const { token } = await parentLink('mia.parent@example.org');
+    // An older session, in a browser without the device cookie: the banner's request gives it one.
+    const banner = await app.inject({ method: 'GET', url: '/api/auth/consent/parent', headers: { cookie: session } });
+    expect(banner.statusCode).toBe(200);
+    const device = deviceOf(banner);
+    expectChildBrowser(await view(token, device));
+
+    const parent = await signedInUser(app, { email: 'mia.parent@example.org' });
+    expect((await decide(token, 'grant', parent.cookie)).json()).toEqual({ status: 'granted' });
+    const [parental] = await app.db.select().from(consents).where(and(eq(consents.userId, res.json().id), eq(consents.kind, 'parental')));
+    expect(parental!.evidence).toMatchObject({ isSignedInToOtherAccount: true, mailLocale: 'fr' });
+  });
+
+  it('tells the first address in French when the young person writes in French', async () => {
+    const res = await signUp({ ...monthsAgo(12), country: 'FR', firstName: 'Léo', email: 'leo@example.org', parentEmail: 'leo.maman@example.org', locale: 'fr' });
+    await parentLink('leo.maman@example.org');
+    const held = await app.inject({ method: 'PUT', url: '/api/auth/consent/parent', headers: { ...json, cookie: cookieOf(res) }, payload: { parentEmail: 'leo.autre@example.org' } });
+    expect(held.json().code).toBe('PARENT_EMAIL_CHANGE_WAIT');
+    const notice = await smtp.waitFor((m) => m.to.includes('leo.maman@example.org') && m.subject.includes('autre adresse'));
+    expect(notice.subject).toBe("Léo a demandé d'envoyer ta demande d'accord à une autre adresse");
+    expect(notice.text).toContain('24\u00a0heures');
   });
 });

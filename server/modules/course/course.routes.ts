@@ -37,8 +37,9 @@ const courseRoutesPlugin: FastifyPluginAsyncZod<Options> = async (app, opts) => 
   });
 
   app.get(courseRoutes.lesson, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: lesson } } }, async (req, reply) => {
-    // Also records the opening (the mentor's week), in the same statement.
-    return json(reply, await course.getLessonJson(requireUser(req).id, req.params.id, req.query.lang));
+    // Also records the opening (the mentor's week), in the same statement; not while a parent has not agreed.
+    const user = requireUser(req);
+    return json(reply, await course.getLessonJson(user.id, req.params.id, req.query.lang, { isRecorded: user.consentStatus !== 'pending_parent' }));
   });
 
   app.get(courseRoutes.lessonAssessment, { schema: { params: lessonIdParams, querystring: langQuery, response: { 200: assessment } } }, async (req, reply) =>

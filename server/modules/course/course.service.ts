@@ -120,13 +120,14 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
    * The lesson as JSON, UTF-8 bytes of the `Lesson` contract; 404 when unknown or retired, 403 while locked.
    * Opening it is recorded (the activity the mentor's week and the encouragement mails look at), in
    * the same statement as the read of the passed lessons, and only when it is open; not again for
-   * five minutes after this process recorded it (`recentLessonOpenings`).
+   * five minutes after this process recorded it (`recentLessonOpenings`). Not recorded at all for
+   * an account whose parent has not agreed yet (`isRecorded` false, decision 062).
    */
-  async function getLessonJson(userId: string, id: string, lang: ContentLanguage): Promise<Buffer> {
+  async function getLessonJson(userId: string, id: string, lang: ContentLanguage, { isRecorded = true } = {}): Promise<Buffer> {
     const lesson = content.lessons.get(id);
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
     const course = requireCourse(lesson.courseId);
-    const recent = openings.isRecent(userId);
+    const recent = !isRecorded || openings.isRecent(userId);
     const passedRows = recent ? await passedLessons(userId) : await passedLessonsOpening(userId, id, lesson.earlierLessonIds);
     const s = requireOpen(statesOf(course, passedRows), id);
     if (!recent) openings.recorded(userId);

@@ -1,13 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 
 const READY_TIMEOUT_MS = 1_500;
+const APP_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Liveness: the process answers. */
   app.get('/api/health', { config: { access: 'public' }, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+
+  /** The release running (package.json's version), so an operator can tell which instance runs what. */
+  app.get('/api/version', { config: { access: 'public' }, schema: { response: { 200: z.object({ version: z.string() }) } } }, async () => ({ version: APP_VERSION }));
 
   /** Readiness: the database answers too. */
   app.get('/api/ready', { config: { access: 'public' }, schema: { response: { 200: z.object({ status: z.literal('ready') }) } } }, async () => {

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { auditLog, mailOutbox } from '../../db/schema/index.ts';
+import { withoutSecrets } from './secret-links.ts';
 
 export type { Tx };
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -12,31 +13,92 @@ export async function insertOutbox(tx: Tx, row: NewOutboxRow): Promise<{ id: str
   return inserted!;
 }
 
+export type Claim =
+  | { kind: 'claimed'; mail: OutboxRow }
+  /** Another attempt holds the mail (its lease runs): this one sends nothing and is retried later. */
+  | { kind: 'busy' }
+  /** An attempt that stopped (killed, or cut off) had handed the whole message over: it may have gone out. */
+  | { kind: 'handed-over'; mail: OutboxRow }
+  /** Sent, failed, cancelled or gone: nothing to do. */
+  | { kind: 'done' };
+
 /**
- * Marks a mail as being sent and returns it; null when it is already sent or failed (a repeated
- * job does nothing). A row left in 'sending' by a killed process is taken again: at-least-once.
+ * Marks a mail as being sent by this attempt until `leaseMs` from now, and returns it (docs/decisions/067).
+ * A mail `sending` under another attempt's lease is left alone; one whose attempt stopped after
+ * handing the whole message over is not sent again; one whose attempt stopped before that (kill -9
+ * during the exchange) is taken again: the server cannot have taken it.
  */
-export async function claimForSending(db: Tx, id: string): Promise<OutboxRow | null> {
+export async function claimForSending(db: Tx, id: string, leaseMs: number): Promise<Claim> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: mailOutbox.status, handedOverAt: mailOutbox.handedOverAt, isLeased: sql<boolean>`coalesce(${mailOutbox.leaseUntil} > now(), false)` })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, id))
+      .for('update');
+    if (!row || (row.status !== 'pending' && row.status !== 'sending')) return { kind: 'done' };
+    if (row.status === 'sending' && row.isLeased) return { kind: 'busy' };
+    if (row.status === 'sending' && row.handedOverAt) {
+      const [mail] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      return { kind: 'handed-over', mail: mail! };
+    }
+    const [mail] = await tx
+      .update(mailOutbox)
+      .set({
+        status: 'sending',
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        firstAttemptAt: sql`coalesce(${mailOutbox.firstAttemptAt}, now())`,
+        leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+        handedOverAt: null,
+      })
+      .where(eq(mailOutbox.id, id))
+      .returning();
+    return { kind: 'claimed', mail: mail! };
+  });
+}
+
+/** The whole message is with the SMTP server, its last line not yet: from now on it may have been taken. */
+export async function markHandedOver(db: Tx, id: string) {
+  await db.update(mailOutbox).set({ handedOverAt: sql`now()` }).where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
+}
+
+/**
+ * A mail whose attempt stopped after handing it over is counted as sent, not sent again (the server
+ * most likely took it; a second copy is what issue 24 measured), with a note for the admin outbox.
+ */
+export async function markSentUnconfirmed(db: Tx, mail: Pick<OutboxRow, 'id' | 'text' | 'html' | 'headers' | 'handedOverAt'>, note: string) {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: mail.handedOverAt ?? new Date(), lastError: note, leaseUntil: null, ...withoutSecrets(mail) })
+    .where(eq(mailOutbox.id, mail.id));
+}
+
+/**
+ * A waiting mail marked `cancelled` (claimForSending never claims it) and stripped of its secret
+ * links, as it will never be sent; true when it was waiting.
+ */
+export async function cancelWaiting(db: Tx, id: string): Promise<boolean> {
   const rows = await db
     .update(mailOutbox)
-    .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, firstAttemptAt: sql`coalesce(${mailOutbox.firstAttemptAt}, now())` })
-    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['pending', 'sending'])))
-    .returning();
-  return rows[0] ?? null;
+    .set({ status: 'cancelled' })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')))
+    .returning({ text: mailOutbox.text, html: mailOutbox.html, headers: mailOutbox.headers });
+  if (!rows[0]) return false;
+  await db.update(mailOutbox).set(withoutSecrets(rows[0])).where(eq(mailOutbox.id, id));
+  return true;
 }
 
-/** A waiting mail marked `cancelled` (claimForSending never claims it); true when it was waiting. */
-export async function cancelWaiting(db: Tx, id: string): Promise<boolean> {
-  const rows = await db.update(mailOutbox).set({ status: 'cancelled' }).where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'))).returning({ id: mailOutbox.id });
-  return rows.length > 0;
+/** The SMTP server took the mail: the row keeps its text without the secret links (decision 063). */
+export async function markSent(db: Tx, mail: Pick<OutboxRow, 'id' | 'text' | 'html' | 'headers'>) {
+  await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null, leaseUntil: null, ...withoutSecrets(mail) }).where(eq(mailOutbox.id, mail.id));
 }
 
-export async function markSent(db: Tx, id: string) {
-  await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, id));
-}
-
-export async function markAttemptFailed(db: Tx, id: string, reason: string, isFinal: boolean) {
-  await db.update(mailOutbox).set({ status: isFinal ? 'failed' : 'pending', lastError: reason }).where(eq(mailOutbox.id, id));
+/** A failed attempt; a final one (the mail is given up) also loses its secret links. */
+export async function markAttemptFailed(db: Tx, mail: Pick<OutboxRow, 'id' | 'text' | 'html' | 'headers'>, reason: string, isFinal: boolean) {
+  await db
+    .update(mailOutbox)
+    // The server answered: it did not take the mail, so a retry sends it whole again.
+    .set({ status: isFinal ? 'failed' : 'pending', lastError: reason, leaseUntil: null, handedOverAt: null, ...(isFinal ? withoutSecrets(mail) : {}) })
+    .where(eq(mailOutbox.id, mail.id));
 }
 
 export async function findOutboxPage(db: Tx, status: OutboxRow['status'] | 'all', offset: number, limit: number) {

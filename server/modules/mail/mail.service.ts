@@ -7,6 +7,13 @@ import { renderMail, toMailLocale, type MailContent, type MailLocale } from './m
 import { describeSmtpError, type MailTransport } from './mail.transport.ts';
 
 export const MAIL_QUEUE = 'mail-send';
+/**
+ * How long an attempt owns the mail it sends: as long as pg-boss lets a mail job run (the queue's
+ * expireInSeconds, server/app.ts), so a retry of an expired job finds the lease over.
+ */
+const MAIL_LEASE_MS = 120_000;
+/** The admin outbox's note on a mail counted as sent without the SMTP server's answer (decision 067). */
+const HANDED_OVER_NOTE = 'The whole mail was handed to the SMTP server but its answer was not received (the app stopped or the connection broke). It most likely went out, so it was not sent again.';
 
 export interface MailMessage {
   to: string;
@@ -15,6 +22,8 @@ export interface MailMessage {
   kind: string;
   content: MailContent;
   headers?: Record<string, string>;
+  /** Accounts other than the recipient the mail names (a mentor, a disciple, a child): deleting one scrubs the mail. */
+  about?: string[];
 }
 
 /** An account a mail goes to: its address, the language it chose, and the first name it is greeted by. */
@@ -62,6 +71,7 @@ export function mailServiceFactory(deps: MailDeps) {
       text: rendered.text,
       html: rendered.html,
       headers: message.headers ?? {},
+      aboutUserIds: message.about ?? [],
     });
     await deps.jobs.send(MAIL_QUEUE, { outboxId: row.id }, { tx });
     return row.id;
@@ -87,12 +97,30 @@ export function mailServiceFactory(deps: MailDeps) {
     if (deps.transport) deps.jobs.wake(MAIL_QUEUE);
   }
 
+  /**
+   * Sends one outbox mail, not twice in the common case of a crash (docs/decisions/067): the attempt
+   * leases the row, and marks it handed over just before the message's final line, after which the
+   * SMTP server may have taken it. An attempt that finds a mail handed over by one that stopped does
+   * not send it again.
+   */
   async function deliver({ outboxId }: { outboxId: string }): Promise<void> {
     if (!deps.transport) throw new Error('SMTP is not configured');
-    const mail = await repo.claimForSending(deps.db, outboxId);
-    if (!mail) return; // already sent or given up
+    const claim = await repo.claimForSending(deps.db, outboxId, MAIL_LEASE_MS);
+    if (claim.kind === 'done') return; // already sent, given up or cancelled
+    if (claim.kind === 'busy') throw new Error(`mail ${outboxId} is being sent by another attempt, will look again`);
+    if (claim.kind === 'handed-over') {
+      await repo.markSentUnconfirmed(deps.db, claim.mail, HANDED_OVER_NOTE);
+      deps.log.warn({ outboxId }, 'mail handed over by an attempt that stopped: counted as sent, not sent again');
+      return;
+    }
+    const mail = claim.mail;
+    let isHandedOver = false;
     try {
       await deps.transport.send({
+        beforeEnd: async () => {
+          await repo.markHandedOver(deps.db, mail.id);
+          isHandedOver = true;
+        },
         from: deps.from,
         to: mail.toAddress,
         subject: mail.subject,
@@ -103,14 +131,21 @@ export function mailServiceFactory(deps: MailDeps) {
         messageId: `<${mail.id}@${messageHost}>`,
       });
     } catch (err) {
+      // Cut off after the whole message went over, without the server's answer: it may have taken the
+      // mail, so it is not sent again (a reply, even a refusal, says it did not).
+      if (isHandedOver && typeof (err as { responseCode?: unknown }).responseCode !== 'number') {
+        await repo.markSentUnconfirmed(deps.db, { ...mail, handedOverAt: new Date() }, HANDED_OVER_NOTE);
+        deps.log.warn({ outboxId: mail.id }, 'mail handed over, the answer lost: counted as sent, not sent again');
+        return;
+      }
       const { reason, isPermanent } = describeSmtpError(err);
       const isExpired = Date.now() - (mail.firstAttemptAt ?? new Date()).getTime() >= deps.retryWindowMs;
-      await repo.markAttemptFailed(deps.db, mail.id, reason, isPermanent || isExpired);
+      await repo.markAttemptFailed(deps.db, mail, reason, isPermanent || isExpired);
       deps.log.warn({ outboxId: mail.id, attempt: mail.attempts, isFinal: isPermanent || isExpired }, 'mail not sent');
       if (isPermanent || isExpired) return;
       throw new Error(`mail ${mail.id} not sent, will retry`, { cause: err });
     }
-    await repo.markSent(deps.db, mail.id);
+    await repo.markSent(deps.db, mail);
   }
 
   return { enqueue, enqueueFor, cancel, wake, deliver, link };

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 
 export interface OutgoingMail {
@@ -8,6 +9,12 @@ export interface OutgoingMail {
   html: string;
   headers: Record<string, string>;
   messageId: string;
+  /**
+   * Awaited once the whole message has been handed to the SMTP server and before its end (the line
+   * holding a lone dot, after which the server takes the mail): until it resolves the server cannot
+   * have taken the mail; it fails the send when it throws (docs/decisions/067).
+   */
+  beforeEnd?: () => Promise<void>;
 }
 
 export interface MailTransport {
@@ -26,12 +33,67 @@ export function smtpTransport(url: string): MailTransport {
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
   } as Parameters<typeof nodemailer.createTransport>[0]);
+  // Runs for every message once it is built: the message stream the SMTP connection reads ends only
+  // after the mail's beforeEnd resolved.
+  transporter.use('stream', (mail, done) => {
+    const beforeEnd = (mail.data as { beforeEnd?: () => Promise<void> }).beforeEnd;
+    if (beforeEnd) mail.message.processFunc((input: Readable) => holdEnd(input, beforeEnd));
+    done();
+  });
   return {
     async send(mail) {
       await transporter.sendMail(mail);
     },
     close: () => transporter.close(),
   };
+}
+
+/**
+ * `input` as a stream served only as fast as its reader asks: the SMTP connection starts reading the
+ * message after the server said "go ahead" to DATA, and writes the final dot after this stream ends.
+ * When the reader asks past the last byte, `beforeEnd` is awaited first, so it runs after the server
+ * agreed to take the message and before the server can have taken it.
+ */
+function holdEnd(input: Readable, beforeEnd: () => Promise<void>): Readable {
+  const chunks: Buffer[] = [];
+  let isInputDone = false;
+  let isEnding = false;
+  let onMore: (() => void) | null = null;
+  const more = () => {
+    const next = onMore;
+    onMore = null;
+    next?.();
+  };
+  const output: Readable = new Readable({
+    highWaterMark: 0,
+    read() {
+      const chunk = chunks.shift();
+      if (chunk) {
+        output.push(chunk);
+        return;
+      }
+      if (!isInputDone) {
+        onMore = () => output._read(0);
+        return;
+      }
+      if (isEnding) return;
+      isEnding = true;
+      beforeEnd().then(
+        () => output.push(null),
+        (err: unknown) => output.destroy(err instanceof Error ? err : new Error(String(err))),
+      );
+    },
+  });
+  input.on('data', (chunk: Buffer | string) => {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    more();
+  });
+  input.on('end', () => {
+    isInputDone = true;
+    more();
+  });
+  input.on('error', (err) => output.destroy(err));
+  return output;
 }
 
 /** The SMTP commands whose refusal is about this one mail: its recipient, or its content. */

@@ -9,3 +9,16 @@ export const HIDDEN_SECRET = '[hidden]';
 
 /** The text with every secret link's token replaced by `[hidden]`. */
 export const hideSecretLinks = (text: string): string => text.replace(SECRET_LINK, `$1${HIDDEN_SECRET}`);
+
+/**
+ * A stored mail without its secrets: what the outbox keeps once the mail has gone (or will never
+ * go), so a database dump or backup holds no usable link (decision 063). The List-Unsubscribe
+ * header carries a secret link too.
+ */
+export function withoutSecrets(mail: { text: string; html: string; headers: Record<string, string> }) {
+  return {
+    text: hideSecretLinks(mail.text),
+    html: hideSecretLinks(mail.html),
+    headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, hideSecretLinks(value)])),
+  };
+}

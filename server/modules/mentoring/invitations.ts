@@ -40,6 +40,7 @@ export function invitationMailerFactory({ mail }: { mail: MailSender }) {
         to: invitation.email,
         locale: toMailLocale(mentor.locale),
         kind: 'invitation',
+        about: [mentor.id],
         content: {
           subject: 'invitation.subject',
           name: invitation.fullName,
@@ -54,12 +55,20 @@ export function invitationMailerFactory({ mail }: { mail: MailSender }) {
     return row!.lastSentAt!;
   }
 
-  /** This mentor's pending invitation, locked; 404 for anyone else's, an accepted or a declined one. */
+  /** This mentor's pending invitation, locked; 404 for anyone else's, an accepted or a declined one, and an admin's request. */
   async function lockPending(tx: Tx, mentor: UserRow, id: string) {
     const [row] = await tx
       .select()
       .from(discipleInvitations)
-      .where(and(eq(discipleInvitations.id, id), eq(discipleInvitations.mentorId, mentor.id), isNull(discipleInvitations.acceptedUserId), isNull(discipleInvitations.declinedAt)))
+      .where(
+        and(
+          eq(discipleInvitations.id, id),
+          eq(discipleInvitations.mentorId, mentor.id),
+          isNull(discipleInvitations.acceptedUserId),
+          isNull(discipleInvitations.declinedAt),
+          isNull(discipleInvitations.askedById), // an admin's request is not the mentor's to resend or withdraw
+        ),
+      )
       .for('update');
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     return row;

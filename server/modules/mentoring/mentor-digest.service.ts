@@ -54,6 +54,8 @@ export function mentorDigestFactory(deps: OptOutMailDeps & { log: FastifyBaseLog
           deps.mail.enqueueFor(tx, mentor, {
             kind: 'mentor-digest',
             headers,
+            // Names every disciple it lists (only those in a section, but a deleted one scrubs it whole).
+            about: rows.filter((r) => r.mentorId === mentor.id).map((r) => r.id),
             content: {
               subject: 'mentorDigest.subject',
               paragraphs: ['mentorDigest.intro'],

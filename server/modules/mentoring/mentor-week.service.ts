@@ -58,6 +58,7 @@ export function mentorWeekServiceFactory(deps: MentorWeekDeps) {
       await deps.mail.enqueueFor(tx, disciple, {
         kind: 'mentor-encouragement',
         headers,
+        about: [mentor.id],
         content: {
           subject: 'mentorEncouragement.subject',
           paragraphs: ['mentorEncouragement.intro', `mentorEncouragement.messages.${message}`],

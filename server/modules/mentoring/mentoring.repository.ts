@@ -86,7 +86,8 @@ export async function findOpenInvitations(db: Tx, mentorId: string) {
   return db
     .select({ id: discipleInvitations.id, fullName: discipleInvitations.fullName, email: discipleInvitations.email, createdAt: discipleInvitations.createdAt, lastSentAt: discipleInvitations.lastSentAt })
     .from(discipleInvitations)
-    .where(and(eq(discipleInvitations.mentorId, mentorId), isNull(discipleInvitations.acceptedUserId), isNull(discipleInvitations.declinedAt)))
+    // Not the requests an admin made on their behalf (issue 24): the mentor did not type that address.
+    .where(and(eq(discipleInvitations.mentorId, mentorId), isNull(discipleInvitations.acceptedUserId), isNull(discipleInvitations.declinedAt), isNull(discipleInvitations.askedById)))
     .orderBy(desc(discipleInvitations.createdAt));
 }
 
@@ -113,12 +114,16 @@ export async function setMentorIfNone(tx: Tx, discipleId: string, mentorId: stri
 }
 
 /** Adding the same email again updates the name; an invitation already answered stays as it was answered. */
-export async function upsertInvitation(tx: Tx, mentorId: string, fullName: string, email: string) {
+export async function upsertInvitation(tx: Tx, mentorId: string, fullName: string, email: string, { askedById = null }: { askedById?: string | null } = {}) {
   // The unique index is on (mentor_id, lower(email)), an expression Drizzle's onConflict target cannot name.
+  // Asked by an admin: one the person declined (or accepted, then left) waits for an answer again.
+  // Typed by the mentor: it is theirs from now on, whoever asked before.
   const res = await tx.execute<{ id: string; full_name: string; email: string; created_at: Date }>(sql`
-    insert into disciple_invitations (mentor_id, full_name, email)
-    values (${mentorId}, ${fullName}, ${email})
-    on conflict (mentor_id, lower(email)) do update set full_name = excluded.full_name
+    insert into disciple_invitations (mentor_id, full_name, email, asked_by_id)
+    values (${mentorId}, ${fullName}, ${email}, ${askedById})
+    on conflict (mentor_id, lower(email)) do update set full_name = excluded.full_name, asked_by_id = excluded.asked_by_id${
+      askedById ? sql`, declined_at = null, accepted_user_id = null, accepted_at = null` : sql``
+    }
     returning id, full_name, email, created_at`);
   const r = res.rows[0]!;
   return { id: r.id, fullName: r.full_name, email: r.email, createdAt: new Date(r.created_at) };
@@ -246,8 +251,8 @@ export async function declineInvitation(tx: Tx, id: string) {
   await tx.update(discipleInvitations).set({ declinedAt: new Date() }).where(eq(discipleInvitations.id, id));
 }
 
-/** An open invitation from `mentorId` to `email`, if any. */
-export async function findOpenInvitation(tx: Tx, mentorId: string, email: string) {
+/** An open invitation from `mentorId` to `email`, if any (`isOwnOnly`: one the mentor typed, not an admin's request). */
+export async function findOpenInvitation(tx: Tx, mentorId: string, email: string, { isOwnOnly = false } = {}) {
   const rows = await tx
     .select()
     .from(discipleInvitations)
@@ -257,6 +262,7 @@ export async function findOpenInvitation(tx: Tx, mentorId: string, email: string
         sql`lower(${discipleInvitations.email}) = lower(${email})`,
         isNull(discipleInvitations.acceptedUserId),
         isNull(discipleInvitations.declinedAt),
+        isOwnOnly ? isNull(discipleInvitations.askedById) : undefined,
       ),
     );
   return rows[0] ?? null;

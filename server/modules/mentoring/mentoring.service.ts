@@ -1,5 +1,6 @@
 import type {
   AddDiscipleBody, AddDiscipleResult, AdminMentorView, AmbassadorApplication, DiscipleNode, DisciplesSummary, MentorLinks, PendingDisciples, Progression, SetMentorBody,
+  SetMentorResult,
 } from '../../../common/contracts/mentoring.ts';
 import {
   AMBASSADOR_MIN_COMPLETED_DISCIPLES, ambassadorApplyBlocker, ambassadorRemaining, coordinatorRemaining, isAmbassadorEligible, isCoordinatorEligible,
@@ -63,7 +64,7 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
       // The mentor already sees their disciples' emails in the tree: saying so reveals nothing new.
       if (existing?.mentorId === mentor.id) throw new AppError('ALREADY_DISCIPLE', `${displayNameOf(existing)} is already your disciple.`);
       // Asked after the disciple check, and the same for any email: it only looks at this mentor's own invitations.
-      if (await repo.findOpenInvitation(tx, mentor.id, body.email))
+      if (await repo.findOpenInvitation(tx, mentor.id, body.email, { isOwnOnly: true }))
         throw new AppError('ALREADY_INVITED', `You already invited ${body.email}. You can send the invitation again from your pending invitations.`);
       const invitation = await repo.upsertInvitation(tx, mentor.id, body.fullName, body.email);
       const lastSentAt = await invitations.send(tx, mentor, invitation);
@@ -212,24 +213,50 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
     return { mentor: mentor ? { name: displayNameOf(mentor), email: mentor.email } : null };
   }
 
-  async function setMentorByAdmin(admin: UserRow, userId: string, body: SetMentorBody): Promise<void> {
-    await db.transaction(async (tx) => {
+  /**
+   * An admin places someone under a mentor (by the mentor's email) or clears their mentor (null).
+   * Placing asks the person, as a mentor's own invitation does (decision 039, issue 24): an
+   * invitation from that mentor waits on their dashboard, and the link is made only when they accept,
+   * founders and admins included. Someone who already named that mentor at onboarding has said yes:
+   * they are linked at once. A person who has a mentor keeps them until the admin clears that link
+   * (409 HAS_MENTOR), so nobody is moved between mentors without a word. Clearing narrows access and
+   * takes effect at once. Audited either way.
+   */
+  async function setMentorByAdmin(admin: UserRow, userId: string, body: SetMentorBody): Promise<SetMentorResult> {
+    const result = await db.transaction(async (tx): Promise<SetMentorResult> => {
       await repo.lockMentorLinks(tx);
       const target = await findUserById(tx, userId);
       if (!target) throw new AppError('NOT_FOUND', 'No such user.');
-      let mentorId: string | null = null;
-      if (body.mentorEmail) {
-        const mentor = await findUserByEmail(tx, body.mentorEmail);
-        if (!mentor) throw new AppError('NOT_FOUND', 'No account has this email.');
-        if (mentor.id === target.id) throw new AppError('SELF_MENTOR', 'A person cannot be their own mentor.');
-        if (wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), target.id))
-          throw new AppError('MENTOR_CYCLE', 'This person is above that mentor in their own mentoring line, so they cannot also be their disciple.');
-        mentorId = mentor.id;
+      if (!body.mentorEmail) {
+        await repo.setMentor(tx, target.id, null);
+        await repo.insertAudit(tx, { actorId: admin.id, action: 'mentoring.mentor_set', targetType: 'user', targetId: target.id, details: { from: target.mentorId, to: null } });
+        return { outcome: 'removed' };
       }
-      await repo.setMentor(tx, target.id, mentorId);
-      if (mentorId) await repo.deleteMentorRequest(tx, target.id);
-      await repo.insertAudit(tx, { actorId: admin.id, action: 'mentoring.mentor_set', targetType: 'user', targetId: target.id, details: { from: target.mentorId, to: mentorId } });
+      const mentor = await findUserByEmail(tx, body.mentorEmail);
+      if (!mentor) throw new AppError('NOT_FOUND', 'No account has this email.');
+      if (mentor.id === target.id) throw new AppError('SELF_MENTOR', 'A person cannot be their own mentor.');
+      if (target.mentorId === mentor.id) return { outcome: 'linked' };
+      if (target.mentorId) throw new AppError('HAS_MENTOR', 'This person already has a mentor. Remove that link first, then ask them about the new mentor.');
+      if (wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), target.id))
+        throw new AppError('MENTOR_CYCLE', 'This person is above that mentor in their own mentoring line, so they cannot also be their disciple.');
+      const request = await repo.findMentorRequest(tx, target.id);
+      const hasNamedMentor = request?.mentorId === mentor.id && !request.declinedAt;
+      // The invitation comes from the mentor, under the person's own name, marked as the admin's request;
+      // asking again reopens one they declined.
+      const invitation = await repo.upsertInvitation(tx, mentor.id, displayNameOf(target), target.email, { askedById: admin.id });
+      await invitations.send(tx, mentor, invitation);
+      if (hasNamedMentor) await link(tx, target.id, mentor.id, { invitationId: invitation.id });
+      await repo.insertAudit(tx, {
+        actorId: admin.id,
+        action: hasNamedMentor ? 'mentoring.mentor_set' : 'mentoring.mentor_asked',
+        targetType: 'user',
+        targetId: target.id,
+        details: hasNamedMentor ? { from: null, to: mentor.id } : { mentorId: mentor.id, invitationId: invitation.id },
+      });
+      return { outcome: hasNamedMentor ? 'linked' : 'asked' };
     });
+    invitations.wake();
+    return result;
   }
 
   async function getProgression(user: UserRow): Promise<Progression> {

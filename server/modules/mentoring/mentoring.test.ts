@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DiscipleNode } from '../../../common/contracts/mentoring.ts';
 import { totalImpact, treeDepth } from '../../../common/domain/tree.ts';
-import { adultSignUp, createTestApp, createUser, sessionCookie, signedInUser, signUpAndConfirm } from '../../../test/app.ts';
+import { adultSignUp, createTestApp, createUser, sessionCookie, signedInUser, signUpAndConfirm, totpCodeFor } from '../../../test/app.ts';
 import { failLesson, passLessons } from '../../../test/course-progress.ts';
-import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, mentorStats, users } from '../../db/schema/index.ts';
+import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, mentorStats, sessions, users } from '../../db/schema/index.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
@@ -288,34 +288,90 @@ describe('links both people agree to', () => {
     expect((await del('/api/disciples/not-an-id', mentor.cookie)).statusCode).toBe(400);
   });
 
-  it('an admin sees, sets or clears the mentor of someone who asks; audited; refused to others and for a loop', async () => {
+  it('an admin sees, asks or clears the mentor of someone who asks; the person accepts or declines; audited; refused to others and for a loop', async () => {
     const admin = await signedInUser(app, { role: 'admin' });
-    const mentor = await createUser(app.db, { email: 'barnabas@example.org' });
-    const person = await createUser(app.db);
-    const url = `/api/admin/users/${person.id}/mentor`;
+    const mentor = await signedInUser(app, { email: 'barnabas@example.org' });
+    const person = await signedInUser(app, { firstName: 'Mark', lastName: 'John' });
+    const url = `/api/admin/users/${person.user.id}/mentor`;
     const currentMentor = (cookie: string) => get(url, cookie);
     expect((await currentMentor(admin.cookie)).json()).toEqual({ mentor: null });
-    expect((await put(url, { mentorEmail: 'BARNABAS@example.org' }, admin.cookie)).statusCode).toBe(204);
-    expect(await mentorOf(person.id)).toBe(mentor.id);
-    // The admin's dialog shows who the mentor is now.
-    expect((await currentMentor(admin.cookie)).json()).toEqual({ mentor: { name: `${mentor.firstName} ${mentor.lastName}`, email: 'barnabas@example.org' } });
-    expect(await auditOf('mentoring.mentor_set', person.id)).toEqual([expect.objectContaining({ actorId: admin.user.id, details: { from: null, to: mentor.id } })]);
+    // Placing someone asks them (issue 24): no link until they accept.
+    const asked = await put(url, { mentorEmail: 'BARNABAS@example.org' }, admin.cookie);
+    expect([asked.statusCode, asked.json()]).toEqual([200, { outcome: 'asked' }]);
+    expect(await mentorOf(person.user.id)).toBeNull();
+    expect((await currentMentor(admin.cookie)).json()).toEqual({ mentor: null });
+    expect(await auditOf('mentoring.mentor_asked', person.user.id)).toEqual([expect.objectContaining({ actorId: admin.user.id, details: expect.objectContaining({ mentorId: mentor.user.id }) })]);
+    // The person sees the mentor's invitation on their dashboard and declines it: still no mentor.
+    const incoming = (await get('/api/mentor-links', person.cookie)).json().incoming;
+    expect(incoming).toEqual([expect.objectContaining({ kind: 'invited-you', name: `${mentor.user.firstName} ${mentor.user.lastName}` })]);
+    expect((await post(`/api/mentor-links/invitations/${incoming[0].id}`, { accept: false }, person.cookie)).statusCode).toBe(204);
+    expect(await mentorOf(person.user.id)).toBeNull();
+    // Asked again, they accept: now the link is made, and the admin's dialog shows who the mentor is.
+    expect((await put(url, { mentorEmail: 'barnabas@example.org' }, admin.cookie)).json()).toEqual({ outcome: 'asked' });
+    const again = (await get('/api/mentor-links', person.cookie)).json().incoming;
+    expect(again).toHaveLength(1);
+    expect((await post(`/api/mentor-links/invitations/${again[0].id}`, { accept: true }, person.cookie)).statusCode).toBe(204);
+    expect(await mentorOf(person.user.id)).toBe(mentor.user.id);
+    expect((await currentMentor(admin.cookie)).json()).toEqual({ mentor: { name: `${mentor.user.firstName} ${mentor.user.lastName}`, email: 'barnabas@example.org' } });
+    // Someone who has a mentor is not moved to another one without being asked.
+    const other = await createUser(app.db);
+    const move = await put(url, { mentorEmail: other.email }, admin.cookie);
+    expect([move.statusCode, move.json().code]).toEqual([409, 'HAS_MENTOR']);
+    expect(await mentorOf(person.user.id)).toBe(mentor.user.id);
     // The mentor may not become their own disciple's disciple.
-    const loop = await put(`/api/admin/users/${mentor.id}/mentor`, { mentorEmail: person.email }, admin.cookie);
+    const loop = await put(`/api/admin/users/${mentor.user.id}/mentor`, { mentorEmail: person.user.email }, admin.cookie);
     expect(loop.statusCode).toBe(409);
     expect(loop.json().code).toBe('MENTOR_CYCLE');
     expect((await put(url, { mentorEmail: 'nobody-at-all@example.org' }, admin.cookie)).statusCode).toBe(404);
-    expect((await put(url, { mentorEmail: null }, admin.cookie)).statusCode).toBe(204);
-    expect(await mentorOf(person.id)).toBeNull();
+    const removed = await put(url, { mentorEmail: null }, admin.cookie);
+    expect([removed.statusCode, removed.json()]).toEqual([200, { outcome: 'removed' }]);
+    expect(await mentorOf(person.user.id)).toBeNull();
+    expect(await auditOf('mentoring.mentor_set', person.user.id)).toEqual([expect.objectContaining({ actorId: admin.user.id, details: { from: mentor.user.id, to: null } })]);
     expect((await currentMentor(admin.cookie)).json()).toEqual({ mentor: null });
     const user = await signedInUser(app);
     expect((await put(url, { mentorEmail: user.user.email }, user.cookie)).statusCode).toBe(403);
-    expect(await mentorOf(person.id)).toBeNull();
+    expect(await mentorOf(person.user.id)).toBeNull();
     expect((await currentMentor(user.cookie)).statusCode).toBe(403);
     const unknown = await get('/api/admin/users/00000000-0000-4000-8000-000000000000/mentor', admin.cookie);
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'NOT_FOUND']);
     const bad = await get('/api/admin/users/not-an-id/mentor', admin.cookie);
     expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it("an admin cannot place a founder (or anyone) under a mentor without that person's yes; someone who named that mentor is linked at once", async () => {
+    const admin = await signedInUser(app, { role: 'admin' });
+    const founder = await signedInUser(app, { role: 'founder' });
+    const accomplice = await createUser(app.db);
+    const placed = await put(`/api/admin/users/${founder.user.id}/mentor`, { mentorEmail: accomplice.email }, admin.cookie);
+    expect(placed.json()).toEqual({ outcome: 'asked' });
+    expect(await mentorOf(founder.user.id)).toBeNull();
+    // The founder sees it and can say no.
+    expect((await get('/api/mentor-links', founder.cookie)).json().incoming).toHaveLength(1);
+
+    // Someone who named Priscilla at onboarding already said yes: the admin's request links them.
+    const priscilla = await createUser(app.db, { firstName: 'Priscilla', lastName: 'Tentmaker' });
+    const apollos = await createUser(app.db);
+    await app.db.insert(mentorRequests).values({ discipleId: apollos.id, mentorId: priscilla.id });
+    expect((await put(`/api/admin/users/${apollos.id}/mentor`, { mentorEmail: priscilla.email }, admin.cookie)).json()).toEqual({ outcome: 'linked' });
+    expect(await mentorOf(apollos.id)).toBe(priscilla.id);
+  });
+
+  it('asks the password or a code again before an admin places someone under a mentor or makes them a responder (issue 24)', async () => {
+    const admin = await signedInUser(app, { role: 'admin' });
+    const mentor = await createUser(app.db);
+    const person = await createUser(app.db);
+    await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - 60 * 60_000) }).where(eq(sessions.userId, admin.user.id));
+    const placed = await put(`/api/admin/users/${person.id}/mentor`, { mentorEmail: mentor.email }, admin.cookie);
+    expect([placed.statusCode, placed.json().code]).toEqual([403, 'REAUTH_REQUIRED']);
+    expect(await app.db.select().from(discipleInvitations).where(eq(discipleInvitations.mentorId, mentor.id))).toEqual([]);
+    const responder = await put(`/api/admin/users/${person.id}/responder`, { isResponder: true }, admin.cookie);
+    expect([responder.statusCode, responder.json().code]).toEqual([403, 'REAUTH_REQUIRED']);
+    expect((await app.db.select({ r: users.isResponder }).from(users).where(eq(users.id, person.id)))[0]!.r).toBe(false);
+    // Once a code is typed again, both go through.
+    const reauth = await app.inject({ method: 'POST', url: '/api/auth/reauth', headers: { ...json, cookie: admin.cookie }, payload: { code: await totpCodeFor(admin.totpSecret!, 1) } });
+    expect(reauth.statusCode).toBe(200);
+    expect((await put(`/api/admin/users/${person.id}/mentor`, { mentorEmail: mentor.email }, admin.cookie)).json()).toEqual({ outcome: 'asked' });
+    expect((await put(`/api/admin/users/${person.id}/responder`, { isResponder: true }, admin.cookie)).statusCode).toBe(200);
   });
 });
 

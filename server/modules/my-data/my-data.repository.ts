@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import {
   ambassadorApplications, assessmentAttempts, auditLog, callbackRequests, certificates, challengeDays, consents, courseProgress, courses, discipleInvitations, lessons, mailOutbox,
@@ -21,7 +21,7 @@ export const myDataRepositoryFactory = (db: Db) => ({
   /** Consents given (faith data, a parent's), with the notice version, and a pending request to a parent. */
   async findConsents(userId: string, tx: Tx = db) {
     const given = await tx
-      .select({ kind: consents.kind, givenBy: consents.givenBy, parentEmail: consents.parentEmail, noticeVersion: consents.noticeVersion, createdAt: consents.createdAt })
+      .select({ kind: consents.kind, givenBy: consents.givenBy, rule: consents.rule, parentEmail: consents.parentEmail, noticeVersion: consents.noticeVersion, createdAt: consents.createdAt })
       .from(consents)
       .where(eq(consents.userId, userId))
       .orderBy(asc(consents.createdAt));
@@ -82,11 +82,16 @@ export const myDataRepositoryFactory = (db: Db) => ({
   findDisciples: (userId: string, tx: Tx = db) =>
     tx.select({ firstName: users.firstName, lastName: users.lastName, since: users.createdAt }).from(users).where(eq(users.mentorId, userId)).orderBy(asc(users.createdAt)),
 
+  /**
+   * The invitations they sent: the name they typed, not the address (issue 24, decision 067): an
+   * address is the invitee's, not about the mentor, and the file travels further than the screen.
+   * An admin's request on their behalf is not theirs.
+   */
   findInvitationsSent: (userId: string, tx: Tx = db) =>
     tx
-      .select({ fullName: discipleInvitations.fullName, email: discipleInvitations.email, createdAt: discipleInvitations.createdAt, acceptedAt: discipleInvitations.acceptedAt })
+      .select({ fullName: discipleInvitations.fullName, createdAt: discipleInvitations.createdAt, acceptedAt: discipleInvitations.acceptedAt })
       .from(discipleInvitations)
-      .where(eq(discipleInvitations.mentorId, userId))
+      .where(and(eq(discipleInvitations.mentorId, userId), isNull(discipleInvitations.askedById)))
       .orderBy(asc(discipleInvitations.createdAt)),
 
   findApplications: (userId: string, tx: Tx = db) =>

@@ -3,17 +3,19 @@ import { deleteAccountBody, myDataPaths } from '../../../common/contracts/my-dat
 import { clearSessionCookie } from '../../lib/session.ts';
 import { requireRecentAuth, requireSession } from '../../plugins/session.ts';
 import { myDataRepositoryFactory } from './my-data.repository.ts';
-import { myDataServiceFactory } from './my-data.service.ts';
+import { myDataServiceFactory, type CheckOwnPassword } from './my-data.service.ts';
 
 interface Options {
   /** Attempts per minute per client at deleting an account (each one checks a password). */
   authRateLimit: number;
+  /** The account's own password, counted like every step-up check (docs/decisions/064). */
+  checkOwnPassword: CheckOwnPassword;
 }
 
 /** The signed-in person's own data: a download of all of it, and deleting the account. Only ever their own. */
-const myDataRoutes: FastifyPluginAsyncZod<Options> = async (app, { authRateLimit }) => {
+const myDataRoutes: FastifyPluginAsyncZod<Options> = async (app, { authRateLimit, checkOwnPassword }) => {
   const myDataRepo = myDataRepositoryFactory(app.db);
-  const myData = myDataServiceFactory({ db: app.db, myDataRepo });
+  const myData = myDataServiceFactory({ db: app.db, myDataRepo, checkOwnPassword });
 
   app.get(myDataPaths.export, async (req, reply) => {
     // Everything about the person in one file: the password or a code within the last minutes first (decision 038).

@@ -66,12 +66,33 @@ describe('GET /api/me/export', () => {
     expect(data.certificates).toEqual([expect.objectContaining({ holderName: 'Ruth Moabite', verificationCode: codeOf(user.id) })]);
     expect(data.mentor).toEqual({ name: 'Miriam Guide' });
     expect(data.disciples).toEqual([expect.objectContaining({ name: 'Obed Son' })]);
-    expect(data.invitationsSent).toEqual([expect.objectContaining({ fullName: 'Boaz Field', email: 'boaz@example.org' })]);
+    // Other people by name only (issue 24): no disciple's or invitee's address.
+    expect(data.invitationsSent).toEqual([{ fullName: 'Boaz Field', createdAt: expect.any(String), acceptedAt: null }]);
     expect(data.applications).toEqual([expect.objectContaining({ status: 'pending' })]);
     expect(data.callbackRequests).toEqual([expect.objectContaining({ name: 'Ruth', contactMethod: 'sms', notes: 'Call after school' })]);
     expect(data.sessions).toHaveLength(1);
     expect(data.mails).toEqual([expect.objectContaining({ subject: 'Confirme ton adresse' })]);
     expect(data.auditEntries).toEqual([expect.objectContaining({ action: 'user.role_changed', byThemselves: false, targetId: user.id })]);
+  });
+
+  it("holds other people by name, never their email: disciples, invitees, an admin's request, the mentor's digest (issue 24)", async () => {
+    const { user, cookie, mentor, disciple } = await personWithData();
+    const admin = await signedInUser(app, { role: 'admin' });
+    // An admin asks Lydia whether Ruth may be her mentor: Ruth never typed Lydia's address.
+    const lydia = await createUser(app.db, { firstName: 'Lydia', lastName: 'Purple', email: 'lydia.purple@example.org' });
+    const asked = await app.inject({ method: 'PUT', url: `/api/admin/users/${lydia.id}/mentor`, headers: { ...json, cookie: admin.cookie }, payload: { mentorEmail: user.email } });
+    expect(asked.json()).toEqual({ outcome: 'asked' });
+    // Nor is it in her waiting list.
+    const pending = (await app.inject({ method: 'GET', url: '/api/disciples/pending', headers: { cookie } })).json();
+    expect(JSON.stringify(pending)).not.toContain('lydia');
+    // Her digest listed the address she invited.
+    await app.db.insert(mailOutbox).values({ toAddress: user.email, kind: 'mentor-digest', locale: 'en', subject: 'Your disciples this week', text: `Waiting: Boaz Field (boaz@example.org). Write to ${user.email}.`, html: '<p>…</p>' });
+    const data = (await exportOf(cookie)).json();
+    const text = JSON.stringify(data);
+    for (const address of ['boaz@example.org', disciple.email, mentor.email, 'lydia.purple@example.org']) expect(text).not.toContain(address);
+    expect(text).not.toContain('Lydia');
+    expect(data.disciples).toEqual([{ name: 'Obed Son', since: expect.any(String) }]);
+    expect(data.mails).toContainEqual(expect.objectContaining({ kind: 'mentor-digest', text: `Waiting: Boaz Field ([address hidden]). Write to ${user.email}.` }));
   });
 
   it("holds only the signed-in person's data, and needs a session", async () => {
@@ -150,6 +171,37 @@ describe('DELETE /api/me', () => {
     expect(entries.map((e) => e.action)).toContain('account.deleted');
     expect(JSON.stringify(entries)).not.toContain(user.email);
     expect(JSON.stringify(entries)).not.toContain('Ruth');
+  });
+
+  it("scrubs their name from other people's mails: a waiting one is not sent, a stored one loses its text (issue 24)", async () => {
+    const { user, cookie, mentor, disciple } = await personWithData();
+    // Written by the features that name another account: the mentor's digest (names Ruth), the
+    // encouragement to her disciple Obed (names Ruth as mentor), and an unrelated mail to Obed.
+    const digest = await app.db.transaction((tx) =>
+      app.mail.enqueue(tx, { to: mentor.email, locale: 'en', kind: 'mentor-digest', about: [user.id, disciple.id], content: { subject: 'mentorDigest.subject', paragraphs: ['mentorDigest.intro'], after: [], vars: {}, name: 'Miriam', sections: [{ title: 'mentorDigest.finished', items: ['Ruth Moabite finished week 2'] }] } }),
+    );
+    const [sent] = await app.db
+      .insert(mailOutbox)
+      .values({ toAddress: disciple.email, kind: 'mentor-encouragement', locale: 'en', subject: 'A word from Ruth Moabite', text: 'Ruth Moabite thought of you', html: '<p>Ruth Moabite thought of you</p>', status: 'sent', sentAt: new Date(), aboutUserIds: [user.id] })
+      .returning();
+    const [other] = await app.db.insert(mailOutbox).values({ toAddress: disciple.email, kind: 'password-reset', locale: 'en', subject: 'Reset', text: 'Hi Obed', html: '<p>Hi Obed</p>' }).returning();
+    // Her invitation to a new email, written by the feature itself, waits in the outbox with her name.
+    const invite = await app.inject({ method: 'POST', url: '/api/disciples', headers: { ...json, cookie }, payload: { fullName: 'Naomi Mara', email: 'naomi.mara@example.org' } });
+    expect(invite.statusCode).toBe(201);
+    const [invitationMail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'naomi.mara@example.org'));
+    expect(invitationMail!.text).toContain('Ruth');
+
+    expect((await deleteMe(cookie)).statusCode).toBe(204);
+    const [invitationAfter] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, invitationMail!.id));
+    expect(invitationAfter!.status).toBe('cancelled');
+    expect(JSON.stringify(invitationAfter)).not.toMatch(/Ruth|Moabite/);
+    const rows = await app.db.select().from(mailOutbox).where(sql`${mailOutbox.id} in (${digest}, ${sent!.id}, ${other!.id})`);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(digest)).toMatchObject({ status: 'cancelled', aboutUserIds: [disciple.id] });
+    expect(byId.get(sent!.id)).toMatchObject({ status: 'sent', aboutUserIds: [] });
+    for (const id of [digest, sent!.id]) expect(JSON.stringify(byId.get(id))).not.toMatch(/Ruth|Moabite/);
+    // A mail that does not name them is left as it was.
+    expect(byId.get(other!.id)).toMatchObject({ status: 'pending', text: 'Hi Obed' });
   });
 
   it('refuses a wrong or missing password, and keeps the account', async () => {

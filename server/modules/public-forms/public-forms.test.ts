@@ -140,10 +140,10 @@ describe('POST /api/callback-requests', () => {
     expect(row).toMatchObject({ contactMethod: 'whatsapp', isVoicemailSafe: true, goodTime: 'after school', language: 'fr', closedAt: null });
   });
 
-  it('keeps the score band sent by the Soul Health Check', async () => {
-    await requestCallback({ name: 'Ada', phone: '555 0100', category: 'emotional', scoreBand: 'yellow' });
+  it.each(['green', 'yellow', 'red'] as const)('keeps the score band %s sent by the Soul Health Check', async (band) => {
+    await requestCallback({ name: 'Ada', phone: '555 0100', category: 'emotional', scoreBand: band });
     const [row] = await app.db.select().from(callbackRequests);
-    expect(row!.scoreBand).toBe('yellow');
+    expect(row!.scoreBand).toBe(band);
   });
 
   it('takes the requester from the session', async () => {
@@ -170,7 +170,8 @@ describe('POST /api/callback-requests', () => {
     ['a huge name', { name: 'n'.repeat(10_000) }, 'name', 'Must be at most 100 characters'],
     ['a missing category', { category: undefined }, 'category', 'Please choose a category'],
     ['an unknown category', { category: 'legal' }, 'category', 'Please choose a category'],
-    ['an unknown score band', { scoreBand: 'purple' }, 'scoreBand', ''],
+    ['an unknown score band', { scoreBand: 'purple' }, 'scoreBand', 'The score band must be green, yellow, red or unknown'],
+    ['a score band that is not text', { scoreBand: 3 }, 'scoreBand', 'The score band must be green, yellow, red or unknown'],
     ['an extra field', { status: 'closed' }, 'status', 'Unrecognized key'],
     ['no consent', { consent: undefined }, 'consent', 'Please agree that the support team may see your request'],
     ['a refused consent', { consent: false }, 'consent', 'Please agree that the support team may see your request'],

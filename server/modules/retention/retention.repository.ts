@@ -1,6 +1,6 @@
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, Transaction, Tx } from '../../db/client.ts';
-import { ambassadorApplications, callbackRequests, users, watchmomsApplications } from '../../db/schema/index.ts';
+import { ambassadorApplications, auditLog, callbackRequests, mailOutbox, users, watchmomsApplications } from '../../db/schema/index.ts';
 
 /** Deletes the declined applications of `table` decided at or before `cutoff`; returns how many. */
 async function deleteDeclined(table: typeof watchmomsApplications | typeof ambassadorApplications, cutoff: Date, tx: Tx): Promise<number> {
@@ -44,6 +44,21 @@ export const retentionRepositoryFactory = (db: Db) => ({
 
   /** Declined ambassador applications decided at or before `cutoff` are deleted (the applicant's account stays). */
   deleteDeclinedAmbassadorApplications: (cutoff: Date, tx: Tx = db) => deleteDeclined(ambassadorApplications, cutoff, tx),
+
+  /** Mails written at or before `cutoff` that went out, failed or were cancelled are deleted; waiting ones stay until sent. */
+  async deleteOldMails(cutoff: Date, tx: Tx = db): Promise<number> {
+    const rows = await tx
+      .delete(mailOutbox)
+      .where(and(inArray(mailOutbox.status, ['sent', 'failed', 'cancelled']), lte(mailOutbox.createdAt, cutoff)))
+      .returning({ id: mailOutbox.id });
+    return rows.length;
+  },
+
+  /** Audit log entries written at or before `cutoff` are deleted. */
+  async deleteOldAuditEntries(cutoff: Date, tx: Tx = db): Promise<number> {
+    const rows = await tx.delete(auditLog).where(lte(auditLog.createdAt, cutoff)).returning({ id: auditLog.id });
+    return rows.length;
+  },
 
   /**
    * One account created at or before `cutoff` that still waits for a parent's consent, locked for its

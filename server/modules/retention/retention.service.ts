@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DECLINED_APPLICATION_RETENTION_DAYS, PENDING_PARENT_RETENTION_DAYS } from '../../../common/domain/privacy.ts';
+import { AUDIT_LOG_RETENTION_DAYS, DECLINED_APPLICATION_RETENTION_DAYS, MAIL_LOG_RETENTION_DAYS, PENDING_PARENT_RETENTION_DAYS } from '../../../common/domain/privacy.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { eraseAccount } from '../../lib/account-erasure.ts';
@@ -26,14 +26,17 @@ export interface RetentionResult {
   watchmomsDeleted: number;
   ambassadorApplicationsDeleted: number;
   accountsErased: number;
+  mailsDeleted: number;
+  auditEntriesDeleted: number;
 }
 
 /**
  * The retention periods the privacy notice promises (docs/decisions/012), applied once a day:
  * closed callback requests lose who asked after `callbackDays`; declined applications are deleted
  * 180 days after the decision; accounts still waiting for a parent's consent are erased 30 days
- * after sign-up, by the same erasure as a person deleting their own account. Expired sessions are
- * swept hourly by the session plugin. Running twice changes nothing more.
+ * after sign-up, by the same erasure as a person deleting their own account; mails that went out
+ * are deleted from the outbox after 90 days and audit entries after two years (decision 063).
+ * Expired sessions are swept hourly by the session plugin. Running twice changes nothing more.
  */
 export const retentionServiceFactory = ({ db, retentionRepo, callbackDays, log, onAccountsErased }: Deps) => ({
   async run(now = new Date()): Promise<RetentionResult> {
@@ -44,6 +47,8 @@ export const retentionServiceFactory = ({ db, retentionRepo, callbackDays, log, 
       watchmomsDeleted: await retentionRepo.deleteDeclinedWatchmoms(applicationCutoff, tx),
       ambassadorApplicationsDeleted: await retentionRepo.deleteDeclinedAmbassadorApplications(applicationCutoff, tx),
       accountsErased: 0,
+      mailsDeleted: await retentionRepo.deleteOldMails(daysBefore(now, MAIL_LOG_RETENTION_DAYS), tx),
+      auditEntriesDeleted: await retentionRepo.deleteOldAuditEntries(daysBefore(now, AUDIT_LOG_RETENTION_DAYS), tx),
     }));
     // One transaction per account: a failure leaves the others erased, and the retry picks up the rest.
     for (;;) {

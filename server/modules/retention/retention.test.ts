@@ -4,7 +4,7 @@ import { adminPaths } from '../../../common/contracts/admin.ts';
 import { createTestApp, createUser, sessionCookie, signedInUser } from '../../../test/app.ts';
 import { loadConfig } from '../../config.ts';
 import {
-  ambassadorApplications, auditLog, callbackRequests, parentalConsents, sessions, users, watchmomsApplications,
+  ambassadorApplications, auditLog, callbackRequests, mailOutbox, parentalConsents, sessions, users, watchmomsApplications,
 } from '../../db/schema/index.ts';
 import { retentionRepositoryFactory } from './retention.repository.ts';
 import { RETENTION_QUEUE, retentionServiceFactory } from './retention.service.ts';
@@ -123,13 +123,36 @@ describe('the daily retention job', () => {
     expect(entries.map((e) => [e.action, e.actorId, e.details])).toEqual([['account.deleted', null, { by: 'retention', reason: 'parental-consent-not-given' }]]);
   });
 
+  it('deletes mails that went out, failed or were cancelled 90 days after they were written, and keeps waiting and recent ones', async () => {
+    const mail = async (status: 'sent' | 'failed' | 'cancelled' | 'pending', days: number) =>
+      (await app.db.insert(mailOutbox).values({ toAddress: `old.mail.${status}.${days}@example.org`, kind: 'test', locale: 'en', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>', status, createdAt: daysAgo(days) }).returning())[0]!.id;
+    const due = [await mail('sent', 91), await mail('failed', 91), await mail('cancelled', 91)];
+    const kept = [await mail('sent', 89), await mail('pending', 200)];
+    await runJob();
+    const left = (await app.db.select({ id: mailOutbox.id }).from(mailOutbox).where(inArray(mailOutbox.id, [...due, ...kept]))).map((r) => r.id).sort();
+    expect(left).toEqual([...kept].sort());
+    await app.db.delete(mailOutbox).where(inArray(mailOutbox.id, kept));
+  });
+
+  it('deletes audit log entries two years after they were written', async () => {
+    const entry = async (days: number) =>
+      (await app.db.insert(auditLog).values({ actorId: null, action: 'test.old', targetType: 'test', targetId: String(days), createdAt: daysAgo(days) }).returning())[0]!.id;
+    const due = await entry(731);
+    const kept = await entry(729);
+    await runJob();
+    const left = (await app.db.select({ id: auditLog.id }).from(auditLog).where(inArray(auditLog.id, [due, kept]))).map((r) => r.id);
+    expect(left).toEqual([kept]);
+    await app.db.delete(auditLog).where(eq(auditLog.id, kept));
+  });
+
   it('records what it removed as counts only, and a second run removes nothing more', async () => {
     await callback({ status: 'closed', closedAt: daysAgo(100) });
     await watchmoms({ status: 'declined', decidedAt: daysAgo(200) });
     const service = retentionServiceFactory({ db: app.db, retentionRepo: retentionRepositoryFactory(app.db), callbackDays: 90, log: app.log });
-    expect(await service.run()).toEqual({ callbacksCleared: 1, watchmomsDeleted: 1, ambassadorApplicationsDeleted: 0, accountsErased: 0 });
+    const none = { callbacksCleared: 0, watchmomsDeleted: 0, ambassadorApplicationsDeleted: 0, accountsErased: 0, mailsDeleted: 0, auditEntriesDeleted: 0 };
+    expect(await service.run()).toEqual({ ...none, callbacksCleared: 1, watchmomsDeleted: 1 });
     const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'retention.applied')).orderBy(sql`${auditLog.id} desc`).limit(1);
-    expect(entry!.details).toEqual({ callbacksCleared: 1, watchmomsDeleted: 1, ambassadorApplicationsDeleted: 0, accountsErased: 0 });
-    expect(await service.run()).toEqual({ callbacksCleared: 0, watchmomsDeleted: 0, ambassadorApplicationsDeleted: 0, accountsErased: 0 });
+    expect(entry!.details).toEqual({ ...none, callbacksCleared: 1, watchmomsDeleted: 1 });
+    expect(await service.run()).toEqual(none);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { onboardingBody, onboardingCountries, onboardingForm } from '../../../../common/contracts/onboarding.ts';
 import { callbackForm, callbackRequestBody, watchmomsApplicationBody, watchmomsForm } from '../../../../common/contracts/public-forms.ts';
-import { QUESTIONS_PER_SECTION, soulCheckSections } from '../../../../common/domain/soul-check.ts';
+import { homeSafetyItem, redFlagItems, soulCheckSections } from '../../../../common/domain/soul-check.ts';
 import { supportAmbassadors, supportCategories } from '../../../../common/domain/support.ts';
 import { hasBook, loadBible, lookupPassage, normaliseQuote } from '../../../../content/scripture.ts';
 
@@ -33,14 +33,14 @@ describe('translations', () => {
     for (const tree of [en, fr]) for (const key of leafKeys(tree)) expect(String(get(tree, key)).trim(), `${ns}:${key}`).not.toBe('');
   });
 
-  it.each(['en', 'fr'] as const)('%s has the counts of the spec: 16 Q&A, 5x5 questions, 5 ambassadors, 5 verses, 5 steps, 15 countries', (lng) => {
+  it.each(['en', 'fr'] as const)('%s has the counts of the spec: 16 Q&A, 26 questions in 5 sections, 5 ambassadors, 5 verses, 5 steps, 15 countries', (lng) => {
     const landing = load(lng, 'landing') as any;
     const pub = load(lng, 'public') as any;
     const evangelism = load(lng, 'evangelism') as any;
     const onboarding = load(lng, 'onboarding') as any;
     expect(Object.keys(landing.qa.items)).toHaveLength(16);
     for (const s of soulCheckSections) {
-      expect(pub.soulCheck.sections[s.id].questions).toHaveLength(QUESTIONS_PER_SECTION);
+      expect(pub.soulCheck.sections[s.id].questions).toHaveLength(s.questionCount);
       expect(pub.soulCheck.sections[s.id].verse.source).toBe(`${s.scripture.book} ${s.scripture.chapter}:${s.scripture.verse}`);
     }
     for (const a of supportAmbassadors) expect(pub.support.ambassadors[a.key].title).toBeTruthy();
@@ -48,6 +48,16 @@ describe('translations', () => {
     expect(Object.values(evangelism.memory.verses).map((v: any) => v.source)).toEqual(['Romans 3:23', 'Romans 6:23', 'John 3:16', 'Romans 10:9', 'Acts 2:38']);
     expect(Object.values(evangelism.witnessing.steps)).toHaveLength(5);
     expect(Object.keys(onboarding.countries)).toEqual([...onboardingCountries]);
+  });
+
+  // The red flags are found by position: a question moved or reworded must not silently lose its flag.
+  it.each([
+    ['en', [/hopeless/, /hurting yourself.*not wanting to be alive/, /no real purpose/], /at home.*afraid/],
+    ['fr', [/sans espoir/, /te faire du mal.*ne plus vouloir vivre/, /pas vraiment de sens/], /à la maison.*peur/],
+  ] as const)('%s asks the red-flag questions and the question about home where the rules look for them', (lng, flags, home) => {
+    const sections = (load(lng, 'public') as any).soulCheck.sections;
+    expect(redFlagItems.map((f) => sections[f.section].questions[f.question])).toEqual(flags.map((re) => expect.stringMatching(re)));
+    expect(sections[homeSafetyItem.section].questions[homeSafetyItem.question]).toMatch(home);
   });
 
   it('names the five witnessing steps of the spec in English', () => {

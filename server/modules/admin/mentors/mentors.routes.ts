@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminMentorView, idParams, mentoringPaths, setMentorBody } from '../../../../common/contracts/mentoring.ts';
-import { requireAdmin } from '../../../plugins/session.ts';
+import { adminMentorView, idParams, mentoringPaths, setMentorBody, setMentorResult } from '../../../../common/contracts/mentoring.ts';
+import { requireAdmin, requireRecentAuth } from '../../../plugins/session.ts';
 import type { MentoringService } from '../../mentoring/mentoring.service.ts';
 
 /** An admin sees and sets the mentor of someone who asks for one (registered inside the admin gate; the rule lives in the mentoring module). */
@@ -10,9 +10,12 @@ const mentorsRoutes: FastifyPluginAsyncZod<{ mentoring: MentoringService }> = as
     return mentoring.getMentorForAdmin(req.params.id);
   });
 
-  app.put(mentoringPaths.adminMentor, { schema: { params: idParams, body: setMentorBody } }, async (req, reply) => {
-    await mentoring.setMentorByAdmin(requireAdmin(req), req.params.id, req.body);
-    return reply.status(204).send();
+  // Placing someone under a mentor opens their progress to that mentor: the password or a code typed
+  // again within the last minutes, as for a role change (decision 038, issue 24).
+  app.put(mentoringPaths.adminMentor, { schema: { params: idParams, body: setMentorBody, response: { 200: setMentorResult } } }, async (req) => {
+    const admin = requireAdmin(req);
+    requireRecentAuth(req);
+    return mentoring.setMentorByAdmin(admin, req.params.id, req.body);
   });
 };
 

@@ -12,9 +12,11 @@ const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async (app, 
     return roles.changeRole({ actor: adminActor(req), targetId: req.params.id, role: req.body.role });
   });
 
-  app.put('/api/admin/users/:id/responder', { schema: { params: idParams, body: responderBody, response: { 200: responderResult } } }, async (req) =>
-    roles.setResponder({ actor: adminActor(req), targetId: req.params.id, isResponder: req.body.isResponder }),
-  );
+  // A responder reads callback requests (names, phones, what people asked for): step-up as for a role (issue 24).
+  app.put('/api/admin/users/:id/responder', { schema: { params: idParams, body: responderBody, response: { 200: responderResult } } }, async (req) => {
+    requireRecentAuth(req);
+    return roles.setResponder({ actor: adminActor(req), targetId: req.params.id, isResponder: req.body.isResponder });
+  });
 };
 
 export default rolesRoutes;

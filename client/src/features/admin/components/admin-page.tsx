@@ -21,6 +21,7 @@ import { MailOutbox } from './mail-outbox.tsx';
 import { CallbackInbox } from './callback-inbox.tsx';
 import { UserDirectory } from './user-directory.tsx';
 import { WatchmomsList } from './watchmoms-list.tsx';
+import { ControllerWarning } from './controller-warning.tsx';
 
 function StatCard({ icon, title, value, description, testId }: { icon: ReactNode; title: string; value: number | undefined; description: string; testId: string }) {
   const { i18n } = useTranslation();
@@ -147,6 +148,7 @@ function AdminConsole() {
 
   return (
     <ConsoleShell testId="admin-page" width="max-w-7xl" title={t('title')} subtitle={t('subtitle')}>
+      <ControllerWarning />
       <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('stats.label')}>
         <StatCard icon={<Users />} title={t('stats.totalUsers')} value={stats.data?.totalUsers} description={t('stats.totalUsersHint')} testId="stat-total" />
         <StatCard icon={<GraduationCap />} title={t('stats.completed')} value={stats.data?.courseCompleted} description={t('stats.completedHint')} testId="stat-completed" />

@@ -1,16 +1,31 @@
 import { LifeBuoy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CRISIS_LINE_STALE_MONTHS, staleCrisisLines } from '../../../../../common/domain/crisis-lines.ts';
+import { CRISIS_LINE_STALE_MONTHS, staleCrisisEntries, type CrisisEntry } from '../../../../../common/domain/crisis-lines.ts';
 import { useDates } from '../../../lib/dates.ts';
 
 /**
- * Crisis lines whose number was last checked more than 12 months ago (their dates are in
- * common/domain/crisis-lines.ts): someone should check them again and update the date.
+ * Crisis lines and emergency numbers last checked more than 12 months ago (their dates are in
+ * common/domain/crisis-lines.ts and emergency-numbers.ts): someone should check them again and
+ * update the date (docs/decisions/060).
  */
+/** "FR", "FR · emergency", "Other countries", or the generated table. */
+function useEntryLabel() {
+  const { t } = useTranslation('admin');
+  return (entry: CrisisEntry) =>
+    entry.kind === 'emergencyTable'
+      ? t('crisisLines.emergencyTable', { count: Number(entry.display) })
+      : entry.region === 'international'
+        ? t('crisisLines.international')
+        : entry.kind === 'emergency'
+          ? `${entry.region} · ${t('crisisLines.emergency')}`
+          : entry.region;
+}
+
 export function CrisisLinesCheck({ today = new Date() }: { today?: Date }) {
   const { t } = useTranslation('admin');
   const dates = useDates();
-  const stale = staleCrisisLines(today);
+  const entryLabel = useEntryLabel();
+  const stale = staleCrisisEntries(today);
   if (stale.length === 0)
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="crisis-lines-check">
@@ -28,7 +43,8 @@ export function CrisisLinesCheck({ today = new Date() }: { today?: Date }) {
       <ul className="mt-2 flex flex-col gap-1 text-sm">
         {stale.map((line) => (
           <li key={line.id} data-testid="stale-crisis-line">
-            <span className="font-medium">{line.region === 'international' ? t('crisisLines.international') : line.region}</span> · {line.display} ·{' '}
+            <span className="font-medium">{entryLabel(line)}</span>
+            {line.kind !== 'emergencyTable' && <> · {line.display}</>} ·{' '}
             {t('crisisLines.lastVerified', { date: dates.date(`${line.lastVerified}T12:00:00`) })} ·{' '}
             <a href={line.source} target="_blank" rel="noopener noreferrer" className="text-primary underline underline-offset-4">
               {t('crisisLines.source')}

@@ -47,7 +47,14 @@ export function MailOutbox() {
       {list.data && !list.data.isSmtpConfigured && (
         <p role="status" className="flex items-start gap-2 rounded-xl border border-accent bg-accent/15 p-3 text-sm" data-testid="outbox-not-sending">
           <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {t('outbox.notSending')}
+          {list.data.isLocalMailbox ? (
+            <span>
+              {t('outbox.localMailbox')}{' '}
+              <a href="/local-mailbox" className="font-medium text-primary underline underline-offset-4">/local-mailbox</a>
+            </span>
+          ) : (
+            t('outbox.notSending')
+          )}
         </p>
       )}
       <AdminListPanel

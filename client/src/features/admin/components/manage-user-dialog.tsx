@@ -30,13 +30,18 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
   const [isResponder, setIsResponder] = useState(user.isResponder);
   // Admins and founders follow callback requests whatever the flag says.
   const followsAnyway = isAdminRole(user.role);
+  // Making someone a responder opens the callback requests to them: the password or a code again first (issue 24).
+  const [responderAfterReauth, setResponderAfterReauth] = useState<boolean | null>(null);
   const toggleResponder = (next: boolean) => {
     setIsResponder(next);
     responder.mutate(
       { userId: user.id, isResponder: next },
       {
         onSuccess: () => toast({ title: t('manage.responderSavedTitle'), description: t(next ? 'manage.responderOn' : 'manage.responderOff', { name }) }),
-        onError: () => setIsResponder(!next),
+        onError: (err) => {
+          setIsResponder(!next);
+          if (isReauthRequired(err)) setResponderAfterReauth(next);
+        },
       },
     );
   };
@@ -101,6 +106,15 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
             </p>
           </div>
         </div>
+        <ReauthDialog
+          open={responderAfterReauth !== null}
+          onCancel={() => setResponderAfterReauth(null)}
+          onDone={() => {
+            const next = responderAfterReauth;
+            setResponderAfterReauth(null);
+            if (next !== null) toggleResponder(next);
+          }}
+        />
         <SetMentorForm userId={user.id} name={name} />
         <AccountActions user={user} name={name} founderCount={founderCount} onDone={onClose} />
         <ReauthDialog

@@ -9,8 +9,14 @@ import { describeError } from '../../../lib/errors.ts';
 import { useMentorOf } from '../api/get-mentor.ts';
 import { useSetMentor } from '../api/set-mentor.ts';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { ReauthDialog } from '../../../components/layout/reauth-dialog.tsx';
+import { isReauthRequired } from '../../../lib/reauth.ts';
 
-/** For someone who asks for a mentor: who it is now, then the mentor's email sets them, an empty field removes the current one (audited). */
+/**
+ * For someone who asks for a mentor: who it is now, then the mentor's email asks them (the link is made
+ * when they accept, decision 039), an empty field removes the current one (audited). Asks the password
+ * or a code again first when the last one is older than a few minutes (decision 038).
+ */
 export function SetMentorForm({ userId, name }: { userId: string; name: string }) {
   const { t } = useTranslation(['admin', 'common']);
   const [email, setEmail] = useState('');
@@ -19,39 +25,53 @@ export function SetMentorForm({ userId, name }: { userId: string; name: string }
   const mentor = current.data?.mentor;
   const trimmed = email.trim();
   const error = set.error instanceof ApiRequestError && set.error.body.code === 'NOT_FOUND' ? t('manage.mentorNotFound') : describeError(t, set.error, { ns: 'admin' });
+  const [isAskingReauth, setAskingReauth] = useState(false);
   const save = () =>
     set.mutate(
       { userId, mentorEmail: trimmed === '' ? null : trimmed },
       {
-        onSuccess: () => {
-          toast({ title: t('manage.mentorSavedTitle'), description: trimmed ? t('manage.mentorSavedText', { name, email: trimmed }) : t('manage.mentorRemovedText', { name }) });
+        onSuccess: ({ outcome }) => {
+          if (outcome === 'asked') toast({ title: t('manage.mentorAskedTitle'), description: t('manage.mentorAskedText', { name, email: trimmed }) });
+          else toast({ title: t('manage.mentorSavedTitle'), description: outcome === 'linked' ? t('manage.mentorSavedText', { name, email: trimmed }) : t('manage.mentorRemovedText', { name }) });
           setEmail('');
         },
+        onError: (err) => isReauthRequired(err) && setAskingReauth(true),
       },
     );
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
-      <p className="text-sm [overflow-wrap:anywhere]" data-testid="current-mentor" aria-live="polite">
-        {current.isPending ? '…' : mentor ? t('manage.mentorCurrent', { name: mentor.name, email: mentor.email }) : current.isError ? describeError(t, current.error, { ns: 'admin' }) : t('manage.mentorNone')}
-      </p>
-      <FormField label={t('manage.mentor')} hint={t('manage.mentorHint')}>
-        <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="mentor-email" />
-      </FormField>
-      {set.isError && (
-        <ErrorAlert>
-          {error}
-        </ErrorAlert>
-      )}
-      <Button type="submit" variant="outline" className="self-start" disabled={set.isPending || (!trimmed && !mentor)}>
-        {trimmed ? t('manage.mentorSave') : t('manage.mentorRemove')}
-      </Button>
-    </form>
+    <>
+      {/* Outside the form: React sends the dialog's own submit up its component tree, portal or not. */}
+      <ReauthDialog
+        open={isAskingReauth}
+        onCancel={() => setAskingReauth(false)}
+        onDone={() => {
+          setAskingReauth(false);
+          save();
+        }}
+      />
+      <form
+        noValidate
+        className="flex flex-col gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <p className="text-sm [overflow-wrap:anywhere]" data-testid="current-mentor" aria-live="polite">
+          {current.isPending ? '…' : mentor ? t('manage.mentorCurrent', { name: mentor.name, email: mentor.email }) : current.isError ? describeError(t, current.error, { ns: 'admin' }) : t('manage.mentorNone')}
+        </p>
+        <FormField label={t('manage.mentor')} hint={t('manage.mentorHint')}>
+          <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="mentor-email" />
+        </FormField>
+        {set.isError && !isReauthRequired(set.error) && (
+          <ErrorAlert>
+            {error}
+          </ErrorAlert>
+        )}
+        <Button type="submit" variant="outline" className="self-start" disabled={set.isPending || (!trimmed && !mentor)}>
+          {trimmed ? t('manage.mentorSave') : t('manage.mentorRemove')}
+        </Button>
+      </form>
+    </>
   );
 }

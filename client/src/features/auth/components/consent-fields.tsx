@@ -3,7 +3,7 @@ import { type Control, type FieldErrors, type UseFormRegister, type UseFormWatch
 import { Trans, useTranslation } from 'react-i18next';
 import { birthMonths, birthYears, monthName } from '../../../../../common/domain/birthdate.ts';
 import { countries } from '../../../../../common/domain/countries.ts';
-import { ageOfDigitalConsent, needsParentalConsent } from '../../../../../common/domain/digital-consent.ts';
+import { ageOfDigitalConsent, needsJointConsent, needsParentalConsent } from '../../../../../common/domain/digital-consent.ts';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, NativeSelect } from '../../../components/ui/input.tsx';
@@ -39,6 +39,8 @@ export function BirthCountryFields({ register, watch, errors }: FieldsProps) {
   }, [lang]);
   const [year, month, country] = watch(['birthYear', 'birthMonth', 'country']);
   const needsParent = year !== undefined && month !== undefined && !!country && needsParentalConsent(year, month, country);
+  // France under 15: the young person's own agreement and the parent's, together (decision 062).
+  const isJoint = needsParent && needsJointConsent(year, month, country);
   return (
     <>
       <fieldset className="flex flex-col gap-1.5">
@@ -80,6 +82,7 @@ export function BirthCountryFields({ register, watch, errors }: FieldsProps) {
       {needsParent && (
         <div className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-secondary/50 p-4" data-testid="parent-email">
           <p className="text-sm">{t('consent.parentIntro', { age: ageOfDigitalConsent(country) })}</p>
+          {isJoint && <p className="text-sm">{t('consent.jointIntro')}</p>}
           <FormField label={t('consent.parentEmail')} hint={t('consent.parentHint')} error={msg(errors.parentEmail?.message)}>
             <Input type="email" autoComplete="off" {...register('parentEmail', { setValueAs: toOptional, shouldUnregister: true })} />
           </FormField>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, stubApi } from '../../../test/fetch-stub.ts';
+import { buildPublicConfig } from '../../../test/factories.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { Route } from 'wouter';
 import ConfirmSignUpPage from './confirm-sign-up-page.tsx';
@@ -23,7 +24,7 @@ describe('the sign-in page', () => {
   });
 
   it('after a sign-up, says to check the mail, in the same words for any address (decision 037)', async () => {
-    const api = stubApi().on('POST', '/api/auth/sign-up', { status: 202, json: { confirmEmail: true } });
+    const api = stubApi().on('POST', '/api/auth/sign-up', { status: 202, json: { confirmEmail: true } }).on('GET', '/api/config', { json: buildPublicConfig() });
     const { user, container } = renderWithApp(<SignInPage />, { path: '/login?tab=sign-up' });
     await user.type(await screen.findByLabelText('First name'), 'Priscilla');
     await user.type(screen.getByLabelText('Last name'), 'Aquila');
@@ -39,8 +40,28 @@ describe('the sign-in page', () => {
     expect(status).toHaveTextContent('We sent a mail to priscilla@example.org.');
     expect(api.calls('POST', '/api/auth/sign-up')[0]!.body).toMatchObject({ email: 'priscilla@example.org', locale: 'en' });
     // The form can be used again for another address.
+    // On a server, nothing about a local mailbox.
+    expect(screen.queryByTestId('local-mailbox-hint')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Use another address' }));
     expect(await screen.findByLabelText('First name')).toBeInTheDocument();
+  });
+});
+
+describe('the sign-up on a laptop without a mail server', () => {
+  it('points to the local mailbox where the link is (decision 059)', async () => {
+    stubApi().on('POST', '/api/auth/sign-up', { status: 202, json: { confirmEmail: true } }).on('GET', '/api/config', { json: buildPublicConfig({ localMailbox: true }) });
+    const { user, container } = renderWithApp(<SignInPage />, { path: '/login?tab=sign-up' });
+    await user.type(await screen.findByLabelText('First name'), 'Priscilla');
+    await user.type(screen.getByLabelText('Last name'), 'Aquila');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'priscilla@example.org');
+    await user.type(screen.getByLabelText('Password'), 'tent makers of Corinth');
+    await user.selectOptions(container.querySelector('select[autocomplete="bday-month"]')!, '1');
+    await user.selectOptions(container.querySelector('select[autocomplete="bday-year"]')!, '2000');
+    await user.selectOptions(container.querySelector('select[autocomplete="country"]')!, 'FR');
+    await user.click(container.querySelector('#faith-data-consent')!);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const hint = await screen.findByTestId('local-mailbox-hint');
+    expect(within(hint).getByRole('link', { name: 'open the local mailbox' })).toHaveAttribute('href', '/local-mailbox');
   });
 });
 

@@ -19,6 +19,7 @@ import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from '.
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 
 export const signInFormSpec = formSpec(signInBody, { email: '', password: '' });
 export const signUpFormSpec = formSpec(signUpBody, { firstName: '', lastName: '', email: '', password: '', faithDataConsent: false as unknown as true });
@@ -165,12 +166,21 @@ export function SignUpForm({ onSubmit, isPending, error, submitLabel, withConsen
  */
 function CheckYourMail({ email, onAgain }: { email: string; onAgain: () => void }) {
   const { t } = useTranslation('auth');
+  const config = usePublicConfig();
   return (
     <div className="flex flex-col gap-4" role="status" data-testid="sign-up-check-mail">
       <MailCheck className="size-10 text-primary" aria-hidden />
       <h2 className="text-lg font-semibold">{t('signUpSentTitle')}</h2>
       <p>{t('signUpSentText', { email })}</p>
       <p className="text-sm text-muted-foreground">{t('signUpSentHelp')}</p>
+      {config.data?.localMailbox && (
+        <p className="text-sm" data-testid="local-mailbox-hint">
+          {t('signUpLocalMailbox')}{' '}
+          <a href="/local-mailbox" target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-4">
+            {t('signUpLocalMailboxLink')}
+          </a>
+        </p>
+      )}
       <button type="button" className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline" onClick={onAgain}>
         {t('signUpSentAgain')}
       </button>

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { isOffline } from '../../../lib/connectivity.ts';
 import type { SubmitResult } from '../../../../../common/contracts/course.ts';
-import { isNetworkFailure, queueQuiz, refreshAfterSubmit, sendQuiz } from '../utils/quiz-outbox.ts';
+import { isWaitingForParent } from '../utils/learning-store.ts';
+import { isNetworkFailure, isWaitingForParentRefusal, queueQuiz, refreshAfterSubmit, sendQuiz } from '../utils/quiz-outbox.ts';
 
 interface SubmitInput {
   assessmentId: string | undefined;
@@ -11,8 +12,9 @@ interface SubmitInput {
 }
 
 /**
- * Sends the answers, or, without a connection, keeps them to send when it comes back (the result
- * is then null). Afterwards progress is fetched again, and lessons (completed, newly unlocked) when it passed.
+ * Sends the answers, or, without a connection or while a parent has not agreed yet (the server
+ * keeps nothing of the course then, decision 062), keeps them on this device to send later (the
+ * result is then null). Afterwards progress is fetched again, and lessons (completed, newly unlocked) when it passed.
  */
 export function useSubmitAssessment(courseId: string | undefined) {
   return useMutation({
@@ -22,11 +24,12 @@ export function useSubmitAssessment(courseId: string | undefined) {
         queueQuiz({ key, assessmentId, courseId: courseId ?? '', answers });
         return null;
       };
-      if (isOffline()) return queue();
+      // Waiting for a parent: the answers are not even sent.
+      if (isOffline() || isWaitingForParent()) return queue();
       try {
         return await sendQuiz(assessmentId, answers, key);
       } catch (err) {
-        if (isNetworkFailure(err)) return queue();
+        if (isNetworkFailure(err) || isWaitingForParentRefusal(err)) return queue();
         throw err;
       }
     },

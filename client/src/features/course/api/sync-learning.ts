@@ -1,7 +1,7 @@
 import { challengePaths, type ChallengeState, type ChallengeSyncBody } from '../../../../../common/contracts/challenge.ts';
 import { ApiRequestError, getJson, sendJson } from '../../../lib/api.ts';
 import { isOffline } from '../../../lib/connectivity.ts';
-import { currentUserId, dropMarks, localToday, markSent, mergeServerState, readLearning, type LearningData, type Mark } from '../utils/learning-store.ts';
+import { currentUserId, dropMarks, isWaitingForParent, localToday, markSent, mergeServerState, readLearning, type LearningData, type Mark } from '../utils/learning-store.ts';
 
 /**
  * Sends this browser's waiting marks for a course and takes the server's merged state back
@@ -46,7 +46,9 @@ const toBody = (courseId: string, days: [string, Mark][], sections: [string, Mar
 });
 
 async function runSync(courseId: string) {
-  if (isOffline() || !currentUserId()) return;
+  // While a parent has not agreed the server keeps nothing of the course (decision 062): the marks
+  // stay in this browser, waiting, and go with the first sync after the parent agrees.
+  if (isOffline() || !currentUserId() || isWaitingForParent()) return;
   const { days, sections } = waiting(readLearning(), courseId);
   try {
     let state: ChallengeState;
@@ -66,7 +68,9 @@ async function runSync(courseId: string) {
   } catch (err) {
     // Offline or the server unreachable: the marks wait for the next sync. Anything else is a real
     // failure, but the learner's marks are safe here either way, so no toast interrupts reading.
-    if (!isNetworkError(err)) console.warn('Challenge sync failed', err);
+    // A parent who has not agreed yet (seen by the server before this browser): the marks wait too.
+    const isWaitingForParent = err instanceof ApiRequestError && err.body.code === 'PARENT_CONSENT_PENDING';
+    if (!isNetworkError(err) && !isWaitingForParent) console.warn('Challenge sync failed', err);
   }
 }
 

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { buildAssessment, buildLesson, buildSubmitResult } from '../../../test/factories.ts';
+import { buildAssessment, buildCurrentUser, buildLesson, buildSubmitResult } from '../../../test/factories.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import AssessmentPage from './assessment-page.tsx';
 
@@ -118,6 +120,34 @@ describe('the assessment', () => {
     expect(await screen.findByText('The service is temporarily unavailable. Please try again shortly.')).toBeInTheDocument();
     expect(screen.getByText('Question 3 of 3')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Yes, fully human/ })).toBeChecked();
+  });
+
+  it('keeps the answers of a young person whose parent has not agreed on this device, sends nothing, and says why kindly', async () => {
+    const me = buildCurrentUser({ consentStatus: 'pending_parent' });
+    queryClient.setQueryData(sharedKeys.currentUser, me);
+    const { api, user } = openAssessment();
+    await answer(user, rightAnswers);
+
+    const card = await screen.findByTestId('quiz-kept-for-parent');
+    expect(within(card).getByText('Your answers are kept on this device')).toBeInTheDocument();
+    expect(within(card).getByText(/Your parent hasn't said yes yet, so for now we keep nothing from the course on our server/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Back to the lesson' })).toHaveAttribute('href', `/lesson/${lesson.id}`);
+    // Not even sent: the server would refuse to keep them (decision 062).
+    expect(api.calls('POST', `/api/assessments/${quiz.id}/submit`)).toEqual([]);
+    const kept = JSON.parse(localStorage.getItem(`learning:quiz-outbox:v1:${me.id}`) ?? '[]') as { assessmentId: string; answers: number[] }[];
+    expect(kept.map((q) => [q.assessmentId, q.answers])).toEqual([[quiz.id, rightAnswers]]);
+  });
+
+  it('keeps the answers on this device when the server says a parent has not agreed yet', async () => {
+    const me = buildCurrentUser();
+    queryClient.setQueryData(sharedKeys.currentUser, me);
+    const { api, user } = openAssessment();
+    // The parent has not agreed after all (the account in this browser is older): the server keeps nothing.
+    api.on('POST', `/api/assessments/${quiz.id}/submit`, apiError(403, 'PARENT_CONSENT_PENDING'));
+    api.on('PUT', '/api/challenge', apiError(403, 'PARENT_CONSENT_PENDING'));
+    await answer(user, rightAnswers);
+    expect(await screen.findByTestId('quiz-queued')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(`learning:quiz-outbox:v1:${me.id}`) ?? '[]')).toHaveLength(1);
   });
 
   it('sends a learner who has not read every section back to the lesson', async () => {

@@ -1,4 +1,5 @@
-import { BookOpen, CloudUpload } from 'lucide-react';
+import { BookOpen, CloudUpload, HeartHandshake } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
@@ -10,6 +11,7 @@ import { useAssessment } from '../api/get-assessment.ts';
 import { useLesson } from '../api/get-lesson.ts';
 import { useSubmitAssessment } from '../api/submit-assessment.ts';
 import { onReconnect } from '../../../lib/connectivity.ts';
+import { currentUserQuery } from '../../../lib/current-user.ts';
 import { useLearningSync } from '../hooks/use-learning.ts';
 import { useReadSections } from '../hooks/use-read-sections.ts';
 import { CourseShell } from './course-shell.tsx';
@@ -55,6 +57,8 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
   // One key per attempt: a resend of this attempt (offline, then back) is stored once.
   const attemptKey = useRef<string>(newAttemptKey());
   const queued = useQueuedQuiz(assessment.data?.id);
+  // The account as the app shell already loaded it (no request of its own).
+  const isWaitingForParent = useQuery({ ...currentUserQuery, enabled: false }).data?.consentStatus === 'pending_parent';
   useLearningSync(lesson.data?.courseId);
 
   if (assessment.isPending || lesson.isPending) return <LoadingScreen />;
@@ -99,13 +103,14 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
       </CourseShell>
     );
 
+  // Kept on this device: offline, or (decision 062) while a parent has not agreed yet.
   if (queued)
     return (
-      <div data-testid="quiz-queued">
+      <div data-testid={isWaitingForParent ? 'quiz-kept-for-parent' : 'quiz-queued'}>
         <MessageCard
-          icon={<CloudUpload className="size-10 text-primary" aria-hidden />}
-          title={t('offlineQuiz.savedTitle')}
-          message={t('offlineQuiz.savedText')}
+          icon={isWaitingForParent ? <HeartHandshake className="size-10 text-primary" aria-hidden /> : <CloudUpload className="size-10 text-primary" aria-hidden />}
+          title={t(isWaitingForParent ? 'parentQuiz.keptTitle' : 'offlineQuiz.savedTitle')}
+          message={t(isWaitingForParent ? 'parentQuiz.keptText' : 'offlineQuiz.savedText')}
           action={
             <Link href={`/lesson/${lessonId}`} className={buttonVariants({ variant: 'outline' })}>
               {t('assessment.backToLesson')}

@@ -40,6 +40,14 @@ export function currentUserId(): string | undefined {
   return queryClient.getQueryData<CurrentUser | null>(sharedKeys.currentUser)?.id;
 }
 
+/**
+ * Whether this account waits for a parent's consent: the server keeps nothing of the course until
+ * then (decision 062), so ticks, sections read and quiz answers stay in this browser and are not sent.
+ */
+export function isWaitingForParent(): boolean {
+  return queryClient.getQueryData<CurrentUser | null>(sharedKeys.currentUser)?.consentStatus === 'pending_parent';
+}
+
 // Without a known account (never on a signed-in screen) the marks stay in this browser only.
 const storageKey = (userId: string | undefined) => `learning:v1:${userId ?? 'local'}`;
 

@@ -5,12 +5,13 @@ import { ApiRequestError, sendJson } from '../../../lib/api.ts';
 import { isOffline } from '../../../lib/connectivity.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { courseKeys } from '../api/keys.ts';
-import { currentUserId } from './learning-store.ts';
+import { currentUserId, isWaitingForParent } from './learning-store.ts';
 
 /**
  * Quiz answers submitted without a connection, kept in this browser (per account) and sent when it
  * comes back, each with its Idempotency-Key: however often a send is retried (a lost answer, two
- * tabs), the server stores the attempt once (docs/decisions/044).
+ * tabs), the server stores the attempt once (docs/decisions/044). The same outbox keeps the answers
+ * of a young person whose parent has not agreed yet: they are sent once the parent agrees (062).
  */
 export interface QueuedQuiz {
   key: string;
@@ -85,6 +86,9 @@ export const sendQuiz = (assessmentId: string, answers: number[], key: string) =
 /** fetch fails with a TypeError when offline or the server is unreachable; an answer from the server is an ApiRequestError. */
 export const isNetworkFailure = (err: unknown) => err instanceof TypeError && !(err instanceof ApiRequestError);
 
+/** The server keeps no attempt while a parent has not agreed: the answers wait here. */
+export const isWaitingForParentRefusal = (err: unknown) => err instanceof ApiRequestError && err.body.code === 'PARENT_CONSENT_PENDING';
+
 /** Assessments open on screen: their page shows the result itself; others get a toast. */
 export const shownAssessments = new Set<string>();
 
@@ -100,9 +104,9 @@ export async function refreshAfterSubmit(courseId: string, result: SubmitResult)
 
 let flushing: Promise<void> | null = null;
 
-/** Sends every queued quiz once the device is online; one flush at a time. */
+/** Sends every queued quiz once the device is online and a parent, where one must, has agreed; one flush at a time. */
 export function flushQuizOutbox(): Promise<void> {
-  if (flushing || isOffline() || !currentUserId()) return flushing ?? Promise.resolve();
+  if (flushing || isOffline() || !currentUserId() || isWaitingForParent()) return flushing ?? Promise.resolve();
   flushing = (async () => {
     for (const q of readOutbox().filter((x) => !x.result)) {
       try {
@@ -114,7 +118,8 @@ export function flushQuizOutbox(): Promise<void> {
           toast({ title: i18next.t('course:offlineQuiz.sentTitle'), description: i18next.t('course:offlineQuiz.sentText', { score: result.score }) });
         }
       } catch (err) {
-        if (isNetworkFailure(err)) break;
+        // Offline again, or the parent's agreement not seen by the server yet: the answers keep waiting.
+        if (isNetworkFailure(err) || isWaitingForParentRefusal(err)) break;
         // Refused for good (the key reused, the week gone): keeping it would retry forever.
         removeQueued(q.key);
       }

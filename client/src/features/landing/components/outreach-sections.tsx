@@ -1,5 +1,5 @@
 import { CalendarHeart, ChevronDown, HandHeart, Mail, MessageCircle, Sun, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
@@ -44,6 +44,23 @@ export function WatchmomsSection({ onApply, onIntent }: { onApply?: () => void; 
 }
 
 /**
+ * The visitor's country's crisis lines under the "hard time" answer (static/crisis-faq.ts): filled
+ * once the answer is opened, by the app here and by the prerendered page's script there.
+ */
+function CrisisFaqLines({ active }: { active: boolean }) {
+  const { i18n } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const lang = i18n.resolvedLanguage ?? 'en';
+  useEffect(() => {
+    const root = ref.current;
+    if (!active || !root || root.dataset.mounted === lang) return;
+    root.dataset.mounted = lang;
+    void import('../static/crisis-faq.ts').then((m) => m.mountCrisisFaq(root, { lang }));
+  }, [active, lang]);
+  return <div ref={ref} data-crisis-faq="" hidden className="mt-3 flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-3 sm:p-4" data-testid="faq-crisis" />;
+}
+
+/**
  * Questions and answers: one open at a time. Every answer is in the page (hidden until opened), so
  * the prerendered landing page's small script opens them the same way (landing-static.ts).
  */
@@ -72,6 +89,7 @@ export function QaSection() {
               </h3>
               <div id={`qa-${k}-answer`} role="region" aria-labelledby={`qa-${k}`} hidden={!expanded} className="pb-4 text-base leading-relaxed text-muted-foreground">
                 {t(`qa.items.${k}.a`)}
+                {k === 'hardTime' && <CrisisFaqLines active={expanded} />}
               </div>
             </div>
           );

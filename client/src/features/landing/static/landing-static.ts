@@ -2,7 +2,8 @@
  * The prerendered landing page's only script (docs/decisions/057): the page arrives as HTML
  * (app/prerender.tsx) and this gives its controls their work, without React. Keep it free of imports
  * from the app (each would pull a shared chunk into the page); the WatchMoms application is the
- * one part that needs the app, and it loads when someone reaches for it (watchmoms-island.tsx).
+ * one part that needs the app, and it loads when someone reaches for it (watchmoms-island.tsx), as
+ * do the "hard time" answer's crisis lines (crisis-faq-island.ts).
  *
  * What each control does here matches the app's own landing page: the theme toggle
  * (components/layout/theme-toggle.tsx, lib/theme.ts), the phone menu (landing-header.tsx), the
@@ -86,6 +87,7 @@ for (const list of document.querySelectorAll('[data-disclosures]')) {
         other.setAttribute('aria-expanded', String(open));
         document.getElementById(other.getAttribute('aria-controls')!)!.hidden = !open;
       }
+      if (opening && document.getElementById(button.getAttribute('aria-controls')!)?.querySelector('[data-crisis-faq]')) wantCrisisLines();
     });
 }
 
@@ -107,6 +109,17 @@ on(document.querySelector('[data-testid="language-switcher"]'), 'change', (e) =>
 const appSrc = document.querySelector<HTMLMetaElement>('meta[name="app-entry"]')?.content ?? '';
 let app: Promise<unknown> | undefined;
 const loadApp = () => (app ??= import(/* @vite-ignore */ appSrc));
+// The "hard time" answer's crisis lines for the visitor's country come with the app's entry too
+// (crisis-faq-island.ts): loaded on the first sign of interest, filled when the answer opens.
+function wantCrisisLines() {
+  html.dataset.wantsCrisis = '';
+  if (html.dataset.crisisIsland === 'ready') document.dispatchEvent(new Event('landing:open-crisis'));
+  else void loadApp();
+}
+const hardTime = document.querySelector<HTMLButtonElement>('button[aria-controls="qa-hardTime-answer"]');
+on(hardTime, 'pointerenter', () => void loadApp());
+on(hardTime, 'focus', () => void loadApp());
+
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-action="watchmoms"]')) {
   on(button, 'pointerenter', () => void loadApp());
   on(button, 'focus', () => void loadApp());

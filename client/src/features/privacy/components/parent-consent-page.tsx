@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useParentConsent, useParentDecision } from '../api/parent-consent.ts';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
@@ -31,7 +32,13 @@ export default function ParentConsentPage() {
   } else if (view.isPending) {
     body = <p>{t('common:loading')}</p>;
   } else if (view.isError) {
-    body = <p role="alert" className="font-medium text-destructive">{t('parent.invalid')}</p>;
+    // The young person's own browser (decision 065) is told why, not that the link is broken.
+    const isChildBrowser = view.error instanceof ApiRequestError && view.error.body.code === 'PARENT_CONSENT_CHILD_BROWSER';
+    body = (
+      <p role="alert" className="font-medium text-destructive">
+        {isChildBrowser ? t('parent.childBrowser') : t('parent.invalid')}
+      </p>
+    );
   } else {
     const isGranted = view.data.isGranted;
     body = (
@@ -44,6 +51,7 @@ export default function ParentConsentPage() {
         ) : (
           <>
             <p>{t('parent.intro', { name })}</p>
+            {view.data.isJoint && <p data-testid="parent-joint">{t('parent.joint', { name })}</p>}
             <ul className="flex list-disc flex-col gap-2 pl-5 marker:text-primary">
               {(t('parent.points', { name, returnObjects: true }) as string[]).map((p) => (
                 <li key={p}>{p}</li>

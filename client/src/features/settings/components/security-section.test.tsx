@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { buildCurrentUser, buildMfaStatus, buildSessionItem } from '../../../test/factories.ts';
@@ -38,6 +39,24 @@ describe('the security section of the settings', () => {
     await user.type(screen.getByLabelText('New password'), 'a brand new passphrase');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
+  });
+
+  it('says why the new password is refused, in the reader\'s language (issue 24, item 7)', async () => {
+    stubApi()
+      .on('GET', MFA, { json: buildMfaStatus() })
+      .on('GET', SESSIONS, { json: { sessions: [] } })
+      .on('POST', '/api/account/password', { status: 400, json: { code: 'WEAK_PASSWORD', message: 'server words', reason: 'guessable' } });
+    const { user } = renderWithApp(<SecuritySection user={buildCurrentUser()} />);
+    await user.type(screen.getByLabelText('Current password'), 'my old passphrase');
+    await user.type(screen.getByLabelText('New password'), 'Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(/This password would be too easy to guess/)).toBeInTheDocument();
+    await i18n.changeLanguage('fr');
+    try {
+      expect(await screen.findByText(/Ce mot de passe serait trop facile à deviner/)).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('lists the sessions with their device, marks this one, and signs out another or all the others', async () => {

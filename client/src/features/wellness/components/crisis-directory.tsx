@@ -1,44 +1,115 @@
 import { ExternalLink, LifeBuoy, MessageCircle, MessageSquareText, Phone, Siren } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  crisisLinesFor, crisisRegions, emergencyNumbers, guessCrisisRegion, helplineDirectory, type CrisisActionKind, type CrisisLine, type CrisisRegion,
+  crisisCountries, crisisLinesFor, emergencyNumberFor, guessCrisisRegionWithSource, hasVerifiedLines, helplineDirectory, type CrisisAction, type CrisisActionKind,
+  type CrisisLine, type CrisisRegion, type CrisisRegionGuess,
 } from '../../../../../common/domain/crisis-lines.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { NativeSelect } from '../../../components/ui/input.tsx';
+import { currentUserQuery } from '../../../lib/current-user.ts';
 import { cn } from '../../../lib/utils.ts';
 
-/** The country whose crisis lines the page shows: guessed from the browser, changed with the picker. Kept in memory only. */
-export function useCrisisRegion() {
-  return useState<CrisisRegion>(() =>
-    guessCrisisRegion({ languages: typeof navigator === 'undefined' ? [] : navigator.languages, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
-  );
+/** The browser's side of the guess: its languages and time zone. */
+const browserHints = () => ({
+  languages: typeof navigator === 'undefined' ? [] : navigator.languages,
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+});
+
+/**
+ * Where the country of the crisis lines comes from: a signed-in person's own country, else the
+ * device's time zone, else its language, else nobody knows and the person is asked (decision 060).
+ * The signed-in person's country is used when the app already has it (a page reached from inside
+ * the app); a public page opened directly asks nobody who the visitor is.
+ */
+export function useCrisisRegionGuess(): CrisisRegionGuess {
+  // Only a signed-in person the app already knows (never a request: public pages make none).
+  const { data: user } = useQuery({ ...currentUserQuery, enabled: false });
+  const profileCountry = user?.country ?? null;
+  return useMemo(() => guessCrisisRegionWithSource({ ...browserHints(), profileCountry }), [profileCountry]);
 }
 
-/** A region's name in the reader's language ("Canada", "Royaume-Uni", "Another country"). */
+/**
+ * The country whose crisis lines the page shows: guessed (see useCrisisRegionGuess), changed with
+ * the picker. Kept in memory only. A guess that improves later (the signed-in person's profile
+ * arrives after the first paint) replaces the first one until the person chooses a country.
+ */
+export function useCrisisRegion() {
+  const guess = useCrisisRegionGuess();
+  const [region, setRegion] = useState<CrisisRegion>(guess.region);
+  const isChosen = useRef(false);
+  useEffect(() => {
+    if (!isChosen.current) setRegion(guess.region);
+  }, [guess.region]);
+  const choose = (next: CrisisRegion) => {
+    isChosen.current = true;
+    setRegion(next);
+  };
+  return [region, choose] as const;
+}
+
+/** A region's name in the reader's language ("Côte d'Ivoire", "Suisse", "Another country or not sure"). */
 export function useRegionName() {
   const { t, i18n } = useTranslation('public');
-  const names = new Intl.DisplayNames([i18n.resolvedLanguage ?? 'en'], { type: 'region' });
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const names = useMemo(() => new Intl.DisplayNames([lng], { type: 'region', fallback: 'code' }), [lng]);
   return (region: CrisisRegion) => (region === 'international' ? t('crisis.otherCountry') : (names.of(region) ?? region));
 }
 
-/** The country picker; several can show the same choice on one page. */
+/** Every country of the picker, by name in the reader's language. */
+function useSortedCountries() {
+  const { i18n } = useTranslation('public');
+  const regionName = useRegionName();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  return useMemo(() => {
+    const collator = new Intl.Collator(lng);
+    return crisisCountries.map((code) => ({ code, name: regionName(code) })).sort((a, b) => collator.compare(a.name, b.name));
+    // regionName changes with the language only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lng]);
+}
+
+/** What the picker says about the shown country: guessed from what, from the profile, or unknown. */
+function GuessNote({ region }: { region: CrisisRegion }) {
+  const { t } = useTranslation('public');
+  const guess = useCrisisRegionGuess();
+  const regionName = useRegionName();
+  if (region === 'international')
+    return (
+      <p className="text-sm font-medium" data-testid="crisis-country-note" data-source="none">
+        {t('crisis.guess.none')}
+      </p>
+    );
+  if (region !== guess.region || guess.source === 'none') return null;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="crisis-country-note" data-source={guess.source}>
+      {t(`crisis.guess.${guess.source}`, { country: regionName(region) })}
+    </p>
+  );
+}
+
+/** The country picker, with what the shown country comes from; several can show the same choice on one page. */
 export function CrisisRegionPicker({ region, onChange, className }: { region: CrisisRegion; onChange: (r: CrisisRegion) => void; className?: string }) {
   const { t } = useTranslation('public');
-  const regionName = useRegionName();
+  const countries = useSortedCountries();
   const id = useId();
   return (
-    <div className={cn('flex flex-wrap items-center gap-2', className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {t('crisis.country')}
-      </label>
-      <NativeSelect id={id} value={region} onChange={(e) => onChange(e.target.value as CrisisRegion)} className="h-10 w-auto min-w-44" data-testid="crisis-country">
-        {crisisRegions.map((r) => (
-          <option key={r} value={r}>
-            {regionName(r)}
-          </option>
-        ))}
-      </NativeSelect>
+    <div className={cn('flex flex-col gap-1', className)}>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={id} className="text-sm font-medium">
+          {t('crisis.country')}
+        </label>
+        <NativeSelect id={id} value={region} onChange={(e) => onChange(e.target.value)} className="h-10 w-auto min-w-44 max-w-full" data-testid="crisis-country">
+          {countries.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+          <option value="international">{t('crisis.otherCountry')}</option>
+        </NativeSelect>
+      </div>
+      <GuessNote region={region} />
     </div>
   );
 }
@@ -46,14 +117,19 @@ export function CrisisRegionPicker({ region, onChange, className }: { region: Cr
 const actionIcons: Record<CrisisActionKind, typeof Phone> = { call: Phone, text: MessageSquareText, chat: MessageCircle, web: ExternalLink };
 const isWeb = (href: string) => href.startsWith('http');
 
+/** The words of a way to reach a line: "Call 988", "Text 686868", "Chat online". */
+export const actionLabelNumber = (line: CrisisLine, action: CrisisAction) => action.number ?? line.display;
+
 /** One line: its name, who it is for, and a link for each way to reach it. */
 function CrisisLineItem({ line }: { line: CrisisLine }) {
   const { t, i18n } = useTranslation('public');
-  const languageNames = new Intl.DisplayNames([i18n.resolvedLanguage ?? 'en'], { type: 'language' });
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const languageNames = new Intl.DisplayNames([lng], { type: 'language' });
   const facts = [
     line.isAllDay ? t('crisis.allDay') : null,
-    line.languages ? t('crisis.languages', { languages: new Intl.ListFormat(i18n.resolvedLanguage ?? 'en', { type: 'conjunction' }).format(line.languages.map((l) => languageNames.of(l) ?? l)) }) : null,
-    line.ages ? t('crisis.ages', { from: line.ages[0], to: line.ages[1] }) : null,
+    line.isFree ? t('crisis.free') : null,
+    line.languages ? t('crisis.languages', { languages: new Intl.ListFormat(lng, { type: 'conjunction' }).format(line.languages.map((l) => languageNames.of(l) ?? l)) }) : null,
+    line.ages ? (line.ages[0] === null ? t('crisis.agesUpTo', { to: line.ages[1] }) : t('crisis.ages', { from: line.ages[0], to: line.ages[1] })) : null,
     t(`crisis.lines.${line.id}.note`),
   ].filter(Boolean);
   return (
@@ -63,17 +139,17 @@ function CrisisLineItem({ line }: { line: CrisisLine }) {
         <p className="text-sm text-muted-foreground">{facts.join(' · ')}</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        {line.actions.map(({ kind, href }) => {
-          const Icon = actionIcons[kind];
+        {line.actions.map((action) => {
+          const Icon = actionIcons[action.kind];
           return (
             <a
-              key={kind}
-              href={href}
-              {...(isWeb(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              key={`${action.kind}-${action.href}`}
+              href={action.href}
+              {...(isWeb(action.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-destructive/50 bg-background px-3 py-2 text-sm font-bold transition hover:border-destructive hover:bg-destructive/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               <Icon className="size-4 shrink-0" aria-hidden />
-              {t(`crisis.actions.${kind}`, { number: line.display })}
+              {t(`crisis.actions.${action.kind}`, { number: actionLabelNumber(line, action) })}
             </a>
           );
         })}
@@ -82,19 +158,25 @@ function CrisisLineItem({ line }: { line: CrisisLine }) {
   );
 }
 
-/** "In immediate danger, call 15 now." for the chosen country, or the local number in general. */
+/** "In immediate danger, call 112 or 144 now." for the chosen country, or the local number when the country is unknown. */
 export function EmergencyLine({ region, className }: { region: CrisisRegion; className?: string }) {
-  const { t } = useTranslation('public');
-  const emergency = emergencyNumbers[region];
+  const { t, i18n } = useTranslation('public');
+  const emergency = emergencyNumberFor(region);
+  const or = new Intl.ListFormat(i18n.resolvedLanguage ?? 'en', { type: 'disjunction' });
   return (
     <p className={cn('flex items-start gap-2 text-sm font-semibold', className)} data-testid="emergency-line">
       <Siren className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
       {emergency ? (
         <span>
-          {t('crisis.emergency', { number: emergency.display })}{' '}
-          <a href={emergency.href} className="underline underline-offset-4">
-            {t('crisis.actions.call', { number: emergency.display })}
-          </a>
+          {t('crisis.emergency', { number: or.format(emergency.numbers.map((n) => n.display)) })}{' '}
+          {emergency.numbers.map((n, i) => (
+            <span key={n.display}>
+              {i > 0 && ' · '}
+              <a href={n.href} className="underline underline-offset-4">
+                {t('crisis.actions.call', { number: n.display })}
+              </a>
+            </span>
+          ))}
         </span>
       ) : (
         <span>{t('crisis.emergencyLocal')}</span>
@@ -103,10 +185,26 @@ export function EmergencyLine({ region, className }: { region: CrisisRegion; cla
   );
 }
 
-/** The crisis directory (issue 11): the chosen country's free lines, its emergency number, and a directory for anywhere else. */
+/** The international directory link. */
+function DirectoryLink() {
+  const { t } = useTranslation('public');
+  return (
+    <a href={helplineDirectory.actions[0]!.href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+      {t('crisis.actions.web')}
+    </a>
+  );
+}
+
+/**
+ * The crisis directory: the chosen country's lines, its emergency number and the international
+ * directory. Where no line of the country could be verified it says so, and offers the emergency
+ * number, the directory and our callback (the form below it in the support block).
+ */
 export function CrisisDirectory({ region, onRegionChange }: { region: CrisisRegion; onRegionChange: (r: CrisisRegion) => void }) {
   const { t } = useTranslation('public');
+  const regionName = useRegionName();
   const lines = crisisLinesFor(region);
+  const isUnverified = region !== 'international' && !hasVerifiedLines(region);
   return (
     <Card className="border-destructive/40 bg-destructive/5" data-testid="hotlines" data-region={region}>
       <CardHeader>
@@ -118,18 +216,21 @@ export function CrisisDirectory({ region, onRegionChange }: { region: CrisisRegi
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <CrisisRegionPicker region={region} onChange={onRegionChange} />
-        <ul className="grid gap-2 sm:grid-cols-2">
-          {lines.map((line) => (
-            <CrisisLineItem key={line.id} line={line} />
-          ))}
-        </ul>
         <EmergencyLine region={region} />
-        {region !== 'international' && (
+        {isUnverified ? (
+          <p className="text-sm" data-testid="no-verified-line">
+            {t('crisis.noLine', { country: regionName(region) })} {t('crisis.callbackBelow')} <DirectoryLink />
+          </p>
+        ) : (
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {lines.map((line) => (
+              <CrisisLineItem key={line.id} line={line} />
+            ))}
+          </ul>
+        )}
+        {region !== 'international' && !isUnverified && (
           <p className="text-sm">
-            {t('crisis.elsewhere')}{' '}
-            <a href={helplineDirectory.actions[0]!.href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
-              {t('crisis.actions.web')}
-            </a>
+            {t('crisis.elsewhere')} <DirectoryLink />
           </p>
         )}
       </CardContent>

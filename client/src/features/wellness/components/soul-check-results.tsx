@@ -1,12 +1,15 @@
 import { ExternalLink, HeartHandshake, Phone, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sectionResults, soulCheckSections, supportCategoryFor, type Answers, type Level } from '../../../../../common/domain/soul-check.ts';
-import { crisisLinesFor, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
+import {
+  isHomeConcern, raisedRedFlags, scoreBandFor, sectionResults, soulCheckSections, supportCategoryFor, type Answers, type Level,
+} from '../../../../../common/domain/soul-check.ts';
+import { helplineDirectory, type CrisisLine, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { CrisisHelp, HomeSafetyHelp, mainLineFor } from './help-now.tsx';
 import { SafetyNotice } from './safety-notice.tsx';
 import { SupportBlock, useCallbackForm } from './support-block.tsx';
 
@@ -30,12 +33,11 @@ function VerseBlock({ verse, className }: { verse: Verse; className?: string }) 
 /** Each level's colour, shown as a dot beside dark-on-light text so the label itself keeps full contrast. */
 const levelDot: Record<Level, string> = { healthy: 'bg-success', growth: 'bg-gold', support: 'bg-destructive' };
 
-/** The chosen country's main crisis line as the first thing to press, or the helpline directory for another country. */
-function CrisisCallButton({ region }: { region: CrisisRegion }) {
+/** The chosen country's main crisis line as the first thing to press, or the helpline directory where it has none. */
+function CrisisCallButton({ line }: { line: CrisisLine }) {
   const { t } = useTranslation('public');
-  const line = crisisLinesFor(region)[0]!;
   const action = line.actions[0]!;
-  const isWeb = action.kind === 'web';
+  const isWeb = /^https?:/.test(action.href);
   return (
     <a
       href={action.href}
@@ -44,7 +46,7 @@ function CrisisCallButton({ region }: { region: CrisisRegion }) {
       data-testid="crisis-call"
     >
       {isWeb ? <ExternalLink aria-hidden /> : <Phone aria-hidden />}
-      {isWeb ? t('soulCheck.results.findHelpline') : t('soulCheck.results.callLine', { number: line.display })}
+      {isWeb ? t('soulCheck.results.findHelpline') : t('soulCheck.results.callLine', { number: action.number ?? line.display })}
     </a>
   );
 }
@@ -55,7 +57,8 @@ interface RegionProps {
 }
 
 /**
- * The check's results, the support offer and its callback form. Its own chunk (with
+ * The check's results, the support offer and its callback form. A red flag puts crisis help first
+ * and a worry at home the child-protection line, whatever the counts (docs/decisions/061). Its own chunk (with
  * react-hook-form and zod for the form): the first screen of the check paints without them, and
  * the page downloads this once it has painted, long before anyone can finish the questions
  * (docs/decisions/048).
@@ -65,10 +68,12 @@ export default function Results({ answers, onTakeAgain, region, onRegionChange }
   const titleRef = useRef<HTMLHeadingElement>(null);
   // The results replace the questions: the reader lands on their title.
   useEffect(() => titleRef.current?.focus(), []);
-  const mainLine = crisisLinesFor(region)[0]!;
+  const mainLine = mainLineFor(region) ?? helplineDirectory;
   const callback = useCallbackForm();
   const supportRef = useRef<HTMLDivElement>(null);
   const results = sectionResults(answers);
+  const hasRedFlag = raisedRedFlags(answers).length > 0;
+  const isHomeWorry = isHomeConcern(answers);
 
   const connect = () => {
     const block = supportRef.current?.querySelector<HTMLElement>('#support');
@@ -84,9 +89,11 @@ export default function Results({ answers, onTakeAgain, region, onRegionChange }
         </h2>
         <p className="mt-2 text-muted-foreground">{t('soulCheck.results.intro')}</p>
       </div>
+      {hasRedFlag && <CrisisHelp region={region} onRegionChange={onRegionChange} onAskCallback={connect} />}
+      {isHomeWorry && <HomeSafetyHelp region={region} onRegionChange={hasRedFlag ? undefined : onRegionChange} />}
       <SafetyNotice region={region} onRegionChange={onRegionChange} />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <CrisisCallButton region={region} />
+        <CrisisCallButton line={mainLine} />
         <Button size="lg" onClick={connect}>
           <HeartHandshake aria-hidden />
           {t('soulCheck.results.connect')}
@@ -97,14 +104,14 @@ export default function Results({ answers, onTakeAgain, region, onRegionChange }
         </Button>
       </div>
       <p className="-mt-5 text-sm text-muted-foreground">
-        {region === 'international' ? t('soulCheck.results.findHelplineHint') : t('soulCheck.results.callLineHint', { name: t(`crisis.lines.${mainLine.id}.name`) })}
+        {mainLine === helplineDirectory ? t('soulCheck.results.findHelplineHint') : t('soulCheck.results.callLineHint', { name: t(`crisis.lines.${mainLine.id}.name`) })}
       </p>
       <ul className="grid gap-4 md:grid-cols-2">
-        {results.map(({ sectionIndex, yesCount, level }) => {
+        {results.map(({ sectionIndex, yesCount, questionCount, level, redFlags }) => {
           const section = soulCheckSections[sectionIndex]!;
           const base = `soulCheck.sections.${section.id}`;
           return (
-            <li key={section.id} data-testid={`result-${section.id}`} data-level={level}>
+            <li key={section.id} data-testid={`result-${section.id}`} data-level={level} data-red-flag={redFlags.length > 0 || undefined}>
               <Card className={cn('h-full', level === 'support' && 'border-destructive/50')}>
                 <CardHeader className="gap-2">
                   <div className="flex flex-wrap items-center justify-between gap-2">
@@ -114,9 +121,10 @@ export default function Results({ answers, onTakeAgain, region, onRegionChange }
                       {t(`soulCheck.results.levels.${level}`)}
                     </Badge>
                   </div>
-                  <p className="text-sm text-muted-foreground">{t('soulCheck.results.yesCount', { count: yesCount })}</p>
+                  <p className="text-sm text-muted-foreground">{t('soulCheck.results.yesCount', { count: yesCount, total: questionCount })}</p>
                 </CardHeader>
                 <CardContent className="flex flex-col gap-4">
+                  {redFlags.length > 0 && <p className="font-medium">{t('soulCheck.results.flagNote')}</p>}
                   {level === 'healthy' && <p>{t(`${base}.affirmation`)}</p>}
                   {level === 'growth' && <p>{t('soulCheck.results.growthIntro')}</p>}
                   {level === 'support' && <p>{t('soulCheck.results.supportIntro')}</p>}
@@ -149,7 +157,7 @@ export default function Results({ answers, onTakeAgain, region, onRegionChange }
         })}
       </ul>
       <div ref={supportRef}>
-        <SupportBlock band="yellow" form={callback} region={region} onRegionChange={onRegionChange} />
+        <SupportBlock band={scoreBandFor(answers)} form={callback} region={region} onRegionChange={onRegionChange} />
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight, Quote } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  answerKey, answerValues, isCheckComplete, isSectionComplete, progressPercent, QUESTIONS_PER_SECTION, SECTION_COUNT, soulCheckSections, type Answer, type Answers,
+  answerKey, answerValues, isCheckComplete, isSectionComplete, progressPercent, SECTION_COUNT, soulCheckSections, type Answer, type Answers,
 } from '../../../../../common/domain/soul-check.ts';
 import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { useAfterFirstPaint, whenIdle } from '../../../lib/after-first-paint.ts';
 import { useCrisisRegion } from './crisis-directory.tsx';
+import { NeedHelpNow } from './help-now.tsx';
 import { SafetyNotice } from './safety-notice.tsx';
 
 // The results and the callback form (react-hook-form, zod) load after the first paint (see soul-check-results.tsx).
@@ -27,11 +28,11 @@ function scrollToTop() {
 /** One section: 5 yes / sometimes / no questions as radio groups. */
 function SectionQuestions({ section, answers, onAnswer }: { section: number; answers: Answers; onAnswer: (q: number, a: Answer) => void }) {
   const { t } = useTranslation('public');
-  const { id } = soulCheckSections[section]!;
+  const { id, questionCount } = soulCheckSections[section]!;
   const questions = t(`soulCheck.sections.${id}.questions`, { returnObjects: true }) as string[];
   return (
     <ol className="flex flex-col gap-4">
-      {questions.slice(0, QUESTIONS_PER_SECTION).map((question, q) => (
+      {questions.slice(0, questionCount).map((question, q) => (
         <li key={q}>
           <fieldset className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid={`question-${section}-${q}`}>
             <legend className="float-left mb-3 w-full font-medium leading-snug">
@@ -134,7 +135,7 @@ export default function SoulHealthCheckPage() {
               answers={answers}
               onAnswer={(q, a) => setAnswers((prev) => ({ ...prev, [answerKey(section, q)]: a }))}
             />
-            {!canContinue && <p className="text-sm text-muted-foreground">{t('soulCheck.answerAll')}</p>}
+            {!canContinue && <p className="text-sm text-muted-foreground">{t('soulCheck.answerAll', { count: current.questionCount })}</p>}
             <div className="grid grid-cols-2 gap-3 sm:flex sm:justify-between">
               <Button variant="outline" size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section - 1)} disabled={section === 0}>
                 <ArrowLeft aria-hidden />
@@ -181,14 +182,15 @@ export function SoulCheckFrame({ testId, intro, children }: { testId?: string; i
 }
 
 /**
- * The verse, what the check is and is not, and the privacy note. Without a region (the server's
- * copy: the region is the browser's) the safety notice leaves out the emergency number and the
- * country picker, which come with the app.
+ * "Need help now?" with the country's main line, the verse, what the check is and is not, and the
+ * privacy note; above the questions of every step. Without a region (the server's copy: the region
+ * is the browser's) the help line, the emergency number and the country picker come with the app.
  */
 export function CheckIntro({ region, onRegionChange }: { region?: CrisisRegion; onRegionChange?: (r: CrisisRegion) => void }) {
   const { t } = useTranslation('public');
   return (
     <>
+      {region && <NeedHelpNow region={region} />}
       <figure className="rounded-2xl border bg-card p-5 shadow-sm">
         <Quote className="mb-2 size-5 text-gold" aria-hidden />
         <blockquote className="font-serif text-lg italic leading-relaxed">{t('soulCheck.verse.text')}</blockquote>

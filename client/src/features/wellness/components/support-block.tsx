@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Lock } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callbackForm, toCallbackRequest, type CallbackFormInput } from '../../../../../common/contracts/public-forms.ts';
 import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
@@ -20,14 +18,15 @@ import { cn } from '../../../lib/utils.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useRequestCallback } from '../api/request-callback.ts';
 import { CrisisDirectory } from './crisis-directory.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+
+export const callbackFormSpec = formSpec(callbackForm, { name: '', phone: '', category: '', contactMethod: '', voicemail: '', goodTime: '', language: 'en', consent: false });
 
 /** The callback form's state; the caller owns it so that other parts of the page can preselect a category. */
 export function useCallbackForm() {
   const language = useLanguage();
-  return useForm<CallbackFormInput>({
-    resolver: zodResolver(callbackForm),
-    defaultValues: { name: '', phone: '', category: '', contactMethod: '', voicemail: '', goodTime: '', language, consent: false },
-  });
+  return useSchemaForm(callbackFormSpec, { defaultValues: { ...callbackFormSpec.defaultValues, language } });
 }
 export type CallbackFormState = ReturnType<typeof useCallbackForm>;
 
@@ -141,6 +140,7 @@ function CallbackForm({ form, band }: { form: CallbackFormState; band: ScoreBand
       <Button type="submit" size="lg" disabled={send.isPending}>
         {send.isPending ? t('support.form.sending') : t('support.form.submit')}
       </Button>
+      <FormRootError errors={form.formState.errors} />
     </form>
   );
 }

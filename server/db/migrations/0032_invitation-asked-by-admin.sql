@@ -1,0 +1,2 @@
+ALTER TABLE "disciple_invitations" ADD COLUMN "asked_by_id" uuid;--> statement-breakpoint
+ALTER TABLE "disciple_invitations" ADD CONSTRAINT "disciple_invitations_asked_by_id_users_id_fk" FOREIGN KEY ("asked_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

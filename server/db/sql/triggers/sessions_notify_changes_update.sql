@@ -1,0 +1,2 @@
+-- Not for the last-seen time alone, refreshed once a minute per session.
+CREATE TRIGGER sessions_notify_changes_update AFTER UPDATE ON public.sessions FOR EACH ROW WHEN (((old.mfa_at IS DISTINCT FROM new.mfa_at) OR (old.reauth_at IS DISTINCT FROM new.reauth_at) OR (old.expires_at IS DISTINCT FROM new.expires_at) OR (old.user_id IS DISTINCT FROM new.user_id))) EXECUTE FUNCTION public.app_notify_session_changes();
