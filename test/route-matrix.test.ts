@@ -22,6 +22,8 @@ const PUBLIC = new Set([
   'GET /api/parent-consent/:token', 'POST /api/parent-consent/:token',
   // A laptop install's mailbox (decision 059): no account, but only this computer's own browser.
   'GET /api/local-mailbox',
+  // A screen that broke in anyone's browser, a visitor's too (decision 069): rate limited, answers 204, logs no personal data.
+  'POST /api/client-errors',
 ]);
 const ADMIN_ROLES: Role[] = ['admin', 'founder'];
 const roles: Role[] = ['user', 'ambassador', 'coordinator', 'admin', 'founder'];
