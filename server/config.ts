@@ -52,7 +52,8 @@ const trustProxySchema = z
 export const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Loopback by default: a laptop's `npm start` is not reachable from the network it sits on. A server sets 0.0.0.0 (decision 059). */
+    HOST: z.string().default('127.0.0.1'),
     /** External PostgreSQL; when absent an embedded PostgreSQL is started with data under DATA_DIR. */
     // Only a string that parses as a URL reaches the protocol check (a thrown "Invalid URL" named no variable).
     DATABASE_URL: optionalUrl.refine((v) => v === undefined || !URL.canParse(v) || /^postgres(ql)?:$/i.test(new URL(v).protocol), {
@@ -76,6 +77,13 @@ export const configSchema = z
     /** Redirect plain http to https and always send HSTS (the app must be reached over https, directly or through a proxy named in TRUST_PROXY). */
     FORCE_HTTPS: z.stringbool().default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `json`: every line the process writes is a JSON object, the start's banner too (server/lib/process-log.ts). */
+    LOG_FORMAT: z.enum(['text', 'json']).default('text'),
+    /** Prometheus metrics at GET /metrics on a listener of their own (server/plugins/metrics.ts); off when unset. */
+    METRICS_PORT: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+    METRICS_HOST: z.string().trim().default('127.0.0.1'),
+    /** A bearer token the scraper sends; required when METRICS_HOST is not a loopback address. */
+    METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters (openssl rand -hex 16)' }),
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
     OIDC_ISSUER_URL: optionalUrl,
@@ -124,6 +132,8 @@ export const configSchema = z
     const oidc = [c.OIDC_ISSUER_URL, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean))
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them' });
+    if (c.METRICS_PORT !== undefined && !c.METRICS_TOKEN && !isLoopbackHost(c.METRICS_HOST))
+      ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: `is required when METRICS_HOST (${c.METRICS_HOST}) is not a loopback address: the metrics would be open to anyone who reaches it` });
   });
 
 export type Config = z.infer<typeof configSchema>;
@@ -138,8 +148,8 @@ const isLoopbackHost = (host: string) => {
 /**
  * Whether people other than the one running it reach this install: an https PUBLIC_URL, a
  * PUBLIC_URL naming a host that is not this machine, or HOST set to an address that is not
- * loopback. HOST's default (0.0.0.0, every interface) alone is a laptop's `npm start`: its links
- * point at localhost (decision 063).
+ * loopback, the wildcard 0.0.0.0 (every interface) included. HOST's default is loopback, so a
+ * laptop's `npm start` is not public (decisions 059, 063).
  */
 export function isPublicAddress(c: Pick<Config, 'HOST' | 'PUBLIC_URL'>): boolean {
   if (c.PUBLIC_URL) {
@@ -147,7 +157,7 @@ export function isPublicAddress(c: Pick<Config, 'HOST' | 'PUBLIC_URL'>): boolean
     if (url.protocol === 'https:' || !isLoopbackHost(url.hostname)) return true;
   }
   const host = c.HOST.trim();
-  return !(host === '0.0.0.0' || host === '::' || host === '' || isLoopbackHost(host));
+  return !(host === '' || isLoopbackHost(host));
 }
 
 /** The settings the privacy notice needs to name who is responsible and how to reach them, when unset. */
