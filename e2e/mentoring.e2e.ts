@@ -138,7 +138,7 @@ describe('from invitations to an approved ambassador', () => {
     expect(badges).toContain('Coordinator Ready');
     // Spec: the Ambassador badge shows only when not coordinator eligible.
     expect(badges).not.toContain('Ambassador');
-    expect(await a.getByTestId('directory-footer').textContent()).toBe('Showing 1 of 1 users');
+    expect(await a.getByTestId('directory-footer').textContent()).toBe('Showing 1 of 1 user');
 
     await a.getByTestId('directory-search').fill('');
     await a.getByTestId('filter-ambassador').click();
@@ -337,7 +337,21 @@ describe('looking at the screens', () => {
     await entry.waitFor();
     expect(await entry.textContent()).toContain('updated a callback request');
     expect(await entry.textContent()).toContain('status New → Contacted');
+    // The list views every tab writes are hidden until asked for; the filters find her update by action and by name.
+    const hideViews = page.getByRole('checkbox', { name: 'Hide "opened a list of personal data"' });
+    expect(await hideViews.getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('audit-entry').filter({ hasText: 'opened a list of personal data' }).count()).toBe(0);
+    await hideViews.click();
+    await page.getByTestId('audit-entry').filter({ hasText: 'opened a list of personal data' }).first().waitFor();
+    await page.getByLabel('Action').selectOption({ label: 'updated a callback request' });
+    await page.getByTestId('audit-person').fill(`admin${stamp}`);
+    await page.waitForFunction((who) => {
+      const entries = [...document.querySelectorAll('[data-testid="audit-entry"]')];
+      return entries.length > 0 && entries.every((e) => e.textContent!.includes(who) && e.textContent!.includes('updated a callback request'));
+    }, `Mara Admin${stamp}`);
     await screenshot(page, 'admin-audit-1280-light');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'admin-audit-390-light');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { assessmentAttempts, challengeDays, sectionReads } from '../server/db/schema/index.ts';
 import { loadCourseContent } from '../server/db/seed/course.ts';
@@ -55,6 +55,16 @@ describe('installable and offline', () => {
     await page.getByRole('heading', { level: 1, name: week1.en.title }).waitFor();
 
     await context.setOffline(true);
+    // A write sent from now on that gets an answer reached the server (the service worker answers no
+    // write): named, so that a failure says which request, and whether the page or the worker sent it.
+    const writesSent = new Set<Request>();
+    const writesAnswered: string[] = [];
+    const onSent = (r: Request) => void (r.method() !== 'GET' && writesSent.add(r));
+    const onAnswered = (r: Request) => {
+      if (writesSent.has(r)) writesAnswered.push(`${r.method()} ${new URL(r.url()).pathname}${r.serviceWorker() ? ' (service worker)' : ''}`);
+    };
+    context.on('request', onSent);
+    context.on('requestfinished', onAnswered);
     // A lesson never opened is not there offline; the one opened is, after a reload, with the banner.
     await page.goto(`/lesson/${row2!.id}`).catch(() => {});
     await page.getByRole('heading', { level: 1, name: content.lessons[1]!.en.title }).waitFor({ timeout: 3000 }).then(
@@ -91,6 +101,9 @@ describe('installable and offline', () => {
     await page.getByTestId('quiz-queued').waitFor();
     await screenshot(page, 'offline-quiz-queued-390-light');
     // Nothing reached the server while offline.
+    context.off('request', onSent);
+    context.off('requestfinished', onAnswered);
+    expect(writesAnswered, 'writes answered while offline').toEqual([]);
     expect(await ctx.db.$count(challengeDays, eq(challengeDays.userId, user.id))).toBe(0);
     expect(await ctx.db.$count(assessmentAttempts, eq(assessmentAttempts.userId, user.id))).toBe(0);
 

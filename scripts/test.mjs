@@ -1,8 +1,10 @@
 // `npm test`: every check CI runs, at once where they can be (docs/decisions/011).
 // Type check, lint, unit tests and the client build start together; the browser tests start as soon
 // as the build is done. Each check's output is printed in one block when it finishes, then a summary.
-// `node scripts/test.mjs --screens` also runs `npm run test:screens` after the browser tests.
+// `node scripts/test.mjs --screens` also runs `npm run test:screens` after the browser tests;
+// `--stress` runs it all beside a steady CPU load (`npm run test:stress`).
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +29,22 @@ const tasks = [
 if (process.argv.includes('--screens')) {
   tasks.push({ name: 'screens', cmd: [bin('vitest'), 'run', '-c', 'vitest.e2e.config.ts'], env: { E2E_SCREENS: '1' }, after: 'e2e' });
 }
+
+// `--stress` (`npm run test:stress`): everything runs beside a steady CPU load, as on a shared machine
+// where the races a quiet one hides show up (issue 30): TEST_STRESS_THREADS busy threads (default one
+// per CPU) at TEST_STRESS_NICE (default 10, the priority of the checks above that start at a lower one),
+// stopped when the tests end.
+const stressThreads = process.env.TEST_STRESS_THREADS ?? String(os.availableParallelism());
+let load = null;
+if (process.argv.includes('--stress')) {
+  const nice = process.env.TEST_STRESS_NICE ?? '10';
+  load = spawn('nice', ['-n', nice, process.execPath, path.join(root, 'scripts/cpu-load.mjs'), stressThreads, '--until-stdin-closes'], { stdio: ['pipe', 'ignore', 'inherit'] });
+  load.on('exit', (code) => {
+    if (code) process.stdout.write(`The CPU load stopped early (exit ${code}).\n`);
+    load = null;
+  });
+}
+const stopLoad = () => load?.kill('SIGTERM');
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -85,12 +103,14 @@ function schedule(task) {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     for (const child of children) child.kill(signal);
+    stopLoad();
     process.exit(130);
   });
 }
 
-process.stdout.write(`Running ${tasks.map((t) => t.name).join(', ')} (browser tests after the build)...\n`);
+process.stdout.write(`Running ${tasks.map((t) => t.name).join(', ')} (browser tests after the build)${load ? ` beside ${stressThreads} busy threads` : ''}...\n`);
 await Promise.all(tasks.map(schedule));
+stopLoad();
 
 const failed = tasks.filter((t) => !results.get(t.name).ok).map((t) => t.name);
 process.stdout.write(`\n${paint(1, '── summary')} ${'─'.repeat(40)}\n`);

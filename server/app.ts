@@ -30,6 +30,7 @@ import { challengeServiceFactory } from './modules/course/challenge.service.ts';
 import courseRoutes from './modules/course/course.routes.ts';
 import { courseServiceFactory } from './modules/course/course.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import clientErrorsRoutes from './modules/client-errors/client-errors.routes.ts';
 import { invitationMailerFactory } from './modules/mentoring/invitations.ts';
 import mentoringRoutes from './modules/mentoring/mentoring.routes.ts';
 import { mentoringServiceFactory } from './modules/mentoring/mentoring.service.ts';
@@ -43,6 +44,7 @@ import errors from './plugins/errors.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
 import jobs from './plugins/jobs.ts';
+import metrics from './plugins/metrics.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import { accountServiceFactory } from './modules/account/account.service.ts';
 import { securityRepositoryFactory } from './modules/account/security.repository.ts';
@@ -81,8 +83,8 @@ export interface BuildOptions {
   sessionCacheMs?: number;
   /** Password hashes running at once and waiting in this process (server/lib/hash-limiter.ts). */
   hashLimits?: HashLimits;
-  /** Requests per minute per client on sign-in/sign-up and on public forms; per admin account on the admin console. */
-  rateLimits?: { auth: number; forms: number; admin?: number };
+  /** Requests per minute per client on sign-in/sign-up and on public forms (and crash reports from the browser); per admin account on the admin console. */
+  rateLimits?: { auth: number; forms: number; admin?: number; clientErrors?: number };
   /** Background jobs: tests that need no worker or schedule turn them off (jobs can still be sent). */
   jobs?: { isRunningWorkers?: boolean; pollingIntervalSeconds?: number; cronMonitorIntervalSeconds?: number };
   /** Mail retries: first delay (doubling each time) and how long a failing mail is retried before it is marked failed. */
@@ -209,7 +211,7 @@ export async function buildApp(opts: BuildOptions) {
   setHashLimits(opts.hashLimits ?? defaultHashLimits());
 
   const sessionPolicy = { idleMs: config.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: config.SESSION_ABSOLUTE_DAYS * 86_400_000 };
-  const limits = { admin: 600, ...(opts.rateLimits ?? { auth: 10, forms: 5 }) };
+  const limits = { admin: 600, clientErrors: 10, ...(opts.rateLimits ?? { auth: 10, forms: 5 }) };
 
   await app.register(errors);
   await app.register(security, {
@@ -227,6 +229,8 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   await app.register(jobs, { databaseUrl: opts.databaseUrl, isRunningWorkers: opts.jobs?.isRunningWorkers ?? true, pollingIntervalSeconds: opts.jobs?.pollingIntervalSeconds, cronMonitorIntervalSeconds: opts.jobs?.cronMonitorIntervalSeconds });
+  // Prometheus metrics, served on a listener of their own when METRICS_PORT is set (docs/decisions/070).
+  await app.register(metrics);
 
   // Mail: an outbox sent by a job (docs/decisions/025). Without SMTP_URL it waits in the outbox.
   // On a laptop without SMTP_URL, mail goes to a local mailbox this computer reads (decision 059).
@@ -295,6 +299,7 @@ export async function buildApp(opts: BuildOptions) {
   const accountSecurity = securityServiceFactory({ db: app.db, securityRepo, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy, signInThrottle, secondFactorThrottle });
 
   await app.register(healthRoutes);
+  await app.register(clientErrorsRoutes, { rateLimit: limits.clientErrors });
   await app.register(authRoutes, {
     auth,
     security: accountSecurity,
@@ -306,7 +311,7 @@ export async function buildApp(opts: BuildOptions) {
   app.addHook('preValidation', pendingParentGuard(app.db));
   await app.register(consentRoutes, { consent, formsRateLimit: limits.forms });
   await app.register(publicFormsRoutes, { formsRateLimit: limits.forms, callbackHooks: { onCreated: staffAlerts.onNewCallbackRequest, afterCommit: mail.wake } });
-  await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted });
+  await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted, afterCommit: mail.wake });
   // Course content is read and serialized once here (the seed ran before the app was built).
   const course = courseServiceFactory({ db: app.db, content: await loadCourseContentSnapshot(app.db) });
   await app.register(courseRoutes, { course, publicUrl: config.PUBLIC_URL });

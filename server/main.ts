@@ -9,6 +9,10 @@ import { checkDatabase, checkDataDir, StartupError } from './db/startup-checks.t
 import { runMigrations } from './db/migrate.ts';
 import { seedContent } from './db/seed/index.ts';
 import { loadSecretKey, type SecretKey } from './lib/secret-box.ts';
+import { isJsonLogFormat, routeConsoleToJson, say } from './lib/process-log.ts';
+
+// LOG_FORMAT=json: every line is JSON, console output and crashes included (docs/decisions/070).
+routeConsoleToJson();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,7 +24,7 @@ function readConfig(): Config {
     return config;
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(err.message);
+      say('fatal', err.message);
       process.exit(1);
     }
     throw err;
@@ -35,7 +39,7 @@ async function main() {
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     checkDataDir(config.DATA_DIR);
-    console.log(`Starting the embedded PostgreSQL (data in ${path.resolve(config.DATA_DIR, 'pg')}, port ${config.EMBEDDED_PG_PORT})...`);
+    say('info', `Starting the embedded PostgreSQL (data in ${path.resolve(config.DATA_DIR, 'pg')}, port ${config.EMBEDDED_PG_PORT})...`);
     embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
     databaseUrl = embedded.url;
   } else {
@@ -120,6 +124,10 @@ async function serve(config: Config, databaseUrl: string, embedded: EmbeddedData
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  if (config.METRICS_PORT !== undefined) {
+    const metricsAddress = await app.metrics.listen(config.METRICS_PORT, config.METRICS_HOST, config.METRICS_TOKEN);
+    app.log.info({ port: metricsAddress.port, host: metricsAddress.address }, 'Prometheus metrics at GET /metrics');
+  }
   const base = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
   const setupLink = await app.auth.issueSetupLinkAtStart();
   const lines = [`\n  G.O.D Discipleship is running at ${base}\n`];
@@ -142,10 +150,20 @@ async function serve(config: Config, databaseUrl: string, embedded: EmbeddedData
       '  instance or by the previous start: it stays valid (this start made none). Restart in a minute for a new one.\n',
     );
   }
-  console.log(lines.join('\n'));
+  if (!isJsonLogFormat()) {
+    console.log(lines.join('\n'));
+    return;
+  }
+  // The same facts as log lines, each with its link in a field of its own, whatever LOG_LEVEL says.
+  say('info', `G.O.D Discipleship is running at ${base}`, { url: base });
+  if (isLocalMailboxOn(config)) say('info', `No SMTP_URL is set, so mail is not sent out; on this computer it arrives in the local mailbox: ${base}/local-mailbox`, { localMailbox: `${base}/local-mailbox` });
+  if (setupLink && 'token' in setupLink)
+    say('info', `No founder account exists yet. Open this one-time link to create it: ${base}/setup/${setupLink.token} (a new link at each start until the founder account exists)`, { setupLink: `${base}/setup/${setupLink.token}` });
+  else if (setupLink)
+    say('info', 'No founder account exists yet. A one-time setup link printed earlier (by another instance or the previous start) stays valid; this start made none', { setupLinkIssuedAt: setupLink.issuedElsewhereAt.toISOString() });
 }
 
 main().catch((err) => {
-  console.error(err instanceof StartupError || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : `Start-up failed: ${err.message}`);
+  say('fatal', err instanceof StartupError || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : `Start-up failed: ${err.message}`);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { mailOutbox } from '../server/db/schema/index.ts';
+import { mailOutbox, parentalConsents } from '../server/db/schema/index.ts';
 import { adultSignUp, createTestApp, sessionTokenFrom, signedInUser, signUpAndConfirm } from './app.ts';
 
 /**
@@ -90,6 +90,8 @@ describe('the consent routes in the log', () => {
     expect(signUp.json().consentStatus).toBe('pending_parent');
     const cookie = `sid=${sessionTokenFrom(signUp)}`;
     expect((await app.inject({ method: 'GET', url: '/api/auth/consent/parent', headers: { cookie } })).statusCode).toBe(200);
+    // A new parent address is taken a day after the first one (decision 065).
+    await app.db.update(parentalConsents).set({ emailSetAt: new Date(Date.now() - 24 * 3_600_000 - 1_000) }).where(eq(parentalConsents.userId, signUp.json().id));
     expect((await app.inject({ method: 'PUT', url: '/api/auth/consent/parent', headers: { ...json, cookie }, payload: { parentEmail: 'second.parent@example.org' } })).statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: '/api/auth/consent/parent/resend', headers: { cookie } })).statusCode).toBe(202);
     const mails = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'second.parent@example.org'), eq(mailOutbox.kind, 'parent-consent')));

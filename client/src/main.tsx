@@ -1,8 +1,13 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, prerenderedScreenReady } from './app/app.tsx';
+import { ErrorBoundary } from './components/layout/error-boundary.tsx';
 import './index.css';
+import { reportClientError, setBuildId } from './lib/client-errors.ts';
 import i18n from './lib/i18n.ts';
+
+// This entry script's file name tells which build the page runs (docs/decisions/069).
+setBuildId(import.meta.url);
 
 const prerendered = document.documentElement.dataset.prerendered;
 /**
@@ -11,11 +16,19 @@ const prerendered = document.documentElement.dataset.prerendered;
  * browser instead of holding it in one long task.
  */
 const render = ({ isReplacing = false } = {}) => {
-  const root = createRoot(document.getElementById('root')!);
+  // The boundaries report what they catch; what escapes them all (the friendly screen itself failing) is reported here.
+  const root = createRoot(document.getElementById('root')!, {
+    onUncaughtError: (error, info) => {
+      console.error(error);
+      reportClientError('uncaught', error, info.componentStack);
+    },
+  });
   const app = () =>
     root.render(
       <StrictMode>
-        <App />
+        <ErrorBoundary>
+          <App />
+        </ErrorBoundary>
       </StrictMode>,
     );
   if (isReplacing) startTransition(app);

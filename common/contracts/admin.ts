@@ -3,6 +3,7 @@ import { roles } from './auth.ts';
 import { contentLanguages } from './course.ts';
 import { oneOf, plainText } from './text.ts';
 import { applicationStatuses } from '../domain/eligibility.ts';
+import { auditActions } from '../domain/audit-actions.ts';
 import { callbackLanguages, contactMethods, scoreBands, supportCategories } from '../domain/support.ts';
 
 /** The directory's filter chips (spec section 4). */
@@ -206,7 +207,28 @@ export const applicationDecisionBody = z.strictObject({ decision: z.enum(applica
 
 // ---- Audit log ----
 
-export const auditListQuery = z.strictObject({ page });
+const auditInstant = z.iso.datetime({ offset: true, message: 'must be a date and time (ISO 8601)' });
+/** "true" or "false" in a query string. */
+const queryFlag = z.enum(['true', 'false'], 'must be true or false').transform((v) => v === 'true');
+
+/**
+ * The audit log's filters: one action (or every action but the list views, which every tab an admin
+ * opens writes, unless `hideListViews=false`), a person who acted or was acted on (name or email,
+ * matched on the server), and a time range [from, to) the client draws from whole days in the
+ * admin's time zone.
+ */
+export const auditListQuery = z
+  .strictObject({
+    page,
+    action: oneOf(auditActions).optional(),
+    hideListViews: queryFlag.default(true),
+    person: plainText(z.string().trim().max(100, 'must be at most 100 characters')).default(''),
+    from: auditInstant.optional(),
+    to: auditInstant.optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['to'] });
+export type AuditListQuery = z.input<typeof auditListQuery>;
+export type AuditFilters = Omit<z.output<typeof auditListQuery>, 'page'>;
 
 export const auditEntry = z.object({
   id: z.number().int(),

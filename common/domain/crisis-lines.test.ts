@@ -104,7 +104,8 @@ describe('emergency numbers', () => {
     expect(shown('FR')).toEqual(['112', '15', '17']);
     expect(shown('US')).toEqual(['911']);
     expect(shown('GB')).toEqual(['999']);
-    expect(shown('AU')).toEqual(['000']);
+    expect(shown('AU')).toEqual(['000', '112']);
+    expect(shown('PH')).toEqual(['911']);
     expect(shown('NG')).toEqual(['112']);
     expect(shown('BR')).toEqual(['192', '190']);
     expect(shown('SN')).toEqual(['17', '18']);

@@ -5,7 +5,8 @@
  * Android's dialer knows), generated into emergency-numbers.generated.ts by
  * scripts/generate-crisis-data.mjs. The countries our people live in were then checked by hand
  * against the page named in `source`, which replaces the generated numbers where they differ
- * (Nigeria: 112, not 199; Brazil: 192 and 190, not 911). The first number is the one to call.
+ * (Nigeria: 112, not 199; Brazil: 192 and 190, not 911; the Philippines: 911, not the former 117).
+ * The first number is the one to call.
  */
 import { generatedEmergencyNumbers, LIBPHONENUMBER_VERSION } from './emergency-numbers.generated.ts';
 
@@ -40,14 +41,17 @@ const checkedByHand: Readonly<Record<string, { numbers: readonly string[]; sourc
   IE: { numbers: ['112'], source: EU_112 },
   CH: { numbers: ['112', '144', '117'], source: 'https://ch.ch/en/road-accident-what-should-i-do' },
   GB: { numbers: ['999'], source: 'http://www.nspcc.org.uk/what-you-can-do/report-abuse/' },
-  AU: { numbers: ['000'], source: 'http://wildabouttravel.boardingarea.com/2016/05/12338' },
-  NZ: { numbers: ['111'], source: 'http://wildabouttravel.boardingarea.com/2016/05/12338' },
+  AU: { numbers: ['000', '112'], source: 'https://www.qld.gov.au/emergency/emergencies-services/assistance/triple-000' },
+  NZ: { numbers: ['111'], source: 'https://www.police.govt.nz/contact-us/calling-emergency-111' },
   HT: { numbers: ['114', '118'], source: FR_WIKI },
   CI: { numbers: ['185', '180', '170'], source: FR_WIKI },
   CM: { numbers: ['112', '117', '118'], source: FR_WIKI },
   SN: { numbers: ['17', '18'], source: 'https://galseninfo.com/?p=1888' },
   NG: { numbers: ['112'], source: 'https://technologytimes.ng/dial-122-how-nigerias-three-digit-emergency-number-works/' },
   BR: { numbers: ['192', '190'], source: FR_WIKI },
+  ZA: { numbers: ['112', '10111', '10177'], source: 'https://gauteng.news/2024/10/16/sa-emergency-numbers-kids-should-know/' },
+  PH: { numbers: ['911'], source: 'https://newsinfo.inquirer.net/996562/911-is-now-ph-emergency-hotline-number/amp' },
+  IN: { numbers: ['112', '108'], source: 'https://www.dnaindia.com/india/report-delhi-to-launch-single-emergency-helpline-112-for-faster-response-cm-rekha-gupta-3197661' },
 };
 
 const entries: Record<string, CountryEmergencyNumbers> = {};

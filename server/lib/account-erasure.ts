@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.ts';
 import { auditLog, callbackRequests, certificates, discipleInvitations, mailOutbox, users } from '../db/schema/index.ts';
+import type { AuditAction } from '../../common/domain/audit-actions.ts';
 
 /** What the admin outbox shows of a mail that named an account since deleted. */
 export const ERASED_MAIL = {
@@ -19,7 +20,7 @@ export const ERASED_MAIL = {
  * Admin statistics stay consistent: they are counted from the rows that remain (mentor_stats is
  * kept by triggers on users).
  */
-export async function eraseAccount(tx: Transaction, user: { id: string; email: string }, audit: { actorId: string | null; action: string; details?: Record<string, unknown> }) {
+export async function eraseAccount(tx: Transaction, user: { id: string; email: string }, audit: { actorId: string | null; action: AuditAction; details?: Record<string, unknown> }) {
   await tx.update(certificates).set({ userId: null, holderName: null }).where(eq(certificates.userId, user.id));
   await tx.update(callbackRequests).set({ name: null, phone: null, userId: null, updatedAt: new Date() }).where(eq(callbackRequests.userId, user.id));
   await tx.delete(discipleInvitations).where(sql`lower(${discipleInvitations.email}) = lower(${user.email})`);

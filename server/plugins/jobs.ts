@@ -83,7 +83,10 @@ export default fp<JobsOptions>(async function jobs(app: FastifyInstance, opts) {
     ...(opts.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 } : {}),
     migrate: true,
   });
-  boss.on('error', (err) => app.log.warn({ err: { message: err.message } }, 'job queue error'));
+  // Once the app is closing, a job-queue connection the stopping database ends is expected: said at
+  // debug, so a clean stop prints no alarm (issue 28). Before that, every error is a warning.
+  let isClosing = false;
+  boss.on('error', (err) => (isClosing ? app.log.debug : app.log.warn).call(app.log, { err: { message: err.message } }, 'job queue error'));
   const definitions = new Map<string, QueueDefinition<object>>();
   const workerIds = new Map<string, string[]>();
   let started = false;
@@ -146,6 +149,7 @@ export default fp<JobsOptions>(async function jobs(app: FastifyInstance, opts) {
     }
   });
   app.addHook('onClose', async () => {
+    isClosing = true;
     // Lets running jobs finish (up to 10 s); an interrupted one is retried after its expiry.
     if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, use, useState } from 'react';
 import { useLocation } from 'wouter';
+import { ErrorBoundary } from '../components/layout/error-boundary.tsx';
 import { BootScreen, LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
 import { isLandingPath } from '../../../common/contracts/landing-paths.ts';
@@ -24,14 +25,19 @@ export function App() {
  * A visitor opening a landing path gets the landing page without TanStack Query; anything else
  * (a signed-in user, sign-in, the public pages) loads the query app, which keeps the full route
  * switch (routes.tsx). Once loaded, the query app stays: it handles every later navigation,
- * sign-in included.
+ * sign-in included. Its boundary reloads when the query app's or the landing page's code is gone
+ * after a deploy, and otherwise shows the friendly screen (docs/decisions/069).
  */
 function Root() {
   const [location] = useLocation();
   const [hasQueryApp, setHasQueryApp] = useState(false);
   const wantsQueryApp = hasQueryApp || !isLandingPath(location);
   if (wantsQueryApp && !hasQueryApp) setHasQueryApp(true);
-  return <Suspense fallback={<LoadingScreen />}>{wantsQueryApp ? <QueryApp /> : <VisitorGate />}</Suspense>;
+  return (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<LoadingScreen />}>{wantsQueryApp ? <QueryApp /> : <VisitorGate />}</Suspense>
+    </ErrorBoundary>
+  );
 }
 
 function VisitorGate() {

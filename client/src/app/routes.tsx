@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { ErrorBoundary } from '../components/layout/error-boundary.tsx';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { ParentPendingBanner } from '../components/layout/parent-pending-banner.tsx';
 import { useCurrentUser } from '../lib/current-user.ts';
@@ -61,11 +62,15 @@ const isPublicPath = (location: string) =>
 /**
  * The route switch of the spec (section 2): public paths, loading, landing, onboarding, then the app.
  * Public paths are decided before asking who the user is, so they make no request at all.
+ * Every screen renders inside one boundary, tried again at each new path: a screen that throws, or
+ * whose code is gone after a deploy, gets the reload or the friendly screen (docs/decisions/069).
  */
 export function AppRoutes() {
   const [location] = useLocation();
   return (
-    <Suspense fallback={<LoadingScreen />}>{isPublicPath(location) ? <PublicRoutes /> : <GatedRoutes />}</Suspense>
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<LoadingScreen />}>{isPublicPath(location) ? <PublicRoutes /> : <GatedRoutes />}</Suspense>
+    </ErrorBoundary>
   );
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { auditLog, sessions, users, userTokens } from '../../db/schema/index.ts';
 import type { Tx } from '../mail/mail.repository.ts';
+import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 
 export type TokenPurpose = (typeof userTokens.$inferSelect)['purpose'];
 
@@ -59,6 +60,6 @@ export async function findUser(db: Tx, userId: string) {
   return rows[0] ?? null;
 }
 
-export async function insertAudit(tx: Tx, entry: { actorId: string | null; action: string; targetType: string; targetId: string; details?: Record<string, unknown> }) {
+export async function insertAudit(tx: Tx, entry: { actorId: string | null; action: AuditAction; targetType: string; targetId: string; details?: Record<string, unknown> }) {
   await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
 }

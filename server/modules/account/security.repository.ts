@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { auditLog, mfaChallenges, recoveryCodes, sessions, users, userTotp } from '../../db/schema/index.ts';
+import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 
 /** SQL of the account's security: password, sessions, two-step verification (docs/decisions/038). */
 /** A row of user_totp with its secret opened (it is stored sealed, decision 038). */
@@ -41,7 +42,7 @@ export const securityRepositoryFactory = (db: Db, box: SecretBox) => ({
       .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
   },
 
-  async insertAudit(entry: { actorId: string; action: string; targetId: string; details?: Record<string, unknown> }, tx: Tx = db) {
+  async insertAudit(entry: { actorId: string; action: AuditAction; targetId: string; details?: Record<string, unknown> }, tx: Tx = db) {
     await tx.insert(auditLog).values({ actorId: entry.actorId, action: entry.action, targetType: 'user', targetId: entry.targetId, details: entry.details ?? {} });
   },
 

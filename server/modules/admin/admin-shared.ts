@@ -24,6 +24,9 @@ export const listPageOf = <R, T>({ rows, total }: { rows: R[]; total: number }, 
   pageSize: LIST_PAGE_SIZE,
 });
 
+/** `%text%` for LIKE, with the user's own % and _ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Offset of a 1-based page of an admin list. */
 export const listOffset = (page: number) => (page - 1) * LIST_PAGE_SIZE;
 

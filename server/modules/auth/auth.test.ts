@@ -416,3 +416,18 @@ describe('remembered sessions', () => {
     expect((await me(token)).json()).toBeNull();
   });
 });
+
+describe("the person's own country (the crisis lines' first country, decision 060)", () => {
+  const countryOf = async (overrides: Parameters<typeof signedInUser>[1]) => {
+    const { cookie } = await signedInUser(app, overrides);
+    return (await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json().country;
+  };
+
+  it("is the onboarding profile's country, else the one given at sign-up, else none", async () => {
+    expect(await countryOf({ country: 'Kenya', residenceCountry: 'FR' })).toBe('KE');
+    expect(await countryOf({ country: 'Haiti' })).toBe('HT');
+    expect(await countryOf({ country: 'Other', residenceCountry: 'CI' })).toBe('CI');
+    expect(await countryOf({ country: null, residenceCountry: 'CH' })).toBe('CH');
+    expect(await countryOf({ country: null, residenceCountry: null })).toBeNull();
+  });
+});

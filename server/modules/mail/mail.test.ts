@@ -221,9 +221,11 @@ describe('SMTP down', async () => {
 describe('two app instances on one database', () => {
   it('send mail waiting from before SMTP was configured, and run a scheduled job once, not twice', async () => {
     const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));
+    // Without the local mailbox (a public instance's setting), as createTestApp: otherwise the instance
+    // without SMTP_URL delivers the mail to its own mailbox whenever its worker is quick enough (issue 30).
     const build = (env: Record<string, string>) =>
       buildApp({
-        config: loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, ...env }),
+        config: loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, LOCAL_MAILBOX: 'off', ...env }),
         databaseUrl: database.url,
         scryptCost: 10,
         jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
@@ -234,6 +236,8 @@ describe('two app instances on one database', () => {
       await before.ready();
       const user = await createUser(before.db, { password: 'a-long-passphrase' });
       await before.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+      const waiting = await before.db.select({ status: mailOutbox.status, attempts: mailOutbox.attempts }).from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+      expect(waiting).toEqual([{ status: 'pending', attempts: 0 }]);
       await before.close();
 
       // A schedule for this minute of every hour: both instances look for it every second during

@@ -155,3 +155,49 @@ describe('cancel', () => {
     expect((await outboxTo('second.thoughts@example.org')).map((m) => m.status)).toEqual(['cancelled']);
   });
 });
+
+describe('the person named as mentor at onboarding', () => {
+  const onboardNaming = async (mentorName: string, firstName: string, lastName: string) => {
+    const u = await signedInUser(app, { onboardingStatus: 'pending' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/onboarding/complete',
+      headers: { ...json, cookie: u.cookie },
+      payload: { firstName, lastName, mentorName, phone: '+1 555 010 2000', address: '1 Main Street', country: 'Canada', churchDenomination: 'Baptist', pastorName: 'Pastor Jones' },
+    });
+    expect(res.statusCode).toBe(200);
+    return u;
+  };
+
+  it('gets a mail in their own language, with the link to the dashboard where they accept or decline', async () => {
+    const mentor = await signedInUser(app, { firstName: 'Lydia', lastName: 'Thyatira', email: 'lydia@example.org', locale: 'fr' });
+    const disciple = await onboardNaming('lydia thyatira', 'Ruth', 'Moab');
+
+    const mail = await smtp.waitFor(to('lydia@example.org'));
+    expect(mail.subject).toBe("Ruth Moab t'a choisi comme mentor");
+    expect(mail.text).toContain('Bonjour Lydia,');
+    expect(mail.text).toContain("Ruth Moab vient de commencer G.O.D Discipleship et t'a indiqué comme mentor.");
+    expect(linkIn(mail, '/dashboard')).toBe('https://god.test/dashboard');
+    expect(mail.html).toContain('<html lang="fr">');
+    // The email of the person who named them stays theirs.
+    expect(mail.text).not.toContain(disciple.user.email);
+
+    // What the link opens: the request, waiting for Lydia's answer.
+    const links = (await app.inject({ method: 'GET', url: '/api/mentor-links', headers: { cookie: mentor.cookie } })).json();
+    expect(links.incoming).toEqual([expect.objectContaining({ kind: 'named-you', name: 'Ruth Moab' })]);
+  });
+
+  it('in English for an English account; nobody is mailed when the name fits two people', async () => {
+    await signedInUser(app, { firstName: 'Silas', lastName: 'Companion', email: 'silas@example.org', locale: 'en' });
+    await onboardNaming('Silas Companion', 'Timothy', 'Lystra');
+    const mail = await smtp.waitFor(to('silas@example.org'));
+    expect(mail.subject).toBe('Timothy Lystra named you as their mentor');
+    expect(mail.text).toContain('Hi Silas,');
+    expect(linkIn(mail, '/dashboard')).toBe('https://god.test/dashboard');
+
+    for (const email of ['john.one@example.org', 'john.two@example.org']) await createUser(app.db, { firstName: 'John', lastName: 'Twice', email });
+    await onboardNaming('John Twice', 'Eunice', 'Faith');
+    await settled();
+    expect([...mailsTo('john.one@example.org'), ...mailsTo('john.two@example.org')]).toEqual([]);
+  });
+});

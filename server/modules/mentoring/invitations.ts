@@ -5,7 +5,7 @@ import { discipleInvitations } from '../../db/schema/index.ts';
 import { findUserByEmail } from '../../db/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
-import type { MailSender } from '../mail/mail.service.ts';
+import type { MailRecipient, MailSender } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
 import { displayNameOf } from '../../../common/domain/names.ts';
 
@@ -102,6 +102,25 @@ export function invitationMailerFactory({ mail }: { mail: MailSender }) {
     });
   }
 
-  return { send, resend, cancel, wake: () => mail.wake() };
+  /**
+   * Someone named this account as their mentor at onboarding: its owner is mailed, in their own
+   * language, with the link to their dashboard, where they accept or decline (nothing is linked
+   * before). In the onboarding's transaction; the mail names the disciple, so deleting them scrubs it.
+   */
+  async function sendMentorRequest(tx: Tx, mentor: MailRecipient, disciple: { id: string; name: string }): Promise<void> {
+    await mail.enqueueFor(tx, mentor, {
+      kind: 'mentor-request',
+      about: [disciple.id],
+      content: {
+        subject: 'mentorRequest.subject',
+        paragraphs: ['mentorRequest.intro', 'mentorRequest.how'],
+        action: { label: 'mentorRequest.action', url: mail.link('/dashboard') },
+        after: ['mentorRequest.notKnown'],
+        vars: { disciple: disciple.name },
+      },
+    });
+  }
+
+  return { send, resend, cancel, sendMentorRequest, wake: () => mail.wake() };
 }
 export type InvitationMailer = ReturnType<typeof invitationMailerFactory>;

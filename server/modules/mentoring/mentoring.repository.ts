@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { executePrepared, type Tx } from '../../db/client.ts';
 import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, users } from '../../db/schema/index.ts';
 import { isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../../db/progress-sql.ts';
+import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 
 // Any constant works; it only has to be the same for every process linking mentors.
 const MENTOR_LINK_LOCK = 72_410_005;
@@ -268,6 +269,6 @@ export async function findOpenInvitation(tx: Tx, mentorId: string, email: string
   return rows[0] ?? null;
 }
 
-export async function insertAudit(tx: Tx, entry: { actorId: string | null; action: string; targetType: string; targetId: string | null; details?: Record<string, unknown> }) {
+export async function insertAudit(tx: Tx, entry: { actorId: string | null; action: AuditAction; targetType: string; targetId: string | null; details?: Record<string, unknown> }) {
   await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
 }

@@ -111,7 +111,8 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
    * onboardingCompleted hook: the mentor name typed at onboarding, when exactly one other person has
    * that full name (case- and accent-insensitive), becomes a request that person accepts or declines.
    * Nothing is linked and nothing counts toward their eligibility until they accept. If that person
-   * had already invited this user's email, both have said yes and they are linked at once.
+   * had already invited this user's email, both have said yes and they are linked at once. The
+   * person named is mailed the request; the caller wakes the mail workers after its commit.
    */
   async function linkByMentorName(within: Tx, user: UserRow): Promise<void> {
     const current = await findUserById(within, user.id);
@@ -125,7 +126,12 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
       if (wouldCreateCycle(match.id, await repo.findAncestors(tx, match.id), current.id)) return;
       const invitation = await repo.findOpenInvitation(tx, match.id, current.email);
       if (invitation) await link(tx, current.id, match.id, { invitationId: invitation.id });
-      else await repo.upsertMentorRequest(tx, current.id, match.id);
+      else {
+        await repo.upsertMentorRequest(tx, current.id, match.id);
+        // Told by mail too, not only by a card on a dashboard they may not open for weeks.
+        const mentor = await findUserById(tx, match.id);
+        if (mentor) await invitations.sendMentorRequest(tx, mentor, { id: current.id, name: fullNameOf(current) });
+      }
     });
   }
 

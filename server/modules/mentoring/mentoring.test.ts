@@ -5,6 +5,7 @@ import { totalImpact, treeDepth } from '../../../common/domain/tree.ts';
 import { adultSignUp, createTestApp, createUser, sessionCookie, signedInUser, signUpAndConfirm, totpCodeFor } from '../../../test/app.ts';
 import { failLesson, passLessons } from '../../../test/course-progress.ts';
 import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, mentorStats, sessions, users } from '../../db/schema/index.ts';
+import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
@@ -177,7 +178,7 @@ describe('links both people agree to', () => {
     return u;
   };
   const statsOf = async (id: string) => (await app.db.select().from(mentorStats).where(eq(mentorStats.userId, id)))[0] ?? { directDisciples: 0, completedDisciples: 0 };
-  const auditOf = async (action: string, targetId: string) => app.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+  const auditOf = async (action: AuditAction, targetId: string) => app.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
 
   it('three accounts naming one person change nothing about that person until they accept', async () => {
     const named = await signedInUser(app, { firstName: 'Priscilla', lastName: 'Aquila' });

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { OnboardingBody, ProfileBody } from '../../../common/contracts/onboarding.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, certificates, users } from '../../db/schema/index.ts';
+import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 
 /** Only a user who has not completed onboarding can complete or skip it. */
 const notCompleted = (userId: string) => and(eq(users.id, userId), ne(users.onboardingStatus, 'completed'));
@@ -60,7 +61,7 @@ export const onboardingRepositoryFactory = (db: Db) => ({
     return rows.length;
   },
 
-  async insertAudit(entry: { actorId: string; action: string; targetType: string; targetId: string; details: Record<string, unknown> }, tx: Tx) {
+  async insertAudit(entry: { actorId: string; action: AuditAction; targetType: string; targetId: string; details: Record<string, unknown> }, tx: Tx) {
     await tx.insert(auditLog).values(entry);
   },
 

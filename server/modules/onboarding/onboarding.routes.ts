@@ -10,16 +10,20 @@ import { onboardingServiceFactory } from './onboarding.service.ts';
 interface Options {
   /** Run after a profile is completed (the list is filled by other modules, possibly after this plugin registers). */
   onboardingCompleted: readonly UserHook[];
+  /** After a completed profile committed: the hooks may have written mail (to the mentor named), sent now rather than at the next poll. */
+  afterCommit: () => void;
 }
 
-const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { onboardingCompleted }) => {
+const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { onboardingCompleted, afterCommit }) => {
   // Visitors get a 401 before their body is even looked at.
   const onboarding = onboardingServiceFactory({ db: app.db, onboardingRepo: onboardingRepositoryFactory(app.db), onboardingCompleted });
   const signedIn = { preValidation: async (req: Parameters<typeof requireUser>[0]) => void requireUser(req) };
 
-  app.post(onboardingPaths.complete, { ...signedIn, schema: { body: onboardingBody, response: { 200: currentUser } } }, async (req) =>
-    toCurrentUser(await onboarding.complete(requireUser(req), req.body)),
-  );
+  app.post(onboardingPaths.complete, { ...signedIn, schema: { body: onboardingBody, response: { 200: currentUser } } }, async (req) => {
+    const completed = await onboarding.complete(requireUser(req), req.body);
+    afterCommit();
+    return toCurrentUser(completed);
+  });
 
   app.get(onboardingPaths.profile, { ...signedIn, schema: { response: { 200: profile } } }, async (req) => onboarding.getProfile(requireUser(req)));
 

@@ -136,7 +136,7 @@ describe('the daily retention job', () => {
 
   it('deletes audit log entries two years after they were written', async () => {
     const entry = async (days: number) =>
-      (await app.db.insert(auditLog).values({ actorId: null, action: 'test.old', targetType: 'test', targetId: String(days), createdAt: daysAgo(days) }).returning())[0]!.id;
+      (await app.db.insert(auditLog).values({ actorId: null, action: 'profile.updated', targetType: 'test', targetId: String(days), createdAt: daysAgo(days) }).returning())[0]!.id;
     const due = await entry(731);
     const kept = await entry(729);
     await runJob();

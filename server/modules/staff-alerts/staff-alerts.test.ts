@@ -79,7 +79,7 @@ describe('a new callback request', () => {
 
     await app.jobs.runNow(CALLBACK_DIGEST_QUEUE, {});
     const digest = await smtp.waitFor(to(admin.email));
-    expect(digest.subject).toBe('Callback requests: 2 new since yesterday');
+    expect(digest.subject).toBe('New callback requests since yesterday: 2');
     expect(digest.text).toContain('spiritual, Soul Health Check: green band, received');
     expect(digest.text).toContain('emotional, Soul Health Check: not taken, received');
     expect(digest.text).toContain(`https://god.test/admin?tab=callbacks&request=${first}`);
@@ -89,7 +89,7 @@ describe('a new callback request', () => {
     expect(digest.text).toMatch(/received .*GMT\+1|received .*CET/);
     expect(digest.text).not.toContain('Jamie');
     const fr = await smtp.waitFor(to(founder.email));
-    expect(fr.subject).toBe('Demandes de rappel\u00a0: 2 nouvelles depuis hier');
+    expect(fr.subject).toBe('Nouvelles demandes de rappel depuis hier\u00a0: 2');
     await smtp.waitFor(to(responder.email));
 
     await settled();

@@ -4,7 +4,10 @@ import type { AuditService } from './audit.service.ts';
 
 /** The audit log (registered inside the admin gate). */
 const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
-  app.get(adminPaths.audit, { schema: { querystring: auditListQuery, response: { 200: auditList } } }, async (req) => audit.getPage(req.query.page));
+  app.get(adminPaths.audit, { schema: { querystring: auditListQuery, response: { 200: auditList } } }, async (req) => {
+    const { page, ...filters } = req.query;
+    return audit.getPage(page, filters);
+  });
 };
 
 export default auditRoutes;

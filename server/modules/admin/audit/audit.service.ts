@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditList } from '../../../../common/contracts/admin.ts';
+import type { AuditEntry, AuditFilters, AuditList } from '../../../../common/contracts/admin.ts';
 import { listPageOf, personRef } from '../admin-shared.ts';
 import type { AuditRepository } from './audit.repository.ts';
 import { fullNameOf, type NameParts } from '../../../../common/domain/names.ts';
@@ -19,8 +19,8 @@ export const auditServiceFactory = ({ auditRepo }: { auditRepo: AuditRepository 
    * to read them are looked up now from the rows that still exist, so a deleted person's name is
    * nowhere, not even in the log.
    */
-  async getPage(page: number): Promise<AuditList> {
-    const result = await auditRepo.findPage(page);
+  async getPage(page: number, filters: AuditFilters): Promise<AuditList> {
+    const result = await auditRepo.findPage(page, filters);
     const idsOf = (type: string) => [...new Set(result.rows.filter((r) => r.targetType === type && r.targetId && UUID.test(r.targetId)).map((r) => r.targetId!))];
     const personIds = new Set([...idsOf('user'), ...result.rows.flatMap((r) => idsIn((r.details ?? {}) as Record<string, unknown>))]);
     const [people, applicants, watchmoms] = await Promise.all([

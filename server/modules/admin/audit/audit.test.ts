@@ -76,6 +76,78 @@ describe('the audit view', () => {
   });
 });
 
+describe('the audit log filters', () => {
+  const list = async (query: string, cookie = founder.cookie) => app.inject({ method: 'GET', url: `${adminPaths.audit}?${query}`, headers: { cookie } });
+  const items = async (query: string) => {
+    const res = await list(query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { items: AuditEntry[]; total: number };
+  };
+
+  it('hide the list views by default, show one action when asked, and find a person as actor or target by name or email', async () => {
+    const zoe = await createUser(app.db, { firstName: 'Zoë', lastName: 'Filterby' });
+    const other = await createUser(app.db, { firstName: 'Olaf', lastName: 'Other' });
+    // An admin opening tabs: list views, then a real action about Zoë.
+    for (const url of [adminPaths.users, adminPaths.callbacks, adminPaths.watchmoms]) expect((await call('GET', url)).statusCode).toBe(200);
+    expect((await call('PUT', adminPaths.userRole(zoe.id), { role: 'ambassador' })).statusCode).toBe(200);
+    expect((await call('PUT', adminPaths.userRole(other.id), { role: 'ambassador' })).statusCode).toBe(200);
+    // Zoë acting herself.
+    await app.db.insert(auditLog).values({ actorId: zoe.id, action: 'password.changed', targetType: 'user', targetId: zoe.id, details: {} });
+
+    const byDefault = await items('');
+    expect(byDefault.items.some((e) => e.action === 'admin.read')).toBe(false);
+    expect(byDefault.items.some((e) => e.action === 'user.role_changed' && e.targetId === zoe.id)).toBe(true);
+    const withViews = await items('hideListViews=false');
+    expect(withViews.total).toBeGreaterThan(byDefault.total);
+    expect(withViews.items.filter((e) => e.action === 'admin.read').length).toBeGreaterThanOrEqual(3);
+
+    const reads = await items('action=admin.read');
+    expect(reads.items.length).toBeGreaterThanOrEqual(3);
+    expect(reads.items.every((e) => e.action === 'admin.read')).toBe(true);
+
+    // "zoe" finds Zoë (accents folded), as the target of the role change and as the actor of her password change.
+    const aboutZoe = await items('person=zoe');
+    expect(aboutZoe.items.map((e) => e.action).sort()).toEqual(['password.changed', 'user.role_changed']);
+    expect(aboutZoe.total).toBe(2);
+    const byEmail = await items(`person=${encodeURIComponent(zoe.email.toUpperCase())}&action=user.role_changed`);
+    expect(byEmail.items.map((e) => e.targetId)).toEqual([zoe.id]);
+    // The founder as actor (the file's earlier tests changed roles too): their changes, nobody else's.
+    const byFounder = await items('person=fay%20founder&action=user.role_changed');
+    expect(byFounder.items.map((e) => e.targetId)).toEqual(expect.arrayContaining([zoe.id, other.id]));
+    expect(byFounder.items.every((e) => e.actor?.id === founder.user.id)).toBe(true);
+    // A % in the search is a character, not a wildcard.
+    expect((await items('person=%25')).total).toBe(0);
+  });
+
+  it('keep the entries of a time range, from included, to excluded', async () => {
+    const at = (iso: string) => ({ actorId: founder.user.id, action: 'directory.exported' as const, targetType: 'directory', targetId: null, details: { range: iso }, createdAt: new Date(iso) });
+    await app.db.insert(auditLog).values([at('2020-03-01T10:00:00Z'), at('2020-03-02T00:00:00Z'), at('2020-03-03T09:00:00Z')]);
+    const march = await items(`action=directory.exported&from=${encodeURIComponent('2020-03-01T00:00:00Z')}&to=${encodeURIComponent('2020-03-03T00:00:00Z')}`);
+    expect(march.items.map((e) => e.details.range)).toEqual(['2020-03-02T00:00:00Z', '2020-03-01T10:00:00Z']);
+    // With an offset, as a browser in Paris sends a local midnight.
+    const fromParis = await items(`action=directory.exported&from=${encodeURIComponent('2020-03-03T00:00:00+01:00')}&to=${encodeURIComponent('2020-03-04T00:00:00+01:00')}`);
+    expect(fromParis.items.map((e) => e.details.range)).toEqual(['2020-03-03T09:00:00Z']);
+  });
+
+  it('refuse bad input with a 400 and a message, and stay closed to non-admins', async () => {
+    for (const [query, field] of [
+      ['action=made.up', 'action'],
+      ['hideListViews=maybe', 'hideListViews'],
+      ['from=yesterday', 'from'],
+      [`from=${encodeURIComponent('2020-03-02T00:00:00Z')}&to=${encodeURIComponent('2020-03-01T00:00:00Z')}`, 'to'],
+      [`person=${'x'.repeat(101)}`, 'person'],
+      ['page=0', 'page'],
+      ['sort=asc', 'sort'],
+    ]) {
+      const res = await list(query!);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toContain(field);
+    }
+    const learner = await signedInUser(app, { role: 'user' });
+    expect((await list('person=zoe', learner.cookie)).statusCode).toBe(403);
+  });
+});
+
 describe('migration 0022', () => {
   it('strips names, emails, phones and search texts from entries written before, and keeps ids and changes', async () => {
     const legacy = await app.db

@@ -6,6 +6,7 @@ import type { Role } from '../../../../common/domain/roles.ts';
 import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '../../../../common/domain/eligibility.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { countFounders, countFoundersSql } from '../../../db/users.ts';
+import { containsPattern } from '../admin-shared.ts';
 import { completedWhen, inProgressWhen, isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../../../db/progress-sql.ts';
 
 /** Newest first, (created_at, id) as the key of the last row seen. */
@@ -22,9 +23,6 @@ interface DirectorySlice {
   limit: number;
   offset: number;
 }
-
-/** `%text%` for LIKE, with the user's own % and _ taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Ambassador-eligible mentors: enough direct disciples who completed the course (mentor_stats is kept by triggers). */
 const ambassadorIds = sql`select user_id from mentor_stats where completed_disciples >= ${AMBASSADOR_MIN_COMPLETED_DISCIPLES}`;

@@ -1,12 +1,42 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminPaths, type AuditList } from '../../../../../common/contracts/admin.ts';
+import type { AuditAction } from '../../../../../common/domain/audit-actions.ts';
 import { getJson } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
 
-/** Who did what and when, newest first. */
-export const useAuditLog = (page: number) =>
+/** What the audit screen asks for. Days are the admin's own calendar days (YYYY-MM-DD, '' for none), both included. */
+export interface AuditParams {
+  page: number;
+  action: AuditAction | '';
+  hideListViews: boolean;
+  person: string;
+  fromDay: string;
+  toDay: string;
+}
+
+/** Midnight starting `day` (YYYY-MM-DD) in this browser's time zone, `plusDays` later, as an instant. */
+const localMidnight = (day: string, plusDays = 0) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d! + plusDays).toISOString();
+};
+
+/** The server's query (common/contracts/admin.ts `auditListQuery`): whole local days become the instants [from, to). */
+export const auditQueryString = ({ page, action, hideListViews, person, fromDay, toDay }: AuditParams) => {
+  const q = new URLSearchParams();
+  if (page > 1) q.set('page', String(page));
+  if (action) q.set('action', action);
+  if (!hideListViews) q.set('hideListViews', 'false');
+  if (person) q.set('person', person);
+  if (fromDay) q.set('from', localMidnight(fromDay));
+  if (toDay) q.set('to', localMidnight(toDay, 1));
+  return q.toString();
+};
+
+/** Who did what and when, newest first; the filters apply on the server. */
+export const useAuditLog = (params: AuditParams, enabled = true) =>
   useQuery({
-    queryKey: adminKeys.audit.page({ page }),
-    queryFn: () => getJson<AuditList>(`${adminPaths.audit}?page=${page}`),
+    queryKey: adminKeys.audit.page(params),
+    queryFn: () => getJson<AuditList>(`${adminPaths.audit}?${auditQueryString(params)}`),
     placeholderData: keepPreviousData,
+    enabled,
   });

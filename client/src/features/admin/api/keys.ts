@@ -1,5 +1,6 @@
 import type { CallbackView, WatchmomsView } from '../../../../../common/contracts/admin.ts';
 import type { ApplicationStatus } from '../../../../../common/domain/eligibility.ts';
+import type { AuditParams } from './get-audit-log.ts';
 import type { DirectoryParams } from './get-directory.ts';
 
 const ADMIN = ['admin'] as const;
@@ -20,5 +21,5 @@ export const adminKeys = {
   callbacks: pagedList<{ status: CallbackView; page: number }>('callbacks'),
   watchmoms: pagedList<{ status: WatchmomsView; page: number }>('watchmoms'),
   applications: pagedList<{ status: ApplicationStatus | 'all'; page: number }>('applications'),
-  audit: pagedList<{ page: number }>('audit'),
+  audit: pagedList<AuditParams>('audit'),
 };

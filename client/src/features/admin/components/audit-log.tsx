@@ -1,11 +1,18 @@
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../../common/contracts/admin.ts';
+import { auditActions, LIST_VIEW_ACTION, type AuditAction } from '../../../../../common/domain/audit-actions.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Input, NativeSelect } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { useAuditLog } from '../api/get-audit-log.ts';
+import { useAuditLog, type AuditParams } from '../api/get-audit-log.ts';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { useDates } from '../../../lib/dates.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { fullNameOf } from '../utils/names.ts';
@@ -59,28 +66,101 @@ function actorLabel(t: TFunction, e: AuditEntry): string {
   return t('audit.commandLine');
 }
 
-/** Every admin action: who, what, when. */
+type Filters = Omit<AuditParams, 'page'>;
+const noFilters: Filters = { action: '', hideListViews: true, person: '', fromDay: '', toDay: '' };
+
+/**
+ * The log's filters: an action (every action but the list views unless asked: each tab an admin
+ * opens writes one), a person who acted or was acted on (matched by the server), and a range of days.
+ */
+function AuditFilterBar({ filters, personInput, onPersonInput, onChange }: { filters: Filters; personInput: string; onPersonInput: (v: string) => void; onChange: (f: Filters) => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const id = useId();
+  const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
+  // Alphabetical in the admin's language, so an action is found by what it says.
+  const options = auditActions.map((a) => ({ value: a, label: t(`audit.actions.${a}`) })).sort((a, b) => a.label.localeCompare(b.label, i18n.resolvedLanguage));
+  const isFiltered = personInput !== '' || filters.action !== '' || !filters.hideListViews || filters.fromDay !== '' || filters.toDay !== '';
+  return (
+    <div className="flex flex-col gap-3" role="search" aria-label={t('audit.filtering.label')} data-testid="audit-filters">
+      <SearchInput value={personInput} onChange={(e) => onPersonInput(e.target.value)} placeholder={t('audit.filtering.person')} maxLength={100} data-testid="audit-person" />
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor={`${id}-action`}>{t('audit.filtering.action')}</Label>
+          <NativeSelect id={`${id}-action`} value={filters.action} onChange={(e) => set({ action: e.target.value as AuditAction | '' })} data-testid="audit-action">
+            <option value="">{t('audit.filtering.allActions')}</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>{o.label}</option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor={`${id}-from`}>{t('audit.filtering.from')}</Label>
+          <Input id={`${id}-from`} type="date" value={filters.fromDay} max={filters.toDay || undefined} onChange={(e) => set({ fromDay: e.target.value })} data-testid="audit-from" />
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor={`${id}-to`}>{t('audit.filtering.to')}</Label>
+          <Input id={`${id}-to`} type="date" value={filters.toDay} min={filters.fromDay || undefined} onChange={(e) => set({ toDay: e.target.value })} data-testid="audit-to" />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {/* A chosen action is shown whatever it is, list views included. */}
+        <div className="flex items-center gap-3">
+          <Checkbox
+            id={`${id}-views`}
+            checked={filters.action === '' ? filters.hideListViews : filters.action !== LIST_VIEW_ACTION}
+            disabled={filters.action !== ''}
+            onCheckedChange={(v) => set({ hideListViews: v === true })}
+            className="disabled:cursor-not-allowed disabled:opacity-50"
+            data-testid="audit-hide-views"
+          />
+          <label htmlFor={`${id}-views`} className="text-sm leading-snug peer-disabled:opacity-60">{t('audit.filtering.hideListViews')}</label>
+        </div>
+        {isFiltered && (
+          <Button variant="ghost" size="sm" onClick={() => { onPersonInput(''); onChange(noFilters); }}>
+            {t('audit.filtering.clear')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Every admin action: who, what, when, filtered on the server. */
 export function AuditLog() {
   const { t } = useTranslation('admin');
   const dates = useDates();
-  const [page, setPage] = useState(1);
-  const log = useAuditLog(page);
+  const [personInput, setPersonInput] = useState('');
+  const person = useDebouncedValue(personInput.trim(), 300);
+  const [chosen, setChosen] = useState<Filters>(noFilters);
+  const filters: Filters = { ...chosen, person };
+  const [pageState, setPageState] = useState({ page: 1, filters });
+  // New filters start again at page 1.
+  const page = JSON.stringify(pageState.filters) === JSON.stringify(filters) ? pageState.page : 1;
+  const setPage = (p: number) => setPageState({ page: p, filters });
+  const isBadRange = filters.fromDay !== '' && filters.toDay !== '' && filters.fromDay > filters.toDay;
+  const log = useAuditLog({ page, ...filters }, !isBadRange);
   const data = log.data;
+  const isFiltered = JSON.stringify(filters) !== JSON.stringify(noFilters);
   return (
     <Card data-testid="audit-log">
-      <CardHeader>
-        <CardTitle as="h2">{t('audit.title')}</CardTitle>
-        <CardDescription>{t('audit.subtitle')}</CardDescription>
+      <CardHeader className="gap-4">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle as="h2">{t('audit.title')}</CardTitle>
+          <CardDescription>{t('audit.subtitle')}</CardDescription>
+        </div>
+        <AuditFilterBar filters={chosen} personInput={personInput} onPersonInput={setPersonInput} onChange={setChosen} />
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {log.isPending ? (
+        {isBadRange ? (
+          <p role="alert" className="text-destructive">{t('audit.filtering.badRange')}</p>
+        ) : log.isPending ? (
           <Spinner className="mx-auto" />
         ) : log.isError ? (
           <p role="alert" className="text-destructive">{describeError(t, log.error, { ns: 'admin' })}</p>
         ) : data && data.items.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground">{t('audit.empty')}</p>
+          <p className="py-8 text-center text-muted-foreground">{isFiltered ? t('audit.filtering.none') : t('audit.empty')}</p>
         ) : (
-          <ol className={cn('flex flex-col divide-y', log.isFetching && 'opacity-60')}>
+          <ol className={cn('flex flex-col divide-y', log.isFetching && 'opacity-60')} aria-busy={log.isFetching}>
             {data?.items.map((e) => (
               <li key={e.id} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:gap-4" data-testid="audit-entry">
                 <time dateTime={e.createdAt} className="shrink-0 text-xs tabular-nums text-muted-foreground sm:w-44 sm:text-sm">
@@ -97,7 +177,7 @@ export function AuditLog() {
             ))}
           </ol>
         )}
-        {data && <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+        {data && !isBadRange && <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
       </CardContent>
     </Card>
   );

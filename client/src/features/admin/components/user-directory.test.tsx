@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
 import { apiError, stubApi, type StubRequest } from '../../../test/fetch-stub.ts';
 import { buildDirectoryPage, buildDirectoryRow } from '../../../test/factories.ts';
+import i18n from 'i18next';
 import { renderWithApp } from '../../../test/render.tsx';
 import { UserDirectory } from './user-directory.tsx';
 
@@ -19,6 +20,15 @@ const table = () => within(screen.getByRole('table'));
 const rowOf = (email: string) => within(table().getByText(email).closest('tr')!);
 
 describe('the user directory', () => {
+  it('counts with the plural forms of each language: one user, several users', async () => {
+    stubApi().on('GET', USERS, (req) => ({ json: buildDirectoryPage([naomi], { total: req.url.searchParams.get('search') ? 60 : 1 }) }));
+    await i18n.changeLanguage('fr');
+    const { user } = renderWithApp(<UserDirectory />);
+    expect(await screen.findByTestId('directory-footer')).toHaveTextContent('Utilisateur affiché : 1 sur 1');
+    await user.type(screen.getByRole('searchbox'), 'a');
+    await waitFor(() => expect(screen.getByTestId('directory-footer')).toHaveTextContent('Utilisateurs affichés : 1 sur 60'));
+  });
+
   it("lists each user's name, contact, progress, disciples and status badges, with the total", async () => {
     stubApi().on('GET', USERS, { json: buildDirectoryPage([naomi, boaz, noName], { total: 3 }) });
     renderWithApp(<UserDirectory />);
@@ -60,7 +70,7 @@ describe('the user directory', () => {
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search by name or email...' }), '  naomi ');
-    await screen.findByText('Showing 1 of 1 users');
+    await screen.findByText('Showing 1 of 1 user');
     expect(asked(api.calls('GET', USERS).at(-1)!)).toEqual({ search: 'naomi', filter: null, page: null });
     // One request for the whole typed word, not one per key.
     expect(api.calls('GET', USERS).filter((r) => r.url.searchParams.has('search'))).toHaveLength(1);

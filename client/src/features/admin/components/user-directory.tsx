@@ -211,7 +211,7 @@ export function UserDirectory() {
         {data && (
           <div className="flex flex-col items-center justify-between gap-3 border-t pt-4 sm:flex-row">
             <p className="text-sm text-muted-foreground" data-testid="directory-footer">
-              {t('directory.showing', { n: rows.length, total: data.total })}
+              {t('directory.showing', { shown: rows.length, count: data.total })}
             </p>
             <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
           </div>

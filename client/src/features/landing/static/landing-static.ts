@@ -111,8 +111,9 @@ let app: Promise<unknown> | undefined;
 const loadApp = () => (app ??= import(/* @vite-ignore */ appSrc));
 // The "hard time" answer's crisis lines for the visitor's country come with the app's entry too
 // (crisis-faq-island.ts): loaded on the first sign of interest, filled when the answer opens.
+const pageLang = html.lang;
 function wantCrisisLines() {
-  html.dataset.wantsCrisis = '';
+  html.dataset.wantsCrisis = pageLang;
   if (html.dataset.crisisIsland === 'ready') document.dispatchEvent(new Event('landing:open-crisis'));
   else void loadApp();
 }

@@ -4,11 +4,12 @@ import { sendJson } from '../../../lib/api.ts';
 import { mentoringKeys } from './keys.ts';
 import { refreshAfterChange } from '../../../lib/query-client.ts';
 
-/** Withdraws a pending invitation. */
-export function useCancelInvitation() {
+/** Withdraws a pending invitation. `onSuccess` is the mutation's own: it runs even though the invitation's row is gone once the list is fetched again. */
+export function useCancelInvitation({ onSuccess }: { onSuccess?: () => void } = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => sendJson<void>('DELETE', mentoringPaths.invitation.replace(':id', encodeURIComponent(id))),
+    onSuccess,
     onSettled: () => refreshAfterChange(qc, [mentoringKeys.all]),
     meta: { errorToast: { ns: 'mentoring' } },
   });

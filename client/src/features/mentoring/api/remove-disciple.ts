@@ -4,11 +4,16 @@ import { sendJson } from '../../../lib/api.ts';
 import { mentoringKeys } from './keys.ts';
 import { refreshAfterChange } from '../../../lib/query-client.ts';
 
-/** Removes a direct disciple from the tree; every count is fetched again. */
-export function useRemoveDisciple() {
+/**
+ * Removes a direct disciple from the tree; every count is fetched again. `onSuccess` is the
+ * mutation's own, not `mutate`'s: the row that asked is gone once the tree is fetched again, and
+ * a `mutate` callback dies with it (its toast never showed).
+ */
+export function useRemoveDisciple({ onSuccess }: { onSuccess?: () => void } = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => sendJson<void>('DELETE', mentoringPaths.disciple.replace(':id', encodeURIComponent(id))),
+    onSuccess,
     onSettled: () => refreshAfterChange(qc, [mentoringKeys.all]),
     meta: { errorToast: { title: 'mentoring:links.errorTitle', ns: 'mentoring' } },
   });

@@ -65,7 +65,8 @@ function InvitationItem({ invitation: i }: { invitation: Invitation }) {
   const { t } = useTranslation('mentoring');
   const dates = useDates();
   const resend = useResendInvitation();
-  const cancel = useCancelInvitation();
+  // The toast is the mutation's own: this item unmounts when the list comes back without the invitation.
+  const cancel = useCancelInvitation({ onSuccess: () => toast({ title: t('pending.cancelledTitle'), description: t('pending.cancelledText', { name: i.fullName }) }) });
   // Read once per render: the list is fetched again after every change, which is when it matters.
   const nextAt = resendableAt(i);
   const canResend = nextAt <= Date.now();
@@ -105,14 +106,7 @@ function InvitationItem({ invitation: i }: { invitation: Invitation }) {
           confirm={{ label: t('pending.confirmCancel') }}
           cancelLabel={t('pending.keep')}
           isPending={cancel.isPending}
-          onConfirm={(close) =>
-            cancel.mutate(i.id, {
-              onSuccess: () => {
-                close();
-                toast({ title: t('pending.cancelledTitle'), description: t('pending.cancelledText', { name: i.fullName }) });
-              },
-            })
-          }
+          onConfirm={(close) => cancel.mutate(i.id, { onSuccess: close })}
         />
       </div>
     </li>

@@ -8,7 +8,8 @@ import { useRemoveDisciple } from '../api/remove-disciple.ts';
 /** "Remove from your tree" on a direct disciple's row, after a confirmation. */
 export function RemoveDiscipleButton({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation('mentoring');
-  const remove = useRemoveDisciple();
+  // The toast is the mutation's own: this row unmounts when the tree comes back without the disciple.
+  const remove = useRemoveDisciple({ onSuccess: () => toast({ title: t('links.leftTitle'), description: t('links.removedText', { name }) }) });
   return (
     <ConfirmDialog
       trigger={
@@ -20,14 +21,7 @@ export function RemoveDiscipleButton({ id, name }: { id: string; name: string })
       description={t('links.removeText', { name })}
       confirm={{ label: t('links.removeConfirm') }}
       isPending={remove.isPending}
-      onConfirm={(close) =>
-        remove.mutate(id, {
-          onSuccess: () => {
-            close();
-            toast({ title: t('links.leftTitle'), description: t('links.removedText', { name }) });
-          },
-        })
-      }
+      onConfirm={(close) => remove.mutate(id, { onSuccess: close })}
       data-testid="remove-disciple-dialog"
     />
   );
