@@ -17,9 +17,9 @@ export interface ReceivedMail {
 /** A filter for `received` and `waitFor`: the mails addressed to `email`. */
 export const sentTo = (email: string) => (m: ReceivedMail) => m.to.includes(email);
 
-/** Resolves once no mail in the outbox is waiting or being sent (the mail workers are idle); fails after 10 s. */
+/** Resolves once no mail in the outbox is waiting or being sent (the mail workers are idle); fails after 30 s (a busy machine). */
 export async function outboxSettled(db: Db): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.status} in ('pending', 'sending')`);
     if (row!.n === 0) return;
     await new Promise((r) => setTimeout(r, 100));
