@@ -11,12 +11,16 @@ const today = new Date('2026-11-23T12:00:00Z');
  * purpose, with its source (docs/decisions/062).
  */
 const expectedAges: Record<string, number> = {
-  AT: 14, BE: 13, BG: 14, CY: 14, CZ: 15, DE: 16, DK: 15, EE: 13, ES: 14, FI: 13, FR: 15, GR: 15, HU: 16, IE: 16, IT: 14, NL: 16, SE: 13, SK: 16,
+  AT: 14, BE: 13, BG: 14, CY: 14, CZ: 15, DE: 16, DK: 15, EE: 13, ES: 14, FI: 13, FR: 15, GR: 15, HR: 16, HU: 16, IE: 16, IT: 14, LT: 14, LU: 16,
+  MT: 13, NL: 16, PL: 16, SE: 13, SI: 15, SK: 16,
   IS: 13, LI: 16, NO: 18, GB: 13, US: 13, CA: 14, 'CA-QC': 14, NG: 18, ZA: 18,
 };
 
-/** EU and EEA states, and others, whose age could not be verified: they keep the default on purpose. */
-const unverified = ['HR', 'LV', 'LT', 'LU', 'MT', 'PL', 'PT', 'RO', 'SI', 'CH', 'HT', 'DO', 'JM', 'TT', 'KE', 'BR', 'MX'];
+/**
+ * EU and EEA states, and others, whose age could not be verified (or, for Switzerland, whose law sets
+ * none): they keep the default on purpose.
+ */
+const unverified = ['LV', 'PT', 'RO', 'CH', 'HT', 'DO', 'JM', 'TT', 'KE', 'BR', 'MX'];
 
 describe('the age of digital consent by country', () => {
   it('holds exactly the verified ages', () => {
@@ -46,6 +50,17 @@ describe('the age of digital consent by country', () => {
     }
     expect(DEFAULT_AGE_OF_DIGITAL_CONSENT).toBe(16);
     expect(ageOfDigitalConsent('fr')).toBe(15);
+  });
+
+  it('asks a parent below each newly verified age: Malta 13, Lithuania 14, Slovenia 15, Croatia and Poland 16', () => {
+    expect(needsParentalConsent(2013, 10, 'MT', today)).toBe(false); // 13
+    expect(needsParentalConsent(2013, 10, 'LT', today)).toBe(true); // 13
+    expect(needsParentalConsent(2012, 10, 'LT', today)).toBe(false); // 14
+    expect(needsParentalConsent(2012, 10, 'SI', today)).toBe(true); // 14
+    expect(needsParentalConsent(2011, 10, 'SI', today)).toBe(false); // 15
+    expect(needsParentalConsent(2011, 10, 'HR', today)).toBe(true); // 15
+    expect(needsParentalConsent(2011, 10, 'PL', today)).toBe(true); // 15
+    expect(needsParentalConsent(2010, 10, 'HR', today)).toBe(false); // 16
   });
 
   it('has Denmark at 15 since 1 January 2024, not 13', () => {

@@ -47,12 +47,26 @@ export const consentAgeRules: Readonly<Record<string, ConsentAgeRule>> = {
   // Under 15 the young person and a holder of parental authority consent together ("conjointement").
   FR: rule(15, 'Loi n° 78-17 du 6 janvier 1978 « Informatique et Libertés », art. 45', BIRD_AND_BIRD, 'parent-and-child'),
   GR: rule(15, 'Law 4624/2019, art. 21', 'https://www.activemind.legal/law/gr-legal-basis/'),
+  HR: rule(16, 'Zakon o provedbi Opće uredbe o zaštiti podataka (GDPR Implementation Act, NN 42/2018), art. 19(1)', 'https://www.javni-sektor.hr/33/misljenja-agencije-za-zastitu-osobnih-podataka-uniqueidmRRWSbk196E4DjKFq6pChCIlnaxBaAPQ5LQVOD7-9vNuQ6ifQaoFHg/?query=Za%B9tita%20osobnih%20podataka&serp=1&version_year=2022&uri_view_type=18'),
   HU: rule(16, 'No national derogation: Regulation (EU) 2016/679 (GDPR) Art. 8(1)', BIRD_AND_BIRD),
   IE: rule(16, 'Data Protection Act 2018, section 31', BIRD_AND_BIRD),
   IT: rule(14, 'Codice in materia di protezione dei dati personali (d.lgs. 196/2003 as amended by d.lgs. 101/2018), art. 2-quinquies', BIRD_AND_BIRD),
+  LT: rule(14, 'Law on Legal Protection of Personal Data (Asmens duomenų teisinės apsaugos įstatymas), as amended in force 16 July 2018', 'https://eu-rep.global/lt-compare-privacy-laws'),
+  // The law keeps the GDPR's 16 (no lower age was chosen).
+  LU: rule(16, 'Regulation (EU) 2016/679 (GDPR) Art. 8(1), kept at 16 with the Loi du 1er août 2018 portant organisation de la CNPD', 'https://luxgap.com/lois/rgpd/cons-38/'),
+  MT: rule(13, 'Data Protection Act (Cap. 586) with the Processing of Child\'s Personal Data in Relation to the Offer of Information Society Services Regulations (S.L. 586.11), reg. 4', 'https://www.alstongdprtracker.com/malta/'),
   NL: rule(16, 'Uitvoeringswet Algemene verordening gegevensbescherming (UAVG), art. 5', BIRD_AND_BIRD),
+  PL: rule(16, 'No national derogation: Regulation (EU) 2016/679 (GDPR) Art. 8(1); the Polish data protection act of 2018 sets no lower age', 'https://uodo.gov.pl/en/680/1395'),
   SE: rule(13, 'Swedish act supplementing the GDPR (dataskyddslagen) of 2018', BIRD_AND_BIRD),
   SK: rule(16, 'Slovak act on the protection of personal data of 2018', BIRD_AND_BIRD),
+  SI: rule(15, 'Zakon o varstvu osebnih podatkov (ZVOP-2, Personal Data Protection Act), in force 26 January 2023', 'https://www.karanovicpartners.com/news/the-novelties-brought-by-the-new-personal-data-protection-act/'),
+  // No entry on purpose, so the default 16 applies (decision 062):
+  // - PT: Lei 58/2019, art. 16 says 13, but bill 398/XVII (16, passed at first reading on 12 February
+  //   2026) was not found enacted or rejected; 16 is not less strict than either.
+  // - LV, RO: no source read that names the law and the age (Latvia likely 13; Romania's Senate passed a
+  //   "digital majority" law at 16 in October 2025, pending in the Chamber).
+  // - CH: the revised FADP sets no age; a minor's capacity of judgement is weighed case by case
+  //   (https://www.mekis.ch/recht/kinder-und-jugendliche/Kontrolle-Persoenlichkeitsrechte-Datenschutz.html).
   // European Economic Area outside the EU
   IS: rule(13, 'Act No. 90/2018 on Data Protection and the Processing of Personal Data', 'https://www.clym.io/regulations/data-protection-and-processing-act-iceland'),
   LI: rule(16, 'No national derogation: Regulation (EU) 2016/679 (GDPR) Art. 8(1) as incorporated into the EEA Agreement', 'https://www.eliechtensteinensia.li/viewer/fulltext/000438757/139/'),
