@@ -74,7 +74,9 @@ export async function cloneTemplateDatabase(adminUrl: string) {
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template app_template`);
+  // FILE_COPY copies the template's files instead of writing every block through the WAL (PostgreSQL's
+  // default since 15): about 100 instead of 300 ms of server work per clone here (docs/decisions/071).
+  await admin.query(`create database ${name} template app_template strategy file_copy`);
   await admin.end();
   return {
     url: adminUrl.replace(/\/app$/, `/${name}`),
