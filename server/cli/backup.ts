@@ -11,7 +11,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { runCommand, UsageError } from './run-command.ts';
 import { BackupError, backupEmbedded, placeBackup, readBackupManifest } from '../db/backup.ts';
 import { DataDirInUseError, isProcessAlive, lockDataDir, startEmbeddedPostgres } from '../db/embedded.ts';
 
@@ -21,7 +22,6 @@ const USAGE = `Usage:
   npm run restore -- <folder>      With the app stopped, replace the embedded database by a backup's
                                    (the current one is kept aside as DATA_DIR/pg.before-restore-<date>)`;
 
-class UsageError extends Error {}
 
 const stamp = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
 
@@ -115,28 +115,5 @@ async function run(args: string[], config: Config, out: (line: string) => void):
   throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
 }
 
-async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  try {
-    await run(process.argv.slice(2), config, (line) => console.log(line));
-  } catch (err) {
-    if (err instanceof UsageError) {
-      console.error(`${err.message}\n\n${USAGE}`);
-      process.exit(2);
-    }
-    console.error(err instanceof Error ? err.message : String(err));
-    process.exit(1);
-  }
-}
-
 // A command, never imported: it runs when started (through tsx, or compiled as the tests run it).
-void main();
+void runCommand(USAGE, run);

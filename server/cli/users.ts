@@ -13,11 +13,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { roles, type Role } from '../../common/domain/roles.ts';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { runCommand, UsageError } from './run-command.ts';
 import { createDb } from '../db/client.ts';
 import { isProcessAlive, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { AppError } from '../lib/app-error.ts';
 import { forgetSecretKey } from '../lib/secret-box.ts';
 import { adminServicesFactory } from '../modules/admin/admin.services.ts';
 import { fullNameOf } from '../../common/domain/names.ts';
@@ -27,7 +27,6 @@ const USAGE = `Usage:
   npm run users -- list                   List everyone with a role above user
   npm run users -- forget-mfa-key         After losing the two-step verification key: the next start accepts a new one`;
 
-class UsageError extends Error {}
 
 /** The database to work on, and how to let go of it afterwards. */
 async function openDatabase(config: Config): Promise<{ url: string; close: () => Promise<void> }> {
@@ -104,28 +103,5 @@ async function withDatabase(config: Config, work: (db: ReturnType<typeof createD
   }
 }
 
-async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  try {
-    await run(process.argv.slice(2), config, (line) => console.log(line));
-  } catch (err) {
-    if (err instanceof UsageError) {
-      console.error(`${err.message}\n\n${USAGE}`);
-      process.exit(2);
-    }
-    console.error(err instanceof AppError || err instanceof Error ? err.message : String(err));
-    process.exit(1);
-  }
-}
-
 // A command, never imported: it runs when started (through tsx, or compiled as the tests run it).
-void main();
+void runCommand(USAGE, run);

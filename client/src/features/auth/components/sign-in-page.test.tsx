@@ -9,6 +9,19 @@ import SignInPage from './sign-in-page.tsx';
 
 const TOKEN = 'A'.repeat(43);
 
+/** Fills the sign-up form as a person would and sends it. */
+async function signUpAsPriscilla(user: ReturnType<typeof renderWithApp>['user'], container: HTMLElement) {
+    await user.type(await screen.findByLabelText('First name'), 'Priscilla');
+    await user.type(screen.getByLabelText('Last name'), 'Aquila');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'priscilla@example.org');
+    await user.type(screen.getByLabelText('Password'), 'tent makers of Corinth');
+    await user.selectOptions(container.querySelector('select[autocomplete="bday-month"]')!, '1');
+    await user.selectOptions(container.querySelector('select[autocomplete="bday-year"]')!, '2000');
+    await user.selectOptions(container.querySelector('select[autocomplete="country"]')!, 'FR');
+    await user.click(container.querySelector('#faith-data-consent')!);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
 describe('the sign-in page', () => {
   it("an invitation's link opens the sign-up form with the invited email filled in", async () => {
     stubApi();
@@ -26,15 +39,7 @@ describe('the sign-in page', () => {
   it('after a sign-up, says to check the mail, in the same words for any address (decision 037)', async () => {
     const api = stubApi().on('POST', '/api/auth/sign-up', { status: 202, json: { confirmEmail: true } }).on('GET', '/api/config', { json: buildPublicConfig() });
     const { user, container } = renderWithApp(<SignInPage />, { path: '/login?tab=sign-up' });
-    await user.type(await screen.findByLabelText('First name'), 'Priscilla');
-    await user.type(screen.getByLabelText('Last name'), 'Aquila');
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'priscilla@example.org');
-    await user.type(screen.getByLabelText('Password'), 'tent makers of Corinth');
-    await user.selectOptions(container.querySelector('select[autocomplete="bday-month"]')!, '1');
-    await user.selectOptions(container.querySelector('select[autocomplete="bday-year"]')!, '2000');
-    await user.selectOptions(container.querySelector('select[autocomplete="country"]')!, 'FR');
-    await user.click(container.querySelector('#faith-data-consent')!);
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await signUpAsPriscilla(user, container);
     const status = await screen.findByTestId('sign-up-check-mail');
     expect(within(status).getByText('Check your mail')).toBeInTheDocument();
     expect(status).toHaveTextContent('We sent a mail to priscilla@example.org.');
@@ -51,15 +56,7 @@ describe('the sign-up on a laptop without a mail server', () => {
   it('points to the local mailbox where the link is (decision 059)', async () => {
     stubApi().on('POST', '/api/auth/sign-up', { status: 202, json: { confirmEmail: true } }).on('GET', '/api/config', { json: buildPublicConfig({ localMailbox: true }) });
     const { user, container } = renderWithApp(<SignInPage />, { path: '/login?tab=sign-up' });
-    await user.type(await screen.findByLabelText('First name'), 'Priscilla');
-    await user.type(screen.getByLabelText('Last name'), 'Aquila');
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'priscilla@example.org');
-    await user.type(screen.getByLabelText('Password'), 'tent makers of Corinth');
-    await user.selectOptions(container.querySelector('select[autocomplete="bday-month"]')!, '1');
-    await user.selectOptions(container.querySelector('select[autocomplete="bday-year"]')!, '2000');
-    await user.selectOptions(container.querySelector('select[autocomplete="country"]')!, 'FR');
-    await user.click(container.querySelector('#faith-data-consent')!);
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await signUpAsPriscilla(user, container);
     const hint = await screen.findByTestId('local-mailbox-hint');
     expect(within(hint).getByRole('link', { name: 'open the local mailbox' })).toHaveAttribute('href', '/local-mailbox');
   });
