@@ -9,11 +9,17 @@ function newestMtime(p) {
   return readdirSync(p).reduce((m, name) => Math.max(m, newestMtime(path.join(p, name))), st.mtimeMs);
 }
 
-/** Whether `output` (under `root`) is missing or older than the newest file of `sources`. */
-export const isStale = (root, output, sources) => {
-  const out = path.join(root, output);
-  return !existsSync(out) || statSync(out).mtimeMs < Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+/** Those of `outputs` (under `root`) missing or older than the newest file of `sources` (the sources walked once). */
+export const staleOutputs = (root, outputs, sources) => {
+  const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  return outputs.filter((output) => {
+    const out = path.join(root, output);
+    return !existsSync(out) || statSync(out).mtimeMs < newest;
+  });
 };
+
+/** Whether `output` (under `root`) is missing or older than the newest file of `sources`. */
+export const isStale = (root, output, sources) => staleOutputs(root, [output], sources).length > 0;
 
 // The client build also writes the landing page's renderer (dist/client-ssr, docs/decisions/057).
 export const clientSources = ['client', 'common', 'vite.config.ts', 'scripts/vite-landing-renderer.ts', 'package-lock.json'];
@@ -25,7 +31,7 @@ export const serverOutput = 'dist/server/main.js';
 export function buildProblem(root) {
   const missing = [...clientOutputs, serverOutput].filter((f) => !existsSync(path.join(root, f)));
   if (missing.length) return `The build is missing (${missing.join(', ')}). Run \`npm run build\` first, or \`npm start\`, which builds.`;
-  const stale = [...clientOutputs.filter((f) => isStale(root, f, clientSources)), ...(isStale(root, serverOutput, serverSources) ? [serverOutput] : [])];
+  const stale = [...staleOutputs(root, clientOutputs, clientSources), ...staleOutputs(root, [serverOutput], serverSources)];
   if (stale.length)
     return `The build is older than its sources (${stale.join(', ')}): the code changed since \`npm run build\`. Run \`npm run build\` again, then start.`;
   return null;

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildProblem, clientOutputs, clientSources, isStale, serverOutput, serverSources } from './build-state.mjs';
+import { buildProblem, clientOutputs, clientSources, isStale, serverOutput, serverSources, staleOutputs } from './build-state.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -20,7 +20,7 @@ if (process.argv.includes('--no-build')) {
     process.exit(1);
   }
 } else {
-  if (clientOutputs.some((output) => isStale(root, output, clientSources))) {
+  if (staleOutputs(root, clientOutputs, clientSources).length > 0) {
     console.log('Building the client...');
     const vite = path.join(root, 'node_modules/vite/bin/vite.js');
     const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });

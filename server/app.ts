@@ -193,9 +193,10 @@ export async function buildApp(opts: BuildOptions) {
   app.addHook('preClose', async () => {
     isClosing = true;
   });
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     if (isClosing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   // Every route as registered, so tests cover new routes without being told (test/route-matrix.test.ts).

@@ -124,7 +124,18 @@ async function stopWithRequestsInFlight(signal: (pid: number) => void) {
   expect(isProcessAlive(postgresPid)).toBe(true);
 
   signal(server.child.pid!);
-  // The stop waits for the requests: the server has not exited while they are held.
+  // Once the stop has begun (the server says so; a busy machine may take a while to deliver the
+  // signal), it waits for the requests: the server has not exited while they are held.
+  await new Promise<void>((resolve) => {
+    const onData = () => {
+      if (!/received, shutting down/.test(server.output())) return;
+      server.child.stdout!.off('data', onData);
+      resolve();
+    };
+    server.child.stdout!.on('data', onData);
+    void server.exited.then(() => resolve());
+    onData();
+  });
   await expect(Promise.race([server.exited.then(() => 'exited'), new Promise((r) => setTimeout(r, 300, 'waiting'))])).resolves.toBe('waiting');
   await holder.query('commit');
   const answers = await Promise.all(inFlight);

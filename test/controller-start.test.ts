@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { checkPublicStart, ConfigError, isPublicAddress, loadConfig, missingControllerSettings } from '../server/config.ts';
-import { compiled } from './compiled.ts';
+import { runMain as runMainWith } from './run-main.ts';
 
 /**
  * Decision 063: the privacy notice names who is responsible for the data (GDPR Art. 13(1)(a)). A
@@ -11,24 +10,9 @@ import { compiled } from './compiled.ts';
  */
 const controller = { CONTROLLER_NAME: 'G.O.D Discipleship Movement', CONTROLLER_ADDRESS: '12 rue de la Paix, 75002 Paris, France', PRIVACY_CONTACT: 'privacy@example.org' };
 
-/** Runs server/main.ts (compiled, as production runs it) with `env` until it exits. */
-async function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const main = await compiled('server/main.ts');
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [main], {
-      env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', CONTROLLER_NAME: '', CONTROLLER_ADDRESS: '', PRIVACY_CONTACT: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
+/** Runs server/main.ts until it exits, without a database or a controller unless `env` gives them. */
+const runMain = (env: Record<string, string>) =>
+  runMainWith({ LOG_LEVEL: 'warn', DATABASE_URL: '', CONTROLLER_NAME: '', CONTROLLER_ADDRESS: '', PRIVACY_CONTACT: '', ...env });
 
 describe('a public start needs the controller of the privacy notice', () => {
   it('tells a public address from a laptop', () => {

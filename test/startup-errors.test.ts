@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,28 +5,13 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { isProcessAlive } from '../server/db/embedded.ts';
 import { checkDatabase, checkDataDir } from '../server/db/startup-checks.ts';
-import { compiled } from './compiled.ts';
+import { runMain as runMainWith } from './run-main.ts';
 import { freePort } from './postgres.ts';
 
-/** Runs server/main.ts (compiled, as production runs it) with `env` until it exits; its output and exit code. */
-async function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const main = await compiled('server/main.ts');
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [main], {
-      // A key, so no start writes a key file under ./secrets and DATABASE_URL's errors come after it (decision 066).
-      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
+/** Runs server/main.ts until it exits, on 127.0.0.1 without a database unless `env` gives one. */
+const runMain = (env: Record<string, string>) =>
+  // A key, so no start writes a key file under ./secrets and DATABASE_URL's errors come after it (decision 066).
+  runMainWith({ LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ...env });
 
 const adminUrl = inject('databaseAdminUrl');
 const withPassword = (password: string) => {

@@ -22,7 +22,7 @@ export const clientErrorBody = z
     componentStack: z.string().max(CLIENT_ERROR_LIMITS.componentStack).optional(),
     /** The page's path only: `location.pathname`, never its query string or hash. */
     path: z.string().max(CLIENT_ERROR_LIMITS.path).regex(/^\//, 'must start with /'),
-    /** Which build the browser runs: its entry script's file name (client/src/lib/build-id.ts). */
+    /** Which build the browser runs: its entry script's file name (client/src/lib/client-errors.ts, `setBuildId`). */
     build: z.string().max(CLIENT_ERROR_LIMITS.build).regex(/^[\w.-]*$/, 'letters, digits, dots, dashes and underscores only'),
   })
   .strict();

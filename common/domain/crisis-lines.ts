@@ -289,9 +289,12 @@ export function isCrisisLineStale(line: Pick<CrisisLine, 'lastVerified'>, today:
   return new Date(`${line.lastVerified}T00:00:00Z`) < limit;
 }
 
+/** The stale ones of `items`, oldest check first. */
+const staleOldestFirst = <T extends Pick<CrisisLine, 'lastVerified'>>(items: readonly T[], today: Date): T[] =>
+  items.filter((e) => isCrisisLineStale(e, today)).sort((a, b) => a.lastVerified.localeCompare(b.lastVerified));
+
 /** Lines to check again, oldest check first. */
-export const staleCrisisLines = (today: Date, lines: readonly CrisisLine[] = crisisLines) =>
-  lines.filter((l) => isCrisisLineStale(l, today)).sort((a, b) => a.lastVerified.localeCompare(b.lastVerified));
+export const staleCrisisLines = (today: Date, lines: readonly CrisisLine[] = crisisLines) => staleOldestFirst(lines, today);
 
 /** One thing to check again: a line, a hand-checked emergency number, or the generated table as a whole. */
 export interface CrisisEntry {
@@ -316,8 +319,7 @@ export function crisisEntries(): CrisisEntry[] {
 }
 
 /** Entries to check again (lines and emergency numbers), oldest check first. */
-export const staleCrisisEntries = (today: Date, entries: readonly CrisisEntry[] = crisisEntries()) =>
-  entries.filter((e) => isCrisisLineStale(e, today)).sort((a, b) => a.lastVerified.localeCompare(b.lastVerified));
+export const staleCrisisEntries = (today: Date, entries: readonly CrisisEntry[] = crisisEntries()) => staleOldestFirst(entries, today);
 
 const isCountry = (code: string | undefined): code is CountryCode => !!code && crisisCountries.includes(code);
 

@@ -44,7 +44,6 @@ export type Answers = Partial<Record<string, Answer>>;
 export const answerKey = (section: number, question: number) => `${section}-${question}`;
 
 export type Level = 'healthy' | 'growth' | 'support';
-const levelOrder: readonly Level[] = ['healthy', 'growth', 'support'];
 
 /** 0-1 "Yes" answers: healthy; 2-3: growth; 4 or more: support. */
 export function levelForYesCount(yesCount: number, questionCount = 5): Level {
@@ -111,12 +110,12 @@ export interface SectionResult {
 }
 
 export function sectionResults(answers: Answers): SectionResult[] {
-  const raised = raisedRedFlags(answers);
   return soulCheckSections.map(({ id, questionCount }, sectionIndex) => {
     const yesCount = questionIndexes(sectionIndex).filter((q) => answers[answerKey(sectionIndex, q)] === YES).length;
-    const redFlags = redFlagItems.filter((item) => item.section === id && raised.includes(item.id)).map((item) => item.id);
+    const redFlags = redFlagItems.filter((item) => item.section === id && isRaised(answers, item)).map((item) => item.id);
     const byCount = levelForYesCount(yesCount, questionCount);
-    const level = redFlags.length > 0 && levelOrder.indexOf(byCount) < levelOrder.indexOf('growth') ? 'growth' : byCount;
+    // A red flag makes the section at least "growth".
+    const level = redFlags.length > 0 && byCount === 'healthy' ? 'growth' : byCount;
     return { sectionIndex, yesCount, questionCount, level, redFlags };
   });
 }

@@ -8,13 +8,13 @@
  * database is started for the duration of the command). With DATABASE_URL both refuse: that server's
  * own tools back it up.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { runCommand, UsageError } from './run-command.ts';
 import { BackupError, backupEmbedded, placeBackup, readBackupManifest } from '../db/backup.ts';
-import { DataDirInUseError, isProcessAlive, lockDataDir, startEmbeddedPostgres } from '../db/embedded.ts';
+import { DataDirInUseError, isPostmasterRunning, lockDataDir, startEmbeddedPostgres } from '../db/embedded.ts';
 
 const USAGE = `Usage:
   npm run backup [-- <folder>]     Back up the embedded database while the app runs (or not) into a new folder
@@ -40,10 +40,9 @@ async function backup(args: string[], config: Config, out: (line: string) => voi
   const pgDir = path.resolve(config.DATA_DIR, 'pg');
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) throw new BackupError(`No database in ${pgDir} yet. Start the app once (npm start), or set DATA_DIR.`);
   const url = `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/app`;
-  const pidFile = path.join(pgDir, 'postmaster.pid');
   let stop = async () => {};
   let serverUrl = url;
-  if (!(existsSync(pidFile) && isProcessAlive(Number(readFileSync(pidFile, 'utf8').split('\n')[0])))) {
+  if (!isPostmasterRunning(pgDir)) {
     out(`The app is not running: starting its database for the backup (port ${config.EMBEDDED_PG_PORT})...`);
     const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
     serverUrl = embedded.url;

@@ -9,14 +9,14 @@
  * Uses DATABASE_URL when set, otherwise the embedded PostgreSQL under DATA_DIR: the running app's
  * one when the app is up, or started for the duration of the command when it is not.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { roles, type Role } from '../../common/domain/roles.ts';
 import type { Config } from '../config.ts';
 import { runCommand, UsageError } from './run-command.ts';
 import { createDb } from '../db/client.ts';
-import { isProcessAlive, startEmbeddedPostgres } from '../db/embedded.ts';
+import { isPostmasterRunning, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { forgetSecretKey } from '../lib/secret-box.ts';
 import { adminServicesFactory } from '../modules/admin/admin.services.ts';
@@ -32,10 +32,9 @@ const USAGE = `Usage:
 async function openDatabase(config: Config): Promise<{ url: string; close: () => Promise<void> }> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, close: async () => {} };
   const pgDir = path.resolve(config.DATA_DIR, 'pg');
-  const pidFile = path.join(pgDir, 'postmaster.pid');
   // server/db/embedded.ts serves the "app" database as postgres/postgres on loopback.
   const url = `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/app`;
-  if (existsSync(pidFile) && isProcessAlive(Number(readFileSync(pidFile, 'utf8').split('\n')[0]))) {
+  if (isPostmasterRunning(pgDir)) {
     // The app is running on this data folder: use its server rather than stopping it.
     const client = new pg.Client({ connectionString: url });
     try {

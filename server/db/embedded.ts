@@ -109,6 +109,12 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
+/** Whether a PostgreSQL server runs on `pgDir` (its postmaster.pid names a live process): the app's, while the app is up. */
+export function isPostmasterRunning(pgDir: string): boolean {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  return existsSync(pidFile) && isProcessAlive(Number(readFileSync(pidFile, 'utf8').split('\n')[0]));
+}
+
 /**
  * After a crash (kill -9 of the app) the postmaster may still be running on our data
  * folder, or its postmaster.pid may be left behind. A live postmaster of ours is asked to

@@ -42,10 +42,11 @@ export default fp(async function metrics(app: FastifyInstance) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const labels = { method: req.method, route: req.routeOptions.url ?? UNMATCHED, status: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   new Gauge({

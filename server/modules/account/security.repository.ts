@@ -133,6 +133,11 @@ export const securityRepositoryFactory = (db: Db, box: SecretBox) => ({
     await tx.insert(mfaChallenges).values(values);
   },
 
+  async findChallenge(idHash: string, tx: Tx = db) {
+    const rows = await tx.select().from(mfaChallenges).where(eq(mfaChallenges.idHash, idHash)).limit(1);
+    return rows[0] ?? null;
+  },
+
   async findChallengeForUpdate(idHash: string, tx: Tx) {
     const rows = await tx.select().from(mfaChallenges).where(eq(mfaChallenges.idHash, idHash)).for('update').limit(1);
     return rows[0] ?? null;

@@ -266,7 +266,8 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
     const idHash = hashToken(token);
     const isLive = (challenge: { expiresAt: Date; attempts: number } | null): challenge is { expiresAt: Date; attempts: number } =>
       challenge !== null && challenge.expiresAt.getTime() > Date.now() && challenge.attempts < MFA_CHALLENGE_ATTEMPTS;
-    const pending = await db.transaction((tx) => securityRepo.findChallengeForUpdate(idHash, tx));
+    // A first look, without a lock: the challenge is read again under its lock below.
+    const pending = await securityRepo.findChallenge(idHash);
     if (!isLive(pending)) throw expired();
     // Counted per account, whichever challenge it comes through: a right password starts a new
     // challenge but clears nothing here (issue 24, item 2). A recovery code never waits.

@@ -31,16 +31,13 @@ export type Claim =
 export async function claimForSending(db: Tx, id: string, leaseMs: number): Promise<Claim> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: mailOutbox.status, handedOverAt: mailOutbox.handedOverAt, isLeased: sql<boolean>`coalesce(${mailOutbox.leaseUntil} > now(), false)` })
+      .select({ mail: mailOutbox, isLeased: sql<boolean>`coalesce(${mailOutbox.leaseUntil} > now(), false)` })
       .from(mailOutbox)
       .where(eq(mailOutbox.id, id))
       .for('update');
-    if (!row || (row.status !== 'pending' && row.status !== 'sending')) return { kind: 'done' };
-    if (row.status === 'sending' && row.isLeased) return { kind: 'busy' };
-    if (row.status === 'sending' && row.handedOverAt) {
-      const [mail] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-      return { kind: 'handed-over', mail: mail! };
-    }
+    if (!row || (row.mail.status !== 'pending' && row.mail.status !== 'sending')) return { kind: 'done' };
+    if (row.mail.status === 'sending' && row.isLeased) return { kind: 'busy' };
+    if (row.mail.status === 'sending' && row.mail.handedOverAt) return { kind: 'handed-over', mail: row.mail };
     const [mail] = await tx
       .update(mailOutbox)
       .set({

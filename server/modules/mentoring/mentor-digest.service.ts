@@ -47,7 +47,8 @@ export function mentorDigestFactory(deps: OptOutMailDeps & { log: FastifyBaseLog
       for (const mentor of mentors) {
         const locale = toMailLocale(mentor.locale);
         const invitations = await findOpenInvitations(deps.db, mentor.id);
-        const sections = sectionsFor(locale, rows.filter((r) => r.mentorId === mentor.id), invitations);
+        const disciples = rows.filter((r) => r.mentorId === mentor.id);
+        const sections = sectionsFor(locale, disciples, invitations);
         if (sections.length === 0) continue;
         const { url, headers } = await deps.unsubscribe.headersFor('mentor-digest', mentor.id);
         await deps.db.transaction((tx) =>
@@ -55,7 +56,7 @@ export function mentorDigestFactory(deps: OptOutMailDeps & { log: FastifyBaseLog
             kind: 'mentor-digest',
             headers,
             // Names every disciple it lists (only those in a section, but a deleted one scrubs it whole).
-            about: rows.filter((r) => r.mentorId === mentor.id).map((r) => r.id),
+            about: disciples.map((r) => r.id),
             content: {
               subject: 'mentorDigest.subject',
               paragraphs: ['mentorDigest.intro'],

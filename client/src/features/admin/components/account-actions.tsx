@@ -2,13 +2,12 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
 import { accountActionRefusal, type AccountAction } from '../../../../../common/domain/eligibility.ts';
-import { ReauthDialog } from '../../../components/layout/reauth-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { isReauthRequired } from '../../../lib/reauth.ts';
+import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useSetDeactivated } from '../api/set-deactivated.ts';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
@@ -22,7 +21,7 @@ export function AccountActions({ user, name, founderCount, onDone }: { user: Dir
   const { data: viewer } = useCurrentUser();
   const setDeactivated = useSetDeactivated();
   const remove = useDeleteUser();
-  const [reauthFor, setReauthFor] = useState<AccountAction | null>(null);
+  const { askIfNeeded, reauthDialog } = useReauthRetry();
   const [failure, setFailure] = useState<unknown>(null);
   /** Closes the confirmation that asked for the action running now (if one did). */
   const closeConfirm = useRef<() => void>(() => {});
@@ -37,7 +36,7 @@ export function AccountActions({ user, name, founderCount, onDone }: { user: Dir
     setFailure(null);
     const onError = (err: unknown) => {
       // A sensitive action: the password or a code again, then the same action (decision 038).
-      if (isReauthRequired(err)) return setReauthFor(action);
+      if (askIfNeeded(err, () => run(action))) return;
       closeConfirm.current();
       setFailure(err);
     };
@@ -109,15 +108,7 @@ export function AccountActions({ user, name, founderCount, onDone }: { user: Dir
           {describeError(t, failure, { ns: 'admin' })}
         </ErrorAlert>
       )}
-      <ReauthDialog
-        open={reauthFor !== null}
-        onCancel={() => setReauthFor(null)}
-        onDone={() => {
-          const action = reauthFor;
-          setReauthFor(null);
-          if (action) run(action);
-        }}
-      />
+      {reauthDialog}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ReauthDialog } from '../../../components/layout/reauth-dialog.tsx';
 import { isReauthRequired } from '../../../lib/reauth.ts';
+import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';
 import { useTranslation } from 'react-i18next';
 import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
 import { isAdminRole, roles, type Role } from '../../../../../common/contracts/auth.ts';
@@ -31,7 +31,7 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
   // Admins and founders follow callback requests whatever the flag says.
   const followsAnyway = isAdminRole(user.role);
   // Making someone a responder opens the callback requests to them: the password or a code again first (issue 24).
-  const [responderAfterReauth, setResponderAfterReauth] = useState<boolean | null>(null);
+  const responderReauth = useReauthRetry();
   const toggleResponder = (next: boolean) => {
     setIsResponder(next);
     responder.mutate(
@@ -40,7 +40,7 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
         onSuccess: () => toast({ title: t('manage.responderSavedTitle'), description: t(next ? 'manage.responderOn' : 'manage.responderOff', { name }) }),
         onError: (err) => {
           setIsResponder(!next);
-          if (isReauthRequired(err)) setResponderAfterReauth(next);
+          responderReauth.askIfNeeded(err, () => toggleResponder(next));
         },
       },
     );
@@ -49,7 +49,7 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
   const locked = options.length <= 1;
   const name = fullNameOf(user) || t('directory.noName');
 
-  const [isAskingReauth, setAskingReauth] = useState(false);
+  const roleReauth = useReauthRetry();
   const save = () =>
     change.mutate(
       { userId: user.id, role },
@@ -59,7 +59,7 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
           onClose();
         },
         // A role change needs the password or a code typed within the last minutes (decision 038).
-        onError: (err) => isReauthRequired(err) && setAskingReauth(true),
+        onError: (err) => roleReauth.askIfNeeded(err, save),
       },
     );
 
@@ -106,25 +106,10 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
             </p>
           </div>
         </div>
-        <ReauthDialog
-          open={responderAfterReauth !== null}
-          onCancel={() => setResponderAfterReauth(null)}
-          onDone={() => {
-            const next = responderAfterReauth;
-            setResponderAfterReauth(null);
-            if (next !== null) toggleResponder(next);
-          }}
-        />
+        {responderReauth.reauthDialog}
         <SetMentorForm userId={user.id} name={name} />
         <AccountActions user={user} name={name} founderCount={founderCount} onDone={onClose} />
-        <ReauthDialog
-          open={isAskingReauth}
-          onCancel={() => setAskingReauth(false)}
-          onDone={() => {
-            setAskingReauth(false);
-            save();
-          }}
-        />
+        {roleReauth.reauthDialog}
         {change.isError && !isReauthRequired(change.error) && (
           <ErrorAlert>
             {describeError(t, change.error, { ns: 'admin' })}

@@ -9,8 +9,8 @@ import { describeError } from '../../../lib/errors.ts';
 import { useMentorOf } from '../api/get-mentor.ts';
 import { useSetMentor } from '../api/set-mentor.ts';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { ReauthDialog } from '../../../components/layout/reauth-dialog.tsx';
 import { isReauthRequired } from '../../../lib/reauth.ts';
+import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';
 
 /**
  * For someone who asks for a mentor: who it is now, then the mentor's email asks them (the link is made
@@ -25,7 +25,7 @@ export function SetMentorForm({ userId, name }: { userId: string; name: string }
   const mentor = current.data?.mentor;
   const trimmed = email.trim();
   const error = set.error instanceof ApiRequestError && set.error.body.code === 'NOT_FOUND' ? t('manage.mentorNotFound') : describeError(t, set.error, { ns: 'admin' });
-  const [isAskingReauth, setAskingReauth] = useState(false);
+  const { askIfNeeded, reauthDialog } = useReauthRetry();
   const save = () =>
     set.mutate(
       { userId, mentorEmail: trimmed === '' ? null : trimmed },
@@ -35,20 +35,13 @@ export function SetMentorForm({ userId, name }: { userId: string; name: string }
           else toast({ title: t('manage.mentorSavedTitle'), description: outcome === 'linked' ? t('manage.mentorSavedText', { name, email: trimmed }) : t('manage.mentorRemovedText', { name }) });
           setEmail('');
         },
-        onError: (err) => isReauthRequired(err) && setAskingReauth(true),
+        onError: (err) => askIfNeeded(err, save),
       },
     );
   return (
     <>
       {/* Outside the form: React sends the dialog's own submit up its component tree, portal or not. */}
-      <ReauthDialog
-        open={isAskingReauth}
-        onCancel={() => setAskingReauth(false)}
-        onDone={() => {
-          setAskingReauth(false);
-          save();
-        }}
-      />
+      {reauthDialog}
       <form
         noValidate
         className="flex flex-col gap-2"

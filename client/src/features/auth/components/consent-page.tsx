@@ -25,9 +25,7 @@ export default function ConsentPage({ user }: { user: CurrentUser }) {
   const isDetails = user.consentNeeded === 'details';
   // The parent's email must differ from this account's own.
   const detailsSpec = { ...consentDetailsFormSpec, schema: z.object(consentDetailsFields).superRefine((v, ctx) => checkConsentDetails({ ...v, email: user.email }, ctx)) };
-  const detailsForm = useSchemaForm(detailsSpec);
-  const noticeForm = useSchemaForm(consentNoticeFormSpec);
-  const form = (isDetails ? detailsForm : noticeForm) as unknown as UseFormReturn<ConsentFormValues>;
+  const form = useSchemaForm((isDetails ? detailsSpec : consentNoticeFormSpec) as typeof consentNoticeFormSpec) as unknown as UseFormReturn<ConsentFormValues>;
   const give = useGiveConsent();
   const onValid = (v: ConsentFormValues) =>
     give.mutate(

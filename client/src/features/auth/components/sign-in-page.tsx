@@ -120,9 +120,8 @@ interface SignUpFormProps {
 export function SignUpForm({ onSubmit, isPending, error, submitLabel, withConsent = true, defaultEmail = '' }: SignUpFormProps) {
   const { t } = useTranslation(['auth', 'common']);
   // The founder form is the account fields alone: its values must be ones accountBody knows (issue 22).
-  const accountForm = useSchemaForm(setupFormSpec, { defaultValues: { ...setupFormSpec.defaultValues, email: defaultEmail } });
-  const signUpForm = useSchemaForm(signUpFormSpec, { defaultValues: { ...signUpFormSpec.defaultValues, email: defaultEmail } });
-  const form = (withConsent ? signUpForm : accountForm) as unknown as typeof signUpForm;
+  const spec = (withConsent ? signUpFormSpec : setupFormSpec) as typeof signUpFormSpec;
+  const form = useSchemaForm(spec, { defaultValues: { ...spec.defaultValues, email: defaultEmail } });
   const err = form.formState.errors;
   const consentForm = form as unknown as UseFormReturn<ConsentFormValues>;
   return (

@@ -2,6 +2,7 @@ import { challengePaths, type ChallengeState, type ChallengeSyncBody } from '../
 import { ApiRequestError, getJson, sendJson } from '../../../lib/api.ts';
 import { isOffline } from '../../../lib/connectivity.ts';
 import { currentUserId, dropMarks, isWaitingForParent, localToday, markSent, mergeServerState, readLearning, type LearningData, type Mark } from '../utils/learning-store.ts';
+import { isWaitingForParentRefusal } from '../utils/quiz-outbox.ts';
 
 /**
  * Sends this browser's waiting marks for a course and takes the server's merged state back
@@ -69,8 +70,7 @@ async function runSync(courseId: string) {
     // Offline or the server unreachable: the marks wait for the next sync. Anything else is a real
     // failure, but the learner's marks are safe here either way, so no toast interrupts reading.
     // A parent who has not agreed yet (seen by the server before this browser): the marks wait too.
-    const isWaitingForParent = err instanceof ApiRequestError && err.body.code === 'PARENT_CONSENT_PENDING';
-    if (!isNetworkError(err) && !isWaitingForParent) console.warn('Challenge sync failed', err);
+    if (!isNetworkError(err) && !isWaitingForParentRefusal(err)) console.warn('Challenge sync failed', err);
   }
 }
 

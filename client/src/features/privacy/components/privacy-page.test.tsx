@@ -3,24 +3,18 @@ import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 import { EDPB_MEMBERS_URL } from '../../../../../common/domain/privacy.ts';
-import { buildCurrentUser } from '../../../test/factories.ts';
+import { buildCurrentUser, buildPublicConfig } from '../../../test/factories.ts';
 import { stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import PrivacyPage, { PRIVACY_SECTIONS } from './privacy-page.tsx';
 
-const config = (overrides: Partial<PublicConfig> = {}): PublicConfig => ({
-  oidcEnabled: false,
-  localMailbox: false,
-  supportEmail: 'support@example.org',
-  supportWhatsapp: '+1 555 0100',
-  privacyContact: 'privacy@example.org',
-  callbackRetentionDays: 45,
-  controller: { name: 'G.O.D Discipleship Movement (association loi 1901)', address: '12 rue de la Paix, 75002 Paris, France' },
-  processors: 'Hosting: Example Cloud GmbH, Germany. Mail: Example Mail SAS, France.',
-  isControllerPlaceholder: false,
-  social: {},
-  ...overrides,
-});
+const config = (overrides: Partial<PublicConfig> = {}): PublicConfig =>
+  buildPublicConfig({
+    callbackRetentionDays: 45,
+    controller: { name: 'G.O.D Discipleship Movement (association loi 1901)', address: '12 rue de la Paix, 75002 Paris, France' },
+    processors: 'Hosting: Example Cloud GmbH, Germany. Mail: Example Mail SAS, France.',
+    ...overrides,
+  });
 
 /**
  * What GDPR Art. 13 asks the notice to tell, part by part, in each language: the section's heading,

@@ -1,6 +1,6 @@
 import { ExternalLink, LifeBuoy, MessageCircle, MessageSquareText, Phone, Siren } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   crisisCountries, crisisLinesFor, emergencyNumberFor, guessCrisisRegionWithSource, hasVerifiedLines, helplineDirectory, type CrisisAction, type CrisisActionKind,
@@ -37,16 +37,9 @@ export function useCrisisRegionGuess(): CrisisRegionGuess {
  */
 export function useCrisisRegion() {
   const guess = useCrisisRegionGuess();
-  const [region, setRegion] = useState<CrisisRegion>(guess.region);
-  const isChosen = useRef(false);
-  useEffect(() => {
-    if (!isChosen.current) setRegion(guess.region);
-  }, [guess.region]);
-  const choose = (next: CrisisRegion) => {
-    isChosen.current = true;
-    setRegion(next);
-  };
-  return [region, choose] as const;
+  const [chosen, setChosen] = useState<CrisisRegion | null>(null);
+  const choose = (next: CrisisRegion) => setChosen(next);
+  return [chosen ?? guess.region, choose] as const;
 }
 
 /** A region's name in the reader's language ("Côte d'Ivoire", "Suisse", "Another country or not sure"). */
@@ -115,7 +108,8 @@ export function CrisisRegionPicker({ region, onChange, className }: { region: Cr
 }
 
 const actionIcons: Record<CrisisActionKind, typeof Phone> = { call: Phone, text: MessageSquareText, chat: MessageCircle, web: ExternalLink };
-const isWeb = (href: string) => href.startsWith('http');
+/** Whether a way to reach a line is a web address (opened in a new tab). */
+export const isWeb = (href: string) => href.startsWith('http');
 
 /** The words of a way to reach a line: "Call 988", "Text 686868", "Chat online". */
 export const actionLabelNumber = (line: CrisisLine, action: CrisisAction) => action.number ?? line.display;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { crisisLinesFor, helplineDirectory, type CrisisLine, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { CrisisRegionPicker, EmergencyLine } from './crisis-directory.tsx';
+import { actionLabelNumber, CrisisRegionPicker, EmergencyLine, isWeb } from './crisis-directory.tsx';
 
 /*
  * Help on the check's own screens (docs/decisions/061): a "Need help now?" line above every step's
@@ -26,17 +26,17 @@ function LineActions({ line, size = 'lg' }: { line: CrisisLine; size?: 'lg' | 's
   const actions = reachable.length > 0 ? reachable : line.actions.slice(0, 1);
   return (
     <>
-      {actions.map(({ kind, href, number }, i) => {
-        const isWeb = /^https?:/.test(href);
+      {actions.map((action, i) => {
+        const { kind, href } = action;
         const Icon = kind === 'text' ? MessageSquareText : kind === 'call' ? Phone : ExternalLink;
         const className =
           size === 'lg'
             ? cn(buttonVariants({ variant: i === 0 ? 'destructive' : 'outline', size: 'lg' }), 'h-auto min-h-12 whitespace-normal py-2', i > 0 && 'border-destructive/60')
             : 'inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-bold text-destructive underline underline-offset-4 hover:bg-destructive/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
         return (
-          <a key={`${kind}-${href}`} href={href} {...(isWeb ? { target: '_blank', rel: 'noopener noreferrer' } : {})} className={className} data-testid={`line-action-${kind}`}>
+          <a key={`${kind}-${href}`} href={href} {...(isWeb(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})} className={className} data-testid={`line-action-${kind}`}>
             <Icon aria-hidden className="size-4 shrink-0" />
-            {t(`crisis.actions.${kind}`, { number: number ?? line.display })}
+            {t(`crisis.actions.${kind}`, { number: actionLabelNumber(line, action) })}
           </a>
         );
       })}

@@ -9,6 +9,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { actionLabelNumber, isWeb } from './crisis-directory.tsx';
 import { CrisisHelp, HomeSafetyHelp, mainLineFor } from './help-now.tsx';
 import { SafetyNotice } from './safety-notice.tsx';
 import { SupportBlock, useCallbackForm } from './support-block.tsx';
@@ -37,16 +38,16 @@ const levelDot: Record<Level, string> = { healthy: 'bg-success', growth: 'bg-gol
 function CrisisCallButton({ line }: { line: CrisisLine }) {
   const { t } = useTranslation('public');
   const action = line.actions[0]!;
-  const isWeb = /^https?:/.test(action.href);
+  const isWebAction = isWeb(action.href);
   return (
     <a
       href={action.href}
-      {...(isWeb ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      {...(isWebAction ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       className={buttonVariants({ variant: 'destructive', size: 'lg' })}
       data-testid="crisis-call"
     >
-      {isWeb ? <ExternalLink aria-hidden /> : <Phone aria-hidden />}
-      {isWeb ? t('soulCheck.results.findHelpline') : t('soulCheck.results.callLine', { number: action.number ?? line.display })}
+      {isWebAction ? <ExternalLink aria-hidden /> : <Phone aria-hidden />}
+      {isWebAction ? t('soulCheck.results.findHelpline') : t('soulCheck.results.callLine', { number: actionLabelNumber(line, action) })}
     </a>
   );
 }
