@@ -26,8 +26,15 @@ export default defineConfig({
     react(),
     tailwindcss(),
     moduleMap(),
-    // The Soul Health Check's scripts start with the entry's (public/boot.js, docs/decisions/048).
-    firstScreenScripts({ '/soul-health-check': ['src/app/query-app.tsx', 'src/features/wellness/components/soul-health-check-page.tsx'] }),
+    // The first screens' scripts start with the entry's (public/boot.js, docs/decisions/048 and 078).
+    firstScreenScripts({
+      '/soul-health-check': ['src/app/query-app.tsx', 'src/features/wellness/components/soul-health-check-page.tsx'],
+      '/dashboard': ['src/app/query-app.tsx', 'src/features/course/components/dashboard-page.tsx'],
+      '/lesson/:id': ['src/app/query-app.tsx', 'src/features/course/components/lesson-page.tsx'],
+      '/assessment/:id': ['src/app/query-app.tsx', 'src/features/course/components/assessment-page.tsx'],
+      '/disciple-tree': ['src/app/query-app.tsx', 'src/features/mentoring/components/disciple-tree-page.tsx'],
+      '/settings': ['src/app/query-app.tsx', 'src/features/settings/components/settings-page.tsx'],
+    }),
     // Installable and offline (docs/decisions/044): the page registers the worker itself, only
     // outside the landing page (lib/service-worker.ts), so a visitor downloads nothing more.
     VitePWA({
@@ -72,13 +79,17 @@ export default defineConfig({
         index: path.resolve(import.meta.dirname, 'client/index.html'),
         landing: path.resolve(import.meta.dirname, 'client/landing.html'),
       },
+      // zod's schema builders (`z.object(…)`, `z.string().min(1)`) have no side effects: a module imported
+      // for its route paths no longer brings zod with its unused schemas (docs/decisions/078).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         manualChunks(id: string) {
           if (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
           // Not <Trans> and its HTML parser (about 5 KB gzip): only a few screens use it, never the landing page.
           if (/node_modules[\\/]react-i18next[\\/].*[\\/](Trans|TransWithoutContext)\.js$|node_modules[\\/]html-parse-stringify[\\/]/.test(id)) return undefined;
           if (/node_modules[\\/](i18next|react-i18next|i18next-http-backend|i18next-browser-languagedetector)[\\/]/.test(id)) return 'i18n';
-          if (/node_modules[\\/](pdf-lib|qrcode)/.test(id)) return 'pdf';
+          // The PDF writer and what only it uses, loaded when the certificate is downloaded (docs/decisions/007, 077).
+          if (/node_modules[\\/](@cantoo[\\/]pdf-lib|fflate|culori|node-html-better-parser|html-entities)[\\/]/.test(id)) return 'pdf';
           return undefined;
         },
       },

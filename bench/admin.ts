@@ -4,12 +4,18 @@
  * p95 per request, on a database filled by bench/seed-100k.ts. Ends with one CSV export of the
  * whole directory.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb } from '../server/db/client.ts';
 import { users } from '../server/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
+import { freePort } from '../test/postgres.ts';
+import { root, stopApp, waitReady } from './processes.ts';
+import { insightsRepositoryFactory } from '../server/modules/admin/insights/insights.repository.ts';
 import { ROOT_EMAIL } from './seed-100k.ts';
 
 const ITERATIONS = Number(process.env.ITERATIONS ?? 30);
@@ -25,6 +31,65 @@ export interface AdminRow {
   summary: string;
 }
 
+/** The directory's first page under 64 admins at once, on the server as `npm start` runs it. */
+export interface DirectoryLoad {
+  /** Closed loop: each of 64 connections sends its next request as soon as the answer comes (the most the machine serves). */
+  saturated: { rps: number; p50: number; p97_5: number; p99: number; non2xx: number };
+  /** Open loop: 64 admins each opening a page every second (64 requests a second in all). */
+  steady: { rate: number; rps: number; p50: number; p97_5: number; p99: number; non2xx: number };
+}
+
+const BENCH_MFA_KEY = Buffer.alloc(32, 7).toString('base64');
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 2) * 2;
+
+async function directoryUnderLoad(databaseUrl: string, cookies: string[], log: (line: string) => void): Promise<DirectoryLoad> {
+  const port = await freePort();
+  // The API in its own process (so the load generator here does not share its CPU), output discarded.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/api-server.ts')], {
+    cwd: root,
+    // The same two-step key as the in-process app above (the database remembers the first one).
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), MFA_ENCRYPTION_KEY: BENCH_MFA_KEY },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitReady(port, child);
+    const run = async (overallRate?: number) => {
+      let next = 0;
+      const r = await autocannon({
+        url: `http://127.0.0.1:${port}`,
+        connections: cookies.length,
+        duration: LOAD_SECONDS,
+        ...(overallRate ? { overallRate } : {}),
+        requests: [
+          {
+            method: 'GET',
+            path: '/api/admin/users?page=1&pageSize=25',
+            // One admin per connection: the console's rate limit is per admin account.
+            setupRequest: (req, context: { cookie?: string }) => {
+              context.cookie ??= cookies[next++ % cookies.length];
+              return { ...req, headers: { ...req.headers, cookie: context.cookie! } };
+            },
+          },
+        ],
+      });
+      const stat = { rps: r.requests.total / r.duration, p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
+      return stat;
+    };
+    log(`Directory first page at ${cookies.length} connections: ${LOAD_SECONDS} s warm-up, ${LOAD_SECONDS} s closed loop, ${LOAD_SECONDS * 2} s at one page per admin per second...`);
+    await run();
+    const saturated = await run();
+    const steadyRate = cookies.length;
+    const steady = await (async () => {
+      const a = await run(steadyRate);
+      const b = await run(steadyRate);
+      return { rate: steadyRate, rps: (a.rps + b.rps) / 2, p50: (a.p50 + b.p50) / 2, p97_5: Math.max(a.p97_5, b.p97_5), p99: Math.max(a.p99, b.p99), non2xx: a.non2xx + b.non2xx };
+    })();
+    return { saturated, steady };
+  } finally {
+    await stopApp(child);
+  }
+}
+
 export async function runAdmin(databaseUrl: string, log: (line: string) => void) {
   const seedDb = createDb(databaseUrl, 2);
   const treeSize = (await seedDb.db.execute<{ n: number }>(sql`
@@ -38,9 +103,26 @@ export async function runAdmin(databaseUrl: string, log: (line: string) => void)
   const policy = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
   const adminCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, admin!.id, policy, { isMfaVerified: true })}`;
   const rootCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, root!.id, policy, { isMfaVerified: true })}`;
+  // 64 more admins for the load below, each with a session that passed two-step verification.
+  await seedDb.db.delete(users).where(sql`${users.email} like 'bench.load%@bench.example'`);
+  const loadAdmins = await seedDb.db
+    .insert(users)
+    .values(Array.from({ length: 64 }, (_, i) => ({ email: `bench.load${i}@bench.example`, firstName: 'Load', lastName: `Admin ${i}`, role: 'admin' as const, onboardingStatus: 'completed' as const })))
+    .returning({ id: users.id });
+  const loadCookies = await Promise.all(loadAdmins.map(async (a) => `${SESSION_COOKIE}=${await createSession(seedDb.db, a.id, policy, { isMfaVerified: true })}`));
+  // The Insights tab (decision 076): its nightly rebuild once, timed; its charts are timed below by their own
+  // admin (the console's rate limit is per admin account and per minute).
+  const insightsEmail = 'bench.insights@bench.example';
+  await seedDb.db.delete(users).where(sql`${users.email} = ${insightsEmail}`);
+  const [insightsAdmin] = await seedDb.db.insert(users).values({ email: insightsEmail, firstName: 'Insights', lastName: 'Admin', role: 'admin', onboardingStatus: 'completed' }).returning();
+  const insightsCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, insightsAdmin!.id, policy, { isMfaVerified: true })}`;
+  const refreshStarted = performance.now();
+  await insightsRepositoryFactory(seedDb.db).refresh();
+  const insightsRefreshSeconds = (performance.now() - refreshStarted) / 1000;
+  log(`Insights: the nightly rebuild of the precomputed figures took ${insightsRefreshSeconds.toFixed(1)} s.`);
   await seedDb.pool.end();
 
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl });
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', MFA_ENCRYPTION_KEY: BENCH_MFA_KEY }), databaseUrl });
   await app.ready();
 
   const total = (await app.inject({ method: 'GET', url: '/api/admin/users?pageSize=1', headers: { cookie: adminCookie } })).json().total as number;
@@ -65,6 +147,14 @@ export async function runAdmin(databaseUrl: string, log: (line: string) => void)
     ['tree', `disciple tree of ${treeSize} people`, '/api/disciples/tree', rootCookie],
     ['summary', 'disciple summary (tree counts)', '/api/disciples/summary', rootCookie],
     ['progression', 'progression (eligibility)', '/api/disciples/progression', rootCookie],
+    ['insights', 'insights: course funnel (12 months)', '/api/admin/insights/funnel?period=12m&tz=Europe%2FParis', insightsCookie],
+    ['insights', 'insights: course funnel (French, one country)', '/api/admin/insights/funnel?period=12m&language=fr&country=Haiti&tz=Europe%2FParis', insightsCookie],
+    ['insights', 'insights: growth (12 months)', '/api/admin/insights/growth?period=12m&tz=Europe%2FParis', insightsCookie],
+    ['insights', 'insights: growth (French, one country)', '/api/admin/insights/growth?period=12m&language=fr&country=Haiti&tz=Europe%2FParis', insightsCookie],
+    ['insights', 'insights: multiplication (12 months)', '/api/admin/insights/multiplication?period=12m&tz=Europe%2FParis', insightsCookie],
+    ['insights', 'insights: multiplication (French, one country)', '/api/admin/insights/multiplication?period=12m&language=fr&country=Haiti&tz=Europe%2FParis', insightsCookie],
+    ['insights', 'insights: care (12 months)', '/api/admin/insights/care?period=12m&tz=Europe%2FParis', insightsCookie],
+    ['insights', 'insights: care (French)', '/api/admin/insights/care?period=12m&language=fr&tz=Europe%2FParis', insightsCookie],
   ];
 
   log(`Timing the admin console: ${ITERATIONS} requests per row after ${WARMUP} warm-ups...`);
@@ -94,5 +184,6 @@ export async function runAdmin(databaseUrl: string, log: (line: string) => void)
   const csvRows = csv.body.split('\r\n').length - 2;
   const csvMiB = csv.body.length / 1_048_576;
   await app.close();
-  return { rows, csvSeconds, csvRows, csvMiB, treeSize, total };
+  const load = await directoryUnderLoad(databaseUrl, loadCookies, log);
+  return { rows, csvSeconds, csvRows, csvMiB, treeSize, total, load, insightsRefreshSeconds };
 }

@@ -30,7 +30,7 @@ import { cloneTemplateDatabase, freePort, startTestPostgres } from '../test/post
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const RUNS = Math.max(0, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+export const RUNS = Math.max(0, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const PAGES = [
   { path: '/', ready: 'landing-page' },
   { path: '/soul-health-check', ready: 'soul-health-check' },
@@ -63,7 +63,7 @@ export interface LighthouseFigures {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
-async function buildClient(log: (line: string) => void): Promise<{ dir: string; cleanup: () => void }> {
+export async function buildClient(log: (line: string) => void): Promise<{ dir: string; cleanup: () => void }> {
   if (process.env.BENCH_CLIENT_DIR) return { dir: path.resolve(process.env.BENCH_CLIENT_DIR), cleanup: () => {} };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'god-landing-bench-'));
   const started = performance.now();
@@ -103,7 +103,7 @@ async function measurePage(baseUrl: string, clientDir: string, page: (typeof PAG
 }
 
 /** Debian's Chromium with a DevTools port for Lighthouse (it needs no network beyond loopback). */
-async function launchChromiumForLighthouse(): Promise<{ port: number; stop: () => Promise<void> }> {
+export async function launchChromiumForLighthouse(): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'god-lighthouse-'));
   const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -128,12 +128,12 @@ async function launchChromiumForLighthouse(): Promise<{ port: number; stop: () =
   };
 }
 
-async function runLighthouse(baseUrl: string, pagePath: string, port: number): Promise<LighthouseFigures> {
+export async function runLighthouse(baseUrl: string, pagePath: string, port: number, extraHeaders?: Record<string, string>): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import('lighthouse');
   const runs: Omit<LighthouseFigures, 'runs'>[] = [];
   for (let i = 0; i < RUNS; i++) {
     // The default config: mobile form factor and screen, simulated 4G and 4x CPU slowdown.
-    const result = await lighthouse(baseUrl + pagePath, { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+    const result = await lighthouse(baseUrl + pagePath, { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error', ...(extraHeaders ? { extraHeaders } : {}) });
     if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
     const { lhr } = result;
     if (process.env.LIGHTHOUSE_JSON) writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${pagePath.replace(/\W+/g, '-') || 'root'}-${i + 1}.json`), JSON.stringify(lhr));

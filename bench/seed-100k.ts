@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { createDb, type Db } from '../server/db/client.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedContent } from '../server/db/seed/index.ts';
+import { onboardingCountries } from '../common/contracts/onboarding.ts';
 
 export const BENCH_USERS = 100_000;
 /** Users 1..TREE_SIZE all descend from user 1, "Bench Root". */
@@ -61,7 +62,7 @@ export async function seedBench(db: Db, log: (line: string) => void = () => {}):
     await tx.execute(sql`create unique index on bench_people (n)`);
 
     await tx.execute(sql`
-      insert into users (id, email, first_name, last_name, role, onboarding_status, phone, address, country, mentor_id, created_at, updated_at)
+      insert into users (id, email, first_name, last_name, role, onboarding_status, phone, address, country, locale, mentor_id, created_at, updated_at)
       select p.id,
              case when p.n = 1 then ${ROOT_EMAIL} else 'user' || p.n || '@bench.example' end,
              case when p.n = 1 then 'Bench' when p.r < 0.02 then null else (${pgArray(FIRST)}::text[])[1 + (p.n * 7) % ${FIRST.length}] end,
@@ -70,7 +71,9 @@ export async function seedBench(db: Db, log: (line: string) => void = () => {}):
              'completed',
              case when p.r < 0.7 then '+1 555 ' || lpad((p.n % 10000)::text, 4, '0') end,
              case when p.r < 0.6 then (p.n % 900 + 1) || ' Church Street, Apt ' || (p.n % 40 + 1) || E'\\nSpringfield' end,
-             'Canada',
+             -- Spread over the onboarding countries and both languages, as the Insights filters find them (decision 076).
+             (${pgArray([...onboardingCountries])}::text[])[1 + floor(p.r * ${onboardingCountries.length})::int],
+             case when p.n % 3 = 0 then 'fr' else 'en' end,
              m.id,
              now() - make_interval(secs => (${BENCH_USERS} - p.n) * 600 + (p.n % 7)),
              now()
@@ -78,7 +81,7 @@ export async function seedBench(db: Db, log: (line: string) => void = () => {}):
     step('users and mentoring trees');
 
     // Progress: 30% nothing, 40% part of the course, 30% all of it. Passed attempts for the first k
-    // lessons in week order, a failed attempt before the pass for some. One statement each, so the
+    // lessons in week order, a day apart, from a day of the last 11 months (the Insights charts span a year); a failed attempt before the pass for some. One statement each, so the
     // course_progress trigger recounts once per statement.
     await tx.execute(sql`create temp table bench_progress on commit drop as
       select p.id, case when p.r2 < 0.3 then 0 when p.r2 < 0.7 then 1 + floor(random() * 7)::int else 99 end as k
@@ -94,7 +97,7 @@ export async function seedBench(db: Db, log: (line: string) => void = () => {}):
       where bp.k > 0 and random() < 0.35`);
     await tx.execute(sql`
       insert into assessment_attempts (user_id, assessment_id, lesson_id, answers, score, passed, created_at)
-      select bp.id, bl.assessment_id, bl.lesson_id, '[]'::jsonb, 80 + (bl.week::int % 3) * 10, true, now() - make_interval(days => 20 - bl.week::int)
+      select bp.id, bl.assessment_id, bl.lesson_id, '[]'::jsonb, 80 + (bl.week::int % 3) * 10, true, now() - make_interval(days => 20 - bl.week::int + (abs(hashtext(bp.id::text)) % 330))
       from bench_progress bp join bench_lessons bl on bl.week <= bp.k`);
     step('assessment attempts (and the progress triggers)');
 

@@ -4,10 +4,23 @@ import { blindScores, frenchTexts, localeTexts, MAX_BLIND_SCORE, readCourseFiles
 import { checkQuotations } from './quotations.ts';
 import { brandProblems, colonReferences, typographyProblems, VOUS_ALLOWED, vousForms, withoutQuotations } from './french.ts';
 import { lessonFileSchema } from './schema.ts';
+import { validateTrackContent } from './track.ts';
+import { prayerFrenchTexts, readPrayerContent, validatePrayerContent } from './prayer.ts';
 
 describe('course content', () => {
   it('is complete, has en/fr parity and quotes scripture exactly', () => {
     expect(validateCourseContent()).toEqual([]);
+  });
+});
+
+describe('7-day new-believer track content', () => {
+  it('is complete, quotes scripture exactly and stays about five minutes a day', () => {
+    expect(validateTrackContent()).toEqual([]);
+  });
+
+  it('is read by the French checks', () => {
+    expect(frenchTexts().some((t) => t.where.startsWith('new-believer.json day 7 fr.explanation'))).toBe(true);
+    expect(frenchTexts().some((t) => t.where.startsWith('new-believer.json day 1 fr.passage') && t.isScripture)).toBe(true);
   });
 });
 
@@ -129,5 +142,27 @@ describe('French in one voice (docs/decisions/028)', () => {
     expect(typographyProblems('Bonjour\u00a0! «\u00a0Salut\u00a0» Note\u00a0: voir https://example.org/a?b=1 à 20:30.')).toEqual([]);
     expect(colonReferences('Lis Jean 3:16 et 1 Jean 1.9')).toEqual(['Jean 3:16']);
     expect(brandProblems('G.O.D Discipolat, G.O.D. et G.O.D Discipleship, God et G.O.D')).toEqual(['G.O.D Discipolat', 'G.O.D.']);
+  });
+});
+
+describe('the prayer rhythm (content/prayer/sessions.json, issue 27)', () => {
+  it('has the three sessions and the prayer nights in en and fr, and quotes scripture exactly', () => {
+    expect(validatePrayerContent()).toEqual([]);
+  });
+
+  it('fails a misquoted verse or a verse labelled with the wrong translation', () => {
+    const data = readPrayerContent() as { sessions: { en: { verse: { text: string } }; fr: { verse: { translation: string } } }[] };
+    data.sessions[0]!.en.verse.text = data.sessions[0]!.en.verse.text.replace('morning', 'evening');
+    data.sessions[1]!.fr.verse.translation = 'LSG';
+    const problems = validatePrayerContent(data);
+    expect(problems.some((p) => p.startsWith('prayer morning en: Psalms 5:3 does not match'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('prayer midday fr: Psalms 55:17 should be labelled Synodale'))).toBe(true);
+  });
+
+  it('speaks French with « tu », no-break spaces and "Psaume 5.3" references', () => {
+    const texts = prayerFrenchTexts();
+    expect(texts.filter((t) => t.isScripture)).toHaveLength(4);
+    expect(texts.filter((t) => !t.isScripture).flatMap((t) => vousForms(t.text, t.where).map((w) => `${t.where}: ${w}`))).toEqual([]);
+    expect(texts.flatMap((t) => [...typographyProblems(t.text), ...colonReferences(t.text), ...brandProblems(t.text)].map((p) => `${t.where}: ${p}`))).toEqual([]);
   });
 });

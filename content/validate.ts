@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { courseFileSchema, lessonFileSchema, type LessonFile, type CourseFile } from './schema.ts';
+import { BANK_MIN, courseFileSchema, lessonFileSchema, SCENARIO_MIN_SHARE, type LessonFile, type CourseFile } from './schema.ts';
 import { hasBook, loadBible, lookupPassage, normaliseQuote } from './scripture.ts';
 import { checkQuotations } from './quotations.ts';
+import { readTrackFile } from './track.ts';
 import { exportBooleans, exportHeaders, exportRoleNames } from '../common/contracts/admin.ts';
 
 export const courseDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'course');
@@ -82,6 +83,14 @@ export function validateCourseContent(): string[] {
     same('questions', en.questions.length, fr.questions.length);
     if (l.answers.length !== en.questions.length) problems.push(`${file}: ${l.answers.length} answers for ${en.questions.length} questions`);
     if (l.questionSections.length !== en.questions.length) problems.push(`${file}: ${l.questionSections.length} question sections for ${en.questions.length} questions`);
+    if (en.questions.length < BANK_MIN) problems.push(`${file}: the question bank has ${en.questions.length} questions, needs at least ${BANK_MIN} (docs/decisions/073)`);
+    if (!l.questionKinds) problems.push(`${file}: questionKinds is missing ('scenario' or 'recall' per question)`);
+    else {
+      if (l.questionKinds.length !== en.questions.length) problems.push(`${file}: ${l.questionKinds.length} question kinds for ${en.questions.length} questions`);
+      const scenarios = l.questionKinds.filter((k) => k === 'scenario').length;
+      if (scenarios < SCENARIO_MIN_SHARE * en.questions.length)
+        problems.push(`${file}: ${scenarios} of ${en.questions.length} questions are scenarios, needs at least ${Math.round(SCENARIO_MIN_SHARE * 100)}%`);
+    }
     l.questionSections.forEach((section, k) => {
       if (section > en.sections.length) problems.push(`${file}: question ${k + 1} points to section ${section}, but the lesson has ${en.sections.length}`);
     });
@@ -189,6 +198,9 @@ export function frenchTexts(): FrenchText[] {
   walk((course as { fr: unknown }).fr, 'course.json fr', undefined, '');
   walk((course as { challenge: { fr: unknown } }).challenge.fr, 'course.json fr challenge', undefined, '');
   for (const { file, data } of lessons) walk((data as { fr: unknown }).fr, `${file} fr`, undefined, '');
+  const track = readTrackFile() as { fr: unknown; days: { day: number; fr: unknown }[] };
+  walk(track.fr, 'new-believer.json fr', undefined, '');
+  for (const d of track.days) walk(d.fr, `new-believer.json day ${d.day} fr`, undefined, '');
   walk({ headers: exportHeaders.fr, booleans: exportBooleans.fr, roles: exportRoleNames.fr }, 'server CSV export fr', undefined, '');
   return out;
 }

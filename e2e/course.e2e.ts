@@ -6,12 +6,15 @@ import { loadCourseContent } from '../server/db/seed/course.ts';
 import { primaryCourseLessons } from '../test/course-progress.ts';
 import { createUser } from '../test/app.ts';
 import { type ContextOptions, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
+import { answerDrawn } from './quiz.ts';
 
 const ctx = useBrowser();
 // Answer keys come from the content files, never from the API.
 const content = loadCourseContent();
 const weekContent = (week: number) => content.lessons.find((l) => l.week === week)!;
-const wrongAnswers = (key: number[]) => key.map((a) => (a + 1) % 4);
+/** The lesson sections (1-based) the given shown questions come from, each once, in order. */
+const sectionsOf = (lesson: ReturnType<typeof weekContent>, questions: string[]) =>
+  [...new Set(questions.map((text) => lesson.questionSections[lesson.en.questions.findIndex((q) => q.text === text)]!))].sort((a, b) => a - b);
 
 /** The course's lessons in week order, with their assessment. */
 const lessonRows = async () => (await primaryCourseLessons(ctx.db)).map((l) => ({ id: l.lessonId, week: l.week, assessmentId: l.assessmentId }));
@@ -25,15 +28,6 @@ async function passInDatabase(userId: string, upTo: number) {
     const score = Math.floor(((key.length - wrong) * 100) / key.length);
     await ctx.db.insert(assessmentAttempts).values({ userId, assessmentId: row.assessmentId, lessonId: row.id, answers, score, passed: true });
   }
-}
-
-async function answerAll(page: Page, answers: number[]) {
-  for (let i = 0; i < answers.length; i++) {
-    await page.getByTestId('question-position').filter({ hasText: `Question ${i + 1} of ${answers.length}` }).waitFor();
-    await page.getByRole('radio').nth(answers[i]!).check();
-    if (i < answers.length - 1) await page.getByRole('button', { name: 'Next' }).click();
-  }
-  await page.getByTestId('submit-assessment').click();
 }
 
 /** Marks sections 1..upTo read, one by one, checking the count each time. */
@@ -89,24 +83,25 @@ describe('the 8-week course in the browser', () => {
       expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
       if (week === 2) {
-        await answerAll(page, wrongAnswers(lesson.answers));
+        const asked = await answerDrawn(page, lesson, { wrong: () => true });
         await page.getByRole('heading', { name: 'Not quite yet' }).waitFor();
         await page.getByText('You need at least 70% to pass. Please review the lesson and try again.').waitFor();
         expect(await text(page, 'result-score')).toBe('0%');
         expect(await text(page, 'result-feedback')).toContain('Read the sections below again');
-        // A fail gives nothing away: the wrong questions are listed with the section to read again, never the right option.
+        // A fail gives nothing away: only the sections the missed questions come from, linked; not the questions, never the right option.
         expect(await page.getByTestId('answer-review').count()).toBe(0);
-        expect(await page.getByTestId('wrong-answer').count()).toBe(lesson.answers.length);
         const hrefs = await page.getByTestId('read-section').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-        expect(hrefs).toEqual(lesson.questionSections.map((s) => `/lesson/${page.url().split('/').at(-1)}#section-${s}`));
-        expect(await page.getByTestId('assessment-result').textContent()).not.toContain('Correct answer');
+        expect(hrefs).toEqual(sectionsOf(lesson, asked.map((q) => q.questionText)).map((s) => `/lesson/${page.url().split('/').at(-1)}#section-${s}`));
+        const shown = (await page.getByTestId('assessment-result').textContent()) ?? '';
+        expect(shown).not.toContain('Correct answer');
+        for (const q of asked) expect(shown).not.toContain(q.questionText);
         expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, 'course-result-failed-1280-light');
         await page.getByTestId('retry').click();
         await page.getByTestId('question-position').filter({ hasText: 'Question 1 of' }).waitFor();
         expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
       }
-      await answerAll(page, lesson.answers);
+      await answerDrawn(page, lesson);
       await page.getByRole('heading', { name: 'You passed!' }).waitFor();
       expect(await text(page, 'result-score')).toBe('100%');
       await page.getByTestId('answer-review').waitFor();
@@ -182,15 +177,19 @@ describe('the 8-week course in the browser', () => {
     );
     await page.goto(`/assessment/${rows[0]!.id}`);
     // The last four wrong: 60%, close to the pass mark.
-    await answerAll(page, week1.answers.map((a, i) => (i >= week1.answers.length - 4 ? (a + 1) % 4 : a)));
+    const asked = await answerDrawn(page, week1, { wrong: (i, n) => i >= n - 4 });
     await page.getByRole('heading', { name: 'Not quite yet' }).waitFor();
     expect(await text(page, 'result-feedback')).toBe("You're close! A few answers went astray: read those sections again and you'll get there.");
-    expect(await page.getByTestId('wrong-answer').count()).toBe(4);
+    const missed = asked.filter((q) => !q.isRight).map((q) => q.questionText);
+    const sections = sectionsOf(week1, missed);
+    expect(await page.getByTestId('section-to-review').count()).toBe(sections.length);
+    // Each section says how many of the missed questions come from it, and the four add up.
+    const counts = await page.getByTestId('section-to-review').evaluateAll((cards) => cards.map((c) => Number(/(\d+) questions? missed/.exec(c.textContent ?? '')?.[1])));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `course-result-review-390-${dark ? 'dark' : 'light'}`, { fullPage: true });
-    const last = week1.answers.length - 1;
-    const section = week1.questionSections[last]!;
-    const link = page.getByTestId('wrong-answer').nth(3).getByTestId('read-section');
+    const section = sections.at(-1)!;
+    const link = page.getByTestId('section-to-review').nth(sections.length - 1).getByTestId('read-section');
     expect(await link.textContent()).toBe(`Read section ${section} again: ${week1.en.sections[section - 1]!.heading}`);
     await link.click();
     await page.getByTestId('lesson-page').waitFor();
@@ -203,6 +202,55 @@ describe('the 8-week course in the browser', () => {
     await page.getByTestId('attempt-history').scrollIntoViewIfNeeded();
     await screenshot(page, `course-lesson-attempts-390-${dark ? 'dark' : 'light'}`, { fullPage: false });
     await context.close();
+  });
+
+  it('after the 3rd failed try of the day, pauses the quiz for about an hour and says when it opens, in English and French', async () => {
+    const rows = await lessonRows();
+    const week1 = weekContent(1);
+    const readAll = ({ lessonId, all }: { lessonId: string; all: number[] }) => localStorage.setItem(`course:read-sections:${lessonId}`, JSON.stringify(all));
+    const setup = { lessonId: rows[0]!.id, all: week1.en.sections.map((_, i) => i) };
+    /** Two failed tries earlier today, stored as the server stores them. */
+    const failTwice = (userId: string) =>
+      ctx.db.insert(assessmentAttempts).values([20, 30].map((score, i) => ({ userId, lessonId: rows[0]!.id, assessmentId: rows[0]!.assessmentId, answers: [], score, passed: false, createdAt: new Date(Date.now() - (30 - i) * 60_000) })));
+
+    const { page, context, user } = await ctx.signedInPage({ firstName: 'Ezra' }, { width: 390, height: 844 });
+    await context.addInitScript(readAll, setup);
+    await failTwice(user.id);
+    await page.goto(`/assessment/${rows[0]!.id}`);
+    const asked = await answerDrawn(page, week1, { wrong: () => true });
+    await page.getByRole('heading', { name: 'Not quite yet' }).waitFor();
+    // The third fail: the sections to read again, when the next try opens, and no "Try again".
+    const paused = page.getByTestId('result-paused');
+    expect(await paused.textContent()).toMatch(/^That was your 3rd try today\. Take a break and read these sections again: your next try opens at .+\.$/);
+    expect(await page.getByTestId('retry').count()).toBe(0);
+    expect(await page.getByTestId('read-section').count()).toBe(sectionsOf(week1, asked.map((q) => q.questionText)).length);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'course-result-paused-390-light', { fullPage: true });
+    // The lesson page says it too; opening the quiz shows the pause instead of questions.
+    await page.getByRole('link', { name: 'Review the lesson' }).click();
+    expect(await page.getByTestId('attempts-paused').textContent()).toMatch(/^Your next try opens at .+\. Until then, read the lesson again\.$/);
+    await page.goto(`/assessment/${rows[0]!.id}`);
+    const card = page.getByTestId('quiz-paused');
+    await card.getByText('Time for a short break').waitFor();
+    expect(await card.textContent()).toContain("You have tried this week's quiz 3 times today. Read the lesson again, slowly, section by section: your next try opens at");
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await screenshot(page, 'course-quiz-paused-390-light');
+    await card.getByRole('link', { name: 'Back to the lesson' }).click();
+    await page.getByTestId('lesson-page').waitFor();
+    await context.close();
+
+    // In French, with the time the quiz opens again.
+    const fr = await ctx.signedInPage({ firstName: 'Inès' }, { locale: 'fr-FR', width: 1280, height: 900 });
+    await fr.context.addInitScript(readAll, setup);
+    await failTwice(fr.user.id);
+    await ctx.db.insert(assessmentAttempts).values({ userId: fr.user.id, lessonId: rows[0]!.id, assessmentId: rows[0]!.assessmentId, answers: [], score: 40, passed: false });
+    await fr.page.goto(`/assessment/${rows[0]!.id}`);
+    const frCard = fr.page.getByTestId('quiz-paused');
+    await frCard.getByText('C’est le moment d’une petite pause').waitFor();
+    expect(await frCard.textContent()).toMatch(/Tu as essayé le quiz de cette semaine 3 fois aujourd’hui\. Relis la leçon tranquillement, section par section\u00a0: ton prochain essai s’ouvre le .+ à \d\d:\d\d, avec d’autres questions\./);
+    expect(await seriousViolations(fr.page)).toEqual([]);
+    await screenshot(fr.page, 'course-quiz-paused-1280-fr');
+    await fr.context.close();
   });
 
   it('shows a lesson in French, and switching language keeps what was read', async () => {

@@ -120,14 +120,14 @@ export function useBrowser(fileOpts: {
     },
     /**
      * Creates a user in the database and returns a page already signed in as them. An admin,
-     * founder or responder enrols two-step verification through the API with a code computed here,
+     * founder, responder or safeguarding lead enrols two-step verification through the API with a code computed here,
      * as the admin console and the callback inbox require (`totpSecret` is then theirs).
      */
     async signedInPage(overrides: UserOverrides = {}, opts?: ContextOptions) {
       const user = await createUser(state.db, overrides);
       const context = await state.newContext(opts);
       const token = await createSession(state.db, user.id, SESSION_POLICY);
-      const totpSecret = isAdminRole(user.role) || user.isResponder ? await enrolTotp(`${SESSION_COOKIE}=${token}`) : undefined;
+      const totpSecret = isAdminRole(user.role) || user.isResponder || user.isSafeguardingLead ? await enrolTotp(`${SESSION_COOKIE}=${token}`) : undefined;
       await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
       return { user, page: await context.newPage(), context, totpSecret };
     },

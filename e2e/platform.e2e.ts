@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { downloadedModules, forbiddenModules, readModuleMap } from '../test/client-bundle.ts';
+import { passLessons, primaryCourseLessons } from '../test/course-progress.ts';
 import { baseUrl, fillConsent, screenshot, signUpLinkFor, useBrowser } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
 
@@ -91,9 +92,9 @@ describe('code splitting', () => {
       await page.goto(path);
       await page.getByTestId(ready).waitFor();
       await page.waitForLoadState('networkidle');
-      // Nothing twice: the app's own fetches and imports took the preloaded responses (the query
-      // app then refreshes the current user on purpose: app/query-app.tsx).
-      expect(paths.filter((p, i) => paths.indexOf(p) !== i && p !== '/api/auth/user'), path).toEqual([]);
+      // Nothing twice: the app's own fetches and imports took the preloaded responses, and the
+      // current user is asked for once per page load (docs/decisions/078).
+      expect(paths.filter((p, i) => paths.indexOf(p) !== i), path).toEqual([]);
       for (const file of early) expect(paths, path).toContain(file);
       if (path === '/soul-health-check') {
         // Its screen's chunk was asked for by boot.js (as a module preload), not only by the app.
@@ -104,6 +105,52 @@ describe('code splitting', () => {
       }
       await page.context().close();
     }
+  });
+
+  it('starts each signed-in first screen\'s translations, API reads and scripts from the first byte, and asks for nothing twice (docs/decisions/078)', async () => {
+    const [week1] = await primaryCourseLessons(ctx.db);
+    const { context, user } = await ctx.signedInPage({}, { width: 390, height: 844 });
+    // Week 1 passed: its quiz opens again without reading first.
+    await passLessons(ctx.db, user.id, 1);
+    const boot = await (await fetch(`${baseUrl()}/boot.js`)).text();
+    const scriptsOf = JSON.parse(boot.match(/var firstScreenScripts = (\{.*\});/)![1]!) as Record<string, string[]>;
+    for (const [path, ready, key, chunk, early] of [
+      ['/dashboard', 'dashboard-page', '/dashboard', 'dashboard-page', ['/locales/en/course.json', '/api/courses?lang=en', `/api/progress/`]],
+      [`/lesson/${week1!.lessonId}`, 'lesson-page', '/lesson/:id', 'lesson-page', [`/api/lessons/${week1!.lessonId}?lang=en`]],
+      [`/assessment/${week1!.lessonId}`, 'assessment-page', '/assessment/:id', 'assessment-page', [`/api/lessons/${week1!.lessonId}/assessment?lang=en`]],
+      ['/disciple-tree', 'disciple-tree-page', '/disciple-tree', 'disciple-tree-page', ['/locales/en/mentoring.json', '/api/disciples/tree']],
+      ['/settings', 'page-settings', '/settings', 'settings-page', ['/locales/en/settings.json', '/api/profile']],
+    ] as const) {
+      const page = await context.newPage();
+      const requests: string[] = [];
+      const warnings: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.origin === baseUrl()) requests.push(url.pathname + url.search);
+      });
+      page.on('console', (m) => {
+        if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+      });
+      await page.goto(path);
+      await page.getByTestId(ready).waitFor();
+      await page.waitForLoadState('networkidle');
+      // One request per file and per read, the current user included.
+      expect(requests.filter((p, i) => requests.indexOf(p) !== i), path).toEqual([]);
+      expect(requests.filter((p) => p === '/api/auth/user'), path).toHaveLength(1);
+      for (const file of early) expect(requests.some((p) => p.startsWith(file)), `${path}: ${file}`).toBe(true);
+      // Every read boot.js started was taken by the app (none wasted), and no preload went unused.
+      const reads = await page.evaluate(() =>
+        Object.entries((window as unknown as { firstRequests?: { responses: Record<string, unknown> } }).firstRequests?.responses ?? {}).map(([url, r]) => ({ url, taken: r === undefined })),
+      );
+      expect(reads.length, path).toBeGreaterThan(1);
+      expect(reads.filter((r) => !r.taken).map((r) => r.url), path).toEqual([]);
+      expect(warnings.filter((w) => /preload/i.test(w)), path).toEqual([]);
+      // The screen's own chunk was a module preload from boot.js, beside the entry's scripts.
+      expect(scriptsOf[key]!.some((s) => s.includes(chunk)), path).toBe(true);
+      for (const script of scriptsOf[key]!) expect(requests, path).toContain(script);
+      await page.close();
+    }
+    await context.close();
   });
 });
 

@@ -8,12 +8,22 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { buildProblem, clientOutputs, clientSources, isStale, serverOutput, serverSources, staleOutputs } from './build-state.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
-if (process.argv.includes('--no-build')) {
+// node:util parseArgs: a mistyped option (`--nobuild`) stops with a message instead of building.
+let options;
+try {
+  options = parseArgs({ options: { 'no-build': { type: 'boolean' } } }).values;
+} catch (err) {
+  console.error(`${err.message}\nUsage: node scripts/start.mjs [--no-build]`);
+  process.exit(2);
+}
+
+if (options['no-build']) {
   const problem = buildProblem(root);
   if (problem) {
     console.error(problem);

@@ -1,9 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
 
 /** The line of `public/boot.js` this plugin fills in (it stays `{}` in development). */
 const PLACEHOLDER = 'var firstScreenScripts = {};';
+/** A first screen's chunk smaller than this (gzip) is left to the import that needs it. */
+const MIN_GZIP = 1024;
 
 /**
  * The entry chunk of index.html (its script: src/main.tsx). The build has a second entry, the
@@ -20,7 +23,8 @@ export function appEntryChunk(bundle: Rollup.OutputBundle, root: string): Rollup
  * Tells `public/boot.js` which scripts a first screen that is not in the entry needs, so it can
  * `modulepreload` them beside the entry's own scripts instead of after the entry has run
  * (docs/decisions/048). `screens` maps a path to the lazily loaded modules its first render needs;
- * each gets its chunk and the chunks that chunk imports, less what index.html loads already.
+ * each gets its chunk and the chunks that chunk imports of at least MIN_GZIP bytes, less what
+ * index.html loads already.
  * Written into the built boot.js before the service worker's precache list and the precompressed
  * copies are made (both in closeBundle).
  */
@@ -48,13 +52,22 @@ export function firstScreenScripts(screens: Record<string, string[]>): Plugin {
       scripts = {};
       for (const [screen, modules] of Object.entries(screens)) {
         const files = new Set<string>();
+        const own = new Set<string>();
         for (const module of modules) {
           const id = path.resolve(root, module);
           const chunk = chunks.find((c) => c.facadeModuleId === id);
           if (!chunk) throw new Error(`first-screen-scripts: no chunk starts at ${module}`);
+          own.add(chunk.fileName);
           closure(chunk.fileName, files);
         }
-        scripts[screen] = [...files].filter((f) => !initial.has(f)).map((f) => `/${f}`);
+        // The listed modules' own chunks, and of what they import only the chunks of at least
+        // MIN_GZIP bytes: each link boot.js adds costs the main thread about 2 ms before the first
+        // paint (docs/decisions/078); the tiny ones (an icon, a helper) come with the import that needs them.
+        const isWorthALink = (f: string) => {
+          const chunk = bundle[f];
+          return own.has(f) || (chunk?.type === 'chunk' && gzipSync(chunk.code).length >= MIN_GZIP);
+        };
+        scripts[screen] = [...files].filter((f) => !initial.has(f) && isWorthALink(f)).map((f) => `/${f}`);
       }
     },
     async writeBundle() {

@@ -26,6 +26,9 @@ import adminRoutes from './modules/admin/admin.routes.ts';
 import { applicationDecisionMailFactory } from './modules/admin/applications/decision-mail.ts';
 import { loadCourseContentSnapshot } from './modules/course/course.content.ts';
 import challengeRoutes from './modules/course/challenge.routes.ts';
+import trackRoutes from './modules/course/track.routes.ts';
+import { loadTrack } from './modules/course/track.repository.ts';
+import { trackServiceFactory, trackSnapshot } from './modules/course/track.service.ts';
 import { challengeServiceFactory } from './modules/course/challenge.service.ts';
 import courseRoutes from './modules/course/course.routes.ts';
 import { courseServiceFactory } from './modules/course/course.service.ts';
@@ -58,6 +61,9 @@ import { MAIL_QUEUE, mailServiceFactory } from './modules/mail/mail.service.ts';
 import { smtpTransport } from './modules/mail/mail.transport.ts';
 import { isLocalMailboxOn, localMailboxStore } from './modules/mail/local-mailbox.ts';
 import { defineStaffAlertJobs } from './modules/staff-alerts/staff-alerts.jobs.ts';
+import safeguardingRoutes from './modules/safeguarding/safeguarding.routes.ts';
+import { defineSafeguardingJobs } from './modules/safeguarding/safeguarding.jobs.ts';
+import { safeguardingServiceFactory } from './modules/safeguarding/safeguarding.service.ts';
 import { staffAlertsFactory } from './modules/staff-alerts/staff-alerts.service.ts';
 import notificationsRoutes from './modules/mail/notifications.routes.ts';
 import { unsubscribeLinksFactory } from './modules/mail/unsubscribe.ts';
@@ -68,6 +74,9 @@ import { mentorWeekServiceFactory } from './modules/mentoring/mentor-week.servic
 import { retentionRepositoryFactory } from './modules/retention/retention.repository.ts';
 import { RETENTION_QUEUE, retentionServiceFactory } from './modules/retention/retention.service.ts';
 import { hideLinkTokens } from '../common/contracts/link-token-paths.ts';
+import prayerRoutes from './modules/prayer/prayer.routes.ts';
+import { prayerServiceFactory } from './modules/prayer/prayer.service.ts';
+import { PRAYER_REMINDER_QUEUE, prayerRemindersFactory } from './modules/prayer/prayer-reminders.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -295,7 +304,7 @@ export async function buildApp(opts: BuildOptions) {
     await app.close();
     throw err;
   });
-  const securityRepo = securityRepositoryFactory(app.db, secretBox(secretKey.key));
+  const securityRepo = securityRepositoryFactory(app.db, secretBox(secretKey.key), app.log);
   await securityRepo.sealPlainSecrets();
   const accountSecurity = securityServiceFactory({ db: app.db, securityRepo, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy, signInThrottle, secondFactorThrottle });
 
@@ -317,10 +326,16 @@ export async function buildApp(opts: BuildOptions) {
   const course = courseServiceFactory({ db: app.db, content: await loadCourseContentSnapshot(app.db) });
   await app.register(courseRoutes, { course, publicUrl: config.PUBLIC_URL });
   await app.register(challengeRoutes, { challenge: challengeServiceFactory({ db: app.db, content: () => course.snapshot() }) });
+  const trackContent = await loadTrack(app.db);
+  await app.register(trackRoutes, { track: trackServiceFactory({ db: app.db, snapshot: trackContent && trackSnapshot(trackContent) }) });
   const invitations = invitationMailerFactory({ mail });
-  const mentoring = mentoringServiceFactory({ db: app.db, invitations });
+  // Safeguarding (issue 25): every new mentoring link passes its rule; concerns, approvals, daily jobs.
+  const safeguarding = safeguardingServiceFactory({ db: app.db, mail, timeZone: config.TZ_DEFAULT });
+  defineSafeguardingJobs(app.jobs, safeguarding, config.TZ_DEFAULT);
+  const mentoring = mentoringServiceFactory({ db: app.db, invitations, safeguarding });
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms, invitations, mentoring });
-  await app.register(adminRoutes, { rateLimit: limits.admin, mentoring, decisionHooks: applicationDecisionMailFactory({ mail }) });
+  await app.register(safeguardingRoutes, { safeguarding, formsRateLimit: limits.forms });
+  await app.register(adminRoutes, { rateLimit: limits.admin, mentoring, decisionHooks: applicationDecisionMailFactory({ mail }), safeguarding });
   await app.register(accountRoutes, { account, security: accountSecurity, authRateLimit: limits.auth });
   await app.register(securityRoutes, { security: accountSecurity, authRateLimit: limits.auth });
   await app.register(mailRoutes, { isSmtpConfigured: config.SMTP_URL !== undefined, localMailbox });
@@ -333,6 +348,13 @@ export async function buildApp(opts: BuildOptions) {
   const mentorDigest = mentorDigestFactory({ db: app.db, mail, unsubscribe, log: app.log });
   app.jobs.define(MENTOR_DIGEST_QUEUE, { cron: { expression: '0 9 * * 1', tz: config.TZ_DEFAULT }, options: reminderJob, handler: async () => void (await mentorDigest.sendWeekly()) });
   await app.register(notificationsRoutes, { unsubscribe });
+  // The prayer rhythm (issue 27, docs/decisions/075): the Pray page's settings and calendars, and the
+  // reminders, looked for every 5 minutes (each person's times are in their own time zone).
+  const ministryTimeZone = config.MINISTRY_TIME_ZONE ?? config.TZ_DEFAULT;
+  const prayer = prayerServiceFactory({ db: app.db, siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`, ministryTimeZone });
+  await app.register(prayerRoutes, { prayer });
+  const prayerReminders = prayerRemindersFactory({ db: app.db, mail, unsubscribe, log: app.log, ministryTimeZone, link: prayer.link });
+  app.jobs.define(PRAYER_REMINDER_QUEUE, { cron: { expression: '*/5 * * * *', tz: 'UTC' }, options: { ...reminderJob, retryLimit: 1, expireInSeconds: 240 }, handler: async () => void (await prayerReminders.sendDue()) });
   await app.register(mentorWeekRoutes, { mentorWeek: mentorWeekServiceFactory({ db: app.db, mail, unsubscribe }) });
   await app.register(myDataRoutes, { authRateLimit: limits.auth, checkOwnPassword: accountSecurity.checkOwnPassword });
   // Retention (docs/decisions/012): every day at 3:30 in TZ_DEFAULT, what the privacy notice says is
@@ -370,7 +392,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   /** `courseContent.reload()` after seeding new content into a running app (tests do). */
-  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, staffAlerts, encouragement, mentorDigest, retention, account, courseContent: { reload: () => course.reload() } });
+  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, staffAlerts, safeguarding, encouragement, mentorDigest, prayerReminders, retention, account, courseContent: { reload: () => course.reload() } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_CALLBACK_RETENTION_DAYS } from '../common/domain/privacy.ts';
+import { isTimeZone } from '../common/domain/prayer.ts';
 
 const optionalUrl = z
   .string()
@@ -127,6 +128,11 @@ export const configSchema = z
           return false;
         }
       }, 'must be an IANA time zone such as UTC or Europe/Paris'),
+    /**
+     * The ministry's time zone: the prayer nights (Monday and Thursday, 20:00) are at that hour there,
+     * and each person sees them in their own (docs/decisions/075). Unset: TZ_DEFAULT's.
+     */
+    MINISTRY_TIME_ZONE: optionalText.pipe(z.string().refine(isTimeZone, 'must be an IANA time zone such as UTC or Europe/Paris').optional()),
   })
   .superRefine((c, ctx) => {
     const oidc = [c.OIDC_ISSUER_URL, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET];

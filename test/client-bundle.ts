@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 export const visitorForbidden = {
   zod: [/^node_modules\/zod\//, /^node_modules\/@hookform\//],
   'API client': [/^client\/src\/lib\/api\.ts$/, /^client\/src\/lib\/query-client\.ts$/, /^node_modules\/@tanstack\//],
-  PDF: [/^node_modules\/pdf-lib\//, /^node_modules\/@pdf-lib\//, /^node_modules\/qrcode\//, /certificate-pdf\.ts$/],
+  PDF: [/^node_modules\/@cantoo\/pdf-lib\//, /^node_modules\/uqr\//, /certificate-pdf\.ts$/],
   'signed-in screens': [/^client\/src\/features\/(course|mentoring|admin|onboarding|evangelism)\//],
 } as const;
 export type ForbiddenKind = keyof typeof visitorForbidden;

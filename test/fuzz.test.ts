@@ -34,7 +34,7 @@ const templates: Record<string, Record<string, unknown>> = {
   },
   'POST /api/disciples': { fullName: 'Timothy Lois', email: 'tim@example.org' },
   'PUT /api/auth/consent/parent': { parentEmail: 'parent@example.org' },
-  'POST /api/assessments/:assessmentId/submit': { answers: [0, 1, 2, 3] },
+  'POST /api/assessments/:assessmentId/submit': { drawId: '0b7e2d1c-5a3f-4e8b-9c6d-1f2a3b4c5d6e', answers: [0, 1, 2, 3] },
   'PUT /api/admin/users/:id/role': { role: 'coordinator' },
   'PATCH /api/admin/callbacks/:id': { status: 'contacted', notes: 'Called', assignedTo: null },
   'PATCH /api/admin/watchmoms-applications/:id': { status: 'approved', notes: 'Welcome' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../common/domain/roles.ts';
-import { createTestApp, signedInUser } from './app.ts';
+import { createTestApp, enrolTotp, signedInUser } from './app.ts';
 
 /**
  * Every registered API route (collected by an onRoute hook, so a new route is covered without
@@ -24,15 +24,31 @@ const PUBLIC = new Set([
   'GET /api/local-mailbox',
   // A screen that broke in anyone's browser, a visitor's too (decision 069): rate limited, answers 204, logs no personal data.
   'POST /api/client-errors',
+  // Safeguarding (issue 25): anyone raises a concern; a concern's status and a parent's page of their
+  // child's mentors are opened by the unguessable link in a mail or on the receipt.
+  'POST /api/safeguarding/public-concerns', 'GET /api/safeguarding/concern-status/:token',
+  'GET /api/safeguarding/parent/:token', 'POST /api/safeguarding/parent/:token/concerns',
+  // The prayer calendars (docs/decisions/075): a person's private feed (its secret is the credential) and the prayer nights for anyone.
+  'GET /api/prayer/feed/:token', 'GET /api/prayer/nights.ics',
 ]);
 const ADMIN_ROLES: Role[] = ['admin', 'founder'];
 const roles: Role[] = ['user', 'ambassador', 'coordinator', 'admin', 'founder'];
 
 const routes = app.routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
-const access = (r: { method: string; url: string }) => (PUBLIC.has(`${r.method} ${r.url}`) ? 'public' : r.url.startsWith('/api/admin/') ? 'admin' : 'signed-in');
+const access = (r: { method: string; url: string }) =>
+  PUBLIC.has(`${r.method} ${r.url}`) ? 'public' : r.url.startsWith('/api/admin/safeguarding/') ? 'safeguarding' : r.url.startsWith('/api/admin/') ? 'admin' : 'signed-in';
 
-const callers: { name: string; role: Role | null; cookie?: string }[] = [{ name: 'visitor', role: null }];
+const callers: { name: string; role: Role | null; cookie?: string; isLead?: boolean; isResponder?: boolean }[] = [{ name: 'visitor', role: null }];
 for (const role of roles) callers.push({ name: role, role, cookie: (await signedInUser(app, { role })).cookie });
+// The safeguarding lead (issue 25): a user with the lead role and two-step verification opens the Safeguarding tab's routes only.
+const leadCookie = (await signedInUser(app, { role: 'user', isSafeguardingLead: true })).cookie;
+await enrolTotp(app, leadCookie);
+callers.push({ name: 'safeguarding lead', role: 'user', cookie: leadCookie, isLead: true });
+// A responder who is not an admin (decision 015): the callback inbox and its figures in Insights (decision 076), no other admin route.
+const RESPONDER_ROUTES = new Set(['GET /api/admin/callbacks', 'PATCH /api/admin/callbacks/:id', 'GET /api/admin/insights/care']);
+const responderCookie = (await signedInUser(app, { role: 'user', isResponder: true })).cookie;
+await enrolTotp(app, responderCookie);
+callers.push({ name: 'responder', role: 'user', cookie: responderCookie, isResponder: true });
 
 /** The route with its parameters filled: well-formed placeholders, or junk. */
 const fill = (url: string, junk: boolean) =>
@@ -61,16 +77,20 @@ describe('role × route matrix', () => {
         const rule = access(r);
         for (const junk of [true, false]) {
           // Signing out ends the caller's session: that one request gets a session of its own.
-          const cookie = caller.role && r.url === '/api/logout' ? (await signedInUser(app, { role: caller.role })).cookie : caller.cookie;
+          const cookie = caller.role && r.url === '/api/logout' ? (await signedInUser(app, { role: caller.role, isSafeguardingLead: !!caller.isLead })).cookie : caller.cookie;
           const res = await send(r.method, fill(r.url, junk), cookie, junk);
           const where = `${r.method} ${r.url}${junk ? ' (malformed)' : ''} → ${res.statusCode} ${res.body.slice(0, 80)}`;
           if (res.statusCode >= 500) problems.push(`5xx: ${where}`);
           if (rule === 'public') continue;
           if (!caller.role) {
             if (res.statusCode !== 401) problems.push(`visitor not 401: ${where}`);
+          } else if (caller.isResponder && RESPONDER_ROUTES.has(`${r.method} ${r.url}`)) {
+            if (res.statusCode === 401 || res.statusCode === 403) problems.push(`responder refused its inbox: ${where}`);
           } else if (rule === 'admin' && !ADMIN_ROLES.includes(caller.role)) {
             if (res.statusCode !== 403) problems.push(`non-admin not 403: ${where}`);
-          } else if (res.statusCode === 401 || (rule === 'admin' && res.statusCode === 403)) {
+          } else if (rule === 'safeguarding' && !ADMIN_ROLES.includes(caller.role) && !caller.isLead) {
+            if (res.statusCode !== 403) problems.push(`not the lead or an admin, not 403: ${where}`);
+          } else if (res.statusCode === 401 || ((rule === 'admin' || rule === 'safeguarding') && res.statusCode === 403)) {
             problems.push(`allowed role refused: ${where}`);
           }
         }

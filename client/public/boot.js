@@ -18,9 +18,35 @@
     /* storage unavailable: keep the light default */
   }
 
+  // Each first screen: the translations it waits for, the API reads it makes first (`{lng}`: the
+  // language below; `{id}`: the path's id), and, for the dashboard, the reads that need the course's
+  // id (asked once the course list is here). `scripts`: its key in firstScreenScripts.
+  var dashboard = {
+    scripts: '/dashboard',
+    namespaces: ['common', 'validation', 'course', 'mentoring', 'track'],
+    api: ['/api/auth/user', '/api/courses?lang={lng}', '/api/track', '/api/track/content?lang={lng}', '/api/mentor-links', '/api/disciples/summary', '/api/config'],
+    courseApi: ['/api/progress/{course}', '/api/courses/{course}/lessons?lang={lng}', '/api/challenge?courseId={course}&today={today}'],
+  };
   var firstScreens = {
     // A visitor's `/` is the server's prerendered page (3. below): this is a signed-in user's.
-    '/': { namespaces: ['common', 'validation'], currentUser: true },
+    '/': dashboard,
+    '/dashboard': dashboard,
+    '/lesson/:id': {
+      namespaces: ['common', 'validation', 'course'],
+      api: ['/api/auth/user', '/api/lessons/{id}?lang={lng}', '/api/lessons/{id}/attempts?limit=5', '/api/lessons/{id}/assessment?lang={lng}'],
+    },
+    '/assessment/:id': {
+      namespaces: ['common', 'validation', 'course'],
+      api: ['/api/auth/user', '/api/lessons/{id}/assessment?lang={lng}', '/api/lessons/{id}?lang={lng}'],
+    },
+    '/disciple-tree': {
+      namespaces: ['common', 'validation', 'mentoring', 'validation-mentoring', 'mentor-week', 'safeguarding', 'validation-safeguarding'],
+      api: ['/api/auth/user', '/api/disciples/tree', '/api/disciples/pending', '/api/disciples/progression', '/api/disciples/week', '/api/mentor-links'],
+    },
+    '/settings': {
+      namespaces: ['common', 'validation', 'settings', 'notifications', 'auth', 'privacy', 'safeguarding', 'validation-safeguarding', 'prayer', 'onboarding', 'validation-public'],
+      api: ['/api/auth/user', '/api/profile', '/api/account/notifications', '/api/account/mfa', '/api/account/sessions', '/api/safeguarding/concerns', '/api/prayer'],
+    },
     '/soul-health-check': { namespaces: ['common', 'validation', 'public', 'validation-public'] },
   };
   var firstScreenScripts = {};
@@ -37,11 +63,30 @@
     return match ? decodeURIComponent(match[1]) : null;
   }
   function language() {
-    var candidates = [new URLSearchParams(location.search).get('lng'), cookie(), stored('localStorage'), stored('sessionStorage')]
-      .concat(navigator.languages || [], navigator.language);
-    for (var i = 0; i < candidates.length; i++) {
-      var code = String(candidates[i] || '').split('-')[0].toLowerCase();
-      if (code === 'en' || code === 'fr') return code;
+    // In order, each asked only when the ones before gave nothing (reading storage costs time before the first paint).
+    var sources = [
+      function () {
+        return [new URLSearchParams(location.search).get('lng')];
+      },
+      function () {
+        return [cookie()];
+      },
+      function () {
+        return [stored('localStorage')];
+      },
+      function () {
+        return [stored('sessionStorage')];
+      },
+      function () {
+        return [].concat(navigator.languages || [], navigator.language);
+      },
+    ];
+    for (var s = 0; s < sources.length; s++) {
+      var candidates = sources[s]();
+      for (var i = 0; i < candidates.length; i++) {
+        var code = String(candidates[i] || '').split('-')[0].toLowerCase();
+        if (code === 'en' || code === 'fr') return code;
+      }
     }
     return 'en';
   }
@@ -69,15 +114,69 @@
     if (prerendered === 'landing') return;
   }
 
-  var screen = firstScreens[location.pathname];
+  var key = location.pathname;
+  var id = '';
+  var withId = key.match(/^\/(lesson|assessment)\/([0-9a-f-]{36})$/);
+  if (withId) {
+    key = '/' + withId[1] + '/:id';
+    id = withId[2];
+  }
+  var screen = firstScreens[key];
   if (!screen) return;
+
+  // 5. The first screen's API reads start now too (docs/decisions/078): lib/api.ts and
+  //    app/visitor-check.ts take these answers for their first GET of the same URL, on this path only.
+  function today() {
+    var d = new Date();
+    var two = function (n) {
+      return (n < 10 ? '0' : '') + n;
+    };
+    return d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate());
+  }
+  function startReads(lng) {
+    if (!screen.api || !window.fetch) return;
+    var responses = {};
+    window.firstRequests = { path: location.pathname, responses: responses };
+    var fill = function (url, course) {
+      return url.replace('{lng}', lng).replace('{id}', id).replace('{course}', encodeURIComponent(course || '')).replace('{today}', today());
+    };
+    var read = function (url) {
+      // As the app's own GETs (lib/api.ts): same URL, cookie included. The body is read here, so an
+      // answer the app does not take still completes, and the app gets a copy of the same answer.
+      responses[url] = fetch(url, { credentials: 'include' }).then(function (res) {
+        return res.arrayBuffer().then(function (body) {
+          var empty = res.status === 204 || res.status === 205 || res.status === 304;
+          return new Response(empty ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
+        });
+      });
+      return responses[url];
+    };
+    for (var a = 0; a < screen.api.length; a++) {
+      var url = fill(screen.api[a]);
+      var response = read(url);
+      if (screen.courseApi && url.indexOf('/api/courses?') === 0)
+        // The dashboard shows the first course: its progress and lessons need its id.
+        response
+          .then(function (res) {
+            return res.ok ? res.clone().json() : [];
+          })
+          .then(function (courses) {
+            if (!courses[0] || !courses[0].id) return;
+            for (var c = 0; c < screen.courseApi.length; c++) read(fill(screen.courseApi[c], courses[0].id));
+          })
+          .catch(function () {
+            /* the app asks for them itself */
+          });
+    }
+  }
+
   function startDownloads() {
     var lng = language();
+    startReads(lng);
     var languages = lng === 'en' ? ['en'] : [lng, 'en'];
     for (var l = 0; l < languages.length; l++)
       for (var n = 0; n < screen.namespaces.length; n++) preload('/locales/' + languages[l] + '/' + screen.namespaces[n] + '.json');
-    if (screen.currentUser) preload('/api/auth/user');
-    var scripts = firstScreenScripts[location.pathname] || [];
+    var scripts = firstScreenScripts[screen.scripts || key] || [];
     for (var s = 0; s < scripts.length; s++) preload(scripts[s], 'modulepreload');
   }
   if (!prerendered) return startDownloads();

@@ -46,6 +46,8 @@ export const directoryRow = z.object({
   isEmailVerified: z.boolean(),
   /** Mailed about callback requests like the admins (admins and founders always are). */
   isResponder: z.boolean(),
+  /** The designated safeguarding lead (issue 25): opens the Safeguarding tab. */
+  isSafeguardingLead: z.boolean(),
   /** An admin deactivated the account: sign-in is refused, the data is kept. */
   isDeactivated: z.boolean(),
 });
@@ -67,6 +69,9 @@ export const adminStats = z.object({
   courseCompleted: z.number().int().nonnegative(),
   ambassadorEligible: z.number().int().nonnegative(),
   coordinatorEligible: z.number().int().nonnegative(),
+  /** People who did at least one day of the 7-day new-believer track, and all 7 (docs/decisions/074). */
+  trackStarted: z.number().int().nonnegative(),
+  trackCompleted: z.number().int().nonnegative(),
 });
 export type AdminStats = z.infer<typeof adminStats>;
 

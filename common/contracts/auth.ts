@@ -118,6 +118,8 @@ export const currentUser = z.object({
   role: z.enum(roles),
   /** Marked by an admin to follow callback requests: gets the staff alerts and opens the callback inbox. */
   isResponder: z.boolean(),
+  /** The designated safeguarding lead (issue 25): opens the Safeguarding tab of the console. */
+  isSafeguardingLead: z.boolean(),
   onboardingComplete: z.boolean(),
   onboardingStatus: z.enum(onboardingStatuses),
   mentorName: z.string().nullable(),

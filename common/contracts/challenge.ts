@@ -39,14 +39,14 @@ export type SectionMark = z.infer<typeof sectionMark>;
 export const challengeQuery = z.strictObject({
   courseId: z.uuid('must be a course id (a UUID)'),
   /** The learner's today, for the streak; the server's UTC date when absent. */
-  today: calendarDate.optional(),
+  today: z.optional(calendarDate),
 });
 export type ChallengeQuery = z.infer<typeof challengeQuery>;
 
 /** Marks changed in the browser since the last sync (at most one per day and per section). */
 export const challengeSyncBody = z.strictObject({
   courseId: z.uuid('must be a course id (a UUID)'),
-  today: calendarDate.optional(),
+  today: z.optional(calendarDate),
   days: z.array(challengeDayMark, 'must be a list of days').max(CHALLENGE_DAYS, 'has more than 21 days').default([]),
   sections: z.array(sectionMark, 'must be a list of sections').max(500, 'has too many sections').default([]),
 });

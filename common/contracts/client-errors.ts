@@ -12,11 +12,14 @@ export const clientErrorPaths = { report: '/api/client-errors' } as const;
 /** Longest fields the server takes; the browser cuts its report to these before sending. */
 export const CLIENT_ERROR_LIMITS = { message: 500, componentStack: 2000, path: 300, build: 100 } as const;
 
-export const clientErrorKinds = ['render', 'uncaught', 'chunk'] as const;
+export const clientErrorKinds = ['render', 'uncaught', 'chunk', 'service-worker'] as const;
 
 export const clientErrorBody = z
   .object({
-    /** `render`: caught by an error boundary; `uncaught`: escaped every boundary; `chunk`: a screen's code still missing after the reload. */
+    /**
+     * `render`: caught by an error boundary; `uncaught`: escaped every boundary; `chunk`: a screen's code still missing after the reload;
+     * `service-worker`: the browser refused to install the service worker (the app then works online only).
+     */
     kind: z.enum(clientErrorKinds),
     message: z.string().max(CLIENT_ERROR_LIMITS.message),
     componentStack: z.string().max(CLIENT_ERROR_LIMITS.componentStack).optional(),

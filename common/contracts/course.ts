@@ -83,15 +83,21 @@ export const lesson = z.object({
 });
 export type Lesson = z.infer<typeof lesson>;
 
-/** An assessment as a learner sees it: questions and options, never the answer key. */
+/**
+ * An assessment as a learner sees it: the questions of their current draw (docs/decisions/073),
+ * 10 from the week's bank with their options shuffled by the server, never the answer key.
+ */
 export const assessment = z.object({
   id: z.string(),
+  /** The draw these questions are: the submit names it, and it is answered once. */
+  drawId: z.string(),
   lessonId: z.string(),
   weekNumber: z.number().int(),
   lessonTitle: z.string(),
   passMark: z.number().int(),
   questions: z.array(
     z.object({
+      /** Position in the draw, 1-based. */
       id: z.number().int(),
       questionText: z.string(),
       options: z.array(z.string()),
@@ -103,7 +109,9 @@ export const assessment = z.object({
 export type Assessment = z.infer<typeof assessment>;
 
 export const submitBody = z.strictObject({
-  /** Chosen option index per question, in question order. */
+  /** The draw answered (the assessment's `drawId`). */
+  drawId: z.uuid('must be the drawId of the assessment (a UUID)'),
+  /** Chosen option index per question, in question order, as shown in the draw. */
   answers: z.array(z.number('must be option numbers').int('must be whole numbers').min(0, 'must be 0 or more'), 'must be a list of option numbers').min(1, 'must not be empty').max(50, 'has too many items'),
 });
 export type SubmitBody = z.infer<typeof submitBody>;
@@ -117,10 +125,14 @@ export const submitResult = z.object({
   passed: z.boolean(),
   /** Whole percentage. */
   score: z.number().int(),
-  /** The answer key, only when this attempt passed; empty on a fail so a retry cannot copy it. */
+  /** The answer key in the order shown, only when this attempt passed; empty on a fail so a retry cannot copy it. */
   correctAnswers: z.array(z.number().int()),
-  /** Whether each answer was right, in question order: a failed attempt shows which to revisit, not the right option. */
+  /** Whether each answer was right, in question order, only when this attempt passed; empty on a fail (no elimination by retrying). */
   questionResults: z.array(z.boolean()),
+  /** On a fail: the lesson sections (1-based) the missed questions come from, with how many were missed; empty on a pass. */
+  sectionsToReview: z.array(z.object({ section: z.number().int(), missed: z.number().int() })),
+  /** When the next attempt at this week opens, after 3 failed attempts within a day (ISO date-time); null when it is open now. */
+  pausedUntil: z.string().nullable(),
   correctCount: z.number().int(),
   totalQuestions: z.number().int(),
   passMark: z.number().int(),
@@ -138,8 +150,19 @@ export const attemptSummary = z.object({
   passed: z.boolean(),
 });
 export type AttemptSummary = z.infer<typeof attemptSummary>;
-/** Newest first. */
-export const attemptList = z.array(attemptSummary);
+/** `?limit=&offset=`: a page of the attempts list (the lesson page asks for the few it shows). */
+export const attemptListQuery = z.strictObject({
+  limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be 1 or more').max(20, 'must be 20 or less').default(5),
+  offset: z.coerce.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(1000, 'must be 1000 or less').default(0),
+});
+/** A page of the learner's attempts at a week, newest first. */
+export const attemptList = z.object({
+  attempts: z.array(attemptSummary),
+  /** Attempts kept for this week (the history is bounded, docs/decisions/073). */
+  total: z.number().int(),
+  /** When the next attempt opens after 3 failed attempts within a day (ISO date-time); null when open now. */
+  pausedUntil: z.string().nullable(),
+});
 export type AttemptList = z.infer<typeof attemptList>;
 
 export const certificate = z.object({

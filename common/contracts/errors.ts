@@ -8,6 +8,8 @@ export const errorCodes = {
   FORBIDDEN: 403,
   CROSS_SITE_REQUEST: 403,
   LESSON_LOCKED: 403,
+  /** A day of the 7-day track done before the calendar day after the previous one (docs/decisions/074). */
+  TRACK_DAY_LOCKED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
@@ -16,6 +18,8 @@ export const errorCodes = {
   MENTOR_CYCLE: 409,
   LAST_FOUNDER: 409,
   HAS_MENTOR: 409,
+  /** An adult needs the ministry's approval to hold a mentoring link with someone under 18 (issue 25). */
+  MENTOR_APPROVAL_REQUIRED: 403,
   ALREADY_DISCIPLE: 409,
   /** This mentor already has an open invitation to this email. */
   ALREADY_INVITED: 409,
@@ -29,6 +33,12 @@ export const errorCodes = {
   ROLE_FOUNDER_ONLY: 403,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  /** Three failed attempts at a week within a day: the next opens after a pause (`opensAt`, docs/decisions/073). */
+  ATTEMPTS_PAUSED: 429,
+  /** A quiz draw already answered: the next attempt reads the assessment again for a new draw. */
+  DRAW_USED: 409,
+  /** The week's questions changed since this draw: the assessment is read again. */
+  DRAW_STALE: 409,
   SIGN_IN_THROTTLED: 429,
   /** Too many wrong codes (or step-up passwords) for this account or session: a growing wait (docs/decisions/064). */
   SECOND_FACTOR_THROTTLED: 429,
@@ -74,4 +84,6 @@ export interface ApiError {
   message: string;
   /** Which case of the code it is, when the client words the cases apart (WEAK_PASSWORD: common, repeated, email, name, guessable). */
   reason?: string;
+  /** When what was refused opens again (ISO date-time), for a pause the client words with a time (ATTEMPTS_PAUSED). */
+  opensAt?: string;
 }

@@ -11,12 +11,20 @@ export const LINK_TOKEN_PATHS = [
   '/parent-consent/:token',
   '/verify-email/:token',
   '/unsubscribe/:token',
+  // A parent's page of their child's mentors, and a concern's status (issue 25).
+  '/parent-mentors/:token',
+  '/concern-status/:token',
   // The founder's one-time setup link printed at start.
   '/setup/:token',
   // API routes that take the same tokens.
   '/api/setup/:token',
   '/api/parent-consent/:token',
   '/api/mail/unsubscribe/:token',
+  // A person's private prayer calendar, polled by their calendar app (docs/decisions/075).
+  '/api/prayer/feed/:token',
+  '/api/safeguarding/parent/:token',
+  '/api/safeguarding/parent/:token/concerns',
+  '/api/safeguarding/concern-status/:token',
 ] as const;
 
 /** The part of each path before its token, e.g. `/reset-password/`. */

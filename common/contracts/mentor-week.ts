@@ -31,6 +31,8 @@ export const discipleWeek = z.object({
   nextEncouragementAt: z.string().nullable(),
   /** False when they turned encouragement mails off. */
   acceptsEncouragement: z.boolean(),
+  /** Days of the 7-day new-believer track done, 0-7 (docs/decisions/074). */
+  trackDays: z.number().int().min(0),
 });
 export type DiscipleWeek = z.infer<typeof discipleWeek>;
 

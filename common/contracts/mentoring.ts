@@ -27,12 +27,18 @@ export interface DiscipleNode {
   lastName: string | null;
   email: string;
   progress: number;
+  /** Days of the 7-day new-believer track done, 0-7 (docs/decisions/074); left out on a paused link. */
+  trackDays?: number;
+  /** Set (true) only on a disciple whose link with their mentor is paused (issue 25): no email, no progress, nobody below. */
+  isPaused?: boolean;
   disciples: DiscipleNode[];
 }
 
 /** A person in the tree and, nested, the people they mentor. The root is the signed-in user. */
 export const discipleNode: z.ZodType<DiscipleNode> = z.object({
   ...discipleFields,
+  trackDays: z.number().int().min(0).optional(),
+  isPaused: z.boolean().optional(),
   get disciples() {
     return z.array(discipleNode);
   },
@@ -66,7 +72,7 @@ export type PendingDisciples = z.infer<typeof pendingDisciples>;
 
 /** The add-disciple form (spec section 3): full name and email, both required. */
 export const addDiscipleBody = z.strictObject({
-  fullName: personName(z.string('Full name is required').trim().min(1, 'Full name is required').max(160, 'Full name must be at most 160 characters')),
+  fullName: /* @__PURE__ */ personName(z.string('Full name is required').trim().min(1, 'Full name is required').max(160, 'Full name must be at most 160 characters')),
   email: emailSchema,
 });
 export type AddDiscipleBody = z.infer<typeof addDiscipleBody>;
@@ -100,7 +106,8 @@ export const mentorLinks = z.object({
   incoming: z.array(incomingLink),
   /** The mentor named at onboarding, while the request waits or once it was declined (until dismissed). */
   outgoing: z.object({ mentorName: z.string(), status: z.enum(['pending', 'declined']) }).nullable(),
-  mentor: z.object({ name: z.string() }).nullable(),
+  /** `isPaused`: the link is paused for now (issue 25); never why. */
+  mentor: z.object({ id: z.string().optional(), name: z.string(), isPaused: z.boolean().optional() }).nullable(),
 });
 export type MentorLinks = z.infer<typeof mentorLinks>;
 
@@ -110,7 +117,7 @@ export type AnswerLinkBody = z.infer<typeof answerLinkBody>;
 export const idParams = z.strictObject({ id: z.uuid('must be an id (a UUID)') });
 
 /** An admin sets the mentor of someone who asks (by the mentor's email), or clears it (null). */
-export const setMentorBody = z.strictObject({ mentorEmail: emailSchema.nullable() });
+export const setMentorBody = z.strictObject({ mentorEmail: z.nullable(emailSchema) });
 export type SetMentorBody = z.infer<typeof setMentorBody>;
 /**
  * What the admin's request did: `asked`, the person sees the mentor's invitation on their dashboard and
@@ -143,36 +150,10 @@ export const progression = z.object({
   isAmbassadorEligible: z.boolean(),
   ambassadorRemaining: z.number().int().nonnegative(),
   /** The latest application, whatever its status. */
-  application: ambassadorApplication.nullable(),
+  application: z.nullable(ambassadorApplication),
   canApply: z.boolean(),
 });
 export type Progression = z.infer<typeof progression>;
 
-export const mentoringPaths = {
-  summary: '/api/disciples/summary',
-  tree: '/api/disciples/tree',
-  pending: '/api/disciples/pending',
-  /** POST: add a disciple. */
-  disciples: '/api/disciples',
-  progression: '/api/disciples/progression',
-  /** DELETE: a mentor removes one of their direct disciples. */
-  disciple: '/api/disciples/:id',
-  /** DELETE: cancel one of your pending invitations. */
-  invitation: '/api/disciples/invitations/:id',
-  /** POST: send a pending invitation again (once a day). */
-  invitationResend: '/api/disciples/invitations/:id/resend',
-  /** POST: apply for the ambassador role. */
-  ambassadorApplications: '/api/ambassador-applications',
-  /** GET: links waiting for the user's answer, their own request, their mentor. */
-  links: '/api/mentor-links',
-  /** POST { accept }: answer someone who named you as their mentor. */
-  linkRequest: '/api/mentor-links/requests/:id',
-  /** POST { accept }: answer a mentor's invitation to your email. */
-  linkInvitation: '/api/mentor-links/invitations/:id',
-  /** DELETE: withdraw your request, or close the notice that it was declined. */
-  outgoing: '/api/mentor-links/outgoing',
-  /** DELETE: leave your mentor. */
-  mentor: '/api/mentor-links/mentor',
-  /** GET (admins): someone's current mentor; PUT: set or clear it. */
-  adminMentor: '/api/admin/users/:id/mentor',
-} as const;
+// The paths live apart from the schemas (docs/decisions/078): a screen that only calls them downloads no zod.
+export { mentoringPaths } from './mentoring-paths.ts';

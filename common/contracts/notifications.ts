@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The mails a person can turn off, each with its own one-click unsubscribe link. */
-export const notificationLists = ['encouragement', 'mentor-digest'] as const;
+export const notificationLists = ['encouragement', 'mentor-digest', 'prayer'] as const;
 export type NotificationList = (typeof notificationLists)[number];
 
 /** The settings page's "Notifications" section. */

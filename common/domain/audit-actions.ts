@@ -44,6 +44,18 @@ export const auditActions = [
   'mentoring.invitation_declined',
   'mentoring.mentor_left',
   'mentoring.disciple_removed',
+  // Safeguarding (issue 25): ids and dates only, never what a concern says
+  'safeguarding.lead_changed',
+  'safeguarding.approved',
+  'safeguarding.approval_revoked',
+  'safeguarding.approval_expired',
+  'safeguarding.link_refused',
+  'safeguarding.link_paused',
+  'safeguarding.link_resumed',
+  'safeguarding.concern_raised',
+  'safeguarding.concern_opened',
+  'safeguarding.concern_status',
+  'safeguarding.parent_link_sent',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

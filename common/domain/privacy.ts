@@ -19,6 +19,13 @@ export const PENDING_PARENT_RETENTION_DAYS = 30;
 export const MAIL_LOG_RETENTION_DAYS = 90;
 /** An audit log entry (ids and actions, never names) is deleted this many days after it was written (decision 063). */
 export const AUDIT_LOG_RETENTION_DAYS = 730;
+/**
+ * Safeguarding records (issue 25, docs/decisions/072): an approval to mentor minors and its decisions
+ * are deleted this many years after the approval ended; a concern this many years after it was closed.
+ * The ministry's own choice, long enough for a later question about a mentor to find what was known.
+ */
+export const APPROVAL_RETENTION_YEARS = 6;
+export const CONCERN_RETENTION_YEARS = 10;
 
 /** A data protection authority a person can complain to (GDPR Art. 13(2)(d)), with where its address was read and when. */
 export interface SupervisoryAuthority {

@@ -62,6 +62,16 @@ describe('npm run users', () => {
     expect((await runCli()).code).toBe(2);
   }, 60_000);
 
+  it('prints its usage for --help, and refuses an option it does not know without touching the database', async () => {
+    const help = await runWith({ DATABASE_URL: 'postgres://nobody:wrong@127.0.0.1:1/none' }, '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('npm run users -- grant <email> <role>');
+    const unknown = await runWith({ DATABASE_URL: 'postgres://nobody:wrong@127.0.0.1:1/none' }, 'list', '--all');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Unknown option '--all'");
+    expect(unknown.stderr).toContain('Usage:');
+  }, 60_000);
+
   it('without DATABASE_URL, explains when the embedded database does not exist yet', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'god-cli-'));
     const res = await runWith({ DATABASE_URL: '', DATA_DIR: dataDir }, 'list');

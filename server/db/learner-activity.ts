@@ -50,7 +50,8 @@ export function recentLessonOpenings(now: () => number = () => Date.now()) {
 
 /**
  * The user's last activity as SQL, for a users alias: a lesson opened, a quiz taken, a challenge
- * day ticked or a lesson section marked read (those two synced from the browser, decision 043).
+ * day ticked or a lesson section marked read (those two synced from the browser, decision 043), a
+ * day of the 7-day track done (decision 074).
  * Each lookup starts from an index led by user_id.
  */
 export const lastActivitySql = (alias: string) =>
@@ -58,4 +59,5 @@ export const lastActivitySql = (alias: string) =>
     (select la.last_lesson_opened_at from learner_activity la where la.user_id = ${alias}.id),
     (select max(a.created_at) from assessment_attempts a where a.user_id = ${alias}.id),
     (select max(c.changed_at) from challenge_days c where c.user_id = ${alias}.id and c.is_done),
-    (select max(r.changed_at) from section_reads r where r.user_id = ${alias}.id and r.is_read))`);
+    (select max(r.changed_at) from section_reads r where r.user_id = ${alias}.id and r.is_read),
+    (select max(t.done_at) from track_days t where t.user_id = ${alias}.id))`);

@@ -34,5 +34,14 @@ export const completedWhen = (passedLessons: SQL): SQL => sql`public.app_is_cour
 /** Started (a live lesson passed) but not completed. */
 export const inProgressWhen = (passedLessons: SQL): SQL => sql`(${passedLessons} > 0 and not ${completedWhen(passedLessons)})`;
 
+/**
+ * Days of the 7-day track (the first course of kind `track`, docs/decisions/074) the user aliased
+ * `alias` did, 0-7; the track's id is looked up once per query (an InitPlan), each count on the
+ * primary key of track_days.
+ */
+export const trackDaysDone = (alias: string): SQL =>
+  sql.raw(`(select count(*)::int from track_days td where td.user_id = ${alias}.id
+    and td.course_id = (select c.id from courses c where c.kind = 'track' order by c.created_at, c.id limit 1))`);
+
 /** The user aliased `alias` completed the primary course. */
 export const isCompleted = (alias: string): SQL => completedWhen(passed(alias));

@@ -8,11 +8,18 @@ export class AppError extends Error {
   readonly retryAfterSeconds?: number;
   /** Which case of the code it is, for the client to word (e.g. why a password is refused). */
   readonly reason?: string;
-  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number; reason?: string } = {}) {
-    super(message);
+  /** When what was refused opens again, sent as `opensAt` (ISO). */
+  readonly opensAt?: Date;
+  /**
+   * `cause`: the failure behind the refusal (a provider's error), which the person is not shown; the
+   * error handler logs its name, code and message (plugins/errors.ts, `loggableCause`).
+   */
+  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number; reason?: string; cause?: unknown; opensAt?: Date } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = errorCodes[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.reason = options.reason;
+    this.opensAt = options.opensAt;
   }
 }

@@ -29,12 +29,29 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * What the log keeps of the failure behind a refusal: its name, code (an OAuth `error` such as
+ * `invalid_grant`, or a library's code) and message cut short. Never the whole object: an OpenID
+ * library's error can carry the ID token's claims (email, name) in its own `cause`.
+ */
+export function loggableCause(cause: unknown): Record<string, string> {
+  if (!(cause instanceof Error)) return { message: String(cause).slice(0, 200) };
+  const { code, error } = cause as { code?: unknown; error?: unknown };
+  return {
+    name: cause.name,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof error === 'string' ? { error: error.slice(0, 100) } : {}),
+    message: cause.message.slice(0, 200),
+  };
+}
+
 /** One error handler for the whole API: `{ code, message }`, and never an internal detail on a 5xx. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.cause !== undefined) req.log.warn({ code: err.code, cause: loggableCause(err.cause) }, 'request refused after a failure');
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.status(err.status).send({ code: err.code, message: err.message, ...(err.reason ? { reason: err.reason } : {}) });
+      return reply.status(err.status).send({ code: err.code, message: err.message, ...(err.reason ? { reason: err.reason } : {}), ...(err.opensAt ? { opensAt: err.opensAt.toISOString() } : {}) });
     }
     if (err.validation) {
       return reply.status(400).send({ code: 'VALIDATION_FAILED', message: describeValidation(err) });

@@ -3,6 +3,7 @@ import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { scrubClientText } from '../../common/contracts/client-errors.ts';
 import type { Tx } from '../db/client.ts';
 
 declare module 'fastify' {
@@ -34,6 +35,22 @@ export interface Jobs {
   /** Runs a queue's handler now, in this process (scripts and tests of the handler itself). */
   runNow<T extends object>(name: string, data: T): Promise<void>;
   boss: PgBoss;
+}
+
+/**
+ * A job's or the queue's error as the log keeps it: name, code, message and stack, with addresses,
+ * long numbers and tokens in the message replaced (an SMTP refusal can quote the recipient).
+ */
+export function loggableJobError(err: unknown): Record<string, string> {
+  if (!(err instanceof Error)) return { message: scrubClientText(String(err), 500) };
+  const { code } = err as { code?: unknown };
+  return {
+    type: err.name,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
+    message: scrubClientText(err.message, 500),
+    // The frames only: the stack's first lines repeat the message.
+    ...(err.stack ? { stack: err.stack.split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 12).join('\n') } : {}),
+  };
 }
 
 /** Statement names by SQL text: pg-boss sends a handful of fixed statements (its job insert above all). */
@@ -86,7 +103,8 @@ export default fp<JobsOptions>(async function jobs(app: FastifyInstance, opts) {
   // Once the app is closing, a job-queue connection the stopping database ends is expected: said at
   // debug, so a clean stop prints no alarm (issue 28). Before that, every error is a warning.
   let isClosing = false;
-  boss.on('error', (err) => (isClosing ? app.log.debug : app.log.warn).call(app.log, { err: { message: err.message } }, 'job queue error'));
+  // With its stack: pg-boss's own errors (a lost connection, a failed maintenance query) say where they came from there.
+  boss.on('error', (err) => (isClosing ? app.log.debug : app.log.warn).call(app.log, { error: loggableJobError(err) }, 'job queue error'));
   const definitions = new Map<string, QueueDefinition<object>>();
   const workerIds = new Map<string, string[]>();
   let started = false;
@@ -136,7 +154,14 @@ export default fp<JobsOptions>(async function jobs(app: FastifyInstance, opts) {
         const worker = { id: '' };
         worker.id = await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async ([job]) => {
           if (!job) return;
-          await def.handler(job.data);
+          try {
+            await def.handler(job.data);
+          } catch (err) {
+            // pg-boss keeps only the error's text in its table: the log says which queue and job failed, and why
+            // (never the job's data, which can hold a person's details). pg-boss retries it by the queue's policy.
+            app.log.warn({ queue: name, jobId: job.id, error: loggableJobError(err) }, 'job failed');
+            throw err;
+          }
           // A worker that found a job looks for the next one at once, instead of waiting out its
           // polling interval after every job (one mail per worker per interval: 5 mails/s); an
           // empty fetch goes back to polling.

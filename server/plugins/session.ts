@@ -73,6 +73,18 @@ export function requireCallbackStaff(req: FastifyRequest): UserRow {
   return user;
 }
 
+/**
+ * An admin, a founder or the safeguarding lead (issue 25) whose session passed two-step
+ * verification: the Safeguarding tab holds concerns about named people. 401 for visitors, 403
+ * FORBIDDEN for everyone else, 403 MFA_REQUIRED without the second step.
+ */
+export function requireSafeguardingStaff(req: FastifyRequest): UserRow {
+  const user = requireUser(req);
+  if (!isAdminRole(user.role) && !user.isSafeguardingLead) throw new AppError('FORBIDDEN', "You don't have permission to open the safeguarding records.");
+  if (!req.authSession?.mfaAt) throw new AppError('MFA_REQUIRED', 'Set up two-step verification in your settings (or sign in with it) to open the safeguarding records.');
+  return user;
+}
+
 /** The signed-in user, who typed their password or a code within the last few minutes (sensitive actions); else 403 REAUTH_REQUIRED. */
 export function requireRecentAuth(req: FastifyRequest): UserRow {
   const { user, session } = requireSession(req);
@@ -88,7 +100,7 @@ export const SESSION_CACHE_MS = 5_000;
  * people's data (admins, founders, responders), so a demotion or sign-out made on another instance
  * holds for their very next request (docs/decisions/065).
  */
-const isReadAgain = (live: LiveSession | null) => live !== null && opensCallbackInbox(live.user);
+const isReadAgain = (live: LiveSession | null) => live !== null && (opensCallbackInbox(live.user) || live.user.isSafeguardingLead);
 
 export default fp<{ policy: SessionPolicy; databaseUrl: string; cacheMs?: number }>(async function session(app: FastifyInstance, opts) {
   await app.register(cookie);

@@ -52,7 +52,7 @@ function VisitorGate() {
  * what is missing the usual way.
  */
 export function prerenderedScreenReady(i18n: { loadNamespaces: (ns: string[]) => Promise<unknown> }): Promise<void> {
-  const screenAndTexts = SoulHealthCheckScreen.load().then((screen) => i18n.loadNamespaces(screen.soulCheckNamespaces));
+  const screenAndTexts = SoulHealthCheckScreen.load().then((screen) => i18n.loadNamespaces([...screen.soulCheckNamespaces]));
   return Promise.all([QueryApp.load(), screenAndTexts]).then(
     () => undefined,
     () => undefined,

@@ -1,32 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../common/contracts/auth.ts';
-import { mailPaths } from '../../../common/contracts/mail-paths.ts';
-import { sendJson } from '../lib/api.ts';
 import { currentUserQuery } from '../lib/current-user.ts';
 import i18n from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { isLanguageDependentKey } from '../lib/query-keys.ts';
 import { OfflineBanner } from '../components/layout/offline-banner.tsx';
 import { registerServiceWorker } from '../lib/service-worker.ts';
+import { followLanguageOnAccount } from './account-language.ts';
 import { AppRoutes } from './routes.tsx';
 import { firstVisitorAnswer } from './visitor-check.ts';
 
 // Queries keyed by language reload in the new language.
 i18n.on('languageChanged', (lng) => {
   void queryClient.invalidateQueries({ predicate: (q) => isLanguageDependentKey(q.queryKey) });
-  // A signed-in user's mail follows the language they switch to.
-  const user = queryClient.getQueryData(currentUserQuery.queryKey);
-  const locale: CurrentUser['locale'] = lng === 'fr' ? 'fr' : 'en';
-  if (user && user.locale !== locale) {
-    queryClient.setQueryData(currentUserQuery.queryKey, (u) => (u ? { ...u, locale } : u));
-    sendJson('PUT', mailPaths.locale, { locale }).catch(() => {});
-  }
+  void followLanguageOnAccount(lng);
 });
 
 // Installable and offline from here on (a visitor's landing page never loads this module).
 registerServiceWorker();
 
-// Start from the answer the page load already has; the query still refreshes it (never fresh).
+// Start from the answer the page load already has (it is not asked again: lib/current-user.ts).
 const first = firstVisitorAnswer();
 if (first) queryClient.setQueryData(currentUserQuery.queryKey, first.user);
 

@@ -25,13 +25,21 @@ const Dashboard = lazy(() => import('../features/course/components/dashboard-pag
 const Lesson = lazy(() => import('../features/course/components/lesson-page.tsx'));
 const Assessment = lazy(() => import('../features/course/components/assessment-page.tsx'));
 const Certificate = lazy(() => import('../features/course/components/certificate-page.tsx'));
+const Track = lazy(() => import('../features/course/components/track-page.tsx'));
+const TrackDay = lazy(() => import('../features/course/components/track-day-page.tsx'));
+const TrackDone = lazy(() => import('../features/course/components/track-done-page.tsx'));
 const DiscipleTree = lazy(() => import('../features/mentoring/components/disciple-tree-page.tsx'));
 const EvangelismTools = lazy(() => import('../features/evangelism/components/evangelism-tools-page.tsx'));
 const Settings = lazy(() => import('../features/settings/components/settings-page.tsx'));
+const Pray = lazy(() => import('../features/prayer/components/pray-page.tsx'));
 const Admin = lazy(() => import('../features/admin/components/admin-page.tsx'));
 // Only for an account waiting for a parent: its form (and zod) stays out of everyone else's download.
 const ParentRequest = lazy(() => import('../features/privacy/components/parent-request.tsx'));
 const NotFound = lazy(() => import('../components/layout/not-found.tsx'));
+// Safeguarding (issue 25): the public concern page, a concern's status and a parent's page of their child's mentors.
+const ReportConcern = lazy(() => import('../features/safeguarding/components/report-concern-page.tsx'));
+const ConcernStatus = lazy(() => import('../features/safeguarding/components/concern-status-page.tsx'));
+const ParentMentors = lazy(() => import('../features/safeguarding/components/parent-mentors-page.tsx'));
 
 /** Paths anyone may open, signed in or not: one list for the switch and for the test below. */
 const PUBLIC_ROUTES = [
@@ -44,6 +52,9 @@ const PUBLIC_ROUTES = [
   ['/confirm-sign-up/:token', ConfirmSignUp],
   ['/unsubscribe/:token', Unsubscribe],
   ['/local-mailbox', LocalMailbox],
+  ['/report-concern', ReportConcern],
+  ['/concern-status/:token', ConcernStatus],
+  ['/parent-mentors/:token', ParentMentors],
 ] as const;
 
 function PublicRoutes() {
@@ -84,6 +95,10 @@ function GatedRoutes() {
         <Route path="/login" component={SignIn} />
         <Route path="/setup/:token" component={Setup} />
         <Route path="/forgot-password" component={ForgotPassword} />
+        {/* The 7-day track's link (the landing page, a witness's share): sign up first, then back to it. */}
+        <Route path="/track" nest>
+          <Redirect to={`~/login?tab=sign-up&returnTo=${encodeURIComponent('/track')}`} replace />
+        </Route>
         <Route component={Landing} />
       </Switch>
     );
@@ -110,7 +125,11 @@ function GatedRoutes() {
         <Route path="/assessment/:id" component={Assessment} />
         <Route path="/disciple-tree" component={DiscipleTree} />
         <Route path="/certificate" component={Certificate} />
+        <Route path="/track" component={Track} />
+        <Route path="/track/day/:day" component={TrackDay} />
+        <Route path="/track/done" component={TrackDone} />
         <Route path="/evangelism-tools" component={EvangelismTools} />
+        <Route path="/pray" component={Pray} />
         {/* Reached from the dashboard's reminder after "Skip for now"; a completed profile is not asked again. */}
         <Route path="/onboarding">{user.onboardingStatus === 'skipped' ? <Onboarding /> : <Redirect to="/dashboard" replace />}</Route>
         <Route path="/settings" component={Settings} />

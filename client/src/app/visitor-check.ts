@@ -1,5 +1,6 @@
 import { paths } from '../../../common/contracts/auth-paths.ts';
 import type { CurrentUser } from '../../../common/contracts/auth.ts';
+import { takeFirstResponse } from '../lib/first-requests.ts';
 
 let check: Promise<CurrentUser | null> | undefined;
 let answer: { user: CurrentUser | null } | undefined;
@@ -7,10 +8,10 @@ let answer: { user: CurrentUser | null } | undefined;
 /**
  * The first "who is this?" of a page load, with a plain fetch: a visitor's landing page then needs
  * neither the API client nor TanStack Query (docs/decisions/023). A failure counts as a visitor,
- * as the route switch always did. Made once per page load.
+ * as the route switch always did. Made once per page load, with the answer public/boot.js started.
  */
 export function checkVisitor(): Promise<CurrentUser | null> {
-  check ??= fetch(paths.currentUser, { credentials: 'same-origin' })
+  check ??= (takeFirstResponse(paths.currentUser) ?? fetch(paths.currentUser, { credentials: 'same-origin' }))
     .then(async (res) => (res.ok ? ((await res.json()) as CurrentUser | null) : null))
     .catch(() => null)
     .then((user) => {

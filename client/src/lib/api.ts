@@ -1,5 +1,6 @@
 import type { ApiError } from '../../../common/contracts/errors.ts';
 import { reportOffline, reportOnline } from './connectivity.ts';
+import { takeFirstResponse } from './first-requests.ts';
 
 /** A non-OK response. `message` is "status: body" (or the status text when the body is empty). */
 export class ApiRequestError extends Error {
@@ -27,12 +28,14 @@ async function throwIfNotOk(res: Response) {
 export async function apiRequest(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(url, {
+    // The first screen's reads may already be on their way (public/boot.js, docs/decisions/078).
+    const early = method === 'GET' && body === undefined && Object.keys(headers).length === 0 ? takeFirstResponse(url) : undefined;
+    res = await (early ?? fetch(url, {
       method,
       credentials: 'include',
       headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    }));
   } catch (err) {
     // The server could not be reached (offline, or the network dropped the request).
     reportOffline();

@@ -66,7 +66,7 @@ const reported = new Set<string>();
  * Tells the server a screen broke (POST /api/client-errors): what was thrown, where in the
  * components, which path (never its query string) and build. Never throws; a failed report is dropped.
  */
-export function reportClientError(kind: 'render' | 'uncaught' | 'chunk', error: unknown, componentStack?: string) {
+export function reportClientError(kind: 'render' | 'uncaught' | 'chunk' | 'service-worker', error: unknown, componentStack?: string) {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   if (reportsLeft <= 0 || reported.has(message)) return;
   reportsLeft--;

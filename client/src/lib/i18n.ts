@@ -5,7 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { i18nBaseOptions } from './i18n-options.ts';
 import { LANGUAGE_COOKIE } from './language.ts';
 
-export const namespaces = ['common', 'auth', 'validation', 'landing', 'public', 'onboarding', 'evangelism', 'course', 'mentoring', 'mentor-week', 'notifications', 'admin', 'settings', 'privacy'] as const;
+export const namespaces = ['common', 'auth', 'validation', 'landing', 'public', 'onboarding', 'evangelism', 'course', 'mentoring', 'mentor-week', 'notifications', 'admin', 'settings', 'privacy', 'prayer', 'track'] as const;
 
 void i18n
   .use(HttpBackend)

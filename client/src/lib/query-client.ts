@@ -1,7 +1,7 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { toast } from '../components/ui/toast.tsx';
-import { describeError, type ErrorTextOptions } from './errors.ts';
+import { describeError, type AnyT, type ErrorTextOptions } from './errors.ts';
 
 /** What a mutation's `meta` may ask of the one error handler below. */
 export interface MutationMeta extends Record<string, unknown> {
@@ -27,7 +27,7 @@ const mutationCache = new MutationCache({
   onError: (err, _vars, _context, mutation) => {
     const options = mutation.meta?.errorToast;
     if (!options) return;
-    const t = i18next.t.bind(i18next);
+    const t: AnyT = i18next.t.bind(i18next);
     errorToast = toast({ variant: 'destructive', title: t(options.title ?? 'common:errors.title'), description: describeError(t, err, options) });
   },
 });

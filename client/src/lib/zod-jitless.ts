@@ -6,9 +6,12 @@
  * (issue 10, defect 17). Without it zod parses the same way, a little slower: the browser only
  * checks forms. The server keeps the fast path.
  */
-import { config } from 'zod/v4';
-
-config({ jitless: true });
+// zod keeps its settings in this global (zod/v4/core: `globalThis.__zod_globalConfig`, made on its
+// first load when absent, and read when a schema is made), so they are set here without importing
+// zod's own `config`: a script that imports a contract only for its route paths runs this line and
+// downloads no zod at all (docs/decisions/078).
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
 export * from 'zod/v4';
 export { default } from 'zod/v4';

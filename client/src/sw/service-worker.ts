@@ -38,10 +38,13 @@ registerRoute(
 
 /**
  * What a learner needs to open the dashboard, a lesson or its quiz offline: who they are, the public
- * configuration, the course, its lessons, their progress, each lesson and quiz they opened. Not
+ * configuration, the course, its lessons, their progress, each lesson and quiz they opened, and the
+ * Pray page's settings (its prayers are in its precached code, docs/decisions/075), the 7-day
+ * track's texts and days done (days are never undone, and those done offline wait in the page's own
+ * outbox, docs/decisions/074). Not
  * /api/challenge: its marks live in the page's own store (a stale copy must never undo a newer tick).
  */
-const OFFLINE_READS = [/^\/api\/auth\/user$/, /^\/api\/config$/, /^\/api\/courses(\/[^/]+\/lessons)?$/, /^\/api\/progress\/[^/]+$/, /^\/api\/lessons\/[^/]+(\/assessment|\/attempts)?$/];
+const OFFLINE_READS = [/^\/api\/track(\/content)?$/, /^\/api\/prayer$/, /^\/api\/auth\/user$/, /^\/api\/config$/, /^\/api\/courses(\/[^/]+\/lessons)?$/, /^\/api\/progress\/[^/]+$/, /^\/api\/lessons\/[^/]+(\/assessment|\/attempts)?$/];
 
 /** The app shows it is offline when it is given a copy (client/src/lib/connectivity.ts). */
 const markOfflineCopy = {

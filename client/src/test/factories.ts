@@ -34,6 +34,7 @@ export function buildLesson(overrides: Partial<Lesson> = {}): Lesson {
 export function buildAssessment(overrides: Partial<Assessment> = {}): Assessment {
   return assessment.parse({
     id: nextId('assessment'),
+    drawId: '0b7e2d1c-5a3f-4e8b-9c6d-1f2a3b4c5d6e',
     lessonId: 'lesson-x',
     weekNumber: 1,
     lessonTitle: 'Who Is Jesus?',
@@ -53,6 +54,8 @@ export function buildSubmitResult(overrides: Partial<SubmitResult> = {}): Submit
     score: 100,
     correctAnswers: [1, 0, 2],
     questionResults: [true, true, true],
+    sectionsToReview: [],
+    pausedUntil: null,
     correctCount: 3,
     totalQuestions: 3,
     passMark: 70,
@@ -79,6 +82,7 @@ export function buildDirectoryRow(overrides: Partial<DirectoryRow> = {}): Direct
     isCoordinatorEligible: false,
     isEmailVerified: true,
     isResponder: false,
+    isSafeguardingLead: false,
     isDeactivated: false,
     ...overrides,
   });
@@ -116,6 +120,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     lastName: `Person${n}`,
     role: 'user',
     isResponder: false,
+    isSafeguardingLead: false,
     onboardingComplete: true,
     onboardingStatus: 'completed',
     mentorName: null,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { callbackStatuses, watchmomsStatuses } from '../../../common/contracts/admin.ts';
 import { consentStatuses, onboardingStatuses } from '../../../common/contracts/auth.ts';
@@ -9,6 +9,7 @@ import { roles } from '../../../common/domain/roles.ts';
 import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 import { applicationStatuses } from '../../../common/domain/eligibility.ts';
 import { contactMethods, supportCategories, type ScoreBand } from '../../../common/domain/support.ts';
+import { concernSources, concernStatuses, linkPauseReasons } from '../../../common/domain/safeguarding.ts';
 
 // Each list is written once, in common/, and read by the database types, the contracts and the rules.
 export const userRole = pgEnum('user_role', roles);
@@ -20,6 +21,9 @@ export const watchmomsStatus = pgEnum('watchmoms_status', watchmomsStatuses);
 export const applicationStatus = pgEnum('application_status', applicationStatuses);
 export const mailStatus = pgEnum('mail_status', mailStatuses);
 export const contactMethod = pgEnum('contact_method', contactMethods);
+export const linkPauseReason = pgEnum('link_pause_reason', linkPauseReasons);
+export const concernStatus = pgEnum('concern_status', concernStatuses);
+export const concernSource = pgEnum('concern_source', concernSources);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -60,6 +64,13 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Staff an admin marked to receive callback-request alerts (admins and founders always do). */
     isResponder: boolean('is_responder').notNull().default(false),
+    /** The designated safeguarding lead(s), granted by an admin like responder (issue 25): the Safeguarding tab, with two-step verification. */
+    isSafeguardingLead: boolean('is_safeguarding_lead').notNull().default(false),
+    /** Set while the link with this person's mentor is paused (approval expired, or a concern): the mentor sees "paused", not why. */
+    mentorPausedAt: timestamp('mentor_paused_at', { withTimezone: true }),
+    mentorPauseReason: linkPauseReason('mentor_pause_reason'),
+    /** When this adult was last refused a link with a minor for want of an approval: listed as awaiting approval. */
+    mentorApprovalRequestedAt: timestamp('mentor_approval_requested_at', { withTimezone: true }),
     notifyEncouragement: boolean('notify_encouragement').notNull().default(true),
     notifyMentorDigest: boolean('notify_mentor_digest').notNull().default(true),
     /** Month and year of birth and ISO country given at sign-up (or at a first OpenID arrival): they decide whether a parent must agree. */
@@ -193,16 +204,28 @@ export const setupTokens = pgTable('setup_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-export const courses = pgTable('courses', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  slug: text('slug').notNull().unique(),
-  contentVersion: integer('content_version').notNull(),
-  /** { en: { title, description }, fr: {...} } */
-  details: jsonb('details').notNull(),
-  /** The 21-day challenge: { en: { title, intro, days }, fr: {...} } */
-  challenge: jsonb('challenge').notNull(),
-  ...timestamps,
-});
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    /**
+     * `course`: lessons, assessments with a pass mark, a challenge and a certificate (the 8-week course).
+     * `track`: short days opened one calendar day apart, done in `track_days` (docs/decisions/074).
+     */
+    kind: text('kind', { enum: ['course', 'track'] }).notNull().default('course'),
+    contentVersion: integer('content_version').notNull(),
+    /** { en: { title, description }, fr: {...} } */
+    details: jsonb('details').notNull(),
+    /** The 21-day challenge: { en: { title, intro, days }, fr: {...} }; null for a track. */
+    challenge: jsonb('challenge'),
+    ...timestamps,
+  },
+  (t) => [
+    check('courses_kind_check', sql`${t.kind} in ('course', 'track')`),
+    check('courses_challenge_check', sql`(${t.kind} = 'course') = (${t.challenge} is not null)`),
+  ],
+);
 
 export const lessons = pgTable(
   'lessons',
@@ -246,13 +269,43 @@ export const assessmentAttempts = pgTable(
     passed: boolean('passed').notNull(),
     /** The client's Idempotency-Key: a quiz submitted offline and sent again is stored once. */
     idempotencyKey: uuid('idempotency_key'),
+    /** The draw answered (docs/decisions/073): one attempt per draw. Null for attempts before question banks. */
+    drawId: uuid('draw_id'),
+    /** What was asked: per position, the bank question and the bank options in the order shown (`answers` are shown positions). */
+    draw: jsonb('draw').$type<DrawnQuestion[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('attempts_user_lesson_idx').on(t.userId, t.lessonId),
     index('attempts_passed_idx').on(t.userId).where(sql`${t.passed}`),
     uniqueIndex('attempts_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    uniqueIndex('attempts_draw_idx').on(t.drawId),
   ],
+);
+
+/** One question of a draw: `q` the bank question, `o` the bank option shown at each position. */
+export interface DrawnQuestion {
+  q: number;
+  o: number[];
+}
+
+/**
+ * A learner's open draw of a week's assessment (docs/decisions/073): the questions drawn from the
+ * bank and their option orders, made on the server, at most one per learner and assessment. A
+ * submit consumes it (the attempt keeps a copy); the next read of the assessment draws anew.
+ */
+export const assessmentDraws = pgTable(
+  'assessment_draws',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    assessmentId: uuid('assessment_id').notNull().references(() => assessments.id, { onDelete: 'cascade' }),
+    questions: jsonb('questions').$type<DrawnQuestion[]>().notNull(),
+    /** Fingerprint of the bank drawn from: a draw of a bank changed since is drawn again. */
+    bankHash: text('bank_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('draws_user_assessment_idx').on(t.userId, t.assessmentId)],
 );
 
 /**
@@ -288,6 +341,35 @@ export const sectionReads = pgTable(
 );
 
 /**
+ * Days of a track (the 7-day new-believer track) a learner did: one row per day, never undone. A
+ * day opens on the learner's calendar day after the one the previous day was done on
+ * (docs/decisions/074); `done_on` is that learner's calendar day, `answer` the option picked in the check.
+ */
+export const trackDays = pgTable(
+  'track_days',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    day: smallint('day').notNull(),
+    doneOn: date('done_on', { mode: 'string' }).notNull(),
+    answer: smallint('answer').notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId, t.day] }), check('track_days_day_check', sql`${t.day} between 1 and 7`)],
+);
+
+/** Learners who chose to skip a track ("I'll go straight to the course"); deleting the row brings it back. */
+export const trackSkips = pgTable(
+  'track_skips',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    skippedAt: timestamp('skipped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+/**
  * Passed lessons per user and course, kept by triggers on assessment_attempts and lessons
  * (server/db/sql) so the admin directory filters and counts completions without aggregating every attempt.
  * Nothing else writes it.
@@ -301,6 +383,34 @@ export const courseProgress = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_progress_course_passed_idx').on(t.courseId, t.passedLessons)],
+);
+
+/**
+ * How many rows some tables hold, kept by statement triggers (server/db/sql) so the admin directory
+ * shows its totals without counting 100,000 rows on every page (issue 29). Each counter is split over
+ * a few slots (the writing backend's pid picks one), so concurrent sign-ups do not queue on one row;
+ * a reader sums the slots. Nothing else writes it.
+ */
+export const rowCounts = pgTable(
+  'row_counts',
+  { counter: text('counter').notNull(), slot: smallint('slot').notNull(), n: bigint('n', { mode: 'number' }).notNull().default(0) },
+  (t) => [primaryKey({ columns: [t.counter, t.slot] })],
+);
+
+/**
+ * How many course_progress rows each course has per number of passed lessons, kept by statement
+ * triggers like row_counts (slots too): the directory's Completed and In progress totals and the stat
+ * cards sum a few rows instead of reading every learner's progress. Nothing else writes it.
+ */
+export const courseProgressCounts = pgTable(
+  'course_progress_counts',
+  {
+    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    passedLessons: smallint('passed_lessons').notNull(),
+    slot: smallint('slot').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.passedLessons, t.slot] })],
 );
 
 /**
@@ -473,7 +583,8 @@ export const auditLog = pgTable(
     details: jsonb('details').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_created_idx').on(t.createdAt)],
+  // The Insights tab reads role changes, first contacts and new mentoring links by action and time (decision 076).
+  (t) => [index('audit_created_idx').on(t.createdAt), index('audit_action_created_idx').on(t.action, t.createdAt)],
 );
 
 /**
@@ -677,6 +788,8 @@ export const parentalConsents = pgTable('parental_consents', {
   emailSetAt: timestamp('email_set_at', { withTimezone: true }).notNull().defaultNow(),
   /** When this address was told that the young person asked for another one (once per wait). */
   changeNoticeAt: timestamp('change_notice_at', { withTimezone: true }),
+  /** SHA-256 of the link mailed to a parent who agreed: it opens their child's mentors and the concern form (issue 25). */
+  mentorsTokenHash: text('mentors_token_hash').unique(),
 });
 
 /**
@@ -691,4 +804,134 @@ export const consentChildDevices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * An adult approved by an admin or the safeguarding lead to mentor minors (issue 25): what was
+ * checked (free text), until when. A renewal is a new row; the latest row not revoked and not
+ * expired is the approval in force.
+ */
+export const mentorApprovals = pgTable(
+  'mentor_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    approvedById: uuid('approved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What was checked: background check, reference, training (free text, at most 1,000 characters). */
+    checks: text('checks').notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedById: uuid('revoked_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the renewal reminder was mailed (once per approval). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** When the daily job paused this approval's links after it expired (once). */
+    expiryHandledAt: timestamp('expiry_handled_at', { withTimezone: true }),
+  },
+  (t) => [index('mentor_approvals_user_idx').on(t.userId, t.approvedAt), index('mentor_approvals_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A safeguarding concern (issue 25): raised by a signed-in person, a parent from their mailed link,
+ * or on the public page, about a person. Only the safeguarding lead and admins read it; the person
+ * concerned never learns who raised it.
+ */
+export const safeguardingConcerns = pgTable(
+  'safeguarding_concerns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    source: concernSource('source').notNull(),
+    /** The signed-in person who raised it (null from a parent's link or the public page). */
+    raisedById: uuid('raised_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A reply address given on the public page or the parent's address (null for a member). */
+    contactEmail: text('contact_email'),
+    /** SHA-256 of the link that shows the status to someone who raised it without an account. */
+    statusTokenHash: text('status_token_hash').unique(),
+    /** The person concerned, when they have an account the raiser could name (tree, parent page). */
+    aboutUserId: uuid('about_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name typed on the public page, when no account was chosen. */
+    aboutName: text('about_name'),
+    /** What happened, in the raiser's words. */
+    body: text('body').notNull(),
+    /** The raiser asks not to be named to the person concerned. */
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    status: concernStatus('status').notNull().default('received'),
+    /** When the lead (or an admin) first opened it; unopened after 24 hours, it is overdue. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('concerns_created_idx').on(t.createdAt), index('concerns_raised_by_idx').on(t.raisedById), index('concerns_about_idx').on(t.aboutUserId)],
+);
+
+/**
+ * The Insights tab's figures that no live query gives in 100 ms at 100,000 users (decision 076):
+ * per UTC week (`day` is its Monday), how many people signed up, first opened a lesson, received a certificate, got a
+ * mentor, opened and passed each week of a course (course slug, step = week), by their language and
+ * country; and snapshots of the day (metric 'generation', 'mentor_load'). Rebuilt whole every night
+ * by one statement (server/modules/admin/insights); nothing else writes it. Counts, never people.
+ */
+export const insightDaily = pgTable(
+  'insight_daily',
+  {
+    metric: text('metric').notNull(),
+    course: text('course').notNull().default(''),
+    step: smallint('step').notNull().default(0),
+    day: date('day', { mode: 'string' }).notNull(),
+    locale: text('locale').notNull(),
+    country: text('country').notNull().default(''),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.course, t.step, t.day, t.locale, t.country] })],
+);
+
+/** When each precomputed figure set was last rebuilt (one row per set). */
+export const insightRefreshes = pgTable('insight_refreshes', {
+  name: text('name').primaryKey(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The prayer rhythm of one person (issue 27, docs/decisions/075): the reminders they chose, in their
+ * time zone, their quiet hours, and their private calendar link, of which only the SHA-256 of the
+ * secret is kept (null: none, or revoked).
+ */
+export const prayerSettings = pgTable(
+  'prayer_settings',
+  {
+    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    timeZone: text('time_zone').notNull(),
+    remindMorning: boolean('remind_morning').notNull().default(false),
+    remindMidday: boolean('remind_midday').notNull().default(false),
+    remindEvening: boolean('remind_evening').notNull().default(false),
+    remindNights: boolean('remind_nights').notNull().default(false),
+    /** Times of day in minutes after midnight, in time_zone. */
+    morningMinute: smallint('morning_minute').notNull(),
+    middayMinute: smallint('midday_minute').notNull(),
+    eveningMinute: smallint('evening_minute').notNull(),
+    quietStart: smallint('quiet_start').notNull(),
+    quietEnd: smallint('quiet_end').notNull(),
+    calendarTokenHash: text('calendar_token_hash'),
+    calendarCreatedAt: timestamp('calendar_created_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('prayer_settings_calendar_idx').on(t.calendarTokenHash),
+    // The reminder job reads only the people with a reminder on.
+    index('prayer_settings_reminding_idx').on(t.userId).where(sql`${t.remindMorning} or ${t.remindMidday} or ${t.remindEvening} or ${t.remindNights}`),
+  ],
+);
+
+/** One row per reminder mailed (a session of a local day, or a prayer night): the reminder job mails each at most once. */
+export const prayerReminderSends = pgTable(
+  'prayer_reminder_sends',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** "morning:2026-11-28" (the person's local day) or "night:2026-11-30" (the ministry's day). */
+    occurrence: text('occurrence').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.occurrence] }), index('prayer_reminder_sends_created_idx').on(t.createdAt)],
 );

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -5,18 +6,23 @@ import { auditLog, mfaChallenges, recoveryCodes, sessions, users, userTotp } fro
 import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 
 /** SQL of the account's security: password, sessions, two-step verification (docs/decisions/038). */
+/** Where a secret that cannot be opened is reported: the app's logger. */
+type WarnLog = Pick<FastifyBaseLogger, 'warn'>;
+
 /** A row of user_totp with its secret opened (it is stored sealed, decision 038). */
-function opened<T extends { userId: string; secret: string }>(box: SecretBox, row: T | undefined): (T & { secret: string | null }) | null {
+function opened<T extends { userId: string; secret: string }>(box: SecretBox, log: WarnLog, row: T | undefined): (T & { secret: string | null }) | null {
   if (!row) return null;
   try {
     return { ...row, secret: box.open(row.secret, row.userId) };
-  } catch {
-    // Sealed with a key this app no longer has: no code can match; recovery codes still sign in.
+  } catch (err) {
+    // Sealed with a key this app no longer has (or damaged): no code can match; recovery codes still
+    // sign in. The log says so, with the account's id only, so the team can find a lost or changed key.
+    log.warn({ userId: row.userId, err: { name: (err as Error).name, message: (err as Error).message } }, 'two-step secret cannot be opened: its codes are refused until it is set up again');
     return { ...row, secret: null };
   }
 }
 
-export const securityRepositoryFactory = (db: Db, box: SecretBox) => ({
+export const securityRepositoryFactory = (db: Db, box: SecretBox, log: WarnLog) => ({
   async setPasswordHash(userId: string, passwordHash: string, tx: Tx = db) {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
   },
@@ -50,13 +56,13 @@ export const securityRepositoryFactory = (db: Db, box: SecretBox) => ({
 
   async findTotp(userId: string, tx: Tx = db) {
     const rows = await tx.select().from(userTotp).where(eq(userTotp.userId, userId)).limit(1);
-    return opened(box, rows[0]);
+    return opened(box, log, rows[0]);
   },
 
   /** The enrolment's row locked, so two codes checked at once cannot both pass (replay). */
   async findTotpForUpdate(userId: string, tx: Tx) {
     const rows = await tx.select().from(userTotp).where(eq(userTotp.userId, userId)).for('update').limit(1);
-    return opened(box, rows[0]);
+    return opened(box, log, rows[0]);
   },
 
   /** Starts (or restarts) an enrolment that is not confirmed yet; never replaces an enabled one. */

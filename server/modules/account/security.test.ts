@@ -6,7 +6,8 @@ import { secretBox } from '../../lib/secret-box.ts';
 import { securityRepositoryFactory } from './security.repository.ts';
 import { hashToken } from '../../lib/session.ts';
 
-const app = await createTestApp({ rateLimits: { auth: 1000, forms: 1000 } });
+const logLines: string[] = [];
+const app = await createTestApp({ logLines, rateLimits: { auth: 1000, forms: 1000 } });
 
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.0.0 Mobile Safari/537.36';
 const LAPTOP_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
@@ -223,10 +224,10 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     const old = await createUser(app.db, { password: 'my old passphrase' });
     const plain = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
     await app.db.insert(userTotp).values({ userId: old.id, secret: plain, enabledAt: new Date() });
-    expect(await securityRepositoryFactory(app.db, box).sealPlainSecrets()).toBe(1);
+    expect(await securityRepositoryFactory(app.db, box, app.log).sealPlainSecrets()).toBe(1);
     const [sealed] = await app.db.select().from(userTotp).where(eq(userTotp.userId, old.id));
     expect(sealed!.secret).toMatch(/^v1:/);
-    expect(await securityRepositoryFactory(app.db, box).sealPlainSecrets()).toBe(0);
+    expect(await securityRepositoryFactory(app.db, box, app.log).sealPlainSecrets()).toBe(0);
     const { res, challengeCookie } = await passwordStep(old.email, 'my old passphrase');
     expect(res.json()).toMatchObject({ mfaRequired: true });
     const verified = await post('/api/auth/mfa', challengeCookie, { code: await totpCodeFor(plain) });
@@ -237,9 +238,14 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     const enrolled = await enrolTotp(app, await signIn(lost.email, 'my old passphrase'));
     await app.db.update(userTotp).set({ secret: secretBox(Buffer.alloc(32, 9)).seal(enrolled.secret, lost.id) }).where(eq(userTotp.userId, lost.id));
     const step = await passwordStep(lost.email, 'my old passphrase');
+    logLines.length = 0;
     const refused = await post('/api/auth/mfa', step.challengeCookie, { code: await totpCodeFor(enrolled.secret, 1) });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('INVALID_CODE');
+    // The team learns why from the log: the account's id and the cipher's refusal, never the address.
+    const unopened = logLines.map((line) => JSON.parse(line) as { msg: string; userId?: string }).find((l) => l.msg.startsWith('two-step secret cannot be opened'));
+    expect(unopened?.userId).toBe(lost.id);
+    expect(logLines.join('')).not.toContain(lost.email);
     expect((await post('/api/auth/mfa', step.challengeCookie, { recoveryCode: enrolled.recoveryCodes[0]! })).statusCode).toBe(200);
   });
 

@@ -136,7 +136,7 @@ describe('user directory', async () => {
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(miriam.id)).toEqual({
       id: miriam.id, firstName: 'Miriam', lastName: 'Prophetess', email: 'miriam@example.org', phone: '+1 555 0001', address: '12 River Road\nNile', role: 'user',
-      courseProgress: 0, courseCompleted: false, completedDisciplesCount: 3, pendingDisciplesCount: 0, isAmbassadorEligible: true, isCoordinatorEligible: true, isEmailVerified: false, isResponder: false, isDeactivated: false,
+      courseProgress: 0, courseCompleted: false, completedDisciplesCount: 3, pendingDisciplesCount: 0, isAmbassadorEligible: true, isCoordinatorEligible: true, isEmailVerified: false, isResponder: false, isSafeguardingLead: false, isDeactivated: false,
     });
     expect(byId.get(moses.id)).toMatchObject({ completedDisciplesCount: 1, pendingDisciplesCount: 2, isAmbassadorEligible: false, isCoordinatorEligible: true });
     expect(byId.get(aaron.id)).toMatchObject({ completedDisciplesCount: 2, pendingDisciplesCount: 0, isAmbassadorEligible: false, isCoordinatorEligible: false });
@@ -187,7 +187,7 @@ describe('user directory', async () => {
   it('stat cards agree with the filters', async () => {
     const stats = (await dir.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).json();
     const all = await page('pageSize=1');
-    expect(stats).toEqual({ totalUsers: all.total, courseCompleted: 6, ambassadorEligible: 1, coordinatorEligible: 2 });
+    expect(stats).toEqual({ totalUsers: all.total, courseCompleted: 6, ambassadorEligible: 1, coordinatorEligible: 2, trackStarted: 0, trackCompleted: 0 });
     // Each page carries its filter's total, also on a page past the end.
     expect((await page('filter=completed&pageSize=2')).total).toBe(stats.courseCompleted);
     expect((await page('filter=completed&pageSize=2&page=50')).total).toBe(stats.courseCompleted);

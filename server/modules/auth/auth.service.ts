@@ -28,6 +28,7 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     lastName: u.lastName,
     role: u.role,
     isResponder: u.isResponder,
+    isSafeguardingLead: u.isSafeguardingLead,
     onboardingComplete: u.onboardingStatus !== 'pending',
     onboardingStatus: u.onboardingStatus,
     mentorName: u.mentorName,

@@ -76,8 +76,9 @@ export class OidcLogin {
         expectedNonce: pending.nonce,
         idTokenExpected: true,
       });
-    } catch {
-      throw new AppError('BAD_REQUEST', 'Sign-in with your identity provider failed. Please try again.');
+    } catch (err) {
+      // The person is told to try again; the log says what the provider or the checks refused (issue 30).
+      throw new AppError('BAD_REQUEST', 'Sign-in with your identity provider failed. Please try again.', { cause: err });
     }
     const idClaims = tokens.claims();
     if (!idClaims) throw new AppError('BAD_REQUEST', 'Sign-in with your identity provider failed. Please try again.');

@@ -56,6 +56,17 @@ describe('POST /api/client-errors', () => {
     expect(line!.clientError.message).toBe('Invalid email [email] or phone [number] at /reset-password/[hidden]');
   });
 
+  it('logs a service worker the browser refused to install, with the browser\'s reason and without the server\'s address', async () => {
+    logLines.length = 0;
+    const message = "TypeError: Failed to register a ServiceWorker for scope ('https://god.example.org/') with script ('https://god.example.org/service-worker.js'): A bad HTTP response code (404) was received when fetching the script.";
+    const res = await post({ kind: 'service-worker', message, path: '/dashboard', build: 'index-B9x8Qz1a.js' }, '10.0.0.7');
+    expect(res.statusCode).toBe(204);
+    const [line] = clientErrorLines();
+    expect(line!.clientError).toMatchObject({ kind: 'service-worker', path: '/dashboard' });
+    expect(line!.clientError.message).toContain("with script ('/service-worker.js'): A bad HTTP response code (404)");
+    expect(logLines.join('')).not.toContain('god.example.org');
+  });
+
   it('logs a screen\'s route, not the id or code in its address', async () => {
     logLines.length = 0;
     expect((await post({ ...report, path: '/verify/ABCD-EFGH-JKLM-NPQR' }, '10.0.0.3')).statusCode).toBe(204);

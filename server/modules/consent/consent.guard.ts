@@ -4,7 +4,9 @@ import { challengePaths } from '../../../common/contracts/challenge.ts';
 import { courseRoutes } from '../../../common/contracts/course.ts';
 import { mentoringPaths } from '../../../common/contracts/mentoring.ts';
 import { onboardingPaths } from '../../../common/contracts/onboarding.ts';
+import { prayerPaths } from '../../../common/contracts/prayer.ts';
 import { publicFormPaths } from '../../../common/contracts/public-forms.ts';
+import { trackRoutes } from '../../../common/contracts/track.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -26,14 +28,17 @@ const refusedWhilePending = new Set([
   `POST ${mentoringPaths.linkRequest}`,
   `POST ${mentoringPaths.linkInvitation}`,
   `POST ${mentoringPaths.ambassadorApplications}`,
+  // Prayer times and a calendar of them say the person prays (docs/decisions/075): kept once a parent agrees.
+  `PUT ${prayerPaths.reminders}`,
+  `POST ${prayerPaths.calendar}`,
 ]);
 
 /**
  * Nor keep anything of its course, which reveals faith (decision 062): quiz attempts, challenge
- * ticks and sections read, a certificate. The app keeps them on the device until a parent agrees.
+ * ticks and sections read, a certificate, a day of the 7-day track. The app keeps them on the device until a parent agrees.
  * (Opening a lesson is not recorded either: course.service.ts.)
  */
-const learningRefusedWhilePending = new Set([`POST ${courseRoutes.submit}`, `PUT ${challengePaths.challenge}`, `POST ${courseRoutes.certificate}`]);
+const learningRefusedWhilePending = new Set([`POST ${courseRoutes.submit}`, `PUT ${challengePaths.challenge}`, `POST ${courseRoutes.certificate}`, `POST ${trackRoutes.day}`]);
 
 export function pendingParentGuard(db: Db) {
   return async (req: FastifyRequest) => {

@@ -1,11 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { challengePaths } from '../../../common/contracts/challenge.ts';
-import { coursePaths, type CourseSummary, type LessonListItem } from '../../../common/contracts/course.ts';
+import { coursePaths, type Assessment, type CourseSummary, type LessonListItem } from '../../../common/contracts/course.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import { adultSignUp, createTestApp, sessionTokenFrom, signUpAndConfirm } from '../../../test/app.ts';
-import { assessmentAttempts, assessments, certificates, challengeDays, consents, learnerActivity, mailOutbox, sectionReads } from '../../db/schema/index.ts';
+import { assessmentAttempts, assessmentDraws, assessments, certificates, challengeDays, consents, learnerActivity, mailOutbox, sectionReads } from '../../db/schema/index.ts';
 import { loadCourseContent } from '../../db/seed/course.ts';
+import { answersFor } from '../../../test/quiz.ts';
 
 /**
  * Decision 062: while a parent has not agreed, nothing that reveals faith is kept for the young
@@ -14,7 +15,12 @@ import { loadCourseContent } from '../../db/seed/course.ts';
  */
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
-const answerKey = loadCourseContent().lessons.find((l) => l.week === 1)!.answers;
+const lessons = loadCourseContent().lessons;
+/** The learner's draw of week 1 and its right answers (docs/decisions/073). */
+async function rightAnswers(cookie: string) {
+  const a = (await app.inject({ method: 'GET', url: coursePaths.lessonAssessment(week1.id), headers: { cookie } })).json<Assessment>();
+  return { drawId: a.drawId, answers: answersFor(a, 0, 'en', lessons) };
+}
 
 let n = 0;
 const signUp = (body: Record<string, unknown>) =>
@@ -63,7 +69,10 @@ describe('a young person whose parent has not agreed yet', () => {
     expect(await app.db.select().from(learnerActivity).where(eq(learnerActivity.userId, userId))).toEqual([]);
 
     const key = crypto.randomUUID();
-    const submit = await app.inject({ method: 'POST', url: coursePaths.submit(assessmentId), headers: { ...json, cookie, 'idempotency-key': key }, payload: { answers: answerKey } });
+    // The draw of a waiting account is not stored either; its answers are kept on the device.
+    const kept = await rightAnswers(cookie);
+    expect(await app.db.select().from(assessmentDraws).where(eq(assessmentDraws.userId, userId))).toEqual([]);
+    const submit = await app.inject({ method: 'POST', url: coursePaths.submit(assessmentId), headers: { ...json, cookie, 'idempotency-key': key }, payload: kept });
     expect(submit.statusCode).toBe(403);
     expect(submit.json().code).toBe('PARENT_CONSENT_PENDING');
     expect(submit.json().message).toContain('device');
@@ -90,9 +99,12 @@ describe('a young person whose parent has not agreed yet', () => {
     // The parent agrees: the answers kept on the device are sent again with the same key and stored once.
     const grant = await app.inject({ method: 'POST', url: `/api/parent-consent/${await parentToken('parent.wait1@example.org')}`, headers: json, payload: { decision: 'grant' } });
     expect(grant.json()).toEqual({ status: 'granted' });
-    const again = await app.inject({ method: 'POST', url: coursePaths.submit(assessmentId), headers: { ...json, cookie, 'idempotency-key': key }, payload: { answers: answerKey } });
+    const again = await app.inject({ method: 'POST', url: coursePaths.submit(assessmentId), headers: { ...json, cookie, 'idempotency-key': key }, payload: kept });
     expect(again.statusCode).toBe(200);
     expect(again.json().passed).toBe(true);
+    // That draw is answered once.
+    const twice = await app.inject({ method: 'POST', url: coursePaths.submit(assessmentId), headers: { ...json, cookie }, payload: kept });
+    expect(twice.json().code).toBe('DRAW_USED');
     expect(await app.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, userId))).toHaveLength(1);
     expect((await app.inject({ method: 'GET', url: coursePaths.lesson(week1.id), headers: { cookie } })).statusCode).toBe(200);
     expect(await app.db.select().from(learnerActivity).where(eq(learnerActivity.userId, userId))).toHaveLength(1);
@@ -101,7 +113,7 @@ describe('a young person whose parent has not agreed yet', () => {
   it('an account that needs no parent keeps its attempt as before', async () => {
     const res = await signUp({});
     expect(res.json().consentStatus).toBe('granted');
-    const submit = await app.inject({ method: 'POST', url: coursePaths.submit(assessmentId), headers: { ...json, cookie: cookieOf(res) }, payload: { answers: answerKey } });
+    const submit = await app.inject({ method: 'POST', url: coursePaths.submit(assessmentId), headers: { ...json, cookie: cookieOf(res) }, payload: await rightAnswers(cookieOf(res)) });
     expect(submit.statusCode).toBe(200);
     expect(await app.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, res.json().id))).toHaveLength(1);
   });

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { challengePaths, type ChallengeState } from '../../../common/contracts/challenge.ts';
-import { coursePaths, type CourseSummary, type LessonListItem, type SubmitResult } from '../../../common/contracts/course.ts';
+import { coursePaths, type Assessment, type CourseSummary, type LessonListItem, type SubmitResult } from '../../../common/contracts/course.ts';
 import { addDays } from '../../../common/domain/streak.ts';
 import { createTestApp, expectValidationFailed, sessionCookie, signedInUser } from '../../../test/app.ts';
 import { assessmentAttempts, assessments, challengeDays, sectionReads } from '../../db/schema/index.ts';
 import { loadCourseContent } from '../../db/seed/course.ts';
+import { answersFor } from '../../../test/quiz.ts';
 
 const app = await createTestApp();
 const content = loadCourseContent();
@@ -132,43 +133,50 @@ describe('GET/PUT /api/challenge', () => {
 });
 
 describe('quiz submitted with an idempotency key', () => {
-  const keyOf = (week: number) => content.lessons.find((l) => l.week === week)!.answers;
-  const submit = async (cookie: string, answers: number[], key?: string) => {
+  /** The learner's current draw of week 1 (docs/decisions/073). */
+  const drawOf = async (cookie: string) => (await app.inject({ method: 'GET', url: coursePaths.lessonAssessment(lessons[0]!.id), headers: { cookie } })).json<Assessment>();
+  const keyOf = async (cookie: string) => {
+    const a = await drawOf(cookie);
+    return { drawId: a.drawId, answers: answersFor(a, 0, 'en', content.lessons) };
+  };
+  const submit = async (cookie: string, body: { drawId: string; answers: number[] }, key?: string) => {
     const [a] = await app.db.select({ id: assessments.id }).from(assessments).where(eq(assessments.lessonId, lessons[0]!.id));
     return app.inject({
       method: 'POST',
       url: coursePaths.submit(a!.id),
       headers: { 'content-type': 'application/json', cookie, ...(key ? { 'idempotency-key': key } : {}) },
-      payload: JSON.stringify({ answers }),
+      payload: JSON.stringify(body),
     });
   };
 
   it('stores an attempt sent twice once and answers the same result', async () => {
     const { user, cookie } = await signedInUser(app);
     const key = crypto.randomUUID();
-    const first = await submit(cookie, keyOf(1), key);
-    const again = await submit(cookie, keyOf(1), key);
+    const body = await keyOf(cookie);
+    const first = await submit(cookie, body, key);
+    const again = await submit(cookie, body, key);
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
     expect(again.json<SubmitResult>()).toEqual(first.json<SubmitResult>());
     expect(first.json<SubmitResult>().passed).toBe(true);
     expect(await app.db.$count(assessmentAttempts, eq(assessmentAttempts.userId, user.id))).toBe(1);
-    // Without a key each submit is its own attempt, as before.
-    await submit(cookie, keyOf(1));
+    // Without a key each submit is its own attempt (of a new draw), as before.
+    await submit(cookie, await keyOf(cookie));
     expect(await app.db.$count(assessmentAttempts, eq(assessmentAttempts.userId, user.id))).toBe(2);
   });
 
   it('refuses a key reused for other answers, and a malformed key; keys are per learner', async () => {
     const { user, cookie } = await signedInUser(app);
     const key = crypto.randomUUID();
-    await submit(cookie, keyOf(1), key);
-    const reused = await submit(cookie, keyOf(1).map((a) => (a + 1) % 4), key);
+    const body = await keyOf(cookie);
+    await submit(cookie, body, key);
+    const reused = await submit(cookie, { ...body, answers: body.answers.map((a) => (a + 1) % 4) }, key);
     expect(reused.statusCode).toBe(409);
     expect(reused.json().message).toMatch(/Idempotency-Key/);
-    expectValidationFailed(await submit(cookie, keyOf(1), 'not-a-uuid'), 'idempotency-key', 'UUID');
+    expectValidationFailed(await submit(cookie, await keyOf(cookie), 'not-a-uuid'), 'idempotency-key', 'UUID');
     // Another learner's attempt with the same key is their own.
     const other = await signedInUser(app);
-    expect((await submit(other.cookie, keyOf(1), key)).statusCode).toBe(200);
+    expect((await submit(other.cookie, await keyOf(other.cookie), key)).statusCode).toBe(200);
     expect(await app.db.$count(assessmentAttempts, and(eq(assessmentAttempts.userId, user.id), eq(assessmentAttempts.idempotencyKey, key)))).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import {
-  assessment as assessmentContract, contentLanguages, courseList as courseListContract, lesson as lessonContract, lessonList as lessonListContract,
+  contentLanguages, courseList as courseListContract, lesson as lessonContract, lessonList as lessonListContract,
   type ContentLanguage,
 } from '../../../common/contracts/course.ts';
-import { PASS_MARK, type LessonRef } from '../../../common/domain/scoring.ts';
+import type { LessonRef } from '../../../common/domain/scoring.ts';
 import type { Db } from '../../db/client.ts';
 import type { CourseDetails } from '../../db/seed/course.ts';
 import * as repo from './course.repository.ts';
@@ -39,10 +40,14 @@ export interface AssessmentEntry {
   id: string;
   lessonId: string;
   courseId: string;
-  /** GET /api/lessons/:id/assessment, per language, serialized (questions and options, never the key). */
-  json: PerLanguage<string>;
+  weekNumber: number;
+  lessonTitle: PerLanguage<string>;
+  /** The week's question bank per language (never sent whole: each attempt gets a draw of it, docs/decisions/073). */
+  bank: PerLanguage<{ text: string; options: string[]; section: number }[]>;
+  /** Fingerprint of the bank and its key: an open draw of another bank is drawn again. */
+  bankHash: string;
   answerKey: number[];
-  /** Options per question, to refuse an answer that names no option. */
+  /** Options per bank question. */
   optionCounts: number[];
 }
 
@@ -112,18 +117,10 @@ export async function loadCourseContentSnapshot(db: Db): Promise<CourseContentSn
         id: a.id,
         lessonId: l.id,
         courseId: c.id,
-        json: byLanguage((lang) =>
-          JSON.stringify(
-            assessmentContract.parse({
-              id: a.id,
-              lessonId: l.id,
-              weekNumber: l.weekNumber,
-              lessonTitle: l.content[lang].title,
-              passMark: PASS_MARK,
-              questions: a.questions[lang].map((q, i) => ({ id: i + 1, questionText: q.text, options: q.options, section: q.section })),
-            }),
-          ),
-        ),
+        weekNumber: l.weekNumber,
+        lessonTitle: byLanguage((lang) => l.content[lang].title),
+        bank: byLanguage((lang) => a.questions[lang].map((q) => ({ text: q.text, options: q.options, section: q.section }))),
+        bankHash: createHash('sha256').update(JSON.stringify([a.questions, a.answerKey])).digest('base64url').slice(0, 22),
         answerKey: a.answerKey,
         optionCounts: a.questions.en.map((q) => q.options.length),
       };

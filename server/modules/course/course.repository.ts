@@ -1,9 +1,9 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Challenge, ContentLanguage } from '../../../common/contracts/course.ts';
 import type { Pool } from 'pg';
 import type { Db } from '../../db/client.ts';
 import { recordLessonOpenedSql } from '../../db/learner-activity.ts';
-import { assessmentAttempts, assessments, certificates, courses, lessons } from '../../db/schema/index.ts';
+import { assessmentAttempts, assessmentDraws, assessments, certificates, courses, lessons, type DrawnQuestion } from '../../db/schema/index.ts';
 import type { AssessmentQuestions, CourseDetails, LessonContent } from '../../db/seed/course.ts';
 
 /** Every course with its live lessons and their assessments, all languages: read once at start (course.content.ts). */
@@ -11,6 +11,8 @@ export async function loadLiveContent(db: Db) {
   const courseRows = await db
     .select({ id: courses.id, slug: courses.slug, details: courses.details, challenge: courses.challenge })
     .from(courses)
+    // Tracks (the 7-day new-believer track) have days, not lessons with assessments: track.service.ts serves them.
+    .where(eq(courses.kind, 'course'))
     .orderBy(asc(courses.createdAt), asc(courses.slug));
   const lessonRows = await db
     .select({ id: lessons.id, courseId: lessons.courseId, weekNumber: lessons.weekNumber, content: lessons.content })
@@ -62,14 +64,18 @@ const PASSED_LESSONS_OPENING_SQL = `
 
 /**
  * A submit's one statement: the passed lessons (before this attempt) and the attempt inserted when
- * its lesson is open (the rule the caller applies to the rows). The last row, with a null lesson,
- * says whether the attempt was stored (false: the lesson is locked, or its idempotency key was
- * already used).
+ * its lesson is open (the rule the caller applies to the rows) and its draw ($9) was still open:
+ * the draw is deleted in the same statement, so two sends of one draw store one attempt. The last
+ * row, with a null lesson, says whether the attempt was stored (false: the lesson is locked, the
+ * draw already answered, or the idempotency key already used).
  */
 const PASSED_LESSONS_SUBMIT_SQL = `
-  with ${PASSED_CTE}, stored as (
-    insert into assessment_attempts (user_id, lesson_id, assessment_id, answers, score, passed, idempotency_key)
-    select $1::uuid, $2::uuid, $4::uuid, $5::jsonb, $6::smallint, $7::boolean, $8::uuid where ${IS_OPEN}
+  with ${PASSED_CTE}, consumed as (
+    delete from assessment_draws where id = $9::uuid and user_id = $1::uuid returning id
+  ), stored as (
+    insert into assessment_attempts (user_id, lesson_id, assessment_id, answers, score, passed, idempotency_key, draw_id, draw)
+    select $1::uuid, $2::uuid, $4::uuid, $5::jsonb, $6::smallint, $7::boolean, $8::uuid, d.id, $10::jsonb
+    from (select id from consumed union all select $9::uuid where $11::boolean) d where ${IS_OPEN}
     on conflict do nothing
     returning id
   )
@@ -98,6 +104,10 @@ export interface SubmitAttempt {
   score: number;
   passed: boolean;
   idempotencyKey: string | null;
+  drawId: string;
+  draw: DrawnQuestion[];
+  /** A draw made without a row (an account that was waiting for a parent): answered once through the attempts' unique draw id. */
+  isUnstored: boolean;
 }
 
 /** A submit's one statement (named, prepared): the passed lessons before it, and whether the attempt was stored. */
@@ -107,30 +117,136 @@ export function passedLessonsSubmitQuery(db: Db) {
     const { rows } = await pool.query<PassedLesson & { stored: boolean | null }>({
       name: 'passed_lessons_submit',
       text: PASSED_LESSONS_SUBMIT_SQL,
-      values: [userId, a.lessonId, a.earlierLessonIds, a.assessmentId, JSON.stringify(a.answers), a.score, a.passed, a.idempotencyKey],
+      values: [userId, a.lessonId, a.earlierLessonIds, a.assessmentId, JSON.stringify(a.answers), a.score, a.passed, a.idempotencyKey, a.drawId, JSON.stringify(a.draw), a.isUnstored],
     });
     const last = rows.pop()!;
     return { passed: rows.map(({ lessonId, bestScore, firstPassedAt }) => ({ lessonId, bestScore, firstPassedAt })), stored: last.stored === true };
   };
 }
 
-/** One user's attempts at one lesson, newest first. */
-export async function listAttempts(db: Db, userId: string, lessonId: string) {
-  return db
-    .select({ id: assessmentAttempts.id, createdAt: assessmentAttempts.createdAt, score: assessmentAttempts.score, passed: assessmentAttempts.passed })
+/** A page of one user's attempts at one lesson, newest first, and how many there are. */
+export async function listAttempts(db: Db, userId: string, lessonId: string, page: { limit: number; offset: number }) {
+  const mine = and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.lessonId, lessonId));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ id: assessmentAttempts.id, createdAt: assessmentAttempts.createdAt, score: assessmentAttempts.score, passed: assessmentAttempts.passed })
+      .from(assessmentAttempts)
+      .where(mine)
+      .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(assessmentAttempts).where(mine),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The user's failed attempts at a lesson in the last `withinMs`, and when the latest was: the pause rule's input. */
+export async function recentFails(db: Db, userId: string, lessonId: string, withinMs: number): Promise<{ fails: number; lastFailAt: Date | null }> {
+  const [row] = await db
+    .select({ fails: sql<number>`count(*)::int`, lastFailAt: sql<string | null>`max(${assessmentAttempts.createdAt})` })
+    .from(assessmentAttempts)
+    .where(
+      and(
+        eq(assessmentAttempts.userId, userId),
+        eq(assessmentAttempts.lessonId, lessonId),
+        eq(assessmentAttempts.passed, false),
+        sql`${assessmentAttempts.createdAt} > now() - make_interval(secs => ${withinMs / 1000})`,
+      ),
+    );
+  return { fails: row?.fails ?? 0, lastFailAt: row?.lastFailAt ? new Date(row.lastFailAt) : null };
+}
+
+/**
+ * Keeps the newest `keep` attempts of a user at a lesson, and always the first and the best passed
+ * ones (the week's completion date and best score): the stored history stays bounded.
+ */
+export async function trimAttempts(db: Db, userId: string, lessonId: string, keep: number): Promise<number> {
+  const pool = (db as Db & { $client: Pool }).$client;
+  const { rowCount } = await pool.query({
+    name: 'trim_attempts',
+    text: `
+      with mine as (
+        select id, passed, score, created_at,
+          row_number() over (order by created_at desc, id desc) as newest,
+          row_number() over (partition by passed order by created_at, id) as first_of_kind,
+          row_number() over (partition by passed order by score desc, created_at, id) as best_of_kind
+        from assessment_attempts where user_id = $1::uuid and lesson_id = $2::uuid
+      )
+      delete from assessment_attempts a using mine
+      where a.id = mine.id and mine.newest > $3::int and not (mine.passed and (mine.first_of_kind = 1 or mine.best_of_kind = 1))`,
+    values: [userId, lessonId, keep],
+  });
+  return rowCount ?? 0;
+}
+
+export interface OpenDraw {
+  id: string;
+  assessmentId: string;
+  questions: DrawnQuestion[];
+  bankHash: string;
+}
+
+const drawColumns = { id: assessmentDraws.id, assessmentId: assessmentDraws.assessmentId, questions: assessmentDraws.questions, bankHash: assessmentDraws.bankHash };
+
+/** The user's open draw of an assessment, if any. */
+export async function findOpenDraw(db: Db, userId: string, assessmentId: string): Promise<OpenDraw | null> {
+  const [row] = await db.select(drawColumns).from(assessmentDraws).where(and(eq(assessmentDraws.userId, userId), eq(assessmentDraws.assessmentId, assessmentId)));
+  return row ?? null;
+}
+
+/** A draw by id, only when it is the user's own and still open. */
+export async function findDraw(db: Db, userId: string, drawId: string): Promise<OpenDraw | null> {
+  const [row] = await db.select(drawColumns).from(assessmentDraws).where(and(eq(assessmentDraws.id, drawId), eq(assessmentDraws.userId, userId)));
+  return row ?? null;
+}
+
+/** Whether the user already answered this draw. */
+export async function isDrawAnswered(db: Db, userId: string, drawId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: assessmentAttempts.id })
+    .from(assessmentAttempts)
+    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.drawId, drawId)));
+  return !!row;
+}
+
+/** What the user was asked last time at this lesson (the newest attempt's draw), to ask other questions now. */
+export async function lastDrawAt(db: Db, userId: string, lessonId: string): Promise<DrawnQuestion[]> {
+  const [row] = await db
+    .select({ draw: assessmentAttempts.draw })
     .from(assessmentAttempts)
     .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.lessonId, lessonId)))
-    .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id));
+    .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id))
+    .limit(1);
+  return row?.draw ?? [];
+}
+
+/**
+ * Stores a new open draw, replacing one of a bank that changed since (`bankHash`); when a draw of
+ * the same bank is already open (two reads at once), that one is answered instead.
+ */
+export async function saveDraw(db: Db, userId: string, assessmentId: string, questions: DrawnQuestion[], bankHash: string): Promise<OpenDraw> {
+  const [row] = await db
+    .insert(assessmentDraws)
+    .values({ userId, assessmentId, questions, bankHash })
+    .onConflictDoUpdate({
+      target: [assessmentDraws.userId, assessmentDraws.assessmentId],
+      set: { id: sql`excluded.id`, questions: sql`excluded.questions`, bankHash: sql`excluded.bank_hash`, createdAt: sql`now()` },
+      setWhere: sql`${assessmentDraws.bankHash} <> excluded.bank_hash`,
+    })
+    .returning(drawColumns);
+  return row ?? (await findOpenDraw(db, userId, assessmentId))!;
 }
 
 export interface StoredAttempt {
   assessmentId: string;
   answers: number[];
+  drawId: string | null;
+  draw: DrawnQuestion[] | null;
 }
 
 export async function findAttemptByKey(db: Db, userId: string, idempotencyKey: string): Promise<StoredAttempt | null> {
   const [row] = await db
-    .select({ assessmentId: assessmentAttempts.assessmentId, answers: assessmentAttempts.answers })
+    .select({ assessmentId: assessmentAttempts.assessmentId, answers: assessmentAttempts.answers, drawId: assessmentAttempts.drawId, draw: assessmentAttempts.draw })
     .from(assessmentAttempts)
     .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.idempotencyKey, idempotencyKey)));
   return row ?? null;

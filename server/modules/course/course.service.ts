@@ -1,5 +1,5 @@
 import { randomGroupedCode } from '../../lib/random-code.ts';
-import type { AttemptSummary, Certificate, CertificateVerification, ContentLanguage, Progress, SubmitResult } from '../../../common/contracts/course.ts';
+import type { Assessment, AttemptList, Certificate, CertificateVerification, ContentLanguage, Progress, SubmitResult } from '../../../common/contracts/course.ts';
 import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, type LessonRef } from '../../../common/domain/scoring.ts';
 import type { Db } from '../../db/client.ts';
 import { recentLessonOpenings } from '../../db/learner-activity.ts';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import { loadCourseContentSnapshot, type AssessmentEntry, type CourseContentSnapshot, type CourseEntry } from './course.content.ts';
 import * as repo from './course.repository.ts';
+import { drawQuestions, fitsBank, pausedUntil, RHYTHM, shownKey, unstoredDraw, type DrawnQuestion } from './draws.ts';
 import { fullNameOf } from '../../../common/domain/names.ts';
 
 // Crockford's base32: no I, L, O or U, so a code read aloud or retyped is hard to get wrong.
@@ -135,63 +136,138 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     return s.passed.has(id) ? bodies.completed : bodies.notCompleted;
   }
 
-  /** The assessment as JSON text (the `Assessment` contract); 404 when unknown, 403 while its lesson is locked. */
-  async function getAssessmentJson(userId: string, lessonId: string, lang: ContentLanguage): Promise<string> {
-    const a = content.assessmentsByLesson.get(lessonId);
-    if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
-    requireOpen(await lessonStates(userId, requireCourse(a.courseId)), lessonId);
-    return a.json[lang];
+  /** When the learner's next attempt at a lesson opens after 3 failed ones within a day, or null. */
+  async function pauseOf(userId: string, lessonId: string): Promise<Date | null> {
+    const { fails, lastFailAt } = await repo.recentFails(db, userId, lessonId, RHYTHM.failWindowMs);
+    return pausedUntil(fails, lastFailAt);
+  }
+
+  function pausedError(opensAt: Date): AppError {
+    return new AppError(
+      'ATTEMPTS_PAUSED',
+      `You have tried this quiz ${RHYTHM.failsBeforePause} times today. Take a break and read the lesson again: the next attempt opens at ${opensAt.toISOString()}.`,
+      { opensAt, retryAfterSeconds: Math.max(1, Math.ceil((opensAt.getTime() - Date.now()) / 1000)) },
+    );
   }
 
   /**
-   * Scores and stores an attempt. With an idempotency key (a quiz submitted offline and sent when
-   * back online, perhaps twice), the key's first attempt is stored once and every replay answers
-   * the same result; the key reused for other answers is a 409.
+   * The learner's current draw of a lesson's assessment (the `Assessment` contract, docs/decisions/073):
+   * their open draw, or a new one (10 questions of the bank, options shuffled, the questions of the
+   * last attempt last in line). 404 when unknown, 403 while the lesson is locked, 429 with when it
+   * opens while a pause after 3 failed attempts lasts. The same draw is answered until it is submitted.
    */
-  async function submit(userId: string, assessmentId: string, answers: number[], idempotencyKey?: string): Promise<SubmitResult> {
+  async function getAssessment(userId: string, lessonId: string, lang: ContentLanguage, { isRecorded = true } = {}): Promise<Assessment> {
+    const a = content.assessmentsByLesson.get(lessonId);
+    if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
+    requireOpen(await lessonStates(userId, requireCourse(a.courseId)), lessonId);
+    // Waiting for a parent (decision 062): a draw that needs no row.
+    if (!isRecorded) {
+      const unstored = unstoredDraw(userId, a.id, a.bankHash, a.optionCounts);
+      return assessmentOf(a, unstored.id, unstored.questions, lang);
+    }
+    let draw = await repo.findOpenDraw(db, userId, a.id);
+    if (!draw || draw.bankHash !== a.bankHash || !fitsBank(draw.questions, a.optionCounts)) {
+      const paused = await pauseOf(userId, lessonId);
+      if (paused) throw pausedError(paused);
+      draw = await repo.saveDraw(db, userId, a.id, drawQuestions(a.optionCounts, await repo.lastDrawAt(db, userId, lessonId)), a.bankHash);
+    }
+    return assessmentOf(a, draw.id, draw.questions, lang);
+  }
+
+  function assessmentOf(a: AssessmentEntry, drawId: string, draw: DrawnQuestion[], lang: ContentLanguage): Assessment {
+    return {
+      id: a.id,
+      drawId,
+      lessonId: a.lessonId,
+      weekNumber: a.weekNumber,
+      lessonTitle: a.lessonTitle[lang],
+      passMark: PASS_MARK,
+      questions: draw.map((d, i) => {
+        const q = a.bank[lang][d.q]!;
+        return { id: i + 1, questionText: q.text, options: d.o.map((o) => q.options[o]!), section: q.section };
+      }),
+    };
+  }
+
+  /**
+   * Scores and stores an attempt at a draw (the learner's own, still open: one attempt per draw).
+   * With an idempotency key (a quiz submitted offline and sent when back online, perhaps twice),
+   * the key's first attempt is stored once and every replay answers the same result; the key reused
+   * for other answers is a 409. Answers are positions in the draw; the key is mapped through it.
+   */
+  async function submit(userId: string, assessmentId: string, drawId: string, answers: number[], idempotencyKey?: string): Promise<SubmitResult> {
     const a = content.assessments.get(assessmentId);
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
     const replayed = idempotencyKey ? await repo.findAttemptByKey(db, userId, idempotencyKey) : null;
-    if (replayed) return replay(userId, a, answers, replayed);
+    if (replayed) return replay(userId, a, drawId, answers, replayed);
     const course = requireCourse(a.courseId);
-    const invalid = answersRefusal(a, answers);
-    if (invalid) {
+    const unstored = unstoredDraw(userId, a.id, a.bankHash, a.optionCounts);
+    const draw = unstored.id === drawId ? { id: drawId, assessmentId: a.id, questions: unstored.questions, bankHash: a.bankHash } : await repo.findDraw(db, userId, drawId);
+    if (!draw || draw.assessmentId !== a.id) {
       // A locked lesson is said first, as it always was.
+      requireOpen(await lessonStates(userId, course), a.lessonId);
+      if (draw || !(await repo.isDrawAnswered(db, userId, drawId))) throw new AppError('NOT_FOUND', 'This quiz draw was not found. Open the quiz again.');
+      throw new AppError('DRAW_USED', 'This attempt was already submitted. Open the quiz again for a new one.');
+    }
+    if (draw.bankHash !== a.bankHash || !fitsBank(draw.questions, a.optionCounts))
+      throw new AppError('DRAW_STALE', "This week's questions changed since this attempt began. Open the quiz again.");
+    const invalid = answersRefusal(a, draw.questions, answers);
+    if (invalid) {
       requireOpen(await lessonStates(userId, course), a.lessonId);
       throw invalid;
     }
-    const result = scoreAnswers(answers, a.answerKey);
+    const key = shownKey(draw.questions, a.answerKey);
+    const result = scoreAnswers(answers, key);
     const lesson = content.lessons.get(a.lessonId)!;
-    // One statement: the passed lessons (before this attempt) and the attempt stored if the lesson is open.
+    // One statement: the passed lessons (before this attempt), the draw consumed and the attempt stored if the lesson is open.
     const { passed, stored } = await passedLessonsSubmit(userId, {
-      lessonId: a.lessonId, earlierLessonIds: lesson.earlierLessonIds, assessmentId, answers, score: result.score, passed: result.passed, idempotencyKey: idempotencyKey ?? null,
+      lessonId: a.lessonId, earlierLessonIds: lesson.earlierLessonIds, assessmentId, answers, score: result.score, passed: result.passed,
+      idempotencyKey: idempotencyKey ?? null, drawId, draw: draw.questions, isUnstored: unstored.id === drawId,
     });
     const s = requireOpen(statesOf(course, passed), a.lessonId);
-    // Two sends of one key at the same moment: the other one stored it.
-    if (!stored && idempotencyKey) {
-      const stored = await repo.findAttemptByKey(db, userId, idempotencyKey);
-      if (stored) return replay(userId, a, answers, stored);
+    if (!stored) {
+      // Two sends of one key at the same moment: the other one stored it.
+      const other = idempotencyKey ? await repo.findAttemptByKey(db, userId, idempotencyKey) : null;
+      if (other) return replay(userId, a, drawId, answers, other);
+      // Two sends of one draw at the same moment (no key, or two keys): the other one was stored.
+      throw new AppError('DRAW_USED', 'This attempt was already submitted. Open the quiz again for a new one.');
     }
-    return resultOf(a, answers, s.states);
+    await repo.trimAttempts(db, userId, a.lessonId, RHYTHM.attemptsKept);
+    return resultOf(a, draw.questions, answers, s.states, result.passed ? null : await pauseOf(userId, a.lessonId));
   }
 
   /** Why these answers cannot be scored (not one per question, or a choice that names no option), or null. */
-  function answersRefusal(a: AssessmentEntry, answers: number[]): AppError | null {
-    if (answers.length !== a.answerKey.length)
-      return new AppError('VALIDATION_FAILED', `answers: expected ${a.answerKey.length} answers (one per question), got ${answers.length}`);
-    const i = answers.findIndex((choice, i) => choice >= (a.optionCounts[i] ?? 0));
-    if (i >= 0) return new AppError('VALIDATION_FAILED', `answers.${i}: question ${i + 1} has options 0 to ${(a.optionCounts[i] ?? 0) - 1}, got ${answers[i]}`);
+  function answersRefusal(a: AssessmentEntry, draw: DrawnQuestion[], answers: number[]): AppError | null {
+    if (answers.length !== draw.length) return new AppError('VALIDATION_FAILED', `answers: expected ${draw.length} answers (one per question), got ${answers.length}`);
+    const i = answers.findIndex((choice, i) => choice >= draw[i]!.o.length);
+    if (i >= 0) return new AppError('VALIDATION_FAILED', `answers.${i}: question ${i + 1} has options 0 to ${draw[i]!.o.length - 1}, got ${answers[i]}`);
     return null;
   }
 
-  function resultOf(a: AssessmentEntry, answers: number[], states: LessonState[]): SubmitResult {
-    const result = scoreAnswers(answers, a.answerKey);
+  /**
+   * The result a learner sees. A pass: the key in the order shown and right or wrong per question
+   * (the full review). A fail: neither, only the lesson sections the missed questions come from, so
+   * retrying cannot pass by elimination.
+   */
+  function resultOf(a: AssessmentEntry, draw: DrawnQuestion[], answers: number[], states: LessonState[], paused: Date | null): SubmitResult {
+    const key = shownKey(draw, a.answerKey);
+    const result = scoreAnswers(answers, key);
     const index = states.findIndex((x) => x.id === a.lessonId);
+    const missed = new Map<number, number>();
+    if (!result.passed)
+      draw.forEach((d, i) => {
+        if (answers[i] !== key[i]) {
+          const section = a.bank.en[d.q]!.section;
+          missed.set(section, (missed.get(section) ?? 0) + 1);
+        }
+      });
     return {
       passed: result.passed,
       score: result.score,
-      correctAnswers: result.passed ? a.answerKey : [],
-      questionResults: answers.map((choice, i) => choice === a.answerKey[i]),
+      correctAnswers: result.passed ? key : [],
+      questionResults: result.passed ? answers.map((choice, i) => choice === key[i]) : [],
+      sectionsToReview: [...missed].sort(([x], [y]) => x - y).map(([section, n]) => ({ section, missed: n })),
+      pausedUntil: paused?.toISOString() ?? null,
       correctCount: result.correctCount,
       totalQuestions: result.totalQuestions,
       passMark: PASS_MARK,
@@ -200,19 +276,24 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
   }
 
   /** The stored attempt's result again, when the replay is the same submission. */
-  async function replay(userId: string, a: AssessmentEntry, answers: number[], stored: repo.StoredAttempt): Promise<SubmitResult> {
-    const isSame = stored.assessmentId === a.id && stored.answers.length === answers.length && stored.answers.every((x, i) => x === answers[i]);
+  async function replay(userId: string, a: AssessmentEntry, drawId: string, answers: number[], stored: repo.StoredAttempt): Promise<SubmitResult> {
+    const isSame =
+      stored.assessmentId === a.id && stored.drawId === drawId && !!stored.draw && stored.answers.length === answers.length && stored.answers.every((x, i) => x === answers[i]);
     if (!isSame) throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different submission.');
-    return resultOf(a, stored.answers, await lessonStates(userId, requireCourse(a.courseId)));
+    const paused = await pauseOf(userId, a.lessonId);
+    return resultOf(a, stored.draw!, stored.answers, await lessonStates(userId, requireCourse(a.courseId)), paused);
   }
 
-  /** The user's own attempts at a live lesson, newest first; 404 for an unknown lesson, 403 while it is locked. */
-  async function listAttempts(userId: string, lessonId: string): Promise<AttemptSummary[]> {
+  /**
+   * A page of the user's own attempts at a live lesson, newest first, how many are kept, and when
+   * the next attempt opens during a pause; 404 for an unknown lesson, 403 while it is locked.
+   */
+  async function listAttempts(userId: string, lessonId: string, page: { limit: number; offset: number }): Promise<AttemptList> {
     const lesson = content.lessons.get(lessonId);
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
     requireOpen(await lessonStates(userId, requireCourse(lesson.courseId)), lessonId);
-    const rows = await repo.listAttempts(db, userId, lessonId);
-    return rows.map((r) => ({ id: r.id, submittedAt: r.createdAt.toISOString(), score: r.score, passed: r.passed }));
+    const [{ rows, total }, paused] = await Promise.all([repo.listAttempts(db, userId, lessonId, page), pauseOf(userId, lessonId)]);
+    return { attempts: rows.map((r) => ({ id: r.id, submittedAt: r.createdAt.toISOString(), score: r.score, passed: r.passed })), total, pausedUntil: paused?.toISOString() ?? null };
   }
 
   function toCertificate(
@@ -288,7 +369,7 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     };
   }
 
-  return { reload, snapshot, listCoursesJson, getProgress, listLessonsJson, getLessonJson, getAssessmentJson, submit, listAttempts, getCertificate, createCertificate, verify };
+  return { reload, snapshot, listCoursesJson, getProgress, listLessonsJson, getLessonJson, getAssessment, submit, listAttempts, getCertificate, createCertificate, verify };
 }
 
 export type CourseService = ReturnType<typeof courseServiceFactory>;

@@ -1,9 +1,9 @@
 /**
  * Paths whose last segment is a secret: whoever holds the link can reset a password, confirm an
- * address, answer for a parent or unsubscribe someone. The admin outbox shows mails without it, so an
+ * address, answer for a parent, read a child's mentors or a concern's status (issue 25) or unsubscribe someone. The admin outbox shows mails without it, so an
  * admin reading the outbox cannot take over an account (the mail itself still carries the link).
  */
-const SECRET_LINK = /(\/(?:reset-password|verify-email|confirm-sign-up|parent-consent|unsubscribe|api\/mail\/unsubscribe)\/)[^\s/?#<>"')\]]+/g;
+const SECRET_LINK = /(\/(?:reset-password|verify-email|confirm-sign-up|parent-consent|parent-mentors|concern-status|unsubscribe|api\/mail\/unsubscribe)\/)[^\s/?#<>"')\]]+/g;
 
 export const HIDDEN_SECRET = '[hidden]';
 

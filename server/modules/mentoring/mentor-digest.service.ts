@@ -5,6 +5,7 @@ import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
 import { findOpenInvitations } from './mentoring.repository.ts';
 import { findDigestMentors, findDisciplesWeek, type DiscipleWeekRow } from './mentor-week.repository.ts';
 import { displayNameOf } from '../../../common/domain/names.ts';
+import { TRACK_DAYS } from '../../../common/domain/track.ts';
 
 export const MENTOR_DIGEST_QUEUE = 'mentor-digest-weekly';
 const BATCH = 200;
@@ -23,6 +24,13 @@ export function mentorDigestFactory(deps: OptOutMailDeps & { log: FastifyBaseLog
     const sorted = sortByAttention(disciples.map((d) => ({ ...d, lastActivityAt: d.lastActivityAt?.toISOString() ?? null })));
     const line = (key: string, vars: Record<string, string | number>) => mailText(locale, `mentorDigest.${key}`, vars);
     return [
+      {
+        // The 7-day track (docs/decisions/074): who did a day of it this week, and how far they are.
+        title: 'mentorDigest.track',
+        items: sorted
+          .filter((d) => d.isTrackActiveThisWeek)
+          .map((d) => (d.trackDays >= TRACK_DAYS ? line('itemTrackDone', { name: displayNameOf(d) }) : line('itemTrack', { name: displayNameOf(d), days: d.trackDays, total: TRACK_DAYS }))),
+      },
       { title: 'mentorDigest.finished', items: sorted.filter((d) => d.finishedWeek !== null).map((d) => line('itemWeek', { name: displayNameOf(d), week: d.finishedWeek! })) },
       {
         title: 'mentorDigest.stalled',

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { FAILED_TWICE, STALLED_DAYS } from '../../../common/domain/mentor-week.ts';
 import type { Tx } from '../../db/client.ts';
 import { lastActivitySql } from '../../db/learner-activity.ts';
-import { primaryCourseCte } from '../../db/progress-sql.ts';
+import { primaryCourseCte, trackDaysDone } from '../../db/progress-sql.ts';
 import { encouragements, users } from '../../db/schema/index.ts';
 
 export interface DiscipleWeekRow {
@@ -19,6 +19,10 @@ export interface DiscipleWeekRow {
   finishedWeek: number | null;
   lastEncouragedAt: Date | null;
   acceptsEncouragement: boolean;
+  /** Days of the 7-day track done, 0-7 (docs/decisions/074). */
+  trackDays: number;
+  /** A day of the track done in the last 7 days. */
+  isTrackActiveThisWeek: boolean;
 }
 
 /**
@@ -31,15 +35,19 @@ export async function findDisciplesWeek(db: Tx, mentorIds: string[]): Promise<Di
   const res = await db.execute<{
     mentor_id: string; id: string; first_name: string | null; last_name: string | null; email: string; last_activity_at: Date | string | null;
     current_week: number | null; live_lessons: number; is_stalled: boolean; failed_twice_week: number | null; finished_week: number | null;
-    last_encouraged_at: Date | string | null; accepts_encouragement: boolean;
+    last_encouraged_at: Date | string | null; accepts_encouragement: boolean; track_days: number; track_this_week: boolean;
   }>(sql`
     with ${primaryCourseCte},
     live as materialized (
       select l.id, l.week_number from lessons l join course_pc on l.course_id = course_pc.course_id where l.is_live
     ),
     d as (
-      select u.id, u.mentor_id, u.first_name, u.last_name, u.email, u.created_at, (u.notify_encouragement and u.deactivated_at is null) as notify_encouragement, ${lastActivitySql('u')} as last_activity_at
+      select u.id, u.mentor_id, u.first_name, u.last_name, u.email, u.created_at, (u.notify_encouragement and u.deactivated_at is null) as notify_encouragement, ${lastActivitySql('u')} as last_activity_at,
+        ${trackDaysDone('u')} as track_days,
+        exists (select 1 from track_days td where td.user_id = u.id and td.done_at > now() - make_interval(days => ${STALLED_DAYS})) as track_this_week
       from users u where u.mentor_id in (${sql.join(mentorIds.map((id) => sql`${id}::uuid`), sql`, `)})
+        -- A paused link (issue 25) shows the mentor nothing of the person's week, in the panel or the digest.
+        and u.mentor_paused_at is null
     ),
     per_lesson as (
       select a.user_id, a.lesson_id,
@@ -62,7 +70,7 @@ export async function findDisciplesWeek(db: Tx, mentorIds: string[]): Promise<Di
       from d
     )
     select w.mentor_id, w.id, w.first_name, w.last_name, w.email, w.last_activity_at, w.current_week, w.live_lessons,
-           w.failed_twice_week, w.finished_week, w.last_encouraged_at, w.notify_encouragement as accepts_encouragement,
+           w.failed_twice_week, w.finished_week, w.last_encouraged_at, w.notify_encouragement as accepts_encouragement, w.track_days, w.track_this_week,
            (w.current_week is not null and coalesce(w.last_activity_at, w.created_at) <= now() - make_interval(days => ${STALLED_DAYS})) as is_stalled
     from w`);
   const date = (v: Date | string | null) => (v === null ? null : new Date(v));
@@ -80,12 +88,15 @@ export async function findDisciplesWeek(db: Tx, mentorIds: string[]): Promise<Di
     finishedWeek: r.finished_week,
     lastEncouragedAt: date(r.last_encouraged_at),
     acceptsEncouragement: r.accepts_encouragement,
+    trackDays: r.track_days,
+    isTrackActiveThisWeek: r.track_this_week,
   }));
 }
 
 /** The disciple's row, locked for the rest of the transaction; null unless `mentorId` is their mentor. */
 export async function lockDiscipleOf(tx: Tx, mentorId: string, discipleId: string) {
-  const rows = await tx.select().from(users).where(and(eq(users.id, discipleId), eq(users.mentorId, mentorId))).for('update');
+  // A paused link (issue 25) is not the mentor's to use: the same "not your disciple" as any other.
+  const rows = await tx.select().from(users).where(and(eq(users.id, discipleId), eq(users.mentorId, mentorId), isNull(users.mentorPausedAt))).for('update');
   return rows[0] ?? null;
 }
 
@@ -113,7 +124,7 @@ export async function findDigestMentors(db: Tx, limit: number, afterId: string |
   const res = await db.execute<{ id: string; email: string; first_name: string | null; locale: string }>(sql`
     select m.id, m.email, m.first_name, m.locale from users m
     where m.notify_mentor_digest and m.deactivated_at is null
-      and exists (select 1 from users d where d.mentor_id = m.id)
+      and exists (select 1 from users d where d.mentor_id = m.id and d.mentor_paused_at is null)
       and not exists (select 1 from mail_outbox o where o.kind = 'mentor-digest' and lower(o.to_address) = lower(m.email) and o.created_at > now() - interval '6 days')
       ${afterId ? sql`and m.id > ${afterId}` : sql``}
     order by m.id

@@ -34,6 +34,7 @@ export function mentorWeekServiceFactory(deps: MentorWeekDeps) {
       lastEncouragedAt: r.lastEncouragedAt?.toISOString() ?? null,
       nextEncouragementAt: nextAllowed(r.lastEncouragedAt, now)?.toISOString() ?? null,
       acceptsEncouragement: r.acceptsEncouragement,
+      trackDays: r.trackDays,
     }));
     return { disciples: sortByAttention(disciples) };
   }

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { executePrepared, type Tx } from '../../db/client.ts';
 import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, users } from '../../db/schema/index.ts';
-import { isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../../db/progress-sql.ts';
+import { isCompleted, joinProgress, primaryCourseCte, progressPercent, trackDaysDone } from '../../db/progress-sql.ts';
 import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 
 // Any constant works; it only has to be the same for every process linking mentors.
@@ -22,6 +22,10 @@ export interface SubtreeRow {
   lastName: string | null;
   email: string;
   progress: number;
+  /** Days of the 7-day track done, 0-7. */
+  trackDays: number;
+  /** The link with their mentor is paused (issue 25): nobody below them is walked. */
+  isPaused: boolean;
 }
 
 /**
@@ -30,20 +34,21 @@ export interface SubtreeRow {
  * the data could not make it loop.
  */
 export async function findSubtree(db: Tx, rootId: string): Promise<SubtreeRow[]> {
-  type Row = { id: string; mentor_id: string | null; first_name: string | null; last_name: string | null; email: string; progress: number };
+  type Row = { id: string; mentor_id: string | null; first_name: string | null; last_name: string | null; email: string; progress: number; track_days: number; is_paused: boolean };
   // A prepared statement: planning it took twice as long as running it for a small tree.
   const rows = await executePrepared<Row>(db, sql`
     with recursive ${primaryCourseCte},
-    tree(id, mentor_id, first_name, last_name, email) as (
-      select id, mentor_id, first_name, last_name, email from users where id = ${rootId}
+    tree(id, mentor_id, first_name, last_name, email, is_paused) as (
+      select id, mentor_id, first_name, last_name, email, false from users where id = ${rootId}
       union
-      select d.id, d.mentor_id, d.first_name, d.last_name, d.email from users d join tree on d.mentor_id = tree.id
+      select d.id, d.mentor_id, d.first_name, d.last_name, d.email, d.mentor_paused_at is not null
+      from users d join tree on d.mentor_id = tree.id and not tree.is_paused
     )
-    select u.id, u.mentor_id, u.first_name, u.last_name, u.email, ${progressPercent('u')} as progress
+    select u.id, u.mentor_id, u.first_name, u.last_name, u.email, u.is_paused, ${progressPercent('u')} as progress, ${trackDaysDone('u')} as track_days
     from tree u
     cross join course_pc
     ${joinProgress('u')}`);
-  return rows.map((r) => ({ id: r.id, mentorId: r.mentor_id, firstName: r.first_name, lastName: r.last_name, email: r.email, progress: r.progress }));
+  return rows.map((r) => ({ id: r.id, mentorId: r.mentor_id, firstName: r.first_name, lastName: r.last_name, email: r.email, progress: r.progress, trackDays: r.track_days, isPaused: r.is_paused }));
 }
 
 /** Direct disciples and everyone below the user (not counting the user). */
@@ -74,7 +79,7 @@ export async function findPendingDisciples(db: Tx, mentorId: string) {
     with ${primaryCourseCte}
     select d.id, d.first_name, d.last_name, d.email, ${progressPercent('d')} as progress
     from users d cross join course_pc ${joinProgress('d')}
-    where d.mentor_id = ${mentorId} and not ${isCompleted('d')}
+    where d.mentor_id = ${mentorId} and d.mentor_paused_at is null and not ${isCompleted('d')}
     order by lower(d.first_name) nulls last, lower(d.last_name) nulls last, d.id`);
   return res.rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, progress: r.progress }));
 }
@@ -108,7 +113,8 @@ export async function findAncestors(db: Tx, userId: string): Promise<string[]> {
 export async function setMentorIfNone(tx: Tx, discipleId: string, mentorId: string): Promise<boolean> {
   const rows = await tx
     .update(users)
-    .set({ mentorId, updatedAt: new Date() })
+    // A pause belongs to the link it was put on (issue 25): a new link starts unpaused.
+    .set({ mentorId, mentorPausedAt: null, mentorPauseReason: null, updatedAt: new Date() })
     .where(and(eq(users.id, discipleId), isNull(users.mentorId)))
     .returning({ id: users.id });
   return rows.length > 0;
@@ -187,7 +193,7 @@ export async function lockUser(tx: Tx, userId: string) {
 export async function clearMentor(tx: Tx, discipleId: string, mentorId: string): Promise<boolean> {
   const rows = await tx
     .update(users)
-    .set({ mentorId: null, updatedAt: new Date() })
+    .set({ mentorId: null, mentorPausedAt: null, mentorPauseReason: null, updatedAt: new Date() })
     .where(and(eq(users.id, discipleId), eq(users.mentorId, mentorId)))
     .returning({ id: users.id });
   return rows.length > 0;
@@ -195,7 +201,7 @@ export async function clearMentor(tx: Tx, discipleId: string, mentorId: string):
 
 /** Sets (or clears) someone's mentor whatever it was: an admin's decision. */
 export async function setMentor(tx: Tx, discipleId: string, mentorId: string | null) {
-  await tx.update(users).set({ mentorId, updatedAt: new Date() }).where(eq(users.id, discipleId));
+  await tx.update(users).set({ mentorId, mentorPausedAt: null, mentorPauseReason: null, updatedAt: new Date() }).where(eq(users.id, discipleId));
 }
 
 /** The request `discipleId` made at onboarding (pending or declined), or a new pending one naming `mentorId`. */

@@ -14,13 +14,39 @@ import { findUserByEmail, findUserById } from '../../db/users.ts';
 import * as repo from './mentoring.repository.ts';
 import { toInvitation, type InvitationMailer } from './invitations.ts';
 import { displayNameOf, fullNameOf } from '../../../common/domain/names.ts';
+import { APPROVAL_REQUIRED_MESSAGE, type SafeguardingService } from '../safeguarding/safeguarding.service.ts';
 
 function toApplication(a: typeof ambassadorApplications.$inferSelect): AmbassadorApplication {
   return { id: a.id, status: a.status, createdAt: a.createdAt.toISOString(), decidedAt: a.decidedAt?.toISOString() ?? null };
 }
 
-/** The signed-in user's disciples, mentor links and progression; `invitations` mails what "add disciple" creates. */
-export function mentoringServiceFactory({ db, invitations }: { db: Db; invitations: InvitationMailer }) {
+/**
+ * The signed-in user's disciples, mentor links and progression; `invitations` mails what "add
+ * disciple" creates; `safeguarding` holds the rule every new link passes (issue 25: an adult and a
+ * minor only while the adult is approved).
+ */
+export function mentoringServiceFactory({ db, invitations, safeguarding }: { db: Db; invitations: InvitationMailer; safeguarding: Pick<SafeguardingService, 'checkLink' | 'isLinkAllowed' | 'tellParentOfNewMentor'> }) {
+  /**
+   * Whether `mentorId` and `discipleId` may be linked now (issue 25). A refusal is recorded (the
+   * adult is listed as awaiting approval); the caller decides what the person acting is told.
+   */
+  async function safeguardingRefusal(tx: Tx, mentorId: string, discipleId: string, actorId: string | null, { willThrow = false } = {}) {
+    const [mentor, disciple] = await Promise.all([findUserById(tx, mentorId), findUserById(tx, discipleId)]);
+    if (!mentor || !disciple) return null;
+    return safeguarding.checkLink(tx, mentor, disciple, actorId, { willThrow });
+  }
+
+  /**
+   * Refuses a link the safeguarding rule does not allow: the unapproved adult acting is told how to
+   * get approved; anyone else (the minor) gets `neutral`, the same answer as any other refusal.
+   */
+  async function assertSafeguarded(tx: Tx, mentorId: string, discipleId: string, actorId: string, neutral: () => AppError) {
+    const refusal = await safeguardingRefusal(tx, mentorId, discipleId, actorId, { willThrow: true });
+    if (!refusal) return;
+    if (refusal.isActorUnapproved) throw new AppError('MENTOR_APPROVAL_REQUIRED', APPROVAL_REQUIRED_MESSAGE);
+    throw neutral();
+  }
+
   async function getSummary(user: UserRow): Promise<DisciplesSummary> {
     const { direct, total } = await repo.countDisciples(db, user.id);
     return { directDisciples: direct, totalImpact: total };
@@ -33,7 +59,12 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
 
   async function getTree(user: UserRow): Promise<DiscipleNode> {
     const rows = await repo.findSubtree(db, user.id);
-    const tree = buildTree(rows, user.id, (r): Omit<DiscipleNode, 'disciples'> => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, progress: r.progress }));
+    // A paused link (issue 25) shows its name and "paused" only: no email, no progress, nobody below.
+    const tree = buildTree(rows, user.id, (r): Omit<DiscipleNode, 'disciples'> =>
+      r.isPaused && r.id !== user.id
+        ? { id: r.id, firstName: r.firstName, lastName: r.lastName, email: '', progress: 0, isPaused: true }
+        : { id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, progress: r.progress, trackDays: r.trackDays },
+    );
     if (!tree) return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, progress: 0, disciples: [] };
     // Disciples appear alphabetically under each mentor. Sorting each mentor's own list (most hold a
     // handful) costs far fewer collator comparisons than sorting all 10,000 rows of a big tree.
@@ -70,7 +101,10 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
       const lastSentAt = await invitations.send(tx, mentor, invitation);
       const request = existing && !existing.mentorId ? await repo.findMentorRequest(tx, existing.id) : null;
       const bothAgree = existing && request?.mentorId === mentor.id && !request.declinedAt;
-      if (bothAgree && !wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), existing.id)) await link(tx, existing.id, mentor.id, { invitationId: invitation.id });
+      // Not linked when the safeguarding rule refuses: the answer stays the same (it tells nothing about
+      // the account), and the request waits on the mentor's dashboard, where accepting says why.
+      if (bothAgree && !wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), existing.id) && !(await safeguardingRefusal(tx, mentor.id, existing.id, mentor.id)))
+        await link(tx, existing.id, mentor.id, { invitationId: invitation.id });
       return { outcome: 'invited' as const, invitation: toInvitation({ ...invitation, lastSentAt }) };
     });
     invitations.wake();
@@ -87,6 +121,9 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
     if (!(await repo.setMentorIfNone(tx, discipleId, mentorId))) throw new AppError('HAS_MENTOR', 'This person already has a mentor. Each person has one mentor.');
     await repo.deleteMentorRequest(tx, discipleId);
     if (via.invitationId) await repo.acceptInvitation(tx, via.invitationId, discipleId);
+    // A parent who agreed for a minor is mailed the page of their child's mentors (issue 25).
+    const disciple = await findUserById(tx, discipleId);
+    if (disciple) await safeguarding.tellParentOfNewMentor(tx, disciple);
   }
 
   /**
@@ -101,7 +138,12 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
       if (!current || current.mentorId) return;
       for (const inv of await repo.findInvitationsForEmail(tx, current.email)) {
         if (wouldCreateCycle(inv.mentorId, await repo.findAncestors(tx, inv.mentorId), current.id)) continue;
-        if (await repo.setMentorIfNone(tx, current.id, inv.mentorId)) await repo.markInvitationAccepted(tx, inv.mentorId, current.email, current.id);
+        // An unapproved adult's invitation to a minor stays open, unseen, until the adult is approved (issue 25).
+        if (await safeguardingRefusal(tx, inv.mentorId, current.id, null)) continue;
+        if (await repo.setMentorIfNone(tx, current.id, inv.mentorId)) {
+          await repo.markInvitationAccepted(tx, inv.mentorId, current.email, current.id);
+          await safeguarding.tellParentOfNewMentor(tx, current);
+        }
         return;
       }
     });
@@ -125,7 +167,9 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
       // The named person is this user's own disciple (or further down): a request could never be accepted.
       if (wouldCreateCycle(match.id, await repo.findAncestors(tx, match.id), current.id)) return;
       const invitation = await repo.findOpenInvitation(tx, match.id, current.email);
-      if (invitation) await link(tx, current.id, match.id, { invitationId: invitation.id });
+      // Both said yes, but an adult and a minor need the adult's approval first (issue 25): then it
+      // stays a request the named person answers, and accepting tells them how to get approved.
+      if (invitation && !(await safeguardingRefusal(tx, match.id, current.id, current.id))) await link(tx, current.id, match.id, { invitationId: invitation.id });
       else {
         await repo.upsertMentorRequest(tx, current.id, match.id);
         // Told by mail too, not only by a card on a dashboard they may not open for weeks.
@@ -145,13 +189,19 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
       current.mentorId ? findUserById(db, current.mentorId) : Promise.resolve(null),
     ]);
     const outgoingMentor = outgoing && !current.mentorId ? await findUserById(db, outgoing.mentorId) : null;
+    // An unapproved adult's invitation is not shown to a minor (issue 25): it appears once the adult is approved.
+    const shownInvitations = [];
+    for (const i of invitations) {
+      const mentorOf = await findUserById(db, i.mentorId);
+      if (mentorOf && (await safeguarding.isLinkAllowed(db, mentorOf, current))) shownInvitations.push(i);
+    }
     return {
       incoming: [
         ...requests.map((r) => ({ id: r.id, kind: 'named-you' as const, name: fullNameOf(r), createdAt: r.createdAt.toISOString() })),
-        ...invitations.map((i) => ({ id: i.id, kind: 'invited-you' as const, name: fullNameOf(i) || i.email, createdAt: i.createdAt.toISOString() })),
+        ...shownInvitations.map((i) => ({ id: i.id, kind: 'invited-you' as const, name: fullNameOf(i) || i.email, createdAt: i.createdAt.toISOString() })),
       ],
       outgoing: outgoing && outgoingMentor ? { mentorName: fullNameOf(outgoingMentor) || (current.mentorName ?? ''), status: outgoing.declinedAt ? 'declined' : 'pending' } : null,
-      mentor: mentor ? { name: fullNameOf(mentor) || mentor.email } : null,
+      mentor: mentor ? { id: mentor.id, name: fullNameOf(mentor) || mentor.email, ...(current.mentorPausedAt ? { isPaused: true } : {}) } : null,
     };
   }
 
@@ -162,6 +212,7 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
       const request = await repo.findMentorRequest(tx, discipleId);
       if (!request || request.mentorId !== mentor.id || request.declinedAt) throw new AppError('NOT_FOUND', 'This request is no longer waiting for an answer.');
       if (accept) {
+        await assertSafeguarded(tx, mentor.id, discipleId, mentor.id, () => new AppError('NOT_FOUND', 'This request is no longer waiting for an answer.'));
         await link(tx, discipleId, mentor.id, {});
         const disciple = await findUserById(tx, discipleId);
         if (disciple) await repo.markInvitationAccepted(tx, mentor.id, disciple.email, discipleId);
@@ -180,6 +231,7 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
       if (accept) {
         const current = await findUserById(tx, user.id);
         if (current?.mentorId) throw new AppError('HAS_MENTOR', 'You already have a mentor. Leave your mentor first to accept another one.');
+        await assertSafeguarded(tx, invitation.mentorId, user.id, user.id, () => new AppError('NOT_FOUND', 'This invitation is no longer waiting for an answer.'));
         await link(tx, user.id, invitation.mentorId, { invitationId });
       } else await repo.declineInvitation(tx, invitationId);
       await repo.insertAudit(tx, { actorId: user.id, action: accept ? 'mentoring.invitation_accepted' : 'mentoring.invitation_declined', targetType: 'user', targetId: user.id, details: { mentorId: invitation.mentorId } });
@@ -245,6 +297,9 @@ export function mentoringServiceFactory({ db, invitations }: { db: Db; invitatio
       if (target.mentorId) throw new AppError('HAS_MENTOR', 'This person already has a mentor. Remove that link first, then ask them about the new mentor.');
       if (wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), target.id))
         throw new AppError('MENTOR_CYCLE', 'This person is above that mentor in their own mentoring line, so they cannot also be their disciple.');
+      // An adult and a minor: the adult must be approved first (issue 25), whoever places them.
+      if (await safeguardingRefusal(tx, mentor.id, target.id, admin.id, { willThrow: true }))
+        throw new AppError('MENTOR_APPROVAL_REQUIRED', 'This adult is not approved to mentor people under 18. Approve them in the Safeguarding tab first, then place the person.');
       const request = await repo.findMentorRequest(tx, target.id);
       const hasNamedMentor = request?.mentorId === mentor.id && !request.declinedAt;
       // The invitation comes from the mentor, under the person's own name, marked as the admin's request;

@@ -207,7 +207,7 @@ describe('links both people agree to', () => {
     expect(await statsOf(named.user.id)).toMatchObject({ directDisciples: 1 });
     expect((await get('/api/disciples/progression', named.cookie)).json().directDisciples).toBe(1);
     expect(await auditOf('mentoring.request_accepted', yes.user.id)).toHaveLength(1);
-    expect((await get('/api/mentor-links', yes.cookie)).json()).toEqual({ incoming: [], outgoing: null, mentor: { name: 'Lois Grandmother' } });
+    expect((await get('/api/mentor-links', yes.cookie)).json()).toEqual({ incoming: [], outgoing: null, mentor: { id: named.user.id, name: 'Lois Grandmother' } });
 
     expect((await answer('requests', no.user.id, false, named.cookie)).statusCode).toBe(204);
     expect(await mentorOf(no.user.id)).toBeNull();
@@ -399,7 +399,7 @@ describe('tree, summary and pending', () => {
     // Each person carries the tree's fields and nothing else (no phone, address or birth date of a
     // disciple reaches the mentor): the route writes the service's nodes as they are (decision 058).
     const keysOf = (node: DiscipleNode): string[][] => [Object.keys(node).sort(), ...node.disciples.flatMap(keysOf)];
-    for (const keys of keysOf(tree)) expect(keys).toEqual(['disciples', 'email', 'firstName', 'id', 'lastName', 'progress']);
+    for (const keys of keysOf(tree)) expect(keys).toEqual(['disciples', 'email', 'firstName', 'id', 'lastName', 'progress', 'trackDays']);
 
     expect((await get('/api/disciples/summary', root.cookie)).json()).toEqual({ directDisciples: 2, totalImpact: 4 });
     const pending = (await get('/api/disciples/pending', root.cookie)).json();

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import {
   ambassadorApplications, assessmentAttempts, auditLog, callbackRequests, certificates, challengeDays, consents, courseProgress, courses, discipleInvitations, lessons, mailOutbox,
-  parentalConsents, sectionReads, sessions, users,
+  mentorApprovals, parentalConsents, prayerSettings, safeguardingConcerns, sectionReads, sessions, users, trackDays, trackSkips,
 } from '../../db/schema/index.ts';
 
 /** Columns never exported: secrets (password hash, one-time secrets) and search helpers computed from other columns. */
@@ -13,7 +14,8 @@ export const myDataRepositoryFactory = (db: Db) => ({
   async findProfile(userId: string, tx: Tx = db) {
     const [row] = await tx.select().from(users).where(eq(users.id, userId));
     if (!row) return null;
-    const { oidcSubject, passwordHash, ...rest } = row;
+    // Why a mentoring link is paused is the safeguarding lead's (issue 25): the link shows paused, never why.
+    const { oidcSubject, passwordHash, mentorPauseReason: _why, ...rest } = row;
     const profile = Object.fromEntries(Object.entries(rest).filter(([name]) => !isHiddenColumn(name)));
     return { ...profile, signsInWith: [...(passwordHash ? ['password'] : []), ...(oidcSubject ? ['openid-connect'] : [])] };
   },
@@ -30,6 +32,14 @@ export const myDataRepositoryFactory = (db: Db) => ({
       .from(parentalConsents)
       .where(eq(parentalConsents.userId, userId));
     return { given, parentRequest: parentRequest ?? null };
+  },
+
+  /** The prayer rhythm's settings (docs/decisions/075), without the calendar secret's hash; null when never set. */
+  async findPrayerSettings(userId: string, tx: Tx = db) {
+    const [row] = await tx.select().from(prayerSettings).where(eq(prayerSettings.userId, userId));
+    if (!row) return null;
+    const { userId: _own, ...rest } = row;
+    return { ...Object.fromEntries(Object.entries(rest).filter(([name]) => !isHiddenColumn(name))), hasCalendarLink: row.calendarTokenHash !== null };
   },
 
   findProgress: (userId: string, tx: Tx = db) =>
@@ -55,6 +65,22 @@ export const myDataRepositoryFactory = (db: Db) => ({
       .innerJoin(courses, eq(courses.id, challengeDays.courseId))
       .where(eq(challengeDays.userId, userId))
       .orderBy(asc(courses.slug), asc(challengeDays.day)),
+
+  /** The 7-day track's days done (the calendar day, the check's answer) and whether it was skipped (docs/decisions/074). */
+  async findTrack(userId: string, tx: Tx = db) {
+    const days = await tx
+      .select({ track: courses.slug, day: trackDays.day, doneOn: trackDays.doneOn, answer: trackDays.answer, doneAt: trackDays.doneAt })
+      .from(trackDays)
+      .innerJoin(courses, eq(courses.id, trackDays.courseId))
+      .where(eq(trackDays.userId, userId))
+      .orderBy(asc(courses.slug), asc(trackDays.day));
+    const skipped = await tx
+      .select({ track: courses.slug, skippedAt: trackSkips.skippedAt })
+      .from(trackSkips)
+      .innerJoin(courses, eq(courses.id, trackSkips.courseId))
+      .where(eq(trackSkips.userId, userId));
+    return { days, skipped };
+  },
 
   /** Lesson sections marked read (or unmarked). */
   findSectionReads: (userId: string, tx: Tx = db) =>
@@ -130,6 +156,32 @@ export const myDataRepositoryFactory = (db: Db) => ({
       .from(auditLog)
       .where(or(eq(auditLog.actorId, userId), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId))))
       .orderBy(asc(auditLog.id)),
+
+  /**
+   * Safeguarding records that are the person's own (issue 25): their approvals as a mentor of minors,
+   * and the concerns they raised, in their words, with where each stands. Concerns raised about them
+   * are not theirs to read here: they would tell who raised them (the safeguarding lead answers such requests).
+   */
+  async findSafeguarding(userId: string, tx: Tx = db) {
+    const about = alias(users, 'about');
+    const [approvals, concernsRaised] = await Promise.all([
+      tx
+        .select({ approvedAt: mentorApprovals.approvedAt, expiresAt: mentorApprovals.expiresAt, checks: mentorApprovals.checks, revokedAt: mentorApprovals.revokedAt })
+        .from(mentorApprovals)
+        .where(eq(mentorApprovals.userId, userId))
+        .orderBy(asc(mentorApprovals.approvedAt)),
+      tx
+        .select({
+          createdAt: safeguardingConcerns.createdAt, status: safeguardingConcerns.status, body: safeguardingConcerns.body, isAnonymous: safeguardingConcerns.isAnonymous, closedAt: safeguardingConcerns.closedAt,
+          aboutName: sql<string | null>`coalesce(nullif(trim(coalesce(${about.firstName}, '') || ' ' || coalesce(${about.lastName}, '')), ''), ${safeguardingConcerns.aboutName})`,
+        })
+        .from(safeguardingConcerns)
+        .leftJoin(about, eq(about.id, safeguardingConcerns.aboutUserId))
+        .where(eq(safeguardingConcerns.raisedById, userId))
+        .orderBy(asc(safeguardingConcerns.createdAt)),
+    ]);
+    return { approvals, concernsRaised };
+  },
 
   /** The user row locked for the deletion. */
   async lockUser(userId: string, tx: Transaction) {

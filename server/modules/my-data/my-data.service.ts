@@ -30,7 +30,7 @@ export function withoutOthersAddresses(text: string, ownEmail: string): string {
 export const myDataServiceFactory = ({ db, myDataRepo, checkOwnPassword }: Deps) => ({
   /** Everything stored about `user`, as one JSON document (sections in `exportSections` order). */
   async exportData(user: UserRow) {
-    const [profile, consents, progress, attempts, challengeDays, sectionReads, certificates, mentor, disciples, invitationsSent, applications, callbackRequests, sessions, mails, auditEntries] = await Promise.all([
+    const [profile, consents, progress, attempts, challengeDays, sectionReads, certificates, mentor, disciples, invitationsSent, applications, callbackRequests, sessions, mails, auditEntries, prayerRhythm, safeguarding, track] = await Promise.all([
       myDataRepo.findProfile(user.id),
       myDataRepo.findConsents(user.id),
       myDataRepo.findProgress(user.id),
@@ -46,6 +46,9 @@ export const myDataServiceFactory = ({ db, myDataRepo, checkOwnPassword }: Deps)
       myDataRepo.findSessions(user.id),
       myDataRepo.findMails(user.email),
       myDataRepo.findAuditEntries(user.id),
+      myDataRepo.findPrayerSettings(user.id),
+      myDataRepo.findSafeguarding(user.id),
+      myDataRepo.findTrack(user.id),
     ]);
     if (!profile) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     return {
@@ -66,6 +69,9 @@ export const myDataServiceFactory = ({ db, myDataRepo, checkOwnPassword }: Deps)
       sessions,
       mails: mails.map((m) => ({ ...m, subject: withoutOthersAddresses(m.subject, user.email), text: withoutOthersAddresses(m.text, user.email) })),
       auditEntries,
+      prayerRhythm,
+      safeguarding,
+      track,
     };
   },
 

@@ -4,7 +4,7 @@ import { REAUTH_WINDOW_MINUTES } from '../../../common/contracts/security.ts';
 import { createTestApp, createUser, signedInUser, totpCodeFor, enrolTotp } from '../../../test/app.ts';
 import { passLessons } from '../../../test/course-progress.ts';
 import {
-  ambassadorApplications, auditLog, callbackRequests, certificates, challengeDays, consents, courses, discipleInvitations, lessons, mailOutbox, mentorStats, sectionReads, sessions, users,
+  ambassadorApplications, auditLog, callbackRequests, certificates, challengeDays, consents, courses, discipleInvitations, lessons, mailOutbox, mentorStats, sectionReads, sessions, users, trackDays,
 } from '../../db/schema/index.ts';
 
 const app = await createTestApp();
@@ -23,7 +23,9 @@ async function personWithData() {
   const disciple = await createUser(app.db, { firstName: 'Obed', lastName: 'Son', mentorId: user.id });
   await passLessons(app.db, user.id, 2);
   await app.db.insert(consents).values({ userId: user.id, kind: 'faith-data', givenBy: 'self', noticeVersion: 1 });
-  const [course] = await app.db.select().from(courses).limit(1);
+  const [course] = await app.db.select().from(courses).where(eq(courses.kind, 'course')).limit(1);
+  const [track] = await app.db.select().from(courses).where(eq(courses.kind, 'track'));
+  await app.db.insert(trackDays).values({ userId: user.id, courseId: track!.id, day: 1, doneOn: '2026-11-19', answer: 2, doneAt: new Date('2026-11-19T17:00:00Z') });
   await app.db.insert(challengeDays).values([
     { userId: user.id, courseId: course!.id, day: 1, isDone: true, activeOn: '2026-11-20', changedAt: new Date('2026-11-20T18:00:00Z') },
     { userId: user.id, courseId: course!.id, day: 2, isDone: false, activeOn: '2026-11-21', changedAt: new Date('2026-11-21T19:00:00Z') },
@@ -48,7 +50,7 @@ describe('GET /api/me/export', () => {
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="god-discipleship-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = res.json();
-    expect(Object.keys(data)).toEqual(['format', 'exportedAt', 'profile', 'consents', 'progress', 'attempts', 'challengeDays', 'sectionReads', 'certificates', 'mentor', 'disciples', 'invitationsSent', 'applications', 'callbackRequests', 'sessions', 'mails', 'auditEntries']);
+    expect(Object.keys(data)).toEqual(['format', 'exportedAt', 'profile', 'consents', 'progress', 'attempts', 'challengeDays', 'sectionReads', 'certificates', 'mentor', 'disciples', 'invitationsSent', 'applications', 'callbackRequests', 'sessions', 'mails', 'auditEntries', 'prayerRhythm', 'safeguarding', 'track']);
     expect(data.profile).toMatchObject({ id: user.id, email: user.email, firstName: 'Ruth', lastName: 'Moabite', phone: '+33 6 00 00 00 01', address: '1 rue de Bethléem', locale: 'fr', signsInWith: ['password'] });
     // No secret and no search helper leaves the server.
     expect(Object.keys(data.profile).filter((k) => /hash|secret|key|oidc/i.test(k))).toEqual([]);
@@ -64,6 +66,8 @@ describe('GET /api/me/export', () => {
     ]);
     expect(data.sectionReads).toEqual([{ lesson: lesson.slug, week: lesson.weekNumber, section: 0, isRead: true, activeOn: '2026-11-20', changedAt: '2026-11-20T18:05:00.000Z' }]);
     expect(data.certificates).toEqual([expect.objectContaining({ holderName: 'Ruth Moabite', verificationCode: codeOf(user.id) })]);
+    // The 7-day track's days (docs/decisions/074).
+    expect(data.track).toEqual({ days: [{ track: 'new-believer', day: 1, doneOn: '2026-11-19', answer: 2, doneAt: '2026-11-19T17:00:00.000Z' }], skipped: [] });
     expect(data.mentor).toEqual({ name: 'Miriam Guide' });
     expect(data.disciples).toEqual([expect.objectContaining({ name: 'Obed Son' })]);
     // Other people by name only (issue 24): no disciple's or invitee's address.

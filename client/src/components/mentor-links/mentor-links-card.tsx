@@ -1,6 +1,8 @@
 import { HeartHandshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { IncomingLink, MentorLinks } from '../../../../common/contracts/mentoring.ts';
+import { RaiseConcernButton } from '../safeguarding/raise-concern-button.tsx';
+import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../ui/card.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -54,12 +56,22 @@ function Outgoing({ outgoing }: { outgoing: NonNullable<MentorLinks['outgoing']>
   );
 }
 
-function Mentor({ name }: { name: string }) {
-  const { t } = useTranslation('mentoring');
+function Mentor({ id, name, isPaused }: { id?: string; name: string; isPaused: boolean }) {
+  const { t } = useTranslation(['mentoring', 'safeguarding']);
   const leave = useLeaveMentor();
   return (
     <div className="flex flex-wrap items-center justify-between gap-2" data-testid="my-mentor">
-      <p className="text-sm [overflow-wrap:anywhere]">{t('links.mentor', { name })}</p>
+      <p className="flex flex-wrap items-center gap-2 text-sm [overflow-wrap:anywhere]">
+        {t('links.mentor', { name })}
+        {/* Paused by the ministry (issue 25): never why, here or anywhere the mentor looks. */}
+        {isPaused && (
+          <Badge variant="outline" data-testid="mentor-paused">
+            {t('safeguarding:paused.badge')}
+          </Badge>
+        )}
+      </p>
+      {/* Anyone can tell the safeguarding lead about their mentor; the mentor never learns who did. */}
+      {id && <RaiseConcernButton about={{ id, name }} variant="ghost" label={t('safeguarding:raise.aboutMentor')} />}
       <ConfirmDialog
         trigger={
           <Button size="sm" variant="ghost">
@@ -108,7 +120,7 @@ export function MentorLinksCard({ showMentor = true }: { showMentor?: boolean })
           </ul>
         )}
         {data.outgoing && <Outgoing outgoing={data.outgoing} />}
-        {mentor && <Mentor name={mentor.name} />}
+        {mentor && <Mentor id={mentor.id} name={mentor.name} isPaused={!!mentor.isPaused} />}
       </CardContent>
     </Card>
   );

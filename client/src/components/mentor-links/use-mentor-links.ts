@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { mentoringPaths, type LinkRequestKind, type MentorLinks } from '../../../../common/contracts/mentoring.ts';
+import type { LinkRequestKind, MentorLinks } from '../../../../common/contracts/mentoring.ts';
+import { mentoringPaths } from '../../../../common/contracts/mentoring-paths.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
 import { sharedKeys } from '../../lib/query-keys.ts';
 import { refreshAfterChange } from '../../lib/query-client.ts';

@@ -61,6 +61,7 @@ function directoryConditions(search: string, filter: DirectoryFilter): SQL[] {
 const rowFields = sql`u.id, u.first_name, u.last_name, u.email, u.phone, u.address, u.role, u.created_at,
   u.email_verified_at is not null as is_email_verified,
   u.is_responder,
+  u.is_safeguarding_lead,
   u.deactivated_at is not null as is_deactivated,
   -- Text keeps PostgreSQL's microseconds (a JS Date would round them) for keyset paging.
   u.created_at::text as cursor_at,
@@ -93,6 +94,7 @@ type DirectoryDbRow = {
   is_coordinator_eligible: boolean;
   is_email_verified: boolean;
   is_responder: boolean;
+  is_safeguarding_lead: boolean;
   is_deactivated: boolean;
 };
 
@@ -112,21 +114,31 @@ const toDirectoryRow = (r: DirectoryDbRow) => ({
   isCoordinatorEligible: r.is_coordinator_eligible,
   isEmailVerified: r.is_email_verified,
   isResponder: r.is_responder,
+  isSafeguardingLead: r.is_safeguarding_lead,
   isDeactivated: r.is_deactivated,
 });
 export type DirectoryRowData = ReturnType<typeof toDirectoryRow> & { createdAt: Date; cursor: DirectoryKeyset; total: number | null };
 const fromDbRow = (r: DirectoryDbRow): DirectoryRowData => ({ ...toDirectoryRow(r), createdAt: new Date(r.created_at), cursor: { createdAt: r.cursor_at, id: r.id }, total: r.total });
 const dialect = new PgDialect();
 
-/** Completed users of the primary course (every course_progress row belongs to a user). */
-const completedCount = sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and ${completedWhen(sql`cp.passed_lessons`)}`;
+/**
+ * Progress rows of the primary course whose passed lessons meet a condition, summed from the few rows
+ * of course_progress_counts (kept by triggers) instead of counting every learner (every course_progress
+ * row belongs to a user).
+ */
+const progressCount = (when: (passedLessons: SQL) => SQL) =>
+  sql`select coalesce(sum(c.n), 0) from course_progress_counts c where c.course_id = course_pc.course_id and ${when(sql`c.passed_lessons`)}`;
+/** Completed users of the primary course. */
+const completedCount = progressCount(completedWhen);
+/** Every user, from row_counts (kept by triggers): a few rows summed instead of 100,000 counted. */
+const usersCount = sql`select coalesce(sum(n), 0) from row_counts where counter = 'users'`;
 
 /** How many users match a filter without a search, each from its own small table or index instead of joining every user. */
 const unsearchedCount = (filter: DirectoryFilter): SQL =>
   ({
-    all: sql`select count(*) from users`,
+    all: usersCount,
     completed: completedCount,
-    'in-progress': sql`select count(*) from course_progress cp where cp.course_id = course_pc.course_id and ${inProgressWhen(sql`cp.passed_lessons`)}`,
+    'in-progress': progressCount(inProgressWhen),
     ambassador: sql`select count(*) from (${ambassadorIds}) a`,
     coordinator: sql`select count(*) from (${coordinatorIds}) c`,
   })[filter];
@@ -191,15 +203,22 @@ async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }
 
 /** The four stat cards, each an aggregate query. */
 async function findStats(db: Tx) {
-  const res = await db.execute<{ total_users: number; course_completed: number; ambassador_eligible: number; coordinator_eligible: number }>(sql`
-    with ${primaryCourseCte}
-    select (select count(*) from users)::int as total_users,
+  const res = await db.execute<{ total_users: number; course_completed: number; ambassador_eligible: number; coordinator_eligible: number; track_started: number; track_completed: number }>(sql`
+    with ${primaryCourseCte},
+    -- The 7-day track (docs/decisions/074): days are done in order, so day 7 done is the track done.
+    track as (select c.id from courses c where c.kind = 'track' order by c.created_at, c.id limit 1)
+    select (${usersCount})::int as total_users,
+           (select count(distinct td.user_id) from track_days td where td.course_id = (select id from track))::int as track_started,
+           (select count(*) from track_days td where td.course_id = (select id from track) and td.day = 7)::int as track_completed,
            (${completedCount})::int as course_completed,
            (select count(*) from (${ambassadorIds}) a)::int as ambassador_eligible,
            (select count(*) from (${coordinatorIds}) c)::int as coordinator_eligible
     from course_pc`);
   const r = res.rows[0]!;
-  return { totalUsers: r.total_users, courseCompleted: r.course_completed, ambassadorEligible: r.ambassador_eligible, coordinatorEligible: r.coordinator_eligible };
+  return {
+    totalUsers: r.total_users, courseCompleted: r.course_completed, ambassadorEligible: r.ambassador_eligible, coordinatorEligible: r.coordinator_eligible,
+    trackStarted: r.track_started, trackCompleted: r.track_completed,
+  };
 }
 
 export const directoryRepositoryFactory = (db: Db) => ({

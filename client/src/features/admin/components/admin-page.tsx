@@ -1,5 +1,5 @@
-import { Award, GraduationCap, Crown, Users } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { Award, Crown, Footprints, GraduationCap, Users } from 'lucide-react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { isAdminRole, opensCallbackInbox } from '../../../../../common/contracts/auth.ts';
@@ -19,9 +19,21 @@ import { AmbassadorApplications } from './ambassador-applications.tsx';
 import { AuditLog } from './audit-log.tsx';
 import { MailOutbox } from './mail-outbox.tsx';
 import { CallbackInbox } from './callback-inbox.tsx';
+import { SafeguardingPanel } from './safeguarding-panel.tsx';
+import { useConcerns } from '../api/safeguarding.ts';
 import { UserDirectory } from './user-directory.tsx';
 import { WatchmomsList } from './watchmoms-list.tsx';
 import { ControllerWarning } from './controller-warning.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+
+// The charts and their library load only when the Insights tab is opened (decision 076).
+const LazyInsights = lazy(() => import('./insights/insights-panel.tsx'));
+const LazyCareInsights = lazy(() => import('./insights/insights-panel.tsx').then((m) => ({ default: m.CareInsights })));
+const InsightsTab = () => (
+  <Suspense fallback={<Spinner className="mx-auto my-8" />}>
+    <LazyInsights />
+  </Suspense>
+);
 
 function StatCard({ icon, title, value, description, testId }: { icon: ReactNode; title: string; value: number | undefined; description: string; testId: string }) {
   const { i18n } = useTranslation();
@@ -49,13 +61,15 @@ const panels = [
   { value: 'applications', Panel: AmbassadorApplications },
   { value: 'audit', Panel: AuditLog },
   { value: 'outbox', Panel: MailOutbox },
+  { value: 'insights', Panel: InsightsTab },
+  { value: 'safeguarding', Panel: SafeguardingPanel },
 ] as const;
 
 /** An admin or founder whose session has not passed two-step verification (decision 038). */
 const isMfaMissing = (err: unknown) => err instanceof ApiRequestError && err.body.code === 'MFA_REQUIRED';
 
 /** The console stays closed until two-step verification is set up (or this sign-in used it). */
-function MfaRequired({ text = 'mfaRequired.text' }: { text?: 'mfaRequired.text' | 'mfaRequired.responderText' }) {
+function MfaRequired({ text = 'mfaRequired.text' }: { text?: 'mfaRequired.text' | 'mfaRequired.responderText' | 'mfaRequired.safeguardingText' }) {
   const { t } = useTranslation('admin');
   return (
     <div className="min-h-dvh bg-background" data-testid="admin-mfa-required">
@@ -118,6 +132,25 @@ function ResponderInbox() {
   return (
     <ConsoleShell testId="responder-inbox-page" width="max-w-4xl" title={t('responder.title')} subtitle={t('responder.subtitle')}>
       <CallbackInbox canManage={false} />
+      <Suspense fallback={<Spinner className="mx-auto my-8" />}>
+        <LazyCareInsights />
+      </Suspense>
+    </ConsoleShell>
+  );
+}
+
+/**
+ * What the safeguarding lead who is not an admin sees at /admin (issue 25): the Safeguarding tab the
+ * concern mails link to, nothing else of the console (two-step verification first, as for staff).
+ */
+function SafeguardingConsole() {
+  const { t } = useTranslation('admin');
+  const first = useConcerns();
+  useDenyNonAdmins(!isMfaMissing(first.error) && isAccessError(first.error));
+  if (isMfaMissing(first.error)) return <MfaRequired text="mfaRequired.safeguardingText" />;
+  return (
+    <ConsoleShell testId="safeguarding-console" width="max-w-4xl" title={t('safeguarding.consoleTitle')} subtitle={t('safeguarding.consoleSubtitle')}>
+      <SafeguardingPanel />
     </ConsoleShell>
   );
 }
@@ -125,6 +158,7 @@ function ResponderInbox() {
 /** /admin: the directory, stats, inbox, applications and audit log; admins and founders (responders get the inbox only). */
 export default function AdminPage() {
   const viewer = useCurrentUser();
+  if (viewer.data && !isAdminRole(viewer.data.role) && viewer.data.isSafeguardingLead) return <SafeguardingConsole />;
   if (viewer.data && !isAdminRole(viewer.data.role) && opensCallbackInbox(viewer.data)) return <ResponderInbox />;
   return <AdminConsole />;
 }
@@ -149,9 +183,10 @@ function AdminConsole() {
   return (
     <ConsoleShell testId="admin-page" width="max-w-7xl" title={t('title')} subtitle={t('subtitle')}>
       <ControllerWarning />
-      <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('stats.label')}>
+      <section className="grid grid-cols-2 gap-3 lg:grid-cols-5" aria-label={t('stats.label')}>
         <StatCard icon={<Users />} title={t('stats.totalUsers')} value={stats.data?.totalUsers} description={t('stats.totalUsersHint')} testId="stat-total" />
         <StatCard icon={<GraduationCap />} title={t('stats.completed')} value={stats.data?.courseCompleted} description={t('stats.completedHint')} testId="stat-completed" />
+        <StatCard icon={<Footprints />} title={t('stats.track')} value={stats.data?.trackCompleted} description={t('stats.trackHint', { count: stats.data?.trackStarted ?? 0 })} testId="stat-track" />
         <StatCard icon={<Award />} title={t('stats.ambassador')} value={stats.data?.ambassadorEligible} description={t('stats.ambassadorHint')} testId="stat-ambassador" />
         <StatCard icon={<Crown />} title={t('stats.coordinator')} value={stats.data?.coordinatorEligible} description={t('stats.coordinatorHint')} testId="stat-coordinator" />
       </section>

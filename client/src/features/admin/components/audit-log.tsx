@@ -28,7 +28,7 @@ const personTargets = new Set(['user', 'ambassador_application', 'watchmoms_appl
  * A readable line for what an entry changed. The entry holds ids only; the server names the people
  * who still exist (`target`, `people`), so a deleted person shows as gone, not by name.
  */
-function describeDetails(t: TFunction, e: AuditEntry): string {
+function describeDetails(t: TFunction<'admin'>, e: AuditEntry): string {
   const d = e.details;
   const parts: string[] = [];
   if (e.target) parts.push(e.target.name ?? e.target.email ?? '');
@@ -42,7 +42,9 @@ function describeDetails(t: TFunction, e: AuditEntry): string {
   if (isChange(d.role)) parts.push(t('audit.details.role', { from: roleName(d.role.from), to: roleName(d.role.to) }));
   if (isChange(d.status)) {
     const ns = e.targetType === 'watchmoms_application' ? 'watchmoms' : 'inbox';
-    parts.push(t('audit.details.status', { from: t(`${ns}.statuses.${String(d.status.from)}`), to: t(`${ns}.statuses.${String(d.status.to)}`) }));
+    // A status the server wrote (typed as a string in the entry's details): one of the statuses below.
+    const statusText = (status: unknown) => t(`${ns}.statuses.${String(status)}` as `${typeof ns}.statuses.new`, { defaultValue: String(status) });
+    parts.push(t('audit.details.status', { from: statusText(d.status.from), to: statusText(d.status.to) }));
   }
   if (isChange(d.assignedTo)) parts.push(d.assignedTo.to ? t('audit.details.assigned', { who: personName(d.assignedTo.to) }) : t('audit.details.unassigned'));
   const mentorId = e.action === 'mentoring.mentor_set' ? d.to : d.mentorId;
@@ -58,7 +60,7 @@ function describeDetails(t: TFunction, e: AuditEntry): string {
 }
 
 /** Who acted when no account is named: the retention job, the person themself or a parent (their account is gone), or the command line. */
-function actorLabel(t: TFunction, e: AuditEntry): string {
+function actorLabel(t: TFunction<'admin'>, e: AuditEntry): string {
   if (e.actor) return fullNameOf(e.actor) || e.actor.email;
   if (e.action === 'retention.applied' || e.details.by === 'retention') return t('audit.actors.retention');
   if (e.details.by === 'self') return t('audit.actors.self');

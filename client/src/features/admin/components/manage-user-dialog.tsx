@@ -18,6 +18,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { AccountActions } from './account-actions.tsx';
 import { SetMentorForm } from './set-mentor-form.tsx';
+import { SafeguardingLeadFlag } from './safeguarding-lead-flag.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /** A person's details and role. The roles offered are the ones the server accepts from this admin. */
@@ -107,6 +108,7 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
           </div>
         </div>
         {responderReauth.reauthDialog}
+        <SafeguardingLeadFlag userId={user.id} name={name} initial={user.isSafeguardingLead} />
         <SetMentorForm userId={user.id} name={name} />
         <AccountActions user={user} name={name} founderCount={founderCount} onDone={onClose} />
         {roleReauth.reauthDialog}

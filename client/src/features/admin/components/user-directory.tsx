@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { ReauthDownloadLink } from '../../../components/layout/reauth-download-link.tsx';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ import { Pager } from './pager.tsx';
 
 const PAGE_SIZE = 25;
 
-const filterKey: Record<DirectoryFilter, string> = {
+const filterKey: Record<DirectoryFilter, ParseKeys<'admin'>> = {
   all: 'directory.filters.all',
   completed: 'directory.filters.completed',
   'in-progress': 'directory.filters.inProgress',

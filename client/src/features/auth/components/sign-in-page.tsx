@@ -210,7 +210,7 @@ export default function SignInPage() {
       {/* Sent back by an OpenID sign-in of an account the team deactivated. */}
       {params.get('deactivated') === '1' && (
         <ErrorAlert className="mb-4" data-testid="deactivated-notice">
-          {t('common:errors.ACCOUNT_DEACTIVATED')}
+          {t('errors.ACCOUNT_DEACTIVATED', { ns: 'common' })}
         </ErrorAlert>
       )}
       <Tabs defaultValue={params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in'}>

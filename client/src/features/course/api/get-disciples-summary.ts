@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { mentoringPaths, type DisciplesSummary } from '../../../../../common/contracts/mentoring.ts';
+import type { DisciplesSummary } from '../../../../../common/contracts/mentoring.ts';
+import { mentoringPaths } from '../../../../../common/contracts/mentoring-paths.ts';
 import { ApiRequestError, getJson } from '../../../lib/api.ts';
 import { sharedKeys } from '../../../lib/query-keys.ts';
 

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { coursePaths, type AttemptSummary } from '../../../../../common/contracts/course.ts';
+import { coursePaths, type AttemptList } from '../../../../../common/contracts/course.ts';
 import { getJson } from '../../../lib/api.ts';
 import { courseKeys } from './keys.ts';
 
-export const lessonAttemptsQuery = (lessonId: string) =>
-  queryOptions({ queryKey: courseKeys.attempts(lessonId), queryFn: () => getJson<AttemptSummary[]>(coursePaths.lessonAttempts(lessonId)) });
+/** Attempts the lesson page shows: the newest few (the list is paged, docs/decisions/073). */
+export const ATTEMPTS_SHOWN = 5;
 
-/** The signed-in learner's own attempts at a lesson's assessment, newest first. */
+export const lessonAttemptsQuery = (lessonId: string) =>
+  queryOptions({ queryKey: courseKeys.attempts(lessonId), queryFn: () => getJson<AttemptList>(`${coursePaths.lessonAttempts(lessonId)}?limit=${ATTEMPTS_SHOWN}`) });
+
+/** The signed-in learner's newest attempts at a lesson's assessment, how many there are, and any pause. */
 export function useLessonAttempts(lessonId: string) {
   return useQuery(lessonAttemptsQuery(lessonId));
 }

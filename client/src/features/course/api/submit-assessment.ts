@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { isOffline } from '../../../lib/connectivity.ts';
-import type { SubmitResult } from '../../../../../common/contracts/course.ts';
+import type { Assessment, SubmitResult } from '../../../../../common/contracts/course.ts';
 import { isWaitingForParent } from '../utils/learning-store.ts';
-import { isNetworkFailure, isWaitingForParentRefusal, queueQuiz, refreshAfterSubmit, sendQuiz } from '../utils/quiz-outbox.ts';
+import { isNetworkFailure, isWaitingForParentRefusal, queueQuiz, refreshAfterSubmit, rememberAnswered, sendQuiz } from '../utils/quiz-outbox.ts';
 
 interface SubmitInput {
-  assessmentId: string | undefined;
+  /** The draw answered, as shown (kept with the answers when they wait on this device). */
+  assessment: Assessment | undefined;
   answers: number[];
   /** One per attempt: sending the same attempt again never stores it twice. */
   key: string;
@@ -18,16 +19,18 @@ interface SubmitInput {
  */
 export function useSubmitAssessment(courseId: string | undefined) {
   return useMutation({
-    mutationFn: async ({ assessmentId, answers, key }: SubmitInput): Promise<SubmitResult | null> => {
-      if (!assessmentId) throw new Error('No assessment ID');
+    mutationFn: async ({ assessment, answers, key }: SubmitInput): Promise<SubmitResult | null> => {
+      if (!assessment) throw new Error('No assessment');
       const queue = () => {
-        queueQuiz({ key, assessmentId, courseId: courseId ?? '', answers });
+        queueQuiz({ key, assessmentId: assessment.id, drawId: assessment.drawId, assessment, courseId: courseId ?? '', answers });
         return null;
       };
       // Waiting for a parent: the answers are not even sent.
       if (isOffline() || isWaitingForParent()) return queue();
       try {
-        return await sendQuiz(assessmentId, answers, key);
+        const result = await sendQuiz(assessment.id, assessment.drawId, answers, key);
+        rememberAnswered(assessment.drawId);
+        return result;
       } catch (err) {
         if (isNetworkFailure(err) || isWaitingForParentRefusal(err)) return queue();
         throw err;

@@ -1,9 +1,11 @@
-import { BookOpen, CloudUpload, HeartHandshake } from 'lucide-react';
+import { BookOpen, CloudUpload, HeartHandshake, Hourglass, WifiOff } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import type { SubmitResult } from '../../../../../common/contracts/course.ts';
+import type { Assessment, SubmitResult } from '../../../../../common/contracts/course.ts';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { useDates } from '../../../lib/dates.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -18,7 +20,11 @@ import { CourseShell } from './course-shell.tsx';
 import { ResultScreen } from './assessment-result.tsx';
 import { LessonProblem } from './lesson-problem.tsx';
 import { QuestionStep } from './question-step.tsx';
-import { flushQuizOutbox, newAttemptKey, readOutbox, removeQueued, shownAssessments, subscribeOutbox } from '../utils/quiz-outbox.ts';
+import { flushQuizOutbox, isAnswered, newAttemptKey, readOutbox, removeQueued, shownAssessments, subscribeOutbox } from '../utils/quiz-outbox.ts';
+
+/** When the next try opens, from a refused draw (ATTEMPTS_PAUSED), or null. */
+const pausedUntilOf = (err: unknown): string | null =>
+  err instanceof ApiRequestError && err.body.code === 'ATTEMPTS_PAUSED' && typeof err.body.opensAt === 'string' ? err.body.opensAt : null;
 
 /** This assessment's answers kept offline, until their result has been shown. */
 function useQueuedQuiz(assessmentId: string | undefined) {
@@ -54,6 +60,9 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<(number | undefined)[]>([]);
   const [result, setResult] = useState<SubmitResult | null>(null);
+  // The draw as it was answered: the result's review shows exactly what was asked, while the next draw loads.
+  const [answered, setAnswered] = useState<Assessment | null>(null);
+  const { dateTime } = useDates();
   // One key per attempt: a resend of this attempt (offline, then back) is stored once.
   const attemptKey = useRef<string>(newAttemptKey());
   const queued = useQueuedQuiz(assessment.data?.id);
@@ -61,12 +70,25 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
   const isWaitingForParent = useQuery({ ...currentUserQuery, enabled: false }).data?.consentStatus === 'pending_parent';
   useLearningSync(lesson.data?.courseId);
 
+  const back = { href: `/lesson/${lessonId}`, label: t('assessment.backToLesson') };
+  const backToLesson = (
+    <Link href={`/lesson/${lessonId}`} className={buttonVariants()}>
+      {t('assessment.backToLesson')}
+    </Link>
+  );
+  const shown = result ?? queued?.result;
+  // After 3 failed tries in a day the next opens after a pause (docs/decisions/073): the server says when.
+  const pausedUntil = !shown && !queued && pausedUntilOf(assessment.error);
+  if (pausedUntil)
+    return (
+      <div data-testid="quiz-paused">
+        <MessageCard icon={<Hourglass className="size-10 text-primary" aria-hidden />} title={t('assessment.pausedTitle')} message={t('assessment.pausedText', { time: dateTime(pausedUntil) })} action={backToLesson} />
+      </div>
+    );
   if (assessment.isPending || lesson.isPending) return <LoadingScreen />;
   if (!assessment.data || !lesson.data) return <LessonProblem error={assessment.error ?? lesson.error} kind="assessment" />;
   const a = assessment.data;
   if (a.questions.length === 0) return <LessonProblem error={null} kind="assessment" />;
-
-  const back = { href: `/lesson/${lessonId}`, label: t('assessment.backToLesson') };
   if (!result && !lesson.data.isCompleted && !allRead)
     return (
       <MessageCard
@@ -81,12 +103,11 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
       />
     );
 
-  const shown = result ?? queued?.result;
   if (shown)
     return (
       <CourseShell back={back} width="max-w-2xl" testId="assessment-result">
         <ResultScreen
-          assessment={a}
+          assessment={(result ? answered : queued?.assessment) ?? a}
           sections={lesson.data.content}
           answers={result ? (answers as number[]) : (queued?.answers ?? [])}
           result={shown}
@@ -98,6 +119,7 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
             setAnswers([]);
             setIndex(0);
             setResult(null);
+            setAnswered(null);
           }}
         />
       </CourseShell>
@@ -120,14 +142,28 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
       </div>
     );
 
+  // The draw on screen was already answered here (a copy kept for offline use, or the next one still
+  // loading): a new try needs a new draw from the server.
+  if (isAnswered(a.drawId)) {
+    if (assessment.isFetching) return <LoadingScreen />;
+    return (
+      <div data-testid="quiz-needs-connection">
+        <MessageCard icon={<WifiOff className="size-10 text-muted-foreground" aria-hidden />} title={t('assessment.offlineNewTitle')} message={t('assessment.offlineNewText')} action={backToLesson} />
+      </div>
+    );
+  }
+
   const choose = (option: number) => setAnswers((prev) => Object.assign([...prev], { [index]: option }));
   const send = () =>
     submit.mutate(
-      { assessmentId: a.id, answers: answers as number[], key: attemptKey.current },
+      { assessment: a, answers: answers as number[], key: attemptKey.current },
       {
         onSuccess: (r) => {
           // null: kept offline; the queued card shows until it is sent.
-          if (r) setResult(r);
+          if (r) {
+            setAnswered(a);
+            setResult(r);
+          }
           window.scrollTo({ top: 0 });
         },
       },

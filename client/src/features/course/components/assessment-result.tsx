@@ -6,6 +6,7 @@ import { scoreBand } from '../../../../../common/domain/scoring.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { useDates } from '../../../lib/dates.ts';
 
 interface ResultProps {
   assessment: Assessment;
@@ -74,53 +75,57 @@ export function ResultScreen({ assessment, sections, answers, result, courseId, 
             </>
           ) : (
             <>
-              <Button onClick={onRetry} data-testid="retry">
-                <RotateCcw aria-hidden />
-                {t('result.retry')}
-              </Button>
+              {/* During the pause after 3 failed tries the lesson is the way on, not another try. */}
+              {!result.pausedUntil && (
+                <Button onClick={onRetry} data-testid="retry">
+                  <RotateCcw aria-hidden />
+                  {t('result.retry')}
+                </Button>
+              )}
               {reviewLesson}
             </>
           )}
         </CardContent>
       </Card>
 
-      {!result.passed && <WrongAnswers assessment={assessment} sections={sections} answers={answers} result={result} />}
+      {!result.passed && <SectionsToReview assessment={assessment} sections={sections} result={result} />}
 
       {result.passed && result.correctAnswers.length === assessment.questions.length && <AnswerReview assessment={assessment} answers={answers} correctAnswers={result.correctAnswers} />}
     </div>
   );
 }
 
-/** After a fail: the questions answered wrongly, each with the section that teaches it, never the right option. */
-function WrongAnswers({ assessment, sections, answers, result }: Pick<ResultProps, 'assessment' | 'sections' | 'answers' | 'result'>) {
+/**
+ * After a fail: the lesson sections the missed questions come from, each linked, with how many were
+ * missed; never which questions or which option was right (docs/decisions/073).
+ */
+function SectionsToReview({ assessment, sections, result }: Pick<ResultProps, 'assessment' | 'sections' | 'result'>) {
   const { t } = useTranslation('course');
-  const wrong = assessment.questions.map((q, i) => ({ q, i })).filter(({ i }) => result.questionResults[i] === false);
-  if (wrong.length === 0) return null;
+  const { dateTime } = useDates();
+  if (result.sectionsToReview.length === 0) return null;
   return (
-    <section aria-labelledby="to-review-title" className="flex flex-col gap-3" data-testid="wrong-answers">
+    <section aria-labelledby="to-review-title" className="flex flex-col gap-3" data-testid="sections-to-review">
       <div>
         <h2 id="to-review-title" className="text-lg font-semibold">
-          {t('result.toReviewTitle', { count: wrong.length })}
+          {t('result.sectionsTitle', { count: result.sectionsToReview.length })}
         </h2>
-        <p className="text-sm text-muted-foreground">{t('result.toReviewHint')}</p>
+        <p className="text-sm text-muted-foreground">{t('result.sectionsHint')}</p>
       </div>
-      {wrong.map(({ q, i }) => {
-        const heading = sections[q.section - 1]?.heading;
+      {result.pausedUntil && (
+        <p className="rounded-lg border bg-muted p-3 text-sm font-medium" data-testid="result-paused">
+          {t('result.pausedText', { time: dateTime(result.pausedUntil) })}
+        </p>
+      )}
+      {result.sectionsToReview.map(({ section, missed }) => {
+        const heading = sections[section - 1]?.heading;
+        if (!heading) return null;
         return (
-          <Card key={q.id} className="p-4" data-testid="wrong-answer">
-            <p className="flex items-start gap-2 font-medium">
-              <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-label={t('result.wrong')} />
-              <span>
-                {i + 1}. {q.questionText}
-              </span>
-            </p>
-            <p className="mt-1 pl-6 text-sm text-muted-foreground">{t('result.yourAnswer', { answer: q.options[answers[i]!] ?? '' })}</p>
-            {heading && (
-              <Link href={`/lesson/${assessment.lessonId}#section-${q.section}`} className="mt-2 ml-6 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline" data-testid="read-section">
-                <BookOpen className="size-4" aria-hidden />
-                {t('result.readSection', { number: q.section, heading })}
-              </Link>
-            )}
+          <Card key={section} className="p-4" data-testid="section-to-review">
+            <Link href={`/lesson/${assessment.lessonId}#section-${section}`} className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline" data-testid="read-section">
+              <BookOpen className="size-4 shrink-0" aria-hidden />
+              {t('result.readSection', { number: section, heading })}
+            </Link>
+            <p className="mt-1 pl-6 text-sm text-muted-foreground">{t('result.missed', { count: missed })}</p>
           </Card>
         );
       })}

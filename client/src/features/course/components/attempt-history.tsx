@@ -5,12 +5,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { useDates } from '../../../lib/dates.ts';
 import { useLessonAttempts } from '../api/get-lesson-attempts.ts';
 
-/** The learner's own attempts at this week's quiz, newest first; nothing before the first attempt. */
+/** The learner's own newest attempts at this week's quiz, and when the next opens during a pause; nothing before the first attempt. */
 export function AttemptHistory({ lessonId }: { lessonId: string }) {
   const { t } = useTranslation('course');
   const { dateTime: formatDateTime } = useDates();
-  const { data: attempts } = useLessonAttempts(lessonId);
-  if (!attempts?.length) return null;
+  const { data } = useLessonAttempts(lessonId);
+  const attempts = data?.attempts;
+  if (!data || !attempts?.length) return null;
   return (
     <section aria-labelledby="attempts-title" data-testid="attempt-history">
       <Card>
@@ -19,7 +20,12 @@ export function AttemptHistory({ lessonId }: { lessonId: string }) {
             <History className="size-5 text-primary" aria-hidden />
             <span id="attempts-title">{t('attempts.title')}</span>
           </CardTitle>
-          <p className="text-sm text-muted-foreground">{t('attempts.hint', { count: attempts.length })}</p>
+          <p className="text-sm text-muted-foreground">{t('attempts.hint', { count: data.total })}</p>
+          {data.pausedUntil && (
+            <p className="rounded-lg border bg-muted p-3 text-sm font-medium" data-testid="attempts-paused">
+              {t('attempts.paused', { time: formatDateTime(data.pausedUntil) })}
+            </p>
+          )}
         </CardHeader>
         <CardContent>
           <ol className="flex flex-col divide-y">

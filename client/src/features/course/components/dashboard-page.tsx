@@ -1,11 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { MentorLinksCard } from '../../../components/mentor-links/mentor-links-card.tsx';
+import { useMentorLinks } from '../../../components/mentor-links/use-mentor-links.ts';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCourseLessons } from '../api/get-course-lessons.ts';
 import { useCourses } from '../api/get-courses.ts';
+import { trackQuery } from '../api/get-track.ts';
+import { useTrackContent } from '../api/get-track-content.ts';
 import { useProgress } from '../api/get-progress.ts';
 import { useLearningSync } from '../hooks/use-learning.ts';
 import { readSectionsOf } from '../hooks/use-read-sections.ts';
@@ -13,8 +17,9 @@ import { isNewLearner, welcomeName } from '../utils/lesson-status.ts';
 import { ChallengeCard } from './challenge-card.tsx';
 import { CourseShell } from './course-shell.tsx';
 import { CurriculumList } from './curriculum-list.tsx';
-import { CertificateBanner, DashboardActions, DashboardStats, MultiplyCard, OnboardingReminder, UpNextBanner } from './dashboard-sections.tsx';
+import { CertificateBanner, DashboardActions, DashboardStats, MultiplyCard, OnboardingReminder, PrayCard, UpNextBanner } from './dashboard-sections.tsx';
 import { SupportCard } from './support-card.tsx';
+import { TrackCard } from './track-card.tsx';
 import { VerifyEmailCard } from './verify-email-card.tsx';
 
 function ErrorCard({ onRetry }: { onRetry: () => void }) {
@@ -38,7 +43,11 @@ export default function DashboardPage() {
   // Ticks and sections read from other devices arrive here; this device's wait here when offline.
   useLearningSync(course?.id);
 
-  if (courses.isPending || (course && (progress.isPending || lessons.isPending))) return <LoadingScreen />;
+  // The cards above the lesson to take wait with it, so nothing painted moves down when they arrive
+  // (docs/decisions/078: public/boot.js asks for all of them at once).
+  const aboveTheLesson = [useMentorLinks(), useQuery(trackQuery), useTrackContent()];
+
+  if (courses.isPending || (course && (progress.isPending || lessons.isPending)) || aboveTheLesson.some((q) => q.isPending)) return <LoadingScreen />;
   if (courses.isError || progress.isError || lessons.isError) return <ErrorCard onRetry={() => window.location.reload()} />;
   // Spec section 8: an empty course list gets the generic error card with a continue button that reloads.
   if (!course || !progress.data || !lessons.data) return <ErrorCard onRetry={() => window.location.reload()} />;
@@ -59,6 +68,8 @@ export default function DashboardPage() {
         {user?.onboardingStatus === 'skipped' && <OnboardingReminder />}
         {user && !user.isEmailVerified && <VerifyEmailCard email={user.email} />}
         <MentorLinksCard />
+        {/* The 7-day track first for someone new to it (docs/decisions/074). */}
+        <TrackCard hasStartedCourse={p.completedLessons.length > 0} />
         {p.overallProgress >= 100 ? (
           <CertificateBanner href={`/certificate?courseId=${course.id}`} />
         ) : (
@@ -71,6 +82,7 @@ export default function DashboardPage() {
           </div>
           <div className="flex flex-col gap-6">
             <ChallengeCard courseId={course.id} challenge={course.challenge} />
+            <PrayCard />
             <MultiplyCard />
             <SupportCard />
           </div>

@@ -1,9 +1,9 @@
-import { Award, BarChart3, BookOpen, CheckCircle2, Megaphone, PhoneCall, Network, Settings, ShieldCheck, Sparkles, Target, UserRoundPen, Users, type LucideIcon } from 'lucide-react';
+import { Award, BarChart3, BookOpen, CheckCircle2, HandHeart, Megaphone, PhoneCall, Network, Settings, ShieldCheck, Sparkles, Target, UserRoundPen, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
-import { isAdminRole, opensCallbackInbox } from '../../../../../common/contracts/auth.ts';
+import { isAdminRole, opensCallbackInbox } from '../../../../../common/domain/roles.ts';
 import type { LessonListItem, Progress as CourseProgress } from '../../../../../common/contracts/course.ts';
 import { LogoutLink } from '../../../components/layout/logout-link.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -26,12 +26,22 @@ export function DashboardActions({ user }: { user: CurrentUser | null | undefine
           <ResponsiveLabel>{t('dashboard.admin')}</ResponsiveLabel>
         </Link>
       )}
+      {user && !isAdminRole(user.role) && user.isSafeguardingLead && (
+        <Link href="/admin?tab=safeguarding" className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="safeguarding-button">
+          <ShieldCheck aria-hidden />
+          <ResponsiveLabel>{t('dashboard.safeguarding')}</ResponsiveLabel>
+        </Link>
+      )}
       {user && !isAdminRole(user.role) && opensCallbackInbox(user) && (
         <Link href="/admin?tab=callbacks" className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="callbacks-button">
           <PhoneCall aria-hidden />
           <ResponsiveLabel>{t('dashboard.callbacks')}</ResponsiveLabel>
         </Link>
       )}
+      <Link href="/pray" className={buttonVariants({ variant: 'ghost', size: 'sm' })} data-testid="pray-link">
+        <HandHeart aria-hidden />
+        <ResponsiveLabel>{t('dashboard.pray')}</ResponsiveLabel>
+      </Link>
       <Link href="/settings" className={buttonVariants({ variant: 'ghost', size: 'sm' })} data-testid="settings-link">
         <Settings aria-hidden />
         <ResponsiveLabel>{t('dashboard.settings')}</ResponsiveLabel>
@@ -117,6 +127,8 @@ export function UpNextBanner({ lesson, totalLessons }: { lesson: LessonListItem;
       action={
         <Link href={`/lesson/${lesson.id}`} className={buttonVariants({ variant: 'gold', size: 'lg' })}>
           {isStarted ? t('dashboard.curriculum.continue') : t('dashboard.curriculum.start')}
+          {/* A link's name says where it goes ("Start" alone does not: Lighthouse's link-text audit). */}
+          <span className="sr-only"> {t('week', { number: lesson.weekNumber })}</span>
         </Link>
       }
     />
@@ -152,6 +164,21 @@ export function DashboardStats({ progress: p }: { progress: CourseProgress }) {
 }
 
 /** After the course: the disciple tree and the evangelism tools. */
+/** The prayer rhythm (issue 27): the three daily prayers and the prayer nights. */
+export function PrayCard() {
+  const { t } = useTranslation('course');
+  return (
+    <Card data-testid="pray-card">
+      <KickerCardHeader icon={<HandHeart aria-hidden />} kicker={t('dashboard.prayCard.kicker')} title={t('dashboard.prayCard.title')} text={t('dashboard.prayCard.text')} />
+      <CardContent>
+        <Link href="/pray" className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
+          {t('dashboard.prayCard.action')}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function MultiplyCard() {
   const { t } = useTranslation('course');
   return (

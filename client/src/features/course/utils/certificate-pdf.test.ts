@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { create as openFont, type Font } from 'fontkit';
-import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from '@cantoo/pdf-lib';
+import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { loadBible, lookupPassage, normaliseQuote } from '../../../../../content/scripture.ts';
 import type { CertificateFonts } from './certificate-fonts.ts';
@@ -136,10 +137,28 @@ describe('certificate PDF', () => {
     for (const name of ['美玲', 'فاطمة', '김민준']) expect(await ink(name), name).toBeGreaterThan(blank + 30);
   });
 
-  it('replaces only the characters the font cannot draw', async () => {
+  it("prints a QR code that a phone's camera reads as the verification address", async () => {
+    // Poppler draws the page as a phone would see it (PPM: a tiny header, then RGB bytes), jsQR reads it.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cert-qr-'));
+    writeFileSync(path.join(dir, 'c.pdf'), await build('fr', 'Amara Okafor'));
+    execFileSync('pdftoppm', ['-r', '150', '-singlefile', path.join(dir, 'c.pdf'), path.join(dir, 'page')]);
+    const ppm = readFileSync(path.join(dir, 'page.ppm'));
+    const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'))!;
+    const [width, height] = [Number(header[1]), Number(header[2])];
+    const rgb = ppm.subarray(header[0].length);
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) rgba.set([rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, 255], i * 4);
+    expect(jsQR(rgba, width, height)?.data).toBe(input('fr', 'Amara Okafor').verificationUrl);
+  });
+
+  it('replaces only the characters the standard fonts cannot draw', async () => {
+    expect(encodable('Zoë Ørsted—“Ça” €')).toBe('Zoë Ørsted—“Ça” €');
+    expect(encodable('Łukasz Дмитрий')).toBe('Lukasz ???????');
+    // What the table says is what the font draws: Helvetica writes each of these, not a "?".
     const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
-    expect(encodable(font, 'Zoë Ørsted—“Ça”')).toBe('Zoë Ørsted—“Ça”');
-    expect(encodable(font, 'Łukasz Дмитрий')).toBe('Lukasz ???????');
+    const codes = (text: string) => font.encodeText(text).toString().slice(1, -1).match(/../g);
+    expect(codes('Zoë Ørsted—“Ça” €')).not.toContain('3F');
+    expect(codes('Д')).toEqual(['3F']);
   });
 });
 

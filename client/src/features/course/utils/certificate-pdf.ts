@@ -2,7 +2,7 @@ import { create as openFont, type Font, type Glyph } from 'fontkit';
 import {
   LineCapStyle, LineJoinStyle, PDFDocument, PDFHexString, PDFName, PDFOperator, PDFOperatorNames, PDFString, popGraphicsState, pushGraphicsState, rgb, setLineJoin, StandardFonts,
   type PDFFont, type PDFPage,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 import { CERT_WIDTH, certColors, certificateLayout, type CertColor, type CertFont, type CertificateInput, type CertText } from './certificate-layout.ts';
 import type { CertificateFonts } from './certificate-fonts.ts';
 import { arabicFont, familyOrder, isRightToLeft, sliceFor, type NameFontSlice } from './name-fonts.ts';
@@ -31,16 +31,15 @@ function replaceUndrawable(canDraw: (text: string) => boolean, text: string): st
     .join('');
 }
 
+/**
+ * Windows-1252, the WinAnsi encoding of the standard fonts used here (Times, Helvetica). Asked of the
+ * table, not of the font: @cantoo/pdf-lib writes "?" for a character outside it instead of throwing.
+ */
+const WIN_ANSI = new Set(new TextDecoder('windows-1252').decode(Uint8Array.from({ length: 224 }, (_, i) => i + 32)));
+
 /** The text as a standard font can write it. */
-export function encodable(font: PDFFont, text: string): string {
-  return replaceUndrawable((candidate) => {
-    try {
-      font.encodeText(candidate);
-      return true;
-    } catch {
-      return false; // not in WinAnsi
-    }
-  }, text);
+export function encodable(text: string): string {
+  return replaceUndrawable((candidate) => [...candidate].every((ch) => WIN_ANSI.has(ch)), text);
 }
 
 /**
@@ -159,7 +158,7 @@ async function drawNameOutlines(page: PDFPage, t: CertText, text: string, serif:
   // pdf-lib's operator type leaves out dictionaries, which BDC takes and which serialize as they should.
   page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), actualText as unknown as PDFName]));
   // What text extraction finds inside the span is replaced by the ActualText: an invisible stand-in of the same width.
-  const standIn = encodable(fallback, text) || '?';
+  const standIn = encodable(text) || '?';
   page.drawText(standIn, { x: left * S, y: baseline, size: ((size * widthAt(1)) / Math.max(fallback.widthOfTextAtSize(standIn, 1), 0.01)) * S, font: fallback, opacity: 0 });
   page.pushOperators(pushGraphicsState(), setLineJoin(LineJoinStyle.Round));
   let x = left;
@@ -229,7 +228,7 @@ export async function buildCertificatePdf(input: CertificatePdfInput, fonts: Cer
     const text = t.text.normalize('NFC');
     if (t.userText && canDrawUnicode(text)) drawText(page, userFont, t, text);
     else if (t.userText) await drawNameOutlines(page, t, text, unicodeFont, fonts, standard.sans);
-    else drawText(page, standard[t.font], t, encodable(standard[t.font], t.text));
+    else drawText(page, standard[t.font], t, encodable(t.text));
   }
   const { qr } = layout;
   page.drawRectangle({ x: (qr.x - 4) * S, y: PAGE_H - (qr.y + qr.size + 4) * S, width: (qr.size + 8) * S, height: (qr.size + 8) * S, color: rgb(1, 1, 1) });

@@ -1,8 +1,9 @@
 import i18next from 'i18next';
-import { coursePaths, type SubmitResult } from '../../../../../common/contracts/course.ts';
+import { coursePaths, type Assessment, type SubmitResult } from '../../../../../common/contracts/course.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiRequestError, sendJson } from '../../../lib/api.ts';
 import { isOffline } from '../../../lib/connectivity.ts';
+import { describeError } from '../../../lib/errors.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { courseKeys } from '../api/keys.ts';
 import { currentUserId, isWaitingForParent } from './learning-store.ts';
@@ -16,6 +17,10 @@ import { currentUserId, isWaitingForParent } from './learning-store.ts';
 export interface QueuedQuiz {
   key: string;
   assessmentId: string;
+  /** The draw answered (docs/decisions/073): it was fetched with the lesson, so a quiz can be taken offline. Missing in answers kept before draws. */
+  drawId?: string;
+  /** The questions as shown, for the review once the result comes back. */
+  assessment?: Assessment;
   courseId: string;
   answers: number[];
   /** Set once the server answered. */
@@ -61,7 +66,31 @@ export function subscribeOutbox(listener: () => void) {
 }
 
 export function queueQuiz(entry: Omit<QueuedQuiz, 'result'>) {
+  if (entry.drawId) rememberAnswered(entry.drawId);
   writeOutbox([...readOutbox().filter((q) => q.key !== entry.key), entry]);
+}
+
+const answeredKey = () => `learning:answered-draws:v1:${currentUserId() ?? 'local'}`;
+
+/**
+ * Draws this browser has answered (the newest 20): a copy of the quiz kept for offline use may be
+ * a draw already sent, and a new try needs a new draw from the server.
+ */
+export function rememberAnswered(drawId: string) {
+  try {
+    const list = (JSON.parse(localStorage.getItem(answeredKey()) ?? '[]') as string[]).filter((d) => d !== drawId);
+    localStorage.setItem(answeredKey(), JSON.stringify([...list, drawId].slice(-20)));
+  } catch {
+    // storage unavailable: the server still refuses a draw answered twice
+  }
+}
+
+export function isAnswered(drawId: string): boolean {
+  try {
+    return (JSON.parse(localStorage.getItem(answeredKey()) ?? '[]') as string[]).includes(drawId);
+  } catch {
+    return false;
+  }
 }
 
 /** Removes an entry whose result was shown. */
@@ -79,12 +108,15 @@ export function newAttemptKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Sends answers with their key. */
-export const sendQuiz = (assessmentId: string, answers: number[], key: string) =>
-  sendJson<SubmitResult>('POST', coursePaths.submit(assessmentId), { answers }, { 'Idempotency-Key': key });
+/** Sends the answers to a draw with their key. */
+export const sendQuiz = (assessmentId: string, drawId: string, answers: number[], key: string) =>
+  sendJson<SubmitResult>('POST', coursePaths.submit(assessmentId), { drawId, answers }, { 'Idempotency-Key': key });
 
 /** fetch fails with a TypeError when offline or the server is unreachable; an answer from the server is an ApiRequestError. */
 export const isNetworkFailure = (err: unknown) => err instanceof TypeError && !(err instanceof ApiRequestError);
+
+/** A refusal that passes by itself (429, 5xx such as DATABASE_UNAVAILABLE or SERVER_BUSY): the answers are sent again later. */
+const isPassingFailure = (err: unknown) => err instanceof ApiRequestError && (err.status === 429 || err.status >= 500);
 
 /** The server keeps no attempt while a parent has not agreed: the answers wait here. */
 export const isWaitingForParentRefusal = (err: unknown) => err instanceof ApiRequestError && err.body.code === 'PARENT_CONSENT_PENDING';
@@ -92,9 +124,11 @@ export const isWaitingForParentRefusal = (err: unknown) => err instanceof ApiReq
 /** Assessments open on screen: their page shows the result itself; others get a toast. */
 export const shownAssessments = new Set<string>();
 
-/** What a submit changes on screen: attempts, unlocked lessons, progress. */
+/** What a submit changes on screen: attempts, the next draw, unlocked lessons, progress. */
 export async function refreshAfterSubmit(courseId: string, result: SubmitResult) {
   void queryClient.invalidateQueries({ queryKey: courseKeys.allAttempts() });
+  // The draw answered is done with: the next try gets a new one (or the pause).
+  void queryClient.invalidateQueries({ queryKey: courseKeys.allAssessments() });
   if (result.passed) {
     queryClient.removeQueries({ queryKey: courseKeys.lessons(), type: 'inactive' });
     void queryClient.invalidateQueries({ queryKey: courseKeys.lessons() });
@@ -110,7 +144,8 @@ export function flushQuizOutbox(): Promise<void> {
   flushing = (async () => {
     for (const q of readOutbox().filter((x) => !x.result)) {
       try {
-        const result = await sendQuiz(q.assessmentId, q.answers, q.key);
+        // Kept before draws (no drawId): the server refuses it and it is dropped below.
+        const result = await sendQuiz(q.assessmentId, q.drawId ?? '', q.answers, q.key);
         await refreshAfterSubmit(q.courseId, result);
         if (shownAssessments.has(q.assessmentId)) writeOutbox(readOutbox().map((x) => (x.key === q.key ? { ...x, result } : x)));
         else {
@@ -118,10 +153,12 @@ export function flushQuizOutbox(): Promise<void> {
           toast({ title: i18next.t('course:offlineQuiz.sentTitle'), description: i18next.t('course:offlineQuiz.sentText', { score: result.score }) });
         }
       } catch (err) {
-        // Offline again, or the parent's agreement not seen by the server yet: the answers keep waiting.
-        if (isNetworkFailure(err) || isWaitingForParentRefusal(err)) break;
-        // Refused for good (the key reused, the week gone): keeping it would retry forever.
+        // Offline again, the server busy or briefly down, or the parent's agreement not seen by the server yet: the answers keep waiting.
+        if (isNetworkFailure(err) || isPassingFailure(err) || isWaitingForParentRefusal(err)) break;
+        // Refused for good (the key reused, the week gone): keeping it would retry forever, so it is dropped, and the learner is told why.
         removeQueued(q.key);
+        const t = i18next.t.bind(i18next);
+        toast({ variant: 'destructive', title: t('course:offlineQuiz.refusedTitle'), description: t('course:offlineQuiz.refusedText', { reason: describeError(t, err) }) });
       }
     }
   })().finally(() => {

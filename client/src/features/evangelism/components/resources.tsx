@@ -1,4 +1,5 @@
 import { CalendarPlus, Download, FileText, Flame, Layers } from 'lucide-react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -13,7 +14,7 @@ export function Resources() {
   const lang = useLanguage();
   const verses = useMemoryVerses();
   const steps = useWitnessingSteps();
-  const file = (key: string) => t(`resources.items.${key}.file`);
+  const file = (key: string) => t(`resources.items.${key}.file` as ParseKeys<'evangelism'>);
 
   const items = [
     {

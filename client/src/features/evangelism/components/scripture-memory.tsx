@@ -1,4 +1,5 @@
 import { Eye, EyeOff, Share2, Sparkles } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,7 +11,7 @@ import { hiddenIndexes, PRACTICE_LEVELS, tokenize } from '../lib/practice.ts';
 export const memoryVerseKeys = ['romans323', 'romans623', 'john316', 'romans109', 'acts238'] as const;
 
 /** Web Share where the device has it, else the clipboard; only the device is involved. */
-async function shareVerse(v: MemoryVerse, t: (k: string) => string) {
+async function shareVerse(v: MemoryVerse, t: TFunction<'evangelism'>) {
   const text = `${v.text} — ${v.ref} (${v.version})`;
   if (typeof navigator.share === 'function') {
     try {

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { TrackShare } from './track-share.tsx';
 
 export const witnessingStepKeys = ['relationship', 'testimony', 'gospel', 'invite', 'followUp'] as const;
 
@@ -42,6 +43,7 @@ export function WitnessingGuide() {
                       </li>
                     ))}
                   </ul>
+                  {witnessingStepKeys[i] === 'followUp' && <TrackShare />}
                 </div>
               </CardContent>
             </Card>

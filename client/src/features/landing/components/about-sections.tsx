@@ -40,7 +40,19 @@ export function AboutSection() {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {rhythm.map(({ key, icon }) => (
           <li key={key}>
-            <IconCard icon={icon} title={t(`about.rhythm.${key}.title`)} text={t(`about.rhythm.${key}.text`)} />
+            {key === 'newBelievers' ? (
+              // Into the 7-day track, through sign-up for a visitor (docs/decisions/074).
+              <a href="/track" className="block h-full rounded-2xl hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="landing-track-card">
+                <IconCard
+                  icon={icon}
+                  title={t('about.rhythm.newBelievers.title')}
+                  text={t('about.rhythm.newBelievers.text')}
+                  aside={<span className="text-sm font-semibold text-primary underline-offset-4">{t('about.rhythm.newBelievers.cta')} →</span>}
+                />
+              </a>
+            ) : (
+              <IconCard icon={icon} title={t(`about.rhythm.${key}.title`)} text={t(`about.rhythm.${key}.text`)} />
+            )}
           </li>
         ))}
       </ul>

@@ -89,6 +89,11 @@ export function QaSection() {
               </h3>
               <div id={`qa-${k}-answer`} role="region" aria-labelledby={`qa-${k}`} hidden={!expanded} className="pb-4 text-base leading-relaxed text-muted-foreground">
                 {t(`qa.items.${k}.a`)}
+                {k === 'newBeliever' && (
+                  <a href="/track" className="mt-3 block font-semibold text-primary underline underline-offset-4" data-testid="faq-track-link">
+                    {t('qa.items.newBeliever.cta')}
+                  </a>
+                )}
                 {k === 'hardTime' && <CrisisFaqLines active={expanded} />}
               </div>
             </div>

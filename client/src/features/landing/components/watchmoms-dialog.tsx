@@ -6,7 +6,7 @@ import {
   emptyWatchmomsForm, toWatchmomsApplication, watchmomsForm, type WatchmomsFormValues,
 } from '../../../../../common/contracts/public-forms.ts';
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { dismissErrorToast, queryClient } from '../../../lib/query-client.ts';
 import { newIdempotencyKey, useSubmitWatchmomsApplication } from '../api/submit-watchmoms-application.ts';
@@ -37,7 +37,7 @@ export default function WatchmomsDialog(props: Props) {
 }
 
 function WatchmomsDialogContent({ open, onOpenChange }: Props) {
-  const { t } = useTranslation(['public', 'common', 'validation', 'validation-public']);
+  const { t, i18n } = useTranslation(['public', 'common', 'validation', 'validation-public']);
   const [thanking, setThanking] = useState(false);
   const [triedInvalid, setTriedInvalid] = useState(false);
   // One key per application: a retry or a double click of the same one is stored once.
@@ -83,6 +83,16 @@ function WatchmomsDialogContent({ open, onOpenChange }: Props) {
             <CheckCircle2 className="size-12 text-success" aria-hidden />
             <DialogTitle>{t('watchMoms.thankYouTitle')}</DialogTitle>
             <DialogDescription className="max-w-sm text-base">{t('watchMoms.thankYouText')}</DialogDescription>
+            {/* The mothers have no account: the prayer nights' public calendar is theirs to add (docs/decisions/075). */}
+            <p className="max-w-sm text-sm text-muted-foreground">{t('watchMoms.prayerNights')}</p>
+            <a
+              href={`/api/prayer/nights.ics?lang=${i18n.language === 'fr' ? 'fr' : 'en'}`}
+              download="prayer-nights.ics"
+              className={buttonVariants({ variant: 'outline' })}
+              data-testid="watchmoms-prayer-nights"
+            >
+              {t('watchMoms.prayerNightsCalendar')}
+            </a>
           </div>
         ) : (
           <>

@@ -90,6 +90,8 @@ export function AddDiscipleDialog({ isFirst = false }: { isFirst?: boolean }) {
           <InvitedView result={invited} onAnother={reset} onClose={() => onOpenChange(false)} />
         ) : (
           <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)}>
+            {/* Said to everyone, before any address is typed: the answer below never tells whether it is a teenager's (issue 25). */}
+            <p className="text-sm text-muted-foreground">{t('add.minorsNote')}</p>
             <FormField label={t('add.fullName')} error={translateValidation(t, err.fullName?.message, 'validation-mentoring')}>
               <Input autoComplete="off" required {...form.register('fullName')} />
             </FormField>

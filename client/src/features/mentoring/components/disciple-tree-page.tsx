@@ -91,7 +91,8 @@ export default function DiscipleTreePage() {
                 )}
               </CardContent>
             </Card>
-            <PendingList pending={pending.data} hasDisciples={root.disciples.length > 0} />
+            {/* A paused link (issue 25) shows nothing of the person's course here. */}
+            <PendingList pending={pending.data} hasDisciples={root.disciples.some((d) => !d.isPaused)} />
           </div>
           <aside className="order-1 flex flex-col gap-6 lg:order-2">
             <MentorLinksCard />

@@ -11,7 +11,7 @@ let n = 0;
 const disciple = (over: Partial<DiscipleWeek> = {}): DiscipleWeek => ({
   id: `00000000-0000-4000-8000-00000000000${++n}`, firstName: 'Ada', lastName: 'Obi', email: `ada${n}@example.org`, lastActivityAt: daysAgo(1),
   currentWeek: 2, isCourseCompleted: false, isStalled: false, failedTwiceWeek: null, finishedWeek: null, lastEncouragedAt: null,
-  nextEncouragementAt: null, acceptsEncouragement: true, ...over,
+  nextEncouragementAt: null, acceptsEncouragement: true, trackDays: 0, ...over,
 });
 
 describe('the "This week" panel', () => {

@@ -15,6 +15,7 @@ import { useSendEncouragement } from '../api/send-encouragement.ts';
 import { useShortList } from '../hooks/use-short-list.tsx';
 import { displayName } from '../utils/tree-index.ts';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { TRACK_DAYS } from '../../../../../common/domain/track.ts';
 
 const SHORT_LIST = 5;
 
@@ -57,6 +58,12 @@ function DiscipleRow({ disciple: d, onEncourage }: { disciple: DiscipleWeek; onE
           {' · '}
           {d.lastActivityAt ? t('lastActive', { ago: ago(d.lastActivityAt) }) : t('neverActive')}
         </p>
+        {/* The 7-day new-believer track, once begun (docs/decisions/074). */}
+        {d.trackDays > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="week-track-days">
+            {t('track', { count: d.trackDays, total: TRACK_DAYS })}
+          </p>
+        )}
         {(d.isStalled || d.failedTwiceWeek !== null || d.finishedWeek !== null) && (
           <div className="flex flex-wrap gap-1.5">
             {d.failedTwiceWeek !== null && <Badge variant="destructive">{t('flags.failedTwice', { week: d.failedTwiceWeek })}</Badge>}

@@ -5,9 +5,11 @@ import type { DiscipleNode } from '../../../../../common/contracts/mentoring.ts'
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { RemoveDiscipleButton } from './remove-disciple-button.tsx';
+import { RaiseConcernButton } from '../../../components/safeguarding/raise-concern-button.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { displayName, findInTree, indexTree, initials, pathTo, type IndexedNode } from '../utils/tree-index.ts';
+import { TRACK_DAYS } from '../../../../../common/domain/track.ts';
 
 /** Children shown at first under one person; more come 50 at a time. */
 const PAGE = 50;
@@ -36,7 +38,7 @@ function ProgressMini({ value, label }: { value: number; label: string }) {
 }
 
 function PersonSummary({ entry, level }: { entry: IndexedNode; level?: number }) {
-  const { t } = useTranslation('mentoring');
+  const { t } = useTranslation(['mentoring', 'safeguarding']);
   const { node } = entry;
   const name = displayName(node);
   return (
@@ -55,12 +57,21 @@ function PersonSummary({ entry, level }: { entry: IndexedNode; level?: number })
             </Badge>
           )}
         </p>
-        {name !== node.email && <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{node.email}</p>}
-        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        {/* A paused link (issue 25): "paused" and nothing more, never why. */}
+        {node.isPaused && (
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground" data-testid="tree-node-paused">
+            <Badge variant="outline">{t('safeguarding:paused.badge')}</Badge>
+            <span>{t('safeguarding:paused.mentorHint')}</span>
+          </p>
+        )}
+        {!node.isPaused && name !== node.email && <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{node.email}</p>}
+        {!node.isPaused && <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <ProgressMini value={node.progress} label={t('tree.progressOf', { name })} />
+          {/* Days of the 7-day new-believer track (docs/decisions/074), once begun. */}
+          {!!node.trackDays && <span data-testid="tree-track-days">{t('tree.track', { count: node.trackDays, total: TRACK_DAYS })}</span>}
           {node.disciples.length > 0 && <span>{t('tree.disciplesCount', { count: node.disciples.length })}</span>}
           {entry.descendants > node.disciples.length && <span>{t('tree.inTheirTree', { count: entry.descendants })}</span>}
-        </p>
+        </p>}
       </div>
     </div>
   );
@@ -79,6 +90,7 @@ function TreeItem({ entry, level, index, state }: { entry: IndexedNode; level: n
         style={{ marginLeft: `calc(${Math.min(level - 1, MAX_INDENT)} * var(--tree-indent))` }}
       >
         <PersonSummary entry={entry} level={level} />
+        <RaiseConcernButton about={{ id: node.id, name }} variant="ghost" size="icon" className="size-8 shrink-0" />
         {entry.depth === 1 && <RemoveDiscipleButton id={node.id} name={name} />}
         {hasChildren && level > 1 && (
           <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('tree.focus', { name })} title={t('tree.focus', { name })} onClick={() => state.focus(node.id)}>

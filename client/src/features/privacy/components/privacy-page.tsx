@@ -1,9 +1,10 @@
 import { ExternalLink, Mail, TriangleAlert } from 'lucide-react';
+import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 import {
-  AUDIT_LOG_RETENTION_DAYS, DECLINED_APPLICATION_RETENTION_DAYS, EDPB_MEMBERS_URL, MAIL_LOG_RETENTION_DAYS, PENDING_PARENT_RETENTION_DAYS, PRIVACY_NOTICE_DATE,
+  APPROVAL_RETENTION_YEARS, AUDIT_LOG_RETENTION_DAYS, CONCERN_RETENTION_YEARS, DECLINED_APPLICATION_RETENTION_DAYS, EDPB_MEMBERS_URL, MAIL_LOG_RETENTION_DAYS, PENDING_PARENT_RETENTION_DAYS, PRIVACY_NOTICE_DATE,
   PRIVACY_NOTICE_VERSION, SUPERVISORY_AUTHORITIES,
 } from '../../../../../common/domain/privacy.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
@@ -30,9 +31,11 @@ export default function PrivacyPage() {
     pendingDays: PENDING_PARENT_RETENTION_DAYS,
     mailDays: MAIL_LOG_RETENTION_DAYS,
     auditYears: AUDIT_LOG_RETENTION_DAYS / 365,
+    approvalYears: APPROVAL_RETENTION_YEARS,
+    concernYears: CONCERN_RETENTION_YEARS,
   };
   const list = (key: string) => {
-    const value = t(key, { ...vars, returnObjects: true, defaultValue: [] });
+    const value = t(key as ParseKeys<'privacy'>, { ...vars, returnObjects: true, defaultValue: [] });
     return Array.isArray(value) ? (value as string[]) : [];
   };
   const extra: Partial<Record<(typeof PRIVACY_SECTIONS)[number], ReactNode>> = {

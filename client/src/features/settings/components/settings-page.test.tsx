@@ -17,7 +17,9 @@ const stubPage = () =>
     .on('GET', '/api/account/sessions', { json: { sessions: [] } })
     .on('GET', '/api/account/mfa', { json: buildMfaStatus() })
     .on('GET', PROFILE, { json: savedProfile })
-    .on('GET', '/api/account/notifications', { json: { email: 'miriam@example.org', encouragement: true, mentorDigest: true } });
+    .on('GET', '/api/account/notifications', { json: { email: 'miriam@example.org', encouragement: true, mentorDigest: true } })
+    .on('GET', '/api/prayer', { json: { ministryTimeZone: 'Europe/Paris', reminders: null, calendar: null } })
+    .on('GET', '/api/safeguarding/concerns', { json: { concerns: [] } });
 
 describe('the settings page', () => {
   it('shows the account email and whether it is verified', async () => {

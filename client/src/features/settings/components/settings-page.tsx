@@ -5,8 +5,10 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
 import { ConsentSection } from './consent-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
+import { PrayerCalendarSection } from './prayer-calendar-section.tsx';
 import { PreferencesSection } from './preferences-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { SafeguardingSection } from './safeguarding-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { YourDataSection } from './your-data-section.tsx';
 
@@ -21,9 +23,11 @@ const sections: { id: string; Section: SettingsSection }[] = [
   { id: 'preferences', Section: PreferencesSection },
   { id: 'profile', Section: ProfileSection },
   { id: 'notifications', Section: NotificationsSection },
+  { id: 'prayer-calendar', Section: PrayerCalendarSection },
   { id: 'security', Section: SecuritySection },
   { id: 'your-data', Section: YourDataSection },
   { id: 'consent', Section: ConsentSection },
+  { id: 'safeguarding', Section: SafeguardingSection },
 ];
 
 /** `/settings`: everything a person can change about their own account, one card per subject. */

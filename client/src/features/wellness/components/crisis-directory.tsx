@@ -1,4 +1,5 @@
 import { ExternalLink, LifeBuoy, MessageCircle, MessageSquareText, Phone, Siren } from 'lucide-react';
+import { lineName, lineNote } from './crisis-line-keys.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,12 +125,12 @@ function CrisisLineItem({ line }: { line: CrisisLine }) {
     line.isFree ? t('crisis.free') : null,
     line.languages ? t('crisis.languages', { languages: new Intl.ListFormat(lng, { type: 'conjunction' }).format(line.languages.map((l) => languageNames.of(l) ?? l)) }) : null,
     line.ages ? (line.ages[0] === null ? t('crisis.agesUpTo', { to: line.ages[1] }) : t('crisis.ages', { from: line.ages[0], to: line.ages[1] })) : null,
-    t(`crisis.lines.${line.id}.note`),
+    t(lineNote(line.id)),
   ].filter(Boolean);
   return (
     <li className="flex flex-col gap-2 rounded-xl border bg-card p-3 sm:p-4" data-testid={`crisis-line-${line.id}`}>
       <div>
-        <p className="font-semibold">{t(`crisis.lines.${line.id}.name`)}</p>
+        <p className="font-semibold">{t(lineName(line.id))}</p>
         <p className="text-sm text-muted-foreground">{facts.join(' · ')}</p>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -1,4 +1,5 @@
 import { ExternalLink, HeartHandshake, House, LifeBuoy, MessageSquareText, Phone } from 'lucide-react';
+import { lineName } from './crisis-line-keys.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crisisLinesFor, helplineDirectory, type CrisisLine, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
@@ -48,7 +49,7 @@ function LineActions({ line, size = 'lg' }: { line: CrisisLine; size?: 'lg' | 's
 function LineWithName({ line, label }: { line: CrisisLine | undefined; label?: (name: string) => string }) {
   const { t } = useTranslation('public');
   const shown = line ?? helplineDirectory;
-  const name = t(`crisis.lines.${shown.id}.name`);
+  const name = t(lineName(shown.id));
   return (
     <div className="flex flex-col gap-2" data-testid="help-line" data-line={shown.id}>
       {!line && <p className="text-sm">{t('soulCheck.help.noLine')}</p>}
@@ -68,7 +69,7 @@ export function NeedHelpNow({ region, className }: { region: CrisisRegion; class
     <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-destructive/30 bg-destructive/5 px-3 py-1.5 text-sm', className)} data-testid="need-help-now">
       <LifeBuoy className="size-4 shrink-0 text-destructive" aria-hidden />
       <span className="font-semibold">{t('soulCheck.help.needHelpNow')}</span>
-      <span>{t(`crisis.lines.${line.id}.name`)}</span>
+      <span>{t(lineName(line.id))}</span>
       <LineActions line={line} size="sm" />
     </p>
   );

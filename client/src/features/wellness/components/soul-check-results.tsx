@@ -1,4 +1,5 @@
 import { ExternalLink, HeartHandshake, Phone, RotateCcw } from 'lucide-react';
+import { lineName } from './crisis-line-keys.ts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -105,12 +106,12 @@ export default function Results({ answers, onTakeAgain, region, onRegionChange }
         </Button>
       </div>
       <p className="-mt-5 text-sm text-muted-foreground">
-        {mainLine === helplineDirectory ? t('soulCheck.results.findHelplineHint') : t('soulCheck.results.callLineHint', { name: t(`crisis.lines.${mainLine.id}.name`) })}
+        {mainLine === helplineDirectory ? t('soulCheck.results.findHelplineHint') : t('soulCheck.results.callLineHint', { name: t(lineName(mainLine.id)) })}
       </p>
       <ul className="grid gap-4 md:grid-cols-2">
         {results.map(({ sectionIndex, yesCount, questionCount, level, redFlags }) => {
           const section = soulCheckSections[sectionIndex]!;
-          const base = `soulCheck.sections.${section.id}`;
+          const base = `soulCheck.sections.${section.id}` as const;
           return (
             <li key={section.id} data-testid={`result-${section.id}`} data-level={level} data-red-flag={redFlags.length > 0 || undefined}>
               <Card className={cn('h-full', level === 'support' && 'border-destructive/50')}>

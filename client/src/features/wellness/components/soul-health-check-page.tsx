@@ -74,7 +74,7 @@ function SectionQuestions({ section, answers, onAnswer }: { section: number; ans
  * Every text of the check (and the validation messages of its callback form): they load with the
  * page, and a prerendered page's app waits for them before its first render (app/app.tsx).
  */
-export const soulCheckNamespaces = ['public', 'common', 'validation', 'validation-public'];
+export const soulCheckNamespaces = ['public', 'common', 'validation', 'validation-public'] as const;
 
 /**
  * The public Soul Health Check (spec sections 2-4). Everything happens in this component's state:

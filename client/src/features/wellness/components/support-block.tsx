@@ -1,4 +1,5 @@
 import { CheckCircle2, Lock } from 'lucide-react';
+import type publicTexts from '../../../../public/locales/en/public.json';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callbackForm, toCallbackRequest, type CallbackFormInput } from '../../../../../common/contracts/public-forms.ts';
@@ -155,6 +156,9 @@ interface SupportBlockProps {
   onRegionChange: (region: CrisisRegion) => void;
 }
 
+/** An ambassador's texts (common/domain/support.ts keeps their keys as plain strings). */
+type AmbassadorKey = keyof typeof publicTexts.support.ambassadors;
+
 /** The counselor support block (spec section 2): hotlines when needed, support ambassadors, callback form, confidentiality note. */
 export function SupportBlock({ band, forceHotlines = false, form, region, onRegionChange }: SupportBlockProps) {
   const { t } = useTranslation('public');
@@ -188,8 +192,8 @@ export function SupportBlock({ band, forceHotlines = false, form, region, onRegi
                   )}
                 >
                   <span className="text-xs font-semibold uppercase tracking-wide text-primary">{t(`support.categories.${a.category}`)}</span>
-                  <span className="font-semibold">{t(`support.ambassadors.${a.key}.title`)}</span>
-                  <span className="text-sm text-muted-foreground">{t(`support.ambassadors.${a.key}.text`)}</span>
+                  <span className="font-semibold">{t(`support.ambassadors.${a.key as AmbassadorKey}.title`)}</span>
+                  <span className="text-sm text-muted-foreground">{t(`support.ambassadors.${a.key as AmbassadorKey}.text`)}</span>
                 </button>
               </li>
             );

@@ -1,0 +1,152 @@
+/**
+ * `npm run bench:screens`: the signed-in screens learners live in, measured as the landing page is
+ * (issue 29): Lighthouse mobile (default simulated throttling), median of LIGHTHOUSE_RUNS runs
+ * (default 1; `npm run bench` asks for 3), and what the browser fetches for each screen (JavaScript
+ * files and bytes, API requests and whether any is asked twice).
+ *
+ * A learner with two weeks passed who mentors three people, signed in by a session cookie sent with
+ * every request. Asserts nothing: it prints each figure with its goal.
+ *
+ *   LIGHTHOUSE_RUNS=3 npm run bench:screens
+ *   BENCH_CLIENT_DIR=dist/client npm run bench:screens   measure an existing build
+ *   BENCH_SCREENS=dashboard,lesson npm run bench:screens only those screens
+ */
+import os from 'node:os';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { createDb } from '../server/db/client.ts';
+import { seedContent } from '../server/db/seed/index.ts';
+import { users } from '../server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
+import { PRIVACY_NOTICE_VERSION } from '../common/domain/privacy.ts';
+import { gzipBytes } from '../test/client-bundle.ts';
+import { passLessons, primaryCourseLessons } from '../test/course-progress.ts';
+import { cloneTemplateDatabase, freePort, startTestPostgres } from '../test/postgres.ts';
+import { buildClient, launchChromiumForLighthouse, printGoals, RUNS, runLighthouse, type Goal, type LighthouseFigures } from './landing-bench.ts';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ONLY = process.env.BENCH_SCREENS?.split(',').map((s) => s.trim());
+
+interface ScreenLoad {
+  name: string;
+  path: string;
+  scripts: number;
+  gzip: number;
+  api: string[];
+  repeated: string[];
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function seedLearner(databaseUrl: string) {
+  const { db, pool } = createDb(databaseUrl, 2);
+  try {
+    const person = (email: string, firstName: string, mentorId?: string) => ({
+      email, firstName, lastName: 'Bench', onboardingStatus: 'completed' as const, birthYear: 2000, birthMonth: 1, residenceCountry: 'FR',
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION, emailVerifiedAt: new Date(), ...(mentorId ? { mentorId } : {}),
+    });
+    const [learner] = await db.insert(users).values(person('learner@bench.example', 'Ada')).returning();
+    await db.insert(users).values(['Ben', 'Chloé', 'Dina'].map((n, i) => person(`disciple${i}@bench.example`, n, learner!.id)));
+    await passLessons(db, learner!.id, 2);
+    const lessons = await primaryCourseLessons(db);
+    const token = await createSession(db, learner!.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 });
+    return { cookie: `${SESSION_COOKIE}=${token}`, token, lessonId: lessons[2]!.lessonId };
+  } finally {
+    await pool.end();
+  }
+}
+
+/** What Chromium fetches for one screen until the network is idle: scripts and API requests in order. */
+async function measureScreen(baseUrl: string, clientDir: string, token: string, name: string, path: string): Promise<ScreenLoad> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', serviceWorkers: 'block' });
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl }]);
+    const tab = await context.newPage();
+    const scripts: string[] = [];
+    const api: string[] = [];
+    tab.on('request', (req) => {
+      const url = new URL(req.url());
+      if (req.resourceType() === 'script') scripts.push(url.pathname);
+      if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/locales/') || url.pathname.endsWith('.json')) api.push(`${req.method()} ${url.pathname}`);
+    });
+    await tab.goto(baseUrl + path);
+    await tab.waitForLoadState('networkidle');
+    const seen = new Set<string>();
+    const repeated = api.filter((r) => (seen.has(r) ? true : (seen.add(r), false)));
+    return { name, path, scripts: scripts.length, gzip: scripts.reduce((sum, s) => sum + gzipBytes(clientDir, s), 0), api, repeated };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function runScreensBench(log: (line: string) => void) {
+  const client = await buildClient(log);
+  const pg = await startTestPostgres(async (templateUrl) => {
+    const { db, pool } = createDb(templateUrl, 1);
+    await seedContent(db);
+    await pool.end();
+  });
+  const database = await cloneTemplateDatabase(pg.adminUrl);
+  const learner = await seedLearner(database.url);
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'warn' }), databaseUrl: database.url, clientDir: client.dir });
+  const port = await freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const screens = [
+    ['dashboard', '/dashboard'],
+    ['lesson', `/lesson/${learner.lessonId}`],
+    ['assessment', `/assessment/${learner.lessonId}`],
+    ['tree', '/disciple-tree'],
+    ['settings', '/settings'],
+  ].filter(([name]) => !ONLY || ONLY.includes(name!)) as [string, string][];
+  try {
+    const loads: ScreenLoad[] = [];
+    for (const [name, path] of screens) loads.push(await measureScreen(baseUrl, client.dir, learner.token, name, path));
+    const lighthouse: (LighthouseFigures & { name: string })[] = [];
+    if (RUNS > 0) {
+      const browser = await launchChromiumForLighthouse();
+      try {
+        for (const [name, path] of screens) {
+          log(`Lighthouse on ${name} (${RUNS} run${RUNS > 1 ? 's' : ''})...`);
+          lighthouse.push({ name, ...(await runLighthouse(baseUrl, path, browser.port, { Cookie: learner.cookie })) });
+        }
+      } finally {
+        await browser.stop();
+      }
+    }
+    return { loads, lighthouse, goals: goalsOf(loads, lighthouse) };
+  } finally {
+    await app.close();
+    await database.drop();
+    await pg.stop();
+    client.cleanup();
+  }
+}
+
+function goalsOf(loads: ScreenLoad[], lighthouse: (LighthouseFigures & { name: string })[]): Goal[] {
+  const goals: Goal[] = [];
+  for (const l of loads) goals.push({ what: `${l.name}: requests asked twice`, figure: l.repeated.length ? l.repeated.join(', ') : 'none', goal: 'none', met: l.repeated.length === 0 });
+  for (const lh of lighthouse) {
+    goals.push({ what: `Lighthouse mobile ${lh.name}: performance`, figure: String(lh.score), goal: '>= 95', met: lh.score >= 95 });
+    goals.push({ what: `Lighthouse mobile ${lh.name}: LCP`, figure: `${(lh.lcpMs / 1000).toFixed(2)} s`, goal: '<= 2.0 s', met: lh.lcpMs <= 2000 });
+    goals.push({ what: `Lighthouse mobile ${lh.name}: TBT`, figure: `${Math.round(lh.tbtMs)} ms`, goal: '<= 150 ms', met: lh.tbtMs <= 150 });
+    goals.push({ what: `Lighthouse mobile ${lh.name}: CLS`, figure: lh.cls.toFixed(3), goal: '<= 0.1', met: lh.cls <= 0.1 });
+  }
+  return goals;
+}
+
+async function main() {
+  const cpu = os.cpus();
+  console.log(`npm run bench:screens: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  const { loads, goals } = await runScreensBench((line) => console.log(`  ${line}`));
+  for (const l of loads) {
+    console.log(`\n${l.name} (${l.path}): ${l.scripts} JavaScript files, ${kb(l.gzip)} gzip`);
+    console.log(`  requests in order: ${l.api.join(' → ')}`);
+  }
+  printGoals(goals);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContentLanguage } from '../../../../../common/contracts/course.ts';
+import { trackPaths, type TrackContent } from '../../../../../common/contracts/track.ts';
+import { getJson, withLang } from '../../../lib/api.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { courseKeys } from './keys.ts';
+
+export const trackContentQuery = (lang: ContentLanguage) =>
+  queryOptions({
+    queryKey: courseKeys.trackContent({ lang }),
+    queryFn: () => getJson<TrackContent>(withLang(trackPaths.content, lang)),
+    placeholderData: keepPreviousData,
+    // The same for everyone and only changed by a new deployment.
+    staleTime: Infinity,
+  });
+
+/** The 7-day track's texts in the interface language (kept by the service worker for offline use). */
+export const useTrackContent = () => useQuery(trackContentQuery(useLanguage()));

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { trackPaths, type TrackState } from '../../../../../common/contracts/track.ts';
+import { sendJson } from '../../../lib/api.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { courseKeys } from './keys.ts';
+
+/** Skips the track (the dashboard then leads to the 8-week course), or takes it up again. */
+export const useSkipTrack = () =>
+  useMutation({
+    mutationFn: (isSkipped: boolean) => sendJson<TrackState>('PUT', trackPaths.skip, { isSkipped }),
+    onSuccess: (state) => queryClient.setQueryData(courseKeys.track(), state),
+  });

@@ -1,0 +1,33 @@
+import { format } from 'date-fns';
+import { enUS, fr } from 'date-fns/locale';
+import { useTranslation } from 'react-i18next';
+import { nextPrayerNights } from '../../../../../common/domain/prayer.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLanguage } from '../../../lib/language.ts';
+
+/**
+ * The next prayer nights, each at 20:00 in the ministry's time zone, written in this device's own
+ * time (date-fns formats in the device's zone): "Thursday, December 3 at 8:00 PM" in Paris is
+ * "Friday, December 4 at 4:00 AM" in Tokyo.
+ */
+export function PrayerNights({ ministryTimeZone, deviceZone, isLoading }: { ministryTimeZone?: string; deviceZone: string; isLoading: boolean }) {
+  const { t } = useTranslation('prayer');
+  const lang = useLanguage();
+  if (!ministryTimeZone) return isLoading ? <Spinner /> : <p className="text-sm text-muted-foreground">{t('nights.needsConnection')}</p>;
+  const nights = nextPrayerNights(new Date(), ministryTimeZone, 4);
+  const locale = lang === 'fr' ? fr : enUS;
+  const pattern = lang === 'fr' ? "EEEE d MMMM 'à' HH:mm" : "EEEE, MMMM d 'at' h:mm a";
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-semibold">{t('nights.next')}</h3>
+      <ul className="flex flex-col gap-1" data-testid="prayer-night-times">
+        {nights.map((night) => (
+          <li key={night.toISOString()} className="rounded-md bg-secondary/60 px-3 py-2 font-medium first-letter:uppercase">
+            <time dateTime={night.toISOString()}>{format(night, pattern, { locale })}</time>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-muted-foreground">{t('nights.zones', { device: deviceZone, ministry: ministryTimeZone })}</p>
+    </div>
+  );
+}

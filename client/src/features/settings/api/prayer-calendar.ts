@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { prayerPaths, type PrayerCalendarLink, type PrayerState } from '../../../../../common/contracts/prayer.ts';
+import { getJson, sendJson } from '../../../lib/api.ts';
+
+// The same key as the Pray page's state (features/prayer/api): one answer, made stale by either side.
+const prayerStateKey = ['prayer'] as const;
+
+/** Whether a private calendar link exists (its address is shown only when made). */
+export const prayerCalendarQuery = queryOptions({ queryKey: prayerStateKey, queryFn: () => getJson<PrayerState>(prayerPaths.state), staleTime: 0 });
+export const usePrayerCalendar = () => useQuery(prayerCalendarQuery);
+
+/** Makes or renews the link: the older one stops working. */
+export function useCreatePrayerCalendar() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (timeZone: string) => sendJson<PrayerCalendarLink>('POST', prayerPaths.calendar, { timeZone }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: prayerStateKey }),
+    meta: { errorToast: { ns: 'prayer' } },
+  });
+}
+
+export function useRevokePrayerCalendar() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendJson<void>('DELETE', prayerPaths.calendar),
+    onSuccess: () => qc.invalidateQueries({ queryKey: prayerStateKey }),
+    meta: { errorToast: { ns: 'prayer' } },
+  });
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { isInQuietHours, isTimeZone, MINUTE_STEP, prayerSessions } from '../domain/prayer.ts';
+
+/** The Pray page and the prayer rhythm's settings (issue 27, docs/decisions/075). */
+
+const minute = z
+  .number('must be a time of day in minutes')
+  .int('must be a whole number of minutes')
+  .min(0, 'must be 00:00 or later')
+  .max(24 * 60 - 1, 'must be 23:59 or earlier');
+const reminderMinute = minute.refine((m) => m % MINUTE_STEP === 0, `must be on a ${MINUTE_STEP}-minute step (e.g. 07:30, 07:35)`);
+export const timeZoneSchema = z.string().trim().max(64, 'is too long').refine(isTimeZone, 'must be an IANA time zone such as Europe/Paris');
+
+const sessionReminder = z.strictObject({ isOn: z.boolean(), minute: reminderMinute });
+
+/** Which reminders a person gets, when, and the hours no mail is sent, all in their time zone. */
+export const prayerReminders = z.strictObject({
+  timeZone: timeZoneSchema,
+  morning: sessionReminder,
+  midday: sessionReminder,
+  evening: sessionReminder,
+  /** A mail an hour before each prayer night. */
+  nights: z.boolean(),
+  quietStart: reminderMinute,
+  quietEnd: reminderMinute,
+});
+export type PrayerReminders = z.infer<typeof prayerReminders>;
+
+/** Saving the reminders: a chosen session in quiet hours would never be mailed, so it is refused. */
+export const updatePrayerRemindersBody = prayerReminders.superRefine((r, ctx) => {
+  for (const s of prayerSessions)
+    if (r[s].isOn && isInQuietHours(r[s].minute, r.quietStart, r.quietEnd))
+      ctx.addIssue({ code: 'custom', path: [s, 'minute'], message: 'is in your quiet hours: choose another time or change your quiet hours' });
+});
+
+export const prayerState = z.object({
+  /** Where the prayer nights' 20:00 is (MINISTRY_TIME_ZONE). */
+  ministryTimeZone: z.string(),
+  /** Null until the person first saves reminders or makes a calendar link: the page then uses the device's time zone and the defaults. */
+  reminders: prayerReminders.nullable(),
+  /** The private calendar link, when one exists (its address is shown only when it is made). */
+  calendar: z.object({ createdAt: z.string() }).nullable(),
+});
+export type PrayerState = z.infer<typeof prayerState>;
+
+export const createPrayerCalendarBody = z.strictObject({
+  /** The device's time zone, used for the daily sessions when no reminders were saved yet. */
+  timeZone: timeZoneSchema,
+});
+/** The subscription address, shown this once: only a hash of its secret is kept. */
+export const prayerCalendarLink = z.object({ url: z.string(), createdAt: z.string() });
+export type PrayerCalendarLink = z.infer<typeof prayerCalendarLink>;
+
+export const prayerDownloadQuery = z.strictObject({ timeZone: timeZoneSchema.optional() });
+
+/** The secret of a subscription address: 43 base64url characters, ".ics" allowed after it for calendar apps that want it. */
+export const prayerFeedParams = z.strictObject({
+  token: z.string().max(60, 'This calendar link is not valid').regex(/^[A-Za-z0-9_-]{43}(\.ics)?$/, 'This calendar link is not valid'),
+});
+
+export const prayerPaths = {
+  state: '/api/prayer',
+  reminders: '/api/prayer/reminders',
+  /** POST makes (or renews) the private link, DELETE revokes it. */
+  calendar: '/api/prayer/calendar',
+  /** The signed-in person's calendar as a file. */
+  download: '/api/prayer/calendar.ics',
+  /** The subscription address: no session, the secret is the credential. */
+  feed: '/api/prayer/feed/:token',
+  /** The prayer nights alone, for anyone (the WatchMoms mothers have no account). */
+  nights: '/api/prayer/nights.ics',
+} as const;

@@ -1,0 +1,1 @@
+CREATE TRIGGER course_progress_counts_insert AFTER INSERT ON public.course_progress REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.app_course_progress_counts_after_progress();

@@ -1,0 +1,1 @@
+CREATE TRIGGER course_progress_counts_update AFTER UPDATE ON public.course_progress REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.app_course_progress_counts_after_progress();
