@@ -131,12 +131,18 @@ export async function launchChromiumForLighthouse(): Promise<{ port: number; sto
 export async function runLighthouse(baseUrl: string, pagePath: string, port: number, extraHeaders?: Record<string, string>): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import('lighthouse');
   const runs: Omit<LighthouseFigures, 'runs'>[] = [];
+  let retries = 0;
   for (let i = 0; i < RUNS; i++) {
     // The default config: mobile form factor and screen, simulated 4G and 4x CPU slowdown.
     const result = await lighthouse(baseUrl + pagePath, { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error', ...(extraHeaders ? { extraHeaders } : {}) });
     if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
     const { lhr } = result;
     if (process.env.LIGHTHOUSE_JSON) writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${pagePath.replace(/\W+/g, '-') || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
+    // A trace Chromium failed to record (NO_NAVSTART, seen on a loaded machine) is a failed run, not a figure: run it again, twice at most.
+    if (lhr.runtimeError && retries++ < 2) {
+      i--;
+      continue;
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${pagePath}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     runs.push({

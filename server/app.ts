@@ -13,8 +13,10 @@ import { defaultHashLimits, type HashLimits } from './lib/hash-limiter.ts';
 import { postgresRateLimitStore, pruneRateLimitCounters } from './lib/rate-limit-store.ts';
 import type { AccountEvents, UserHook } from './lib/account-events.ts';
 import { authServiceFactory } from './modules/auth/auth.service.ts';
+import { authRepositoryFactory } from './modules/auth/auth.repository.ts';
 import consentRoutes from './modules/consent/consent.routes.ts';
 import { consentServiceFactory } from './modules/consent/consent.service.ts';
+import { consentRepositoryFactory } from './modules/consent/consent.repository.ts';
 import { pendingParentGuard } from './modules/consent/consent.guard.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { OidcLogin } from './modules/auth/oidc.ts';
@@ -37,6 +39,8 @@ import clientErrorsRoutes from './modules/client-errors/client-errors.routes.ts'
 import { invitationMailerFactory } from './modules/mentoring/invitations.ts';
 import mentoringRoutes from './modules/mentoring/mentoring.routes.ts';
 import { mentoringServiceFactory } from './modules/mentoring/mentoring.service.ts';
+import { mentoringRepositoryFactory } from './modules/mentoring/mentoring.repository.ts';
+import { mentorWeekRepositoryFactory } from './modules/mentoring/mentor-week.repository.ts';
 import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
 import publicFormsRoutes from './modules/public-forms/public-forms.routes.ts';
 import clientFiles, { loadClientFiles, looksLikeFile, sendClientFile } from './plugins/client-files.ts';
@@ -50,32 +54,39 @@ import jobs from './plugins/jobs.ts';
 import metrics from './plugins/metrics.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import { accountServiceFactory } from './modules/account/account.service.ts';
+import { accountRepositoryFactory } from './modules/account/account.repository.ts';
 import { securityRepositoryFactory } from './modules/account/security.repository.ts';
 import { loadSecretKey, secretBox, verifySecretKey, type SecretKey } from './lib/secret-box.ts';
 import securityRoutes from './modules/account/security.routes.ts';
 import { securityServiceFactory } from './modules/account/security.service.ts';
 import { secondFactorThrottleFactory } from './modules/account/second-factor-throttle.ts';
+import { secondFactorThrottleRepositoryFactory } from './modules/account/second-factor-throttle.repository.ts';
 import mailRoutes from './modules/mail/mail.routes.ts';
 import myDataRoutes from './modules/my-data/my-data.routes.ts';
 import { MAIL_QUEUE, mailServiceFactory } from './modules/mail/mail.service.ts';
+import { mailRepositoryFactory } from './modules/mail/mail.repository.ts';
 import { smtpTransport } from './modules/mail/mail.transport.ts';
 import { isLocalMailboxOn, localMailboxStore } from './modules/mail/local-mailbox.ts';
 import { defineStaffAlertJobs } from './modules/staff-alerts/staff-alerts.jobs.ts';
 import safeguardingRoutes from './modules/safeguarding/safeguarding.routes.ts';
 import { defineSafeguardingJobs } from './modules/safeguarding/safeguarding.jobs.ts';
 import { safeguardingServiceFactory } from './modules/safeguarding/safeguarding.service.ts';
+import { safeguardingRepositoryFactory } from './modules/safeguarding/safeguarding.repository.ts';
 import { staffAlertsFactory } from './modules/staff-alerts/staff-alerts.service.ts';
+import { staffAlertsRepositoryFactory } from './modules/staff-alerts/staff-alerts.repository.ts';
 import notificationsRoutes from './modules/mail/notifications.routes.ts';
 import { unsubscribeLinksFactory } from './modules/mail/unsubscribe.ts';
 import mentorWeekRoutes from './modules/mentoring/mentor-week.routes.ts';
 import { MENTOR_DIGEST_QUEUE, mentorDigestFactory } from './modules/mentoring/mentor-digest.service.ts';
 import { ENCOURAGEMENT_QUEUE, encouragementServiceFactory } from './modules/reminders/encouragement.service.ts';
+import { encouragementRepositoryFactory } from './modules/reminders/encouragement.repository.ts';
 import { mentorWeekServiceFactory } from './modules/mentoring/mentor-week.service.ts';
 import { retentionRepositoryFactory } from './modules/retention/retention.repository.ts';
 import { RETENTION_QUEUE, retentionServiceFactory } from './modules/retention/retention.service.ts';
 import { hideLinkTokens } from '../common/contracts/link-token-paths.ts';
 import prayerRoutes from './modules/prayer/prayer.routes.ts';
 import { prayerServiceFactory } from './modules/prayer/prayer.service.ts';
+import { prayerRepositoryFactory } from './modules/prayer/prayer.repository.ts';
 import { PRAYER_REMINDER_QUEUE, prayerRemindersFactory } from './modules/prayer/prayer-reminders.ts';
 
 export interface BuildOptions {
@@ -251,6 +262,7 @@ export async function buildApp(opts: BuildOptions) {
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : (localMailbox?.transport ?? null);
   const mail = mailServiceFactory({
     db: app.db,
+    mailRepo: mailRepositoryFactory(app.db),
     jobs: app.jobs,
     transport,
     from: config.MAIL_FROM,
@@ -272,22 +284,23 @@ export async function buildApp(opts: BuildOptions) {
   app.addHook('onClose', async () => transport?.close());
 
   // Staff alerts for callback requests and applications: at once, in the 8:00 digests, escalated when overdue.
-  const staffAlerts = staffAlertsFactory({ db: app.db, mail, timeZone: config.TZ_DEFAULT });
+  const staffAlerts = staffAlertsFactory({ db: app.db, staffAlertsRepo: staffAlertsRepositoryFactory(app.db), mail, timeZone: config.TZ_DEFAULT });
   defineStaffAlertJobs(app.jobs, staffAlerts, config.TZ_DEFAULT);
 
   // Modules react to account events through these lists instead of importing each other.
   const hooks: AccountEvents = { userCreated: [], onboardingCompleted: [] };
-  const signInThrottle = signInThrottleFactory({ db: app.db, mail });
-  const secondFactorThrottle = secondFactorThrottleFactory({ db: app.db, mail });
-  const consent = consentServiceFactory({ db: app.db, mail });
-  const auth = authServiceFactory({ db: app.db, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, onUserCreated: hooks.userCreated, throttle: signInThrottle, consent, mail });
+  const authRepo = authRepositoryFactory(app.db);
+  const signInThrottle = signInThrottleFactory({ db: app.db, authRepo, mail });
+  const secondFactorThrottle = secondFactorThrottleFactory({ db: app.db, secondFactorRepo: secondFactorThrottleRepositoryFactory(app.db), mail });
+  const consent = consentServiceFactory({ db: app.db, consentRepo: consentRepositoryFactory(app.db), mail });
+  const auth = authServiceFactory({ db: app.db, authRepo, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, onUserCreated: hooks.userCreated, throttle: signInThrottle, consent, mail });
   app.jobs.define(SECURITY_PRUNE_QUEUE, { handler: async () => {
       await signInThrottle.prune();
       await secondFactorThrottle.prune();
       await pruneRateLimitCounters(app.db);
       await auth.prunePendingSignUps();
     }, cron: { expression: '17 * * * *', tz: 'UTC' } });
-  const account = accountServiceFactory({ db: app.db, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, throttle: signInThrottle });
+  const account = accountServiceFactory({ db: app.db, accountRepo: accountRepositoryFactory(app.db), mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, throttle: signInThrottle });
   // An account made with a password but not through a sign-up link (the founder) gets a verification
   // mail; a sign-up link already proved its address, and an OpenID provider vouches for its own.
   // Written in the creating transaction; the caller wakes the mail workers after its commit.
@@ -330,9 +343,11 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(trackRoutes, { track: trackServiceFactory({ db: app.db, snapshot: trackContent && trackSnapshot(trackContent) }) });
   const invitations = invitationMailerFactory({ mail });
   // Safeguarding (issue 25): every new mentoring link passes its rule; concerns, approvals, daily jobs.
-  const safeguarding = safeguardingServiceFactory({ db: app.db, mail, timeZone: config.TZ_DEFAULT });
+  const safeguarding = safeguardingServiceFactory({ db: app.db, safeguardingRepo: safeguardingRepositoryFactory(app.db), mail, timeZone: config.TZ_DEFAULT });
   defineSafeguardingJobs(app.jobs, safeguarding, config.TZ_DEFAULT);
-  const mentoring = mentoringServiceFactory({ db: app.db, invitations, safeguarding });
+  const mentoringRepo = mentoringRepositoryFactory(app.db);
+  const mentorWeekRepo = mentorWeekRepositoryFactory(app.db);
+  const mentoring = mentoringServiceFactory({ db: app.db, mentoringRepo, invitations, safeguarding });
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms, invitations, mentoring });
   await app.register(safeguardingRoutes, { safeguarding, formsRateLimit: limits.forms });
   await app.register(adminRoutes, { rateLimit: limits.admin, mentoring, decisionHooks: applicationDecisionMailFactory({ mail }), safeguarding });
@@ -343,19 +358,20 @@ export async function buildApp(opts: BuildOptions) {
   // Reminders (issue 9 flows 6-7), scheduled in TZ_DEFAULT: encouragement every day at 10:00, the
   // mentor digest on Mondays at 9:00. A failed run is retried; nobody is mailed twice by a retry.
   const reminderJob = { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionDays: 30 };
-  const encouragement = encouragementServiceFactory({ db: app.db, mail, unsubscribe, log: app.log });
+  const encouragement = encouragementServiceFactory({ db: app.db, encouragementRepo: encouragementRepositoryFactory(app.db), mail, unsubscribe, log: app.log });
   app.jobs.define(ENCOURAGEMENT_QUEUE, { cron: { expression: '0 10 * * *', tz: config.TZ_DEFAULT }, options: reminderJob, handler: async () => void (await encouragement.sendDue()) });
-  const mentorDigest = mentorDigestFactory({ db: app.db, mail, unsubscribe, log: app.log });
+  const mentorDigest = mentorDigestFactory({ db: app.db, mentoringRepo, mentorWeekRepo, mail, unsubscribe, log: app.log });
   app.jobs.define(MENTOR_DIGEST_QUEUE, { cron: { expression: '0 9 * * 1', tz: config.TZ_DEFAULT }, options: reminderJob, handler: async () => void (await mentorDigest.sendWeekly()) });
-  await app.register(notificationsRoutes, { unsubscribe });
+  const prayerRepo = prayerRepositoryFactory(app.db);
+  await app.register(notificationsRoutes, { unsubscribe, leaveHooks: { prayer: (tx, userId) => prayerRepo.turnOffReminders(userId, tx) } });
   // The prayer rhythm (issue 27, docs/decisions/075): the Pray page's settings and calendars, and the
   // reminders, looked for every 5 minutes (each person's times are in their own time zone).
   const ministryTimeZone = config.MINISTRY_TIME_ZONE ?? config.TZ_DEFAULT;
-  const prayer = prayerServiceFactory({ db: app.db, siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`, ministryTimeZone });
+  const prayer = prayerServiceFactory({ db: app.db, prayerRepo, siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`, ministryTimeZone });
   await app.register(prayerRoutes, { prayer });
-  const prayerReminders = prayerRemindersFactory({ db: app.db, mail, unsubscribe, log: app.log, ministryTimeZone, link: prayer.link });
+  const prayerReminders = prayerRemindersFactory({ db: app.db, prayerRepo, mail, unsubscribe, log: app.log, ministryTimeZone, link: prayer.link });
   app.jobs.define(PRAYER_REMINDER_QUEUE, { cron: { expression: '*/5 * * * *', tz: 'UTC' }, options: { ...reminderJob, retryLimit: 1, expireInSeconds: 240 }, handler: async () => void (await prayerReminders.sendDue()) });
-  await app.register(mentorWeekRoutes, { mentorWeek: mentorWeekServiceFactory({ db: app.db, mail, unsubscribe }) });
+  await app.register(mentorWeekRoutes, { mentorWeek: mentorWeekServiceFactory({ db: app.db, mentorWeekRepo, mail, unsubscribe }) });
   await app.register(myDataRoutes, { authRateLimit: limits.auth, checkOwnPassword: accountSecurity.checkOwnPassword });
   // Retention (docs/decisions/012): every day at 3:30 in TZ_DEFAULT, what the privacy notice says is
   // kept no longer is removed. A failed run is retried; a missed day is caught up by the next run.

@@ -48,7 +48,7 @@ const trustProxySchema = z
 
 /**
  * Every environment variable the server reads, with its default.
- * README.md documents the same list; keep them together.
+ * docs/configuration.md documents the same list; keep them together.
  */
 export const configSchema = z
   .object({

@@ -2,14 +2,15 @@
  * Runs before the first paint (an external file: the CSP allows no inline script).
  *
  * 1. The saved theme, so a dark page never flashes light.
- * 2. On the two public first screens of the app, starts the downloads their first paint waits for, in
+ * 2. On the app's first screens (the Soul Health Check, and a signed-in user's dashboard, lesson,
+ *    quiz, tree and settings: docs/decisions/078), starts the downloads their first paint waits for, in
  *    parallel with the app's scripts instead of after them (docs/decisions/048): the translation
  *    files of the language i18next will detect (the same order as lib/i18n.ts: ?lng=, the
  *    i18next cookie, the saved choice, the browser's languages; English otherwise, and English
- *    as the fallback i18next also loads) and, on `/`, the "who is this?" answer
- *    (app/visitor-check.ts); on a screen that is not part of the entry script, that screen's
- *    scripts (filled in at build time by scripts/vite-first-screens.ts). The app's own requests
- *    then use these responses. Keep the namespace lists beside each page's `useTranslation`.
+ *    as the fallback i18next also loads), the screen's scripts (filled in at build time by
+ *    scripts/vite-first-screens.ts) and, signed in, its API reads (5. below). The app's own requests
+ *    then use these responses. Keep the lists beside each page's `useTranslation` and queries
+ *    (e2e/platform.e2e.ts fails when a read is not taken or a file is asked for twice).
  */
 (function () {
   try {
@@ -149,6 +150,8 @@
           return new Response(empty ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
         });
       });
+      // Offline, an answer nobody takes fails quietly; the app's own GET still sees the failure.
+      responses[url].catch(function () {});
       return responses[url];
     };
     for (var a = 0; a < screen.api.length; a++) {

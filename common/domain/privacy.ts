@@ -2,9 +2,9 @@
  * The privacy notice (/privacy) and the retention periods it promises. Raising the version asks
  * every signed-in person to agree again at their next visit (docs/decisions/041).
  */
-export const PRIVACY_NOTICE_VERSION = 2;
+export const PRIVACY_NOTICE_VERSION = 3;
 /** The date the current version was published, shown on the page ("YYYY-MM-DD"). */
-export const PRIVACY_NOTICE_DATE = '2026-11-27';
+export const PRIVACY_NOTICE_DATE = '2026-11-28';
 
 /** A closed callback request keeps its name and phone this many days unless RETENTION_CALLBACK_DAYS says otherwise. */
 export const DEFAULT_CALLBACK_RETENTION_DAYS = 90;

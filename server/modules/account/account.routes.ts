@@ -7,8 +7,9 @@ import {
 import { mailPaths } from '../../../common/contracts/mail-paths.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { toCurrentUser } from '../auth/auth.service.ts';
-import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS, type SecurityService } from './security.service.ts';
+import { toCurrentUser } from '../../lib/current-user.ts';
+import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS } from '../../lib/mfa-challenge.ts';
+import type { SecurityService } from './security.service.ts';
 import { createSession, setSessionCookie } from '../../lib/session.ts';
 import type { AccountService } from './account.service.ts';
 

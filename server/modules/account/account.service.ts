@@ -5,13 +5,14 @@ import { assertStrongPassword, hashPassword } from '../../lib/password.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { MailSender } from '../mail/mail.service.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
-import * as repo from './account.repository.ts';
+import type { AccountRepository } from './account.repository.ts';
 
 export const RESET_TTL_MS = 30 * 60_000;
 export const VERIFY_TTL_MS = 7 * 24 * 3_600_000;
 
 interface Deps {
   db: Db;
+  accountRepo: AccountRepository;
   mail: MailSender;
   scryptCost: number;
   /** A reset proves the mailbox: the account's sign-in delays end with it (docs/decisions/036). */
@@ -21,13 +22,13 @@ interface Deps {
 export type AccountService = ReturnType<typeof accountServiceFactory>;
 
 /** Password reset, email verification and the user's mail language. */
-export function accountServiceFactory({ db, mail, scryptCost, throttle }: Deps) {
+export function accountServiceFactory({ db, accountRepo: repo, mail, scryptCost, throttle }: Deps) {
   /**
    * Mails a reset link, or to an account without a password (OpenID Connect only) how to sign in.
    * Does nothing for an unknown address; the caller answers the same either way.
    */
   async function requestPasswordReset(email: string): Promise<void> {
-    const user = await repo.findUserByEmail(db, email);
+    const user = await repo.findUserByEmail(email);
     if (!user) return;
     await db.transaction(async (tx) => {
       if (!user.passwordHash) {
@@ -38,7 +39,7 @@ export function accountServiceFactory({ db, mail, scryptCost, throttle }: Deps) 
         return;
       }
       const token = newToken();
-      await repo.insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'password-reset', email: user.email, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      await repo.insertToken({ tokenHash: hashToken(token), userId: user.id, purpose: 'password-reset', email: user.email, expiresAt: new Date(Date.now() + RESET_TTL_MS) }, tx);
       await mail.enqueueFor(tx, user, {
         kind: 'password-reset',
         content: { subject: 'passwordReset.subject', paragraphs: ['passwordReset.intro'], action: { label: 'passwordReset.action', url: mail.link(`/reset-password/${token}`) }, after: ['passwordReset.expiry'] },
@@ -58,24 +59,24 @@ export function accountServiceFactory({ db, mail, scryptCost, throttle }: Deps) 
   async function confirmPasswordReset({ token, password }: PasswordResetConfirmBody): Promise<UserRow> {
     const tokenHash = hashToken(token);
     // Checked before the slow hash, and again under a lock inside the transaction.
-    const link = await repo.findTokenForUpdate(db, tokenHash, 'password-reset');
+    const link = await repo.findTokenForUpdate(tokenHash, 'password-reset');
     checkToken(link);
     // The policy of sign-up, with this account's own email and names (issue 24, item 7).
-    const owner = await repo.findUser(db, link!.userId);
+    const owner = await repo.findUser(link!.userId);
     if (owner) assertStrongPassword(password, owner);
     const passwordHash = await hashPassword(password, scryptCost);
     const userId = await db.transaction(async (tx) => {
-      const row = await repo.findTokenForUpdate(tx, tokenHash, 'password-reset');
+      const row = await repo.findTokenForUpdate(tokenHash, 'password-reset', tx);
       checkToken(row);
-      await repo.useTokens(tx, row!.userId, 'password-reset');
-      await repo.setPasswordHash(tx, row!.userId, passwordHash);
-      await repo.deleteSessionsOf(tx, row!.userId);
-      const user = await repo.findUser(tx, row!.userId);
+      await repo.useTokens(row!.userId, 'password-reset', tx);
+      await repo.setPasswordHash(row!.userId, passwordHash, tx);
+      await repo.deleteSessionsOf(row!.userId, tx);
+      const user = await repo.findUser(row!.userId, tx);
       if (user) await throttle.recordSuccess(user.email, tx);
-      await repo.insertAudit(tx, { actorId: row!.userId, action: 'password.reset', targetType: 'user', targetId: row!.userId });
+      await repo.insertAudit({ actorId: row!.userId, action: 'password.reset', targetType: 'user', targetId: row!.userId }, tx);
       return row!.userId;
     });
-    return (await repo.findUser(db, userId))!;
+    return (await repo.findUser(userId))!;
   }
 
   /**
@@ -87,7 +88,7 @@ export function accountServiceFactory({ db, mail, scryptCost, throttle }: Deps) 
     if (user.emailVerifiedAt) return;
     const write = async (tx: Tx) => {
       const token = newToken();
-      await repo.insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'verify-email', email: user.email, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) });
+      await repo.insertToken({ tokenHash: hashToken(token), userId: user.id, purpose: 'verify-email', email: user.email, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) }, tx);
       await mail.enqueueFor(tx, user, {
         kind: 'verify-email',
         content: { subject: 'verifyEmail.subject', paragraphs: ['verifyEmail.intro'], action: { label: 'verifyEmail.action', url: mail.link(`/verify-email/${token}`) }, after: ['verifyEmail.expiry'] },
@@ -100,16 +101,16 @@ export function accountServiceFactory({ db, mail, scryptCost, throttle }: Deps) 
 
   async function verifyEmail(token: string): Promise<void> {
     await db.transaction(async (tx) => {
-      const row = await repo.findTokenForUpdate(tx, hashToken(token), 'verify-email');
+      const row = await repo.findTokenForUpdate(hashToken(token), 'verify-email', tx);
       checkToken(row);
-      await repo.useTokens(tx, row!.userId, 'verify-email');
+      await repo.useTokens(row!.userId, 'verify-email', tx);
       // An address changed since the link was sent stays unverified.
-      if (!(await repo.markEmailVerified(tx, row!.userId, row!.email))) throw new AppError('LINK_INVALID', 'This link is not valid. Ask for a new one.');
+      if (!(await repo.markEmailVerified(row!.userId, row!.email, tx))) throw new AppError('LINK_INVALID', 'This link is not valid. Ask for a new one.');
     });
   }
 
   async function setLocale(userId: string, locale: 'en' | 'fr') {
-    await repo.setLocale(db, userId, locale);
+    await repo.setLocale(userId, locale);
   }
 
   return { requestPasswordReset, confirmPasswordReset, sendVerification, verifyEmail, setLocale };

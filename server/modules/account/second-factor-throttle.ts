@@ -4,10 +4,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import type { MailSender } from '../mail/mail.service.ts';
-import * as repo from './second-factor-throttle.repository.ts';
+import type { SecondFactorThrottleRepository } from './second-factor-throttle.repository.ts';
 
 interface Deps {
   db: Db;
+  secondFactorRepo: SecondFactorThrottleRepository;
   mail: MailSender;
 }
 
@@ -25,7 +26,7 @@ export const sessionKey = (sessionIdHash: string) => `session:${sessionIdHash}`;
  * it is checked, under the rows' locks, so parallel guesses are all counted; a success clears the
  * counters it was checked against. A right password clears none of them.
  */
-export function secondFactorThrottleFactory({ db, mail }: Deps) {
+export function secondFactorThrottleFactory({ db, secondFactorRepo: repo, mail }: Deps) {
   /**
    * Allows the attempt and counts it against every counter in `keys` (locked in that order), or
    * throws SECOND_FACTOR_THROTTLED (429 with Retry-After) with the longest wait among them.
@@ -35,18 +36,18 @@ export function secondFactorThrottleFactory({ db, mail }: Deps) {
   async function claimAttempt({ userId, keys, isNeverDelayed = false }: { userId: string; keys: string[]; isNeverDelayed?: boolean }): Promise<void> {
     const now = new Date();
     await db.transaction(async (tx) => {
-      const rows = await repo.lockFailures(tx, userId, keys);
+      const rows = await repo.lockFailures(userId, keys, tx);
       const counts = rows.map((row) => (now.getTime() - row.lastFailureAt.getTime() >= FAILURE_MEMORY_MS ? 0 : row.failures));
       const wait = Math.max(0, ...rows.map((row, i) => secondFactorWaitSeconds(counts[i]!, row.lastFailureAt, now)));
       if (wait > 0 && !isNeverDelayed)
         throw new AppError('SECOND_FACTOR_THROTTLED', `Too many wrong tries. Please wait ${wait} seconds and try again.`, { retryAfterSeconds: wait });
-      for (const [i, row] of rows.entries()) await repo.setFailures(tx, row.key, counts[i]! + 1, now);
+      for (const [i, row] of rows.entries()) await repo.setFailures(row.key, counts[i]! + 1, now, tx);
     });
   }
 
   /** After a right code (or a right step-up password): the counters it was checked against start again. */
   async function recordSuccess(keys: string[], within: Tx = db): Promise<void> {
-    await repo.clearFailures(within, keys);
+    await repo.clearFailures(keys, within);
   }
 
   /**
@@ -57,10 +58,10 @@ export function secondFactorThrottleFactory({ db, mail }: Deps) {
   async function recordFailure(user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'locale'>, keys: string[]): Promise<void> {
     const key = accountKey(user.id);
     const isSent = await db.transaction(async (tx) => {
-      const rows = await repo.lockFailures(tx, user.id, [key, ...keys.filter((k) => k !== key)]);
+      const rows = await repo.lockFailures(user.id, [key, ...keys.filter((k) => k !== key)], tx);
       const failures = Math.max(...rows.map((row) => row.failures));
       if (failures < NOTIFY_OWNER_AFTER_SECOND_FACTOR_FAILURES) return false;
-      if (!(await repo.markNotified(tx, key, new Date(Date.now() - FAILURE_MEMORY_MS)))) return false;
+      if (!(await repo.markNotified(key, new Date(Date.now() - FAILURE_MEMORY_MS), tx))) return false;
       await mail.enqueueFor(tx, user, {
         kind: 'second-factor-failures',
         content: {
@@ -78,7 +79,7 @@ export function secondFactorThrottleFactory({ db, mail }: Deps) {
 
   /** Forgets failures idle for a day (the hourly job). */
   async function prune(): Promise<void> {
-    await repo.pruneFailures(db, new Date(Date.now() - FAILURE_MEMORY_MS));
+    await repo.pruneFailures(new Date(Date.now() - FAILURE_MEMORY_MS));
   }
 
   return { claimAttempt, recordSuccess, recordFailure, prune };

@@ -12,6 +12,7 @@ import { findUserById } from '../../db/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertRecentAuth, hashToken, newToken, REAUTH_WINDOW_MS, type SessionPolicy, type SessionState, type UserRow } from '../../lib/session.ts';
+import { MFA_CHALLENGE_TTL_MS } from '../../lib/mfa-challenge.ts';
 import type { MailSender } from '../mail/mail.service.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { SecurityRepository } from './security.repository.ts';
@@ -33,10 +34,6 @@ export type SecurityService = ReturnType<typeof securityServiceFactory>;
 
 /** The name authenticator apps show above the codes. */
 export const TOTP_ISSUER = 'G.O.D Discipleship';
-/** The cookie holding a pending sign-in's second step (a random id; the database keeps its hash). */
-export const MFA_CHALLENGE_COOKIE = 'mfa';
-/** A sign-in waits this long for its second step. */
-export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
 /** Wrong codes allowed in one sign-in's second step; then the password must be typed again. */
 export const MFA_CHALLENGE_ATTEMPTS = 5;
 /** One 30-second step either side of the server's clock (RFC 6238 section 5.2). */

@@ -4,9 +4,10 @@ import { safeReturnPath } from '../../../common/domain/return-to.ts';
 import { paths } from '../../../common/contracts/auth-paths.ts';
 import { currentUser, loginQuery, publicConfig, setupBody, setupStatus, setupTokenParams, mfaChallenge, signInBody, signUpAccepted, signUpBody, signUpConfirmBody, type PublicConfig } from '../../../common/contracts/auth.ts';
 import { mfaPaths, secondFactorBody } from '../../../common/contracts/security.ts';
-import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS, type SecurityService } from '../account/security.service.ts';
+import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS, type SecondFactorSignIn } from '../../lib/mfa-challenge.ts';
 import type { AuthService } from './auth.service.ts';
-import { SIGN_UP_TTL_MS, toCurrentUser } from './auth.service.ts';
+import { SIGN_UP_TTL_MS } from './auth.service.ts';
+import { toCurrentUser } from '../../lib/current-user.ts';
 import { OIDC_STATE_COOKIE, type OidcLogin } from './oidc.ts';
 import { rememberChildBrowser } from '../consent/child-browsers.ts';
 import { clearSessionCookie, createSession, destroySession, newToken, sessionCookieName, setSessionCookie, type UserRow } from '../../lib/session.ts';
@@ -17,7 +18,7 @@ export const SIGN_UP_COOKIE = 'signup';
 interface Options {
   auth: AuthService;
   /** Two-step verification: sign-ins of accounts that use it go through a second step. */
-  security: Pick<SecurityService, 'isTotpEnabled' | 'startChallenge' | 'completeChallenge'>;
+  security: SecondFactorSignIn;
   oidc: OidcLogin | null;
   publicConfig: PublicConfig;
   authRateLimit: number;

@@ -1,12 +1,11 @@
-import type { CurrentUser, SetupBody, SignInBody, SignUpBody, SignUpConfirmBody } from '../../../common/contracts/auth.ts';
+import type { SetupBody, SignInBody, SignUpBody, SignUpConfirmBody } from '../../../common/contracts/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { countFounders, findUserByEmail } from '../../db/users.ts';
-import * as repo from './auth.repository.ts';
+import type { AuthRepository } from './auth.repository.ts';
 import { consentStatusFor, type ConsentService } from '../consent/consent.service.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
-import { countries } from '../../../common/domain/countries.ts';
 import { runHooks, type UserHook } from '../../lib/account-events.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
@@ -19,38 +18,11 @@ const DAY_MS = 24 * 3_600_000;
 
 /** A function other modules register to react to an account event (e.g. accepting mentoring invitations). */
 
-export function toCurrentUser(u: UserRow): CurrentUser {
-  return {
-    id: u.id,
-    email: u.email,
-    username: u.username,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    role: u.role,
-    isResponder: u.isResponder,
-    isSafeguardingLead: u.isSafeguardingLead,
-    onboardingComplete: u.onboardingStatus !== 'pending',
-    onboardingStatus: u.onboardingStatus,
-    mentorName: u.mentorName,
-    createdAt: u.createdAt.toISOString(),
-    locale: u.locale === 'fr' ? 'fr' : 'en',
-    isEmailVerified: u.emailVerifiedAt !== null,
-    consentStatus: u.consentStatus,
-    consentNeeded: u.birthYear === null ? 'details' : (u.privacyNoticeVersion ?? 0) < PRIVACY_NOTICE_VERSION ? 'notice' : null,
-    country: ownCountry(u),
-  };
-}
-
-/** The onboarding profile's country (stored as its English name, "Other" naming none), else the sign-up's ISO code. */
-function ownCountry(u: Pick<UserRow, 'country' | 'residenceCountry'>): string | null {
-  const fromProfile = u.country ? countries.find((c) => c.name === u.country)?.code : undefined;
-  return fromProfile ?? (u.residenceCountry && /^[A-Z]{2}$/.test(u.residenceCountry) ? u.residenceCountry : null);
-}
-
 const INVALID = 'Incorrect email or password.';
 
 interface AuthDeps {
   db: Db;
+  authRepo: AuthRepository;
   scryptCost: number;
   /** Run in the transaction that creates an account (sign-up link, founder setup, first OpenID sign-in). */
   onUserCreated: UserHook[];
@@ -60,7 +32,7 @@ interface AuthDeps {
 }
 
 /** Sign-in, sign-up (decision 037), founder setup and OpenID accounts. */
-export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, consent, mail }: AuthDeps) {
+export function authServiceFactory({ db, authRepo: repo, scryptCost, onUserCreated, throttle, consent, mail }: AuthDeps) {
   /** A real hash (at this app's cost) to compare against when the email is unknown, so both failures take the same time. */
   let dummyHash: Promise<string> | undefined;
 
@@ -102,7 +74,7 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
     await db.transaction(async (tx) => {
       if (existing) {
         // Once a day at most: repeated sign-ups must not flood the owner's mailbox.
-        if (await repo.wasMailedSince(tx, existing.email, 'sign-up-existing', new Date(now - DAY_MS))) return;
+        if (await repo.wasMailedSince(existing.email, 'sign-up-existing', new Date(now - DAY_MS), tx)) return;
         await mail.enqueueFor(tx, existing, {
           kind: 'sign-up-existing',
           content: {
@@ -119,14 +91,14 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
       // link needs its own browser or password, and a stranger's later sign-up voids none of them.
       const token = newToken();
       const { firstName, lastName, birthYear, birthMonth, country, parentEmail } = body;
-      await repo.insertPendingSignUp(tx, {
+      await repo.insertPendingSignUp({
         tokenHash: hashToken(token),
         email,
         browserHash: hashToken(browserToken),
         passwordHash,
         details: { firstName, lastName, locale: body.locale ?? 'en', birthYear, birthMonth, country, ...(parentEmail ? { parentEmail } : {}) },
         expiresAt: new Date(now + SIGN_UP_TTL_MS),
-      });
+      }, tx);
       await mail.enqueue(tx, {
         to: email,
         locale: toMailLocale(body.locale),
@@ -158,7 +130,7 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
       return row;
     };
     // The password, when needed, is checked before the transaction, so no lock waits on scrypt.
-    const pending = check(await repo.findPendingSignUp(db, tokenHash));
+    const pending = check(await repo.findPendingSignUp(tokenHash));
     const isSameBrowser = browserToken !== undefined && hashToken(browserToken) === pending.browserHash;
     if (!isSameBrowser) {
       if (body.password === undefined)
@@ -166,10 +138,10 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
       if (!(await verifyPassword(body.password, pending.passwordHash))) throw new AppError('WRONG_PASSWORD', 'This password is not correct.');
     }
     const user = await db.transaction(async (tx) => {
-      const row = check(await repo.lockPendingSignUp(tx, tokenHash));
-      await repo.deletePendingSignUpsOf(tx, row.email);
+      const row = check(await repo.lockPendingSignUp(tokenHash, tx));
+      await repo.deletePendingSignUpsOf(row.email, tx);
       const d = row.details;
-      const created = await repo.insertUser(tx, {
+      const created = await repo.insertUser({
         email: row.email,
         firstName: d.firstName,
         lastName: d.lastName,
@@ -182,7 +154,7 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
         consentStatus: consentStatusFor(d),
         privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
         emailVerifiedAt: new Date(),
-      });
+      }, tx);
       // An account was made for this address meanwhile (another link, OpenID): this link is spent.
       if (!created) return null;
       // The account, its consents, a parent's mail and what the account-event hooks write (accepted
@@ -204,21 +176,21 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
 
   /** Forgets expired sign-up links and what was typed with them (an hourly job). */
   async function prunePendingSignUps(): Promise<void> {
-    await repo.prunePendingSignUps(db, new Date());
+    await repo.prunePendingSignUps(new Date());
   }
 
   /** Finds or creates the account of an OpenID Connect identity; an existing account with the same verified email is linked. */
   async function signInWithOidc(claims: { subject: string; email?: string; emailVerified?: boolean; givenName?: string; familyName?: string; username?: string }): Promise<UserRow> {
-    const known = await repo.findUserByOidcSubject(db, claims.subject);
+    const known = await repo.findUserByOidcSubject(claims.subject);
     if (known) return known;
     if (!claims.email) throw new AppError('BAD_REQUEST', 'Your identity provider did not share an email address.');
     const byEmail = await findUserByEmail(db, claims.email);
     if (byEmail) {
       if (!claims.emailVerified) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in with your password.');
-      await repo.linkOidcSubject(db, byEmail.id, claims.subject);
+      await repo.linkOidcSubject(byEmail.id, claims.subject);
       return byEmail;
     }
-    const user = await repo.insertUser(db, {
+    const user = await repo.insertUser({
       email: claims.email.toLowerCase(),
       firstName: claims.givenName ?? null,
       lastName: claims.familyName ?? null,
@@ -242,24 +214,24 @@ export function authServiceFactory({ db, scryptCost, onUserCreated, throttle, co
   async function issueSetupLinkAtStart(): Promise<{ token: string } | { issuedElsewhereAt: Date } | null> {
     if ((await countFounders(db)) > 0) return null;
     const token = newToken();
-    const issuedElsewhereAt = await repo.replaceSetupToken(db, hashToken(token), new Date(Date.now() - 60_000));
+    const issuedElsewhereAt = await repo.replaceSetupToken(hashToken(token), new Date(Date.now() - 60_000));
     return issuedElsewhereAt ? { issuedElsewhereAt } : { token };
   }
 
   async function isSetupTokenValid(token: string): Promise<boolean> {
-    return (await countFounders(db)) === 0 && (await repo.isSetupTokenUsable(db, hashToken(token)));
+    return (await countFounders(db)) === 0 && (await repo.isSetupTokenUsable(hashToken(token)));
   }
 
   /** Creates the founder and uses up the setup token in one transaction: a refused form (email taken) leaves the link usable. */
   async function createFounder(body: SetupBody): Promise<UserRow> {
     assertStrongPassword(body.password, body);
     const invalid = () => new AppError('SETUP_TOKEN_INVALID', 'This setup link has already been used or has expired.');
-    if ((await countFounders(db)) > 0 || !(await repo.isSetupTokenUsable(db, hashToken(body.token)))) throw invalid();
+    if ((await countFounders(db)) > 0 || !(await repo.isSetupTokenUsable(hashToken(body.token)))) throw invalid();
     // Hashed before the transaction opens, so no transaction waits on scrypt.
     const passwordHash = await hashPassword(body.password, scryptCost);
     const user = await db.transaction(async (tx) => {
-      if (!(await repo.consumeSetupToken(tx, hashToken(body.token)))) throw invalid();
-      const created = await repo.insertUser(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, role: 'founder', passwordHash });
+      if (!(await repo.consumeSetupToken(hashToken(body.token), tx))) throw invalid();
+      const created = await repo.insertUser({ email: body.email, firstName: body.firstName, lastName: body.lastName, role: 'founder', passwordHash }, tx);
       if (!created) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
       await runHooks(onUserCreated, tx, created);
       return created;

@@ -4,10 +4,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import type { MailSender } from '../mail/mail.service.ts';
-import * as repo from './auth.repository.ts';
+import type { AuthRepository } from './auth.repository.ts';
 
 interface Deps {
   db: Db;
+  authRepo: AuthRepository;
   mail: MailSender;
 }
 
@@ -22,24 +23,24 @@ export const emailKeyOf = (email: string) => createHash('sha256').update(email.t
  * before the password is checked, under the row's lock: parallel guesses cannot slip through
  * between the check and the count. A success clears the count.
  */
-export function signInThrottleFactory({ db, mail }: Deps) {
+export function signInThrottleFactory({ db, authRepo: repo, mail }: Deps) {
   /** Allows the attempt and counts it, or throws SIGN_IN_THROTTLED (429 with Retry-After). */
   async function claimAttempt(email: string): Promise<void> {
     const key = emailKeyOf(email);
     const now = new Date();
     await db.transaction(async (tx) => {
-      const row = await repo.lockSignInFailures(tx, key);
+      const row = await repo.lockSignInFailures(key, tx);
       const isForgotten = now.getTime() - row.lastFailureAt.getTime() >= FAILURE_MEMORY_MS;
       const failures = isForgotten ? 0 : row.failures;
       const wait = signInWaitSeconds(failures, row.lastFailureAt, now);
       if (wait > 0)
         throw new AppError('SIGN_IN_THROTTLED', `Too many failed sign-ins with this email. Please wait ${wait} seconds and try again.`, { retryAfterSeconds: wait });
-      await repo.setSignInFailures(tx, key, failures + 1, now);
+      await repo.setSignInFailures(key, failures + 1, now, tx);
     });
   }
 
   async function recordSuccess(email: string, within: Tx = db): Promise<void> {
-    await repo.clearSignInFailures(within, emailKeyOf(email));
+    await repo.clearSignInFailures(emailKeyOf(email), within);
   }
 
   /**
@@ -49,9 +50,9 @@ export function signInThrottleFactory({ db, mail }: Deps) {
   async function recordFailure(email: string, user: UserRow | null): Promise<void> {
     const key = emailKeyOf(email);
     const isSent = await db.transaction(async (tx) => {
-      const row = await repo.lockSignInFailures(tx, key);
+      const row = await repo.lockSignInFailures(key, tx);
       if (!user || row.failures < NOTIFY_OWNER_AFTER_FAILURES) return false;
-      if (!(await repo.markSignInFailuresNotified(tx, key, new Date(Date.now() - FAILURE_MEMORY_MS)))) return false;
+      if (!(await repo.markSignInFailuresNotified(key, new Date(Date.now() - FAILURE_MEMORY_MS), tx))) return false;
       await mail.enqueueFor(tx, user, {
         kind: 'sign-in-failures',
         content: {
@@ -69,7 +70,7 @@ export function signInThrottleFactory({ db, mail }: Deps) {
 
   /** Forgets failures idle for a day (an hourly job). */
   async function prune(): Promise<void> {
-    await repo.pruneSignInFailures(db, new Date(Date.now() - FAILURE_MEMORY_MS));
+    await repo.pruneSignInFailures(new Date(Date.now() - FAILURE_MEMORY_MS));
   }
 
   return { claimAttempt, recordSuccess, recordFailure, prune };

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { hashToken, newToken } from '../../lib/session.ts';
-import { insertChildDevice } from './consent.repository.ts';
+import { consentRepositoryFactory } from './consent.repository.ts';
 
 /**
  * The browsers of a young person waiting for a parent (docs/decisions/065). When such an account
@@ -26,11 +26,11 @@ export function deviceHashOf(req: FastifyRequest): string | null {
 }
 
 /** Marks this browser as one the young person `userId` used: the device cookie (set when missing) and its hash kept with the account. */
-export async function rememberChildBrowser(db: Tx, req: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+export async function rememberChildBrowser(db: Db, req: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
   let token = req.cookies[cookieName(req)];
   if (!token || !TOKEN.test(token)) {
     token = newToken();
     reply.setCookie(cookieName(req), token, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: DEVICE_COOKIE_SECONDS });
   }
-  await insertChildDevice(db, userId, hashToken(token));
+  await consentRepositoryFactory(db).insertChildDevice(userId, hashToken(token));
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paths } from '../../../common/contracts/auth-paths.ts';
 import { consentBody, currentUser, parentConsentParams, parentConsentView, parentDecisionBody, parentDecisionResult, parentRequestBody, parentRequestView } from '../../../common/contracts/auth.ts';
-import { toCurrentUser } from '../auth/auth.service.ts';
+import { toCurrentUser } from '../../lib/current-user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { FastifyRequest } from 'fastify';

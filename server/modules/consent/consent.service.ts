@@ -8,11 +8,12 @@ import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { ParentalConsentEvidence } from '../../db/schema/index.ts';
 import type { MailSender } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
-import * as repo from './consent.repository.ts';
+import type { ConsentRepository } from './consent.repository.ts';
 import { eraseAccount } from '../../lib/account-erasure.ts';
 
 interface Deps {
   db: Db;
+  consentRepo: ConsentRepository;
   mail: MailSender;
 }
 
@@ -66,7 +67,7 @@ const ownConsent = (user: UserRow) => ({
  * parent's consent below the country's age of digital consent (Art. 8): who agreed, when, to which
  * notice version (docs/decisions/041).
  */
-export function consentServiceFactory({ db, mail }: Deps) {
+export function consentServiceFactory({ db, consentRepo: repo, mail }: Deps) {
   /**
    * Mails the parent a link to the page where they agree or refuse; the same link later takes the
    * agreement back. A new link voids the one before: the earlier mail (`previousMailId`), if it has
@@ -106,7 +107,7 @@ export function consentServiceFactory({ db, mail }: Deps) {
           vars: { childName: user.firstName ?? '' },
         },
     });
-    await repo.upsertParentalRequest(tx, { userId: user.id, parentEmail, tokenHash: hashToken(token), mailId }, { isNewAddress, changeNoticeAt: isChangeNotice ? new Date() : undefined });
+    await repo.upsertParentalRequest({ userId: user.id, parentEmail, tokenHash: hashToken(token), mailId }, { isNewAddress, changeNoticeAt: isChangeNotice ? new Date() : undefined }, tx);
   }
 
   /**
@@ -115,7 +116,7 @@ export function consentServiceFactory({ db, mail }: Deps) {
    */
   async function refuseChildBrowser(tx: Tx, childId: string, viewer: LinkViewer) {
     if (viewer.userId === childId) throw childBrowser();
-    if (viewer.deviceHash && (await repo.isChildDevice(tx, childId, viewer.deviceHash))) throw childBrowser();
+    if (viewer.deviceHash && (await repo.isChildDevice(childId, viewer.deviceHash, tx))) throw childBrowser();
   }
 
   /**
@@ -123,7 +124,7 @@ export function consentServiceFactory({ db, mail }: Deps) {
    * young person's half of the joint consent), and the parent's mail when one must agree.
    */
   async function recordSignUp(tx: Tx, user: UserRow, parentEmail: string | undefined) {
-    await repo.insertConsent(tx, ownConsent(user));
+    await repo.insertConsent(ownConsent(user), tx);
     if (user.consentStatus === 'pending_parent') await requestParentConsent(tx, user, parentEmail!);
   }
 
@@ -134,12 +135,12 @@ export function consentServiceFactory({ db, mail }: Deps) {
       throw new AppError('CONSENT_DETAILS_REQUIRED', 'Give your month and year of birth and your country.');
     const updated = await db.transaction(async (tx) => {
       if (!isFirstArrival || !body.details) {
-        await repo.insertConsent(tx, ownConsent(user));
-        return repo.updateUserConsent(tx, user.id, { privacyNoticeVersion: PRIVACY_NOTICE_VERSION });
+        await repo.insertConsent(ownConsent(user), tx);
+        return repo.updateUserConsent(user.id, { privacyNoticeVersion: PRIVACY_NOTICE_VERSION }, tx);
       }
       const { birthYear, birthMonth, country, parentEmail } = body.details;
       const status = consentStatusFor(body.details);
-      const row = await repo.updateUserConsent(tx, user.id, { birthYear, birthMonth, residenceCountry: country, consentStatus: status, privacyNoticeVersion: PRIVACY_NOTICE_VERSION });
+      const row = await repo.updateUserConsent(user.id, { birthYear, birthMonth, residenceCountry: country, consentStatus: status, privacyNoticeVersion: PRIVACY_NOTICE_VERSION }, tx);
       await recordSignUp(tx, row, parentEmail);
       return row;
     });
@@ -148,17 +149,17 @@ export function consentServiceFactory({ db, mail }: Deps) {
   }
 
   async function parentView(token: string, viewer: LinkViewer): Promise<ParentConsentView> {
-    const found = await repo.findParentalRequest(db, hashToken(token));
+    const found = await repo.findParentalRequest(hashToken(token));
     if (!found) throw linkInvalid();
     await refuseChildBrowser(db, found.user.id, viewer);
-    const isJoint = found.request.grantedAt === null ? parentRuleOf(found.user) === 'joint' : await repo.isJointGrant(db, found.user.id);
+    const isJoint = found.request.grantedAt === null ? parentRuleOf(found.user) === 'joint' : await repo.isJointGrant(found.user.id);
     return { childFirstName: found.user.firstName, isGranted: found.request.grantedAt !== null, isJoint, noticeVersion: PRIVACY_NOTICE_VERSION };
   }
 
   /** The parent agrees (the account is unlocked), or refuses or takes the agreement back (the account is deleted). */
   async function parentDecide(token: string, { decision }: ParentDecisionBody, viewer: LinkViewer): Promise<'granted' | 'deleted'> {
     return db.transaction(async (tx) => {
-      const found = await repo.findParentalRequest(tx, hashToken(token), { forUpdate: true });
+      const found = await repo.findParentalRequest(hashToken(token), { forUpdate: true }, tx);
       if (!found) throw linkInvalid();
       const { request, user } = found;
       await refuseChildBrowser(tx, user.id, viewer);
@@ -169,7 +170,7 @@ export function consentServiceFactory({ db, mail }: Deps) {
         return 'deleted';
       }
       if (request.grantedAt) return 'granted';
-      await repo.markParentalGranted(tx, user.id);
+      await repo.markParentalGranted(user.id, tx);
       // In France under 15 this is the parent's half of a joint consent; the young person's half is
       // their own row from the sign-up (decision 062).
       const rule = parentRuleOf(user) ?? 'parent';
@@ -183,15 +184,15 @@ export function consentServiceFactory({ db, mail }: Deps) {
         checks: ['not-child-session', 'not-child-browser'],
         isSignedInToOtherAccount: viewer.userId !== null,
       };
-      await repo.insertConsent(tx, { userId: user.id, kind: 'parental', givenBy: 'parent', parentEmail: request.parentEmail, noticeVersion: PRIVACY_NOTICE_VERSION, rule, evidence });
-      await repo.updateUserConsent(tx, user.id, { consentStatus: 'granted' });
+      await repo.insertConsent({ userId: user.id, kind: 'parental', givenBy: 'parent', parentEmail: request.parentEmail, noticeVersion: PRIVACY_NOTICE_VERSION, rule, evidence }, tx);
+      await repo.updateUserConsent(user.id, { consentStatus: 'granted' }, tx);
       return 'granted';
     });
   }
 
   /** Where the request to the parent went, for the young person who is still waiting. */
   async function parentRequestOf(user: UserRow): Promise<ParentRequestView> {
-    const found = await repo.findRequestOfUser(db, user.id);
+    const found = await repo.findRequestOfUser(user.id);
     if (!found || found.consentStatus !== 'pending_parent') throw notPending();
     return { parentEmail: found.parentEmail, sentAt: found.sentAt.toISOString() };
   }
@@ -208,7 +209,7 @@ export function consentServiceFactory({ db, mail }: Deps) {
   async function sendParentRequest(user: UserRow, parentEmail?: string): Promise<ParentRequestView> {
     const outcome = await db.transaction(async (tx): Promise<{ view: ParentRequestView } | { retryAfterSeconds: number }> => {
       // Locked, and read again: a parent may have agreed a moment ago.
-      const found = await repo.findRequestOfUser(tx, user.id, { forUpdate: true });
+      const found = await repo.findRequestOfUser(user.id, { forUpdate: true }, tx);
       if (!found || found.consentStatus !== 'pending_parent') throw notPending();
       const target = parentEmail ?? found.parentEmail;
       const isNewAddress = target !== found.parentEmail;
@@ -218,13 +219,13 @@ export function consentServiceFactory({ db, mail }: Deps) {
         if (Date.now() < waitUntil && found.mailStatus !== 'failed') {
           const isTold = found.changeNoticeAt !== null && found.changeNoticeAt >= found.emailSetAt;
           if (!isTold) await requestParentConsent(tx, user, found.parentEmail, { previousMailId: found.mailId, isNewAddress: false, isChangeNotice: true });
-          await repo.auditParentRequest(tx, user.id, 'consent.parent_email_change_held');
+          await repo.auditParentRequest(user.id, 'consent.parent_email_change_held', tx);
           return { retryAfterSeconds: Math.ceil((waitUntil - Date.now()) / 1000) };
         }
       }
       await requestParentConsent(tx, user, target, { previousMailId: found.mailId, isNewAddress });
-      await repo.auditParentRequest(tx, user.id, parentEmail === undefined ? 'consent.parent_mail_resent' : 'consent.parent_email_changed');
-      const sent = await repo.findRequestOfUser(tx, user.id);
+      await repo.auditParentRequest(user.id, parentEmail === undefined ? 'consent.parent_mail_resent' : 'consent.parent_email_changed', tx);
+      const sent = await repo.findRequestOfUser(user.id, {}, tx);
       return { view: { parentEmail: sent!.parentEmail, sentAt: sent!.sentAt.toISOString() } };
     });
     mail.wake();

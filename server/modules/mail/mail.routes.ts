@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isFromThisComputer, type LocalMailboxStore } from './local-mailbox.ts';
 import { mailPaths } from '../../../common/contracts/mail-paths.ts';
 import { requireAdmin } from '../../plugins/session.ts';
-import * as repo from './mail.repository.ts';
+import { mailRepositoryFactory } from './mail.repository.ts';
 import { hideSecretLinks } from './secret-links.ts';
 
 /**
@@ -12,6 +12,7 @@ import { hideSecretLinks } from './secret-links.ts';
  * text with secret links' tokens hidden (an admin must not be able to reset someone's password).
  */
 const mailRoutes: FastifyPluginAsyncZod<{ isSmtpConfigured: boolean; localMailbox: LocalMailboxStore | null }> = async (app, { isSmtpConfigured, localMailbox }) => {
+  const repo = mailRepositoryFactory(app.db);
   /**
    * The local mailbox of a laptop install (decision 059): only where it is on, and only to a browser
    * on this computer (the socket's address, whatever a proxy header says). No sign-in: the person
@@ -25,8 +26,8 @@ const mailRoutes: FastifyPluginAsyncZod<{ isSmtpConfigured: boolean; localMailbo
 
   app.get(mailPaths.outbox, { onRequest: async (req) => void requireAdmin(req), schema: { querystring: outboxListQuery, response: { 200: outboxList } } }, async (req) => {
     const { page, status } = req.query;
-    const { rows, total } = await repo.findOutboxPage(app.db, status, (page - 1) * OUTBOX_PAGE_SIZE, OUTBOX_PAGE_SIZE);
-    await repo.auditOutboxRead(app.db, req.user!.id, page, status);
+    const { rows, total } = await repo.findOutboxPage(status, (page - 1) * OUTBOX_PAGE_SIZE, OUTBOX_PAGE_SIZE);
+    await repo.auditOutboxRead(req.user!.id, page, status);
     return {
       items: rows.map((r) => ({
         id: r.id,

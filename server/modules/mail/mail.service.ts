@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
-import * as repo from './mail.repository.ts';
+import type { MailRepository } from './mail.repository.ts';
 import type { Tx } from './mail.repository.ts';
 import { renderMail, toMailLocale, type MailContent, type MailLocale } from './mail.templates.ts';
 import { describeSmtpError, type MailTransport } from './mail.transport.ts';
@@ -35,6 +35,7 @@ export interface MailRecipient {
 
 export interface MailDeps {
   db: Db;
+  mailRepo: MailRepository;
   jobs: Pick<Jobs, 'send' | 'wake'>;
   /** Null without SMTP_URL: mail stays in the outbox. */
   transport: MailTransport | null;
@@ -55,6 +56,7 @@ export type MailSender = Pick<MailService, 'enqueue' | 'enqueueFor' | 'cancel' |
  * (a rolled-back action sends nothing, a crash loses nothing); `deliver` is that job.
  */
 export function mailServiceFactory(deps: MailDeps) {
+  const repo = deps.mailRepo;
   const site = new URL(deps.siteUrl).host;
   const messageHost = site.replace(/:\d+$/, '') || 'localhost';
 
@@ -63,7 +65,7 @@ export function mailServiceFactory(deps: MailDeps) {
 
   async function enqueue(tx: Tx, message: MailMessage): Promise<string> {
     const rendered = renderMail(message.locale, message.content, site);
-    const row = await repo.insertOutbox(tx, {
+    const row = await repo.insertOutbox({
       toAddress: message.to,
       kind: message.kind,
       locale: message.locale,
@@ -72,7 +74,7 @@ export function mailServiceFactory(deps: MailDeps) {
       html: rendered.html,
       headers: message.headers ?? {},
       aboutUserIds: message.about ?? [],
-    });
+    }, tx);
     await deps.jobs.send(MAIL_QUEUE, { outboxId: row.id }, { tx });
     return row.id;
   }
@@ -89,7 +91,7 @@ export function mailServiceFactory(deps: MailDeps) {
    * or failed stays as it is. True when it was cancelled.
    */
   function cancel(tx: Tx, outboxId: string): Promise<boolean> {
-    return repo.cancelWaiting(tx, outboxId);
+    return repo.cancelWaiting(outboxId, tx);
   }
 
   /** After the enqueuing transaction committed: this instance's mail workers look now rather than at their next poll. */
@@ -105,11 +107,11 @@ export function mailServiceFactory(deps: MailDeps) {
    */
   async function deliver({ outboxId }: { outboxId: string }): Promise<void> {
     if (!deps.transport) throw new Error('SMTP is not configured');
-    const claim = await repo.claimForSending(deps.db, outboxId, MAIL_LEASE_MS);
+    const claim = await repo.claimForSending(outboxId, MAIL_LEASE_MS);
     if (claim.kind === 'done') return; // already sent, given up or cancelled
     if (claim.kind === 'busy') throw new Error(`mail ${outboxId} is being sent by another attempt, will look again`);
     if (claim.kind === 'handed-over') {
-      await repo.markSentUnconfirmed(deps.db, claim.mail, HANDED_OVER_NOTE);
+      await repo.markSentUnconfirmed(claim.mail, HANDED_OVER_NOTE);
       deps.log.warn({ outboxId }, 'mail handed over by an attempt that stopped: counted as sent, not sent again');
       return;
     }
@@ -118,7 +120,7 @@ export function mailServiceFactory(deps: MailDeps) {
     try {
       await deps.transport.send({
         beforeEnd: async () => {
-          await repo.markHandedOver(deps.db, mail.id);
+          await repo.markHandedOver(mail.id);
           isHandedOver = true;
         },
         from: deps.from,
@@ -134,18 +136,18 @@ export function mailServiceFactory(deps: MailDeps) {
       // Cut off after the whole message went over, without the server's answer: it may have taken the
       // mail, so it is not sent again (a reply, even a refusal, says it did not).
       if (isHandedOver && typeof (err as { responseCode?: unknown }).responseCode !== 'number') {
-        await repo.markSentUnconfirmed(deps.db, { ...mail, handedOverAt: new Date() }, HANDED_OVER_NOTE);
+        await repo.markSentUnconfirmed({ ...mail, handedOverAt: new Date() }, HANDED_OVER_NOTE);
         deps.log.warn({ outboxId: mail.id }, 'mail handed over, the answer lost: counted as sent, not sent again');
         return;
       }
       const { reason, isPermanent } = describeSmtpError(err);
       const isExpired = Date.now() - (mail.firstAttemptAt ?? new Date()).getTime() >= deps.retryWindowMs;
-      await repo.markAttemptFailed(deps.db, mail, reason, isPermanent || isExpired);
+      await repo.markAttemptFailed(mail, reason, isPermanent || isExpired);
       deps.log.warn({ outboxId: mail.id, attempt: mail.attempts, isFinal: isPermanent || isExpired }, 'mail not sent');
       if (isPermanent || isExpired) return;
       throw new Error(`mail ${mail.id} not sent, will retry`, { cause: err });
     }
-    await repo.markSent(deps.db, mail);
+    await repo.markSent(mail);
   }
 
   return { enqueue, enqueueFor, cancel, wake, deliver, link };

@@ -6,13 +6,13 @@ import {
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { setListSubscription, type UnsubscribeLinks } from './unsubscribe.ts';
+import { setListSubscription, type ListLeaveHooks, type UnsubscribeLinks } from './unsubscribe.ts';
 
 /**
  * Which mails a person receives: the settings page's Notifications section (signed in), and the
  * unsubscribe links in mails (no sign-in: the signed link is the proof).
  */
-const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribe: UnsubscribeLinks }> = async (app, { unsubscribe }) => {
+const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribe: UnsubscribeLinks; leaveHooks: ListLeaveHooks }> = async (app, { unsubscribe, leaveHooks }) => {
   const settingsOf = async (userId: string) => {
     const [u] = await app.db
       .select({ email: users.email, encouragement: users.notifyEncouragement, mentorDigest: users.notifyMentorDigest })
@@ -29,15 +29,15 @@ const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribe: UnsubscribeLinks
     { schema: { body: updateNotificationSettingsBody, response: { 200: notificationSettings } } },
     async (req) => {
       const user = requireUser(req);
-      if (req.body.encouragement !== undefined) await setListSubscription(app.db, user.id, 'encouragement', req.body.encouragement);
-      if (req.body.mentorDigest !== undefined) await setListSubscription(app.db, user.id, 'mentor-digest', req.body.mentorDigest);
+      if (req.body.encouragement !== undefined) await setListSubscription(app.db, user.id, 'encouragement', req.body.encouragement, leaveHooks);
+      if (req.body.mentorDigest !== undefined) await setListSubscription(app.db, user.id, 'mentor-digest', req.body.mentorDigest, leaveHooks);
       return settingsOf(user.id);
     },
   );
 
   async function leave(token: string) {
     const found = await unsubscribe.verify(token);
-    if (!found || !(await setListSubscription(app.db, found.userId, found.list, false)))
+    if (!found || !(await setListSubscription(app.db, found.userId, found.list, false, leaveHooks)))
       throw new AppError('LINK_INVALID', 'This unsubscribe link is not valid. You can turn these mails off in your settings.');
     return { list: found.list };
   }

@@ -4,7 +4,6 @@ import { notificationLists, type NotificationList } from '../../../common/contra
 import type { Db, Tx } from '../../db/client.ts';
 import { appSecrets, users } from '../../db/schema/index.ts';
 import type { MailSender } from './mail.service.ts';
-import { turnOffReminders as turnOffPrayerReminders } from '../prayer/prayer.repository.ts';
 
 /** The mail lists a person can leave with one click, and the preference each one turns off. */
 export const mailLists = notificationLists;
@@ -66,10 +65,19 @@ export function unsubscribeLinksFactory(deps: { db: Db; siteUrl: string }) {
   return { tokenFor, headersFor, verify };
 }
 
+/**
+ * How the lists kept by another module are left: prayer reminders live in the prayer module's
+ * settings, so server/app.ts passes its function in (mail does not import prayer, decision 080).
+ */
+export interface ListLeaveHooks {
+  /** Turns all of a user's prayer reminders off; false when the user no longer exists. */
+  prayer: (db: Tx, userId: string) => Promise<boolean>;
+}
+
 /** Turns one list on or off for a user; false when the user no longer exists. */
-export async function setListSubscription(db: Tx, userId: string, list: MailList, isSubscribed: boolean): Promise<boolean> {
+export async function setListSubscription(db: Tx, userId: string, list: MailList, isSubscribed: boolean, leave: ListLeaveHooks): Promise<boolean> {
   // Prayer reminders are turned back on from the Pray page, each session on its own (docs/decisions/075).
-  if (list === 'prayer') return isSubscribed ? true : turnOffPrayerReminders(db, userId);
+  if (list === 'prayer') return isSubscribed ? true : leave.prayer(db, userId);
   const set = list === 'encouragement' ? { notifyEncouragement: isSubscribed } : { notifyMentorDigest: isSubscribed };
   const rows = await db.update(users).set({ ...set, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ id: users.id });
   return rows.length > 0;

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { daysBetween, sortByAttention } from '../../../common/domain/mentor-week.ts';
 import { mailText, toMailLocale, type MailLocale } from '../mail/mail.templates.ts';
 import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
-import { findOpenInvitations } from './mentoring.repository.ts';
-import { findDigestMentors, findDisciplesWeek, type DiscipleWeekRow } from './mentor-week.repository.ts';
+import type { MentoringRepository } from './mentoring.repository.ts';
+import type { DiscipleWeekRow, MentorWeekRepository } from './mentor-week.repository.ts';
 import { displayNameOf } from '../../../common/domain/names.ts';
 import { TRACK_DAYS } from '../../../common/domain/track.ts';
 
@@ -18,7 +18,7 @@ export type MentorDigestService = ReturnType<typeof mentorDigestFactory>;
  * same "who needs attention" query as the tree's "This week" panel. A week with nothing in any of
  * these lists sends nothing.
  */
-export function mentorDigestFactory(deps: OptOutMailDeps & { log: FastifyBaseLogger }) {
+export function mentorDigestFactory(deps: OptOutMailDeps & { mentoringRepo: Pick<MentoringRepository, 'findOpenInvitations'>; mentorWeekRepo: MentorWeekRepository; log: FastifyBaseLogger }) {
   function sectionsFor(locale: MailLocale, disciples: DiscipleWeekRow[], invitations: { fullName: string; email: string }[]) {
     const now = new Date();
     const sorted = sortByAttention(disciples.map((d) => ({ ...d, lastActivityAt: d.lastActivityAt?.toISOString() ?? null })));
@@ -48,13 +48,13 @@ export function mentorDigestFactory(deps: OptOutMailDeps & { log: FastifyBaseLog
     let sent = 0;
     let after: string | null = null;
     for (;;) {
-      const mentors = await findDigestMentors(deps.db, BATCH, after);
+      const mentors = await deps.mentorWeekRepo.findDigestMentors(BATCH, after);
       if (mentors.length === 0) break;
       after = mentors[mentors.length - 1]!.id;
-      const rows = await findDisciplesWeek(deps.db, mentors.map((m) => m.id));
+      const rows = await deps.mentorWeekRepo.findDisciplesWeek(mentors.map((m) => m.id));
       for (const mentor of mentors) {
         const locale = toMailLocale(mentor.locale);
-        const invitations = await findOpenInvitations(deps.db, mentor.id);
+        const invitations = await deps.mentoringRepo.findOpenInvitations(mentor.id);
         const disciples = rows.filter((r) => r.mentorId === mentor.id);
         const sections = sectionsFor(locale, disciples, invitations);
         if (sections.length === 0) continue;

@@ -3,10 +3,10 @@ import { DAY_MS, MENTOR_ENCOURAGEMENT_DAYS, sortByAttention } from '../../../com
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
-import * as repo from './mentor-week.repository.ts';
+import type { MentorWeekRepository } from './mentor-week.repository.ts';
 import { displayNameOf } from '../../../common/domain/names.ts';
 
-export type MentorWeekDeps = OptOutMailDeps;
+export type MentorWeekDeps = OptOutMailDeps & { mentorWeekRepo: MentorWeekRepository };
 
 export type MentorWeekService = ReturnType<typeof mentorWeekServiceFactory>;
 
@@ -17,9 +17,10 @@ const nextAllowed = (last: Date | null, now: number) => {
 
 /** The mentor's "This week" panel and its "send encouragement" (issue 12). */
 export function mentorWeekServiceFactory(deps: MentorWeekDeps) {
+  const repo = deps.mentorWeekRepo;
   async function getWeek(mentor: UserRow): Promise<MentorWeek> {
     const now = Date.now();
-    const rows = await repo.findDisciplesWeek(deps.db, [mentor.id]);
+    const rows = await repo.findDisciplesWeek([mentor.id]);
     const disciples: DiscipleWeek[] = rows.map((r) => ({
       id: r.id,
       firstName: r.firstName,
@@ -45,16 +46,16 @@ export function mentorWeekServiceFactory(deps: MentorWeekDeps) {
    */
   async function sendEncouragement(mentor: UserRow, discipleId: string, message: EncouragementMessage): Promise<EncouragementSent> {
     const sent = await deps.db.transaction(async (tx) => {
-      const disciple = await repo.lockDiscipleOf(tx, mentor.id, discipleId);
+      const disciple = await repo.lockDiscipleOf(mentor.id, discipleId, tx);
       if (!disciple) throw new AppError('NOT_FOUND', 'This person is not one of your direct disciples.');
       const name = displayNameOf(disciple);
       if (!disciple.notifyEncouragement) throw new AppError('ENCOURAGEMENT_OFF', `${name} turned encouragement mails off.`);
       // A deactivated account gets no mail at all (decision 012); the mentor is told no more than "not now".
       if (disciple.deactivatedAt) throw new AppError('ENCOURAGEMENT_OFF', `${name} can't receive encouragement mails right now.`);
-      const next = nextAllowed(await repo.findLastMentorEncouragement(tx, disciple.id), Date.now());
+      const next = nextAllowed(await repo.findLastMentorEncouragement(disciple.id, tx), Date.now());
       if (next)
         throw new AppError('ENCOURAGED_RECENTLY', `You encouraged ${name} less than ${MENTOR_ENCOURAGEMENT_DAYS} days ago. You can send another from ${next.toISOString()}.`);
-      const row = await repo.insertEncouragement(tx, { userId: disciple.id, source: 'mentor', mentorId: mentor.id, messageKey: message });
+      const row = await repo.insertEncouragement({ userId: disciple.id, source: 'mentor', mentorId: mentor.id, messageKey: message }, tx);
       const { url, headers } = await deps.unsubscribe.headersFor('encouragement', disciple.id);
       await deps.mail.enqueueFor(tx, disciple, {
         kind: 'mentor-encouragement',

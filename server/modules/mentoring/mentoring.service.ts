@@ -11,7 +11,7 @@ import type { ambassadorApplications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import { findUserByEmail, findUserById } from '../../db/users.ts';
-import * as repo from './mentoring.repository.ts';
+import type { MentoringRepository } from './mentoring.repository.ts';
 import { toInvitation, type InvitationMailer } from './invitations.ts';
 import { displayNameOf, fullNameOf } from '../../../common/domain/names.ts';
 import { APPROVAL_REQUIRED_MESSAGE, type SafeguardingService } from '../safeguarding/safeguarding.service.ts';
@@ -25,7 +25,7 @@ function toApplication(a: typeof ambassadorApplications.$inferSelect): Ambassado
  * disciple" creates; `safeguarding` holds the rule every new link passes (issue 25: an adult and a
  * minor only while the adult is approved).
  */
-export function mentoringServiceFactory({ db, invitations, safeguarding }: { db: Db; invitations: InvitationMailer; safeguarding: Pick<SafeguardingService, 'checkLink' | 'isLinkAllowed' | 'tellParentOfNewMentor'> }) {
+export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, safeguarding }: { db: Db; mentoringRepo: MentoringRepository; invitations: InvitationMailer; safeguarding: Pick<SafeguardingService, 'checkLink' | 'isLinkAllowed' | 'tellParentOfNewMentor'> }) {
   /**
    * Whether `mentorId` and `discipleId` may be linked now (issue 25). A refusal is recorded (the
    * adult is listed as awaiting approval); the caller decides what the person acting is told.
@@ -48,7 +48,7 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
   }
 
   async function getSummary(user: UserRow): Promise<DisciplesSummary> {
-    const { direct, total } = await repo.countDisciples(db, user.id);
+    const { direct, total } = await repo.countDisciples(user.id);
     return { directDisciples: direct, totalImpact: total };
   }
 
@@ -58,7 +58,7 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
     byName.compare(a.firstName ?? '\uffff', b.firstName ?? '\uffff') || byName.compare(a.lastName ?? '\uffff', b.lastName ?? '\uffff') || (a.id < b.id ? -1 : 1);
 
   async function getTree(user: UserRow): Promise<DiscipleNode> {
-    const rows = await repo.findSubtree(db, user.id);
+    const rows = await repo.findSubtree(user.id);
     // A paused link (issue 25) shows its name and "paused" only: no email, no progress, nobody below.
     const tree = buildTree(rows, user.id, (r): Omit<DiscipleNode, 'disciples'> =>
       r.isPaused && r.id !== user.id
@@ -77,7 +77,7 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
   }
 
   async function getPending(user: UserRow): Promise<PendingDisciples> {
-    const [disciples, invitations] = await Promise.all([repo.findPendingDisciples(db, user.id), repo.findOpenInvitations(db, user.id)]);
+    const [disciples, invitations] = await Promise.all([repo.findPendingDisciples(user.id), repo.findOpenInvitations(user.id)]);
     return { disciples, invitations: invitations.map(toInvitation) };
   }
 
@@ -95,15 +95,15 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
       // The mentor already sees their disciples' emails in the tree: saying so reveals nothing new.
       if (existing?.mentorId === mentor.id) throw new AppError('ALREADY_DISCIPLE', `${displayNameOf(existing)} is already your disciple.`);
       // Asked after the disciple check, and the same for any email: it only looks at this mentor's own invitations.
-      if (await repo.findOpenInvitation(tx, mentor.id, body.email, { isOwnOnly: true }))
+      if (await repo.findOpenInvitation(mentor.id, body.email, { isOwnOnly: true }, tx))
         throw new AppError('ALREADY_INVITED', `You already invited ${body.email}. You can send the invitation again from your pending invitations.`);
-      const invitation = await repo.upsertInvitation(tx, mentor.id, body.fullName, body.email);
+      const invitation = await repo.upsertInvitation(mentor.id, body.fullName, body.email, {}, tx);
       const lastSentAt = await invitations.send(tx, mentor, invitation);
-      const request = existing && !existing.mentorId ? await repo.findMentorRequest(tx, existing.id) : null;
+      const request = existing && !existing.mentorId ? await repo.findMentorRequest(existing.id, tx) : null;
       const bothAgree = existing && request?.mentorId === mentor.id && !request.declinedAt;
       // Not linked when the safeguarding rule refuses: the answer stays the same (it tells nothing about
       // the account), and the request waits on the mentor's dashboard, where accepting says why.
-      if (bothAgree && !wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), existing.id) && !(await safeguardingRefusal(tx, mentor.id, existing.id, mentor.id)))
+      if (bothAgree && !wouldCreateCycle(mentor.id, await repo.findAncestors(mentor.id, tx), existing.id) && !(await safeguardingRefusal(tx, mentor.id, existing.id, mentor.id)))
         await link(tx, existing.id, mentor.id, { invitationId: invitation.id });
       return { outcome: 'invited' as const, invitation: toInvitation({ ...invitation, lastSentAt }) };
     });
@@ -116,11 +116,11 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
    * refuses a loop, closes the request and the invitation that led here.
    */
   async function link(tx: Tx, discipleId: string, mentorId: string, via: { invitationId?: string }): Promise<void> {
-    if (wouldCreateCycle(mentorId, await repo.findAncestors(tx, mentorId), discipleId))
+    if (wouldCreateCycle(mentorId, await repo.findAncestors(mentorId, tx), discipleId))
       throw new AppError('MENTOR_CYCLE', 'This person is above the mentor in their own mentoring line, so they cannot also be their disciple.');
-    if (!(await repo.setMentorIfNone(tx, discipleId, mentorId))) throw new AppError('HAS_MENTOR', 'This person already has a mentor. Each person has one mentor.');
-    await repo.deleteMentorRequest(tx, discipleId);
-    if (via.invitationId) await repo.acceptInvitation(tx, via.invitationId, discipleId);
+    if (!(await repo.setMentorIfNone(discipleId, mentorId, tx))) throw new AppError('HAS_MENTOR', 'This person already has a mentor. Each person has one mentor.');
+    await repo.deleteMentorRequest(discipleId, tx);
+    if (via.invitationId) await repo.acceptInvitation(via.invitationId, discipleId, tx);
     // A parent who agreed for a minor is mailed the page of their child's mentors (issue 25).
     const disciple = await findUserById(tx, discipleId);
     if (disciple) await safeguarding.tellParentOfNewMentor(tx, disciple);
@@ -136,12 +136,12 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
       await repo.lockMentorLinks(tx);
       const current = await findUserById(tx, user.id);
       if (!current || current.mentorId) return;
-      for (const inv of await repo.findInvitationsForEmail(tx, current.email)) {
-        if (wouldCreateCycle(inv.mentorId, await repo.findAncestors(tx, inv.mentorId), current.id)) continue;
+      for (const inv of await repo.findInvitationsForEmail(current.email, tx)) {
+        if (wouldCreateCycle(inv.mentorId, await repo.findAncestors(inv.mentorId, tx), current.id)) continue;
         // An unapproved adult's invitation to a minor stays open, unseen, until the adult is approved (issue 25).
         if (await safeguardingRefusal(tx, inv.mentorId, current.id, null)) continue;
-        if (await repo.setMentorIfNone(tx, current.id, inv.mentorId)) {
-          await repo.markInvitationAccepted(tx, inv.mentorId, current.email, current.id);
+        if (await repo.setMentorIfNone(current.id, inv.mentorId, tx)) {
+          await repo.markInvitationAccepted(inv.mentorId, current.email, current.id, tx);
           await safeguarding.tellParentOfNewMentor(tx, current);
         }
         return;
@@ -160,18 +160,18 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
     const current = await findUserById(within, user.id);
     const typed = current?.mentorName?.trim();
     if (!current || current.mentorId || !typed) return;
-    const match = matchMentorName(typed, await repo.findUsersByFullName(within, typed), current.id);
+    const match = matchMentorName(typed, await repo.findUsersByFullName(typed, within), current.id);
     if (match.kind !== 'unique') return;
     await within.transaction(async (tx) => {
       await repo.lockMentorLinks(tx);
       // The named person is this user's own disciple (or further down): a request could never be accepted.
-      if (wouldCreateCycle(match.id, await repo.findAncestors(tx, match.id), current.id)) return;
-      const invitation = await repo.findOpenInvitation(tx, match.id, current.email);
+      if (wouldCreateCycle(match.id, await repo.findAncestors(match.id, tx), current.id)) return;
+      const invitation = await repo.findOpenInvitation(match.id, current.email, {}, tx);
       // Both said yes, but an adult and a minor need the adult's approval first (issue 25): then it
       // stays a request the named person answers, and accepting tells them how to get approved.
       if (invitation && !(await safeguardingRefusal(tx, match.id, current.id, current.id))) await link(tx, current.id, match.id, { invitationId: invitation.id });
       else {
-        await repo.upsertMentorRequest(tx, current.id, match.id);
+        await repo.upsertMentorRequest(current.id, match.id, tx);
         // Told by mail too, not only by a card on a dashboard they may not open for weeks.
         const mentor = await findUserById(tx, match.id);
         if (mentor) await invitations.sendMentorRequest(tx, mentor, { id: current.id, name: fullNameOf(current) });
@@ -183,9 +183,9 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
   async function getLinks(user: UserRow): Promise<MentorLinks> {
     const current = (await findUserById(db, user.id)) ?? user;
     const [requests, invitations, outgoing, mentor] = await Promise.all([
-      repo.findRequestsTo(db, user.id),
-      current.mentorId ? Promise.resolve([]) : repo.findInvitationsTo(db, current.email),
-      repo.findMentorRequest(db, user.id),
+      repo.findRequestsTo(user.id),
+      current.mentorId ? Promise.resolve([]) : repo.findInvitationsTo(current.email),
+      repo.findMentorRequest(user.id),
       current.mentorId ? findUserById(db, current.mentorId) : Promise.resolve(null),
     ]);
     const outgoingMentor = outgoing && !current.mentorId ? await findUserById(db, outgoing.mentorId) : null;
@@ -209,15 +209,15 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
   async function answerRequest(mentor: UserRow, discipleId: string, accept: boolean): Promise<void> {
     await db.transaction(async (tx) => {
       await repo.lockMentorLinks(tx);
-      const request = await repo.findMentorRequest(tx, discipleId);
+      const request = await repo.findMentorRequest(discipleId, tx);
       if (!request || request.mentorId !== mentor.id || request.declinedAt) throw new AppError('NOT_FOUND', 'This request is no longer waiting for an answer.');
       if (accept) {
         await assertSafeguarded(tx, mentor.id, discipleId, mentor.id, () => new AppError('NOT_FOUND', 'This request is no longer waiting for an answer.'));
         await link(tx, discipleId, mentor.id, {});
         const disciple = await findUserById(tx, discipleId);
-        if (disciple) await repo.markInvitationAccepted(tx, mentor.id, disciple.email, discipleId);
-      } else await repo.declineMentorRequest(tx, discipleId);
-      await repo.insertAudit(tx, { actorId: mentor.id, action: accept ? 'mentoring.request_accepted' : 'mentoring.request_declined', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } });
+        if (disciple) await repo.markInvitationAccepted(mentor.id, disciple.email, discipleId, tx);
+      } else await repo.declineMentorRequest(discipleId, tx);
+      await repo.insertAudit({ actorId: mentor.id, action: accept ? 'mentoring.request_accepted' : 'mentoring.request_declined', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } }, tx);
     });
   }
 
@@ -225,7 +225,7 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
   async function answerInvitation(user: UserRow, invitationId: string, accept: boolean): Promise<void> {
     await db.transaction(async (tx) => {
       await repo.lockMentorLinks(tx);
-      const invitation = await repo.findInvitation(tx, invitationId);
+      const invitation = await repo.findInvitation(invitationId, tx);
       const isOpen = invitation && !invitation.acceptedUserId && !invitation.declinedAt && invitation.email.toLowerCase() === user.email.toLowerCase();
       if (!invitation || !isOpen) throw new AppError('NOT_FOUND', 'This invitation is no longer waiting for an answer.');
       if (accept) {
@@ -233,14 +233,14 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
         if (current?.mentorId) throw new AppError('HAS_MENTOR', 'You already have a mentor. Leave your mentor first to accept another one.');
         await assertSafeguarded(tx, invitation.mentorId, user.id, user.id, () => new AppError('NOT_FOUND', 'This invitation is no longer waiting for an answer.'));
         await link(tx, user.id, invitation.mentorId, { invitationId });
-      } else await repo.declineInvitation(tx, invitationId);
-      await repo.insertAudit(tx, { actorId: user.id, action: accept ? 'mentoring.invitation_accepted' : 'mentoring.invitation_declined', targetType: 'user', targetId: user.id, details: { mentorId: invitation.mentorId } });
+      } else await repo.declineInvitation(invitationId, tx);
+      await repo.insertAudit({ actorId: user.id, action: accept ? 'mentoring.invitation_accepted' : 'mentoring.invitation_declined', targetType: 'user', targetId: user.id, details: { mentorId: invitation.mentorId } }, tx);
     });
   }
 
   /** Withdraws the user's own waiting request, or closes the notice that it was declined. */
   async function dismissOutgoing(user: UserRow): Promise<void> {
-    await repo.deleteMentorRequest(db, user.id);
+    await repo.deleteMentorRequest(user.id);
   }
 
   /** A disciple leaves their mentor: the link goes, the mentor's counts follow (mentor_stats triggers). Audited. */
@@ -248,8 +248,8 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
     await db.transaction(async (tx) => {
       await repo.lockMentorLinks(tx);
       const current = await findUserById(tx, user.id);
-      if (!current?.mentorId || !(await repo.clearMentor(tx, user.id, current.mentorId))) throw new AppError('NOT_FOUND', 'You have no mentor to leave.');
-      await repo.insertAudit(tx, { actorId: user.id, action: 'mentoring.mentor_left', targetType: 'user', targetId: user.id, details: { mentorId: current.mentorId } });
+      if (!current?.mentorId || !(await repo.clearMentor(user.id, current.mentorId, tx))) throw new AppError('NOT_FOUND', 'You have no mentor to leave.');
+      await repo.insertAudit({ actorId: user.id, action: 'mentoring.mentor_left', targetType: 'user', targetId: user.id, details: { mentorId: current.mentorId } }, tx);
     });
   }
 
@@ -257,8 +257,8 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
   async function removeDisciple(mentor: UserRow, discipleId: string): Promise<void> {
     await db.transaction(async (tx) => {
       await repo.lockMentorLinks(tx);
-      if (!(await repo.clearMentor(tx, discipleId, mentor.id))) throw new AppError('NOT_FOUND', 'This person is not one of your disciples.');
-      await repo.insertAudit(tx, { actorId: mentor.id, action: 'mentoring.disciple_removed', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } });
+      if (!(await repo.clearMentor(discipleId, mentor.id, tx))) throw new AppError('NOT_FOUND', 'This person is not one of your disciples.');
+      await repo.insertAudit({ actorId: mentor.id, action: 'mentoring.disciple_removed', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } }, tx);
     });
   }
 
@@ -286,8 +286,8 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
       const target = await findUserById(tx, userId);
       if (!target) throw new AppError('NOT_FOUND', 'No such user.');
       if (!body.mentorEmail) {
-        await repo.setMentor(tx, target.id, null);
-        await repo.insertAudit(tx, { actorId: admin.id, action: 'mentoring.mentor_set', targetType: 'user', targetId: target.id, details: { from: target.mentorId, to: null } });
+        await repo.setMentor(target.id, null, tx);
+        await repo.insertAudit({ actorId: admin.id, action: 'mentoring.mentor_set', targetType: 'user', targetId: target.id, details: { from: target.mentorId, to: null } }, tx);
         return { outcome: 'removed' };
       }
       const mentor = await findUserByEmail(tx, body.mentorEmail);
@@ -295,25 +295,25 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
       if (mentor.id === target.id) throw new AppError('SELF_MENTOR', 'A person cannot be their own mentor.');
       if (target.mentorId === mentor.id) return { outcome: 'linked' };
       if (target.mentorId) throw new AppError('HAS_MENTOR', 'This person already has a mentor. Remove that link first, then ask them about the new mentor.');
-      if (wouldCreateCycle(mentor.id, await repo.findAncestors(tx, mentor.id), target.id))
+      if (wouldCreateCycle(mentor.id, await repo.findAncestors(mentor.id, tx), target.id))
         throw new AppError('MENTOR_CYCLE', 'This person is above that mentor in their own mentoring line, so they cannot also be their disciple.');
       // An adult and a minor: the adult must be approved first (issue 25), whoever places them.
       if (await safeguardingRefusal(tx, mentor.id, target.id, admin.id, { willThrow: true }))
         throw new AppError('MENTOR_APPROVAL_REQUIRED', 'This adult is not approved to mentor people under 18. Approve them in the Safeguarding tab first, then place the person.');
-      const request = await repo.findMentorRequest(tx, target.id);
+      const request = await repo.findMentorRequest(target.id, tx);
       const hasNamedMentor = request?.mentorId === mentor.id && !request.declinedAt;
       // The invitation comes from the mentor, under the person's own name, marked as the admin's request;
       // asking again reopens one they declined.
-      const invitation = await repo.upsertInvitation(tx, mentor.id, displayNameOf(target), target.email, { askedById: admin.id });
+      const invitation = await repo.upsertInvitation(mentor.id, displayNameOf(target), target.email, { askedById: admin.id }, tx);
       await invitations.send(tx, mentor, invitation);
       if (hasNamedMentor) await link(tx, target.id, mentor.id, { invitationId: invitation.id });
-      await repo.insertAudit(tx, {
+      await repo.insertAudit({
         actorId: admin.id,
         action: hasNamedMentor ? 'mentoring.mentor_set' : 'mentoring.mentor_asked',
         targetType: 'user',
         targetId: target.id,
         details: hasNamedMentor ? { from: null, to: mentor.id } : { mentorId: mentor.id, invitationId: invitation.id },
-      });
+      }, tx);
       return { outcome: hasNamedMentor ? 'linked' : 'asked' };
     });
     invitations.wake();
@@ -321,7 +321,7 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
   }
 
   async function getProgression(user: UserRow): Promise<Progression> {
-    const [{ direct, completed }, latest] = await Promise.all([repo.countDirectDisciples(db, user.id), repo.findLatestApplication(db, user.id)]);
+    const [{ direct, completed }, latest] = await Promise.all([repo.countDirectDisciples(user.id), repo.findLatestApplication(user.id)]);
     return {
       role: user.role,
       directDisciples: direct,
@@ -338,9 +338,9 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
   /** Apply for the ambassador role: only when ambassador-eligible (isAmbassadorEligible), once at a time. */
   async function applyForAmbassador(user: UserRow): Promise<AmbassadorApplication> {
     return db.transaction(async (tx) => {
-      const locked = await repo.lockUser(tx, user.id);
+      const locked = await repo.lockUser(user.id, tx);
       if (!locked) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-      const [{ completed }, latest] = await Promise.all([repo.countDirectDisciples(tx, user.id), repo.findLatestApplication(tx, user.id)]);
+      const [{ completed }, latest] = await Promise.all([repo.countDirectDisciples(user.id, tx), repo.findLatestApplication(user.id, tx)]);
       switch (ambassadorApplyBlocker(locked.role, completed, latest?.status ?? null)) {
         case 'already-ambassador':
           throw new AppError('ALREADY_AMBASSADOR', 'You already hold the ambassador role or a higher one.');
@@ -351,7 +351,7 @@ export function mentoringServiceFactory({ db, invitations, safeguarding }: { db:
         case null:
           break;
       }
-      const created = await repo.insertApplication(tx, user.id);
+      const created = await repo.insertApplication(user.id, tx);
       if (!created) throw new AppError('APPLICATION_PENDING', 'Your application is already waiting for a decision.');
       return toApplication(created);
     });

@@ -3,7 +3,7 @@ import { currentUser } from '../../../common/contracts/auth.ts';
 import { onboardingBody, onboardingPaths, profile, profileBody } from '../../../common/contracts/onboarding.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { UserHook } from '../../lib/account-events.ts';
-import { toCurrentUser } from '../auth/auth.service.ts';
+import { toCurrentUser } from '../../lib/current-user.ts';
 import { onboardingRepositoryFactory } from './onboarding.repository.ts';
 import { onboardingServiceFactory } from './onboarding.service.ts';
 

@@ -7,15 +7,15 @@ import {
 } from '../../../common/domain/prayer.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
 import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
-import * as repo from './prayer.repository.ts';
+import type { PrayerRepository, PrayerSettingsRow } from './prayer.repository.ts';
 import { nightsTexts, sessionTexts } from './prayer.service.ts';
 
 export const PRAYER_REMINDER_QUEUE = 'prayer-reminders';
 /** The job looks every 5 minutes; a reminder up to this late still goes (a slow or restarted run), a later one is dropped. */
 const LATE_MINUTES = 30;
 
-const isOn = (s: repo.PrayerSettingsRow, session: PrayerSession) => (session === 'morning' ? s.remindMorning : session === 'midday' ? s.remindMidday : s.remindEvening);
-const minuteOf = (s: repo.PrayerSettingsRow, session: PrayerSession) => (session === 'morning' ? s.morningMinute : session === 'midday' ? s.middayMinute : s.eveningMinute);
+const isOn = (s: PrayerSettingsRow, session: PrayerSession) => (session === 'morning' ? s.remindMorning : session === 'midday' ? s.remindMidday : s.remindEvening);
+const minuteOf = (s: PrayerSettingsRow, session: PrayerSession) => (session === 'morning' ? s.morningMinute : session === 'midday' ? s.middayMinute : s.eveningMinute);
 const dayKey = (d: TZDate) => format(d, 'yyyy-MM-dd');
 
 export type PrayerReminderService = ReturnType<typeof prayerRemindersFactory>;
@@ -25,9 +25,10 @@ export type PrayerReminderService = ReturnType<typeof prayerRemindersFactory>;
  * they chose in their time zone, and an hour before each prayer night; never while it is quiet hours
  * where they are (checked at the moment of sending), each at most once, with one-click unsubscribe.
  */
-export function prayerRemindersFactory(deps: OptOutMailDeps & { log: FastifyBaseLogger; ministryTimeZone: string; link: (path: string) => string }) {
+export function prayerRemindersFactory(deps: OptOutMailDeps & { prayerRepo: PrayerRepository; log: FastifyBaseLogger; ministryTimeZone: string; link: (path: string) => string }) {
+  const repo = deps.prayerRepo;
   /** What is due at `now` for one person: the sessions and prayer nights whose time came in the last half hour. */
-  function dueFor(s: repo.PrayerSettingsRow, now: Date): { occurrence: string; session: PrayerSession | 'night'; at: Date }[] {
+  function dueFor(s: PrayerSettingsRow, now: Date): { occurrence: string; session: PrayerSession | 'night'; at: Date }[] {
     if (isInQuietHours(minuteOfDay(now, s.timeZone), s.quietStart, s.quietEnd)) return [];
     const isFresh = (at: Date) => at.getTime() <= now.getTime() && now.getTime() - at.getTime() < LATE_MINUTES * 60_000;
     const today = new TZDate(now.getTime(), s.timeZone);
@@ -48,12 +49,12 @@ export function prayerRemindersFactory(deps: OptOutMailDeps & { log: FastifyBase
   /** One run: every reminder due at `now` written to the outbox. Returns how many. */
   async function sendDue(now = new Date()): Promise<number> {
     let sent = 0;
-    for (const person of await repo.findReminding(deps.db)) {
+    for (const person of await repo.findReminding()) {
       const s = person.settings;
       const locale = toMailLocale(person.locale);
       for (const item of dueFor(s, now)) {
         const isMailed = await deps.db.transaction(async (tx) => {
-          if (!(await repo.claimSend(tx, s.userId, item.occurrence))) return false;
+          if (!(await repo.claimSend(s.userId, item.occurrence, tx))) return false;
           const { url, headers } = await deps.unsubscribe.headersFor('prayer', s.userId);
           const unsubscribe = { label: 'prayerReminder.unsubscribe', url };
           const action = { label: 'prayerReminder.action', url: deps.link('/pray') };
@@ -92,7 +93,7 @@ export function prayerRemindersFactory(deps: OptOutMailDeps & { log: FastifyBase
         if (isMailed) sent++;
       }
     }
-    await repo.pruneSends(deps.db);
+    await repo.pruneSends();
     if (sent) deps.mail.wake();
     deps.log.info({ sent }, 'prayer reminders written');
     return sent;

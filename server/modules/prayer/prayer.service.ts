@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/session.ts';
 import { toMailLocale, type MailLocale } from '../mail/mail.templates.ts';
 import { buildCalendar, canWriteZone, type CalendarEvent } from './ical.ts';
-import * as repo from './prayer.repository.ts';
+import type { NewPrayerSettings, PrayerRepository, PrayerSettingsRow } from './prayer.repository.ts';
 
 export type PrayerService = ReturnType<typeof prayerServiceFactory>;
 
@@ -18,7 +18,7 @@ export type PrayerService = ReturnType<typeof prayerServiceFactory>;
 const NIGHTS_SINCE = { year: 2026, month: 0, day: 5 };
 
 /** A person's settings as the contract gives them. */
-export function toReminders(row: repo.PrayerSettingsRow): PrayerReminders {
+export function toReminders(row: PrayerSettingsRow): PrayerReminders {
   return {
     timeZone: row.timeZone,
     morning: { isOn: row.remindMorning, minute: row.morningMinute },
@@ -31,7 +31,7 @@ export function toReminders(row: repo.PrayerSettingsRow): PrayerReminders {
 }
 
 /** Reminders off, the default times and quiet hours, in `timeZone`. */
-export const defaultSettings = (timeZone: string): repo.NewPrayerSettings => ({
+export const defaultSettings = (timeZone: string): NewPrayerSettings => ({
   timeZone,
   remindMorning: false,
   remindMidday: false,
@@ -44,7 +44,7 @@ export const defaultSettings = (timeZone: string): repo.NewPrayerSettings => ({
   quietEnd: DEFAULT_QUIET_END,
 });
 
-const sessionMinute = (row: repo.NewPrayerSettings, s: PrayerSession) => (s === 'morning' ? row.morningMinute : s === 'midday' ? row.middayMinute : row.eveningMinute);
+const sessionMinute = (row: NewPrayerSettings, s: PrayerSession) => (s === 'morning' ? row.morningMinute : s === 'midday' ? row.middayMinute : row.eveningMinute);
 
 /** The texts of a session or of the nights in a language (content/prayer/sessions.json). */
 export const sessionTexts = (session: PrayerSession, locale: MailLocale) => prayerContent.sessions.find((s) => s.id === session)![locale];
@@ -58,7 +58,8 @@ const CALENDAR_NAMES = {
   fr: { mine: 'Mon rythme de prière (G.O.D Discipleship)', nights: 'Soirées de prière (G.O.D Discipleship)', night: 'Soirée de prière', open: 'Ouvrir la prière\u00a0:' },
 } as const;
 
-export function prayerServiceFactory(deps: { db: Db; siteUrl: string; ministryTimeZone: string }) {
+export function prayerServiceFactory(deps: { db: Db; prayerRepo: PrayerRepository; siteUrl: string; ministryTimeZone: string }) {
+  const repo = deps.prayerRepo;
   const link = (path: string) => new URL(path, deps.siteUrl).toString();
   const feedUrl = (token: string) => link(`/api/prayer/feed/${token}.ics`);
 
@@ -67,7 +68,7 @@ export function prayerServiceFactory(deps: { db: Db; siteUrl: string; ministryTi
   }
 
   async function state(userId: string): Promise<PrayerState> {
-    const row = await repo.findSettings(deps.db, userId);
+    const row = await repo.findSettings(userId);
     return {
       ministryTimeZone: deps.ministryTimeZone,
       reminders: row ? toReminders(row) : null,
@@ -77,7 +78,7 @@ export function prayerServiceFactory(deps: { db: Db; siteUrl: string; ministryTi
 
   async function saveReminders(userId: string, r: PrayerReminders): Promise<PrayerState> {
     assertZone(r.timeZone);
-    await repo.saveSettings(deps.db, userId, {
+    await repo.saveSettings(userId, {
       timeZone: r.timeZone,
       remindMorning: r.morning.isOn,
       remindMidday: r.midday.isOn,
@@ -96,11 +97,11 @@ export function prayerServiceFactory(deps: { db: Db; siteUrl: string; ministryTi
   async function createCalendarLink(userId: string, timeZone: string) {
     assertZone(timeZone);
     const token = newToken();
-    const createdAt = await repo.setCalendarHash(deps.db, userId, hashToken(token), defaultSettings(timeZone));
+    const createdAt = await repo.setCalendarHash(userId, hashToken(token), defaultSettings(timeZone));
     return { url: feedUrl(token), createdAt: createdAt.toISOString() };
   }
 
-  const revokeCalendarLink = (userId: string) => repo.clearCalendarHash(deps.db, userId);
+  const revokeCalendarLink = (userId: string) => repo.clearCalendarHash(userId);
 
   /** The prayer nights, Monday and Thursday at 20:00 in the ministry's time zone, as one weekly event. */
   function nightsEvent(locale: MailLocale): CalendarEvent {
@@ -117,7 +118,7 @@ export function prayerServiceFactory(deps: { db: Db; siteUrl: string; ministryTi
   }
 
   /** A person's calendar: the three daily sessions at their times in their time zone, and the prayer nights. */
-  function personalCalendar(userId: string, settings: repo.NewPrayerSettings, since: Date, localeValue: string, now: Date) {
+  function personalCalendar(userId: string, settings: NewPrayerSettings, since: Date, localeValue: string, now: Date) {
     const locale = toMailLocale(localeValue);
     const key = createHash('sha256').update(`prayer-calendar:${userId}`).digest('hex').slice(0, 20);
     const first = new TZDate(since.getTime(), settings.timeZone);
@@ -138,14 +139,14 @@ export function prayerServiceFactory(deps: { db: Db; siteUrl: string; ministryTi
 
   /** The subscription feed: a live secret's calendar, or LINK_INVALID (unknown, renewed or revoked). */
   async function feed(token: string, now = new Date()): Promise<string> {
-    const found = await repo.findByCalendarHash(deps.db, hashToken(token.replace(/\.ics$/, '')));
+    const found = await repo.findByCalendarHash(hashToken(token.replace(/\.ics$/, '')));
     if (!found) throw new AppError('LINK_INVALID', 'This calendar link is not valid: it was renewed or turned off. Make a new one on the Pray page or in Settings.');
     return personalCalendar(found.userId, found.settings, found.settings.createdAt, found.locale, now);
   }
 
   /** The signed-in person's calendar as a file: their settings, or the defaults in the device's time zone. */
   async function download(user: { id: string; locale: string }, timeZone: string | undefined, now = new Date()): Promise<string> {
-    const row = await repo.findSettings(deps.db, user.id);
+    const row = await repo.findSettings(user.id);
     const zone = row?.timeZone ?? timeZone ?? deps.ministryTimeZone;
     assertZone(zone);
     return personalCalendar(user.id, row ?? defaultSettings(zone), row?.createdAt ?? now, user.locale, now);

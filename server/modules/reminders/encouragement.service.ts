@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { encouragements } from '../../db/schema/index.ts';
 import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
-import * as repo from './encouragement.repository.ts';
+import type { EncouragementRepository } from './encouragement.repository.ts';
 
 export const ENCOURAGEMENT_QUEUE = 'encouragement-daily';
 
@@ -12,17 +11,18 @@ const BATCH = 500;
 export type EncouragementService = ReturnType<typeof encouragementServiceFactory>;
 
 /** Issue 9 flow 6: a learner who has not opened a lesson for a week gets one encouraging mail. */
-export function encouragementServiceFactory(deps: OptOutMailDeps & { log: FastifyBaseLogger }) {
+export function encouragementServiceFactory(deps: OptOutMailDeps & { encouragementRepo: EncouragementRepository; log: FastifyBaseLogger }) {
+  const repo = deps.encouragementRepo;
   /** The daily run: one mail per learner due, each written with its record in its own transaction. Returns how many were mailed. */
   async function sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const batch = await repo.findEncouragementCandidates(deps.db, BATCH);
+      const batch = await repo.findEncouragementCandidates(BATCH);
       for (const learner of batch) {
         const number = Math.min(learner.inRow, PARAGRAPHS.length - 1);
         const isMailed = await deps.db.transaction(async (tx) => {
-          if (!(await repo.lockIfStillDue(tx, learner.id))) return false;
-          await tx.insert(encouragements).values({ userId: learner.id, source: 'auto', messageKey: `auto-${number + 1}` });
+          if (!(await repo.lockIfStillDue(learner.id, tx))) return false;
+          await repo.insertAutoEncouragement(learner.id, `auto-${number + 1}`, tx);
           const { url, headers } = await deps.unsubscribe.headersFor('encouragement', learner.id);
           await deps.mail.enqueueFor(tx, learner, {
             kind: 'encouragement',

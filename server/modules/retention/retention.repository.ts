@@ -60,6 +60,11 @@ export const retentionRepositoryFactory = (db: Db) => ({
     return rows.length;
   },
 
+  /** The audit entry of a run that removed something: counts only, never what was removed. */
+  async insertRunAudit(result: Record<string, number>, tx: Tx = db): Promise<void> {
+    await tx.insert(auditLog).values({ actorId: null, action: 'retention.applied', targetType: 'retention', targetId: null, details: { ...result } });
+  },
+
   /**
    * One account created at or before `cutoff` that still waits for a parent's consent, locked for its
    * erasure (skipped if another instance holds it), or null when none is left.

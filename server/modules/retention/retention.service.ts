@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AUDIT_LOG_RETENTION_DAYS, DECLINED_APPLICATION_RETENTION_DAYS, MAIL_LOG_RETENTION_DAYS, PENDING_PARENT_RETENTION_DAYS } from '../../../common/domain/privacy.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
 import { eraseAccount } from '../../lib/account-erasure.ts';
 import type { RetentionRepository } from './retention.repository.ts';
 
@@ -64,7 +63,7 @@ export const retentionServiceFactory = ({ db, retentionRepo, callbackDays, log, 
     if (result.accountsErased > 0) onAccountsErased?.();
     if (Object.values(result).some((n) => n > 0)) {
       // Counts only: what was removed is gone, and the log of it must not bring it back.
-      await db.insert(auditLog).values({ actorId: null, action: 'retention.applied', targetType: 'retention', targetId: null, details: { ...result } });
+      await retentionRepo.insertRunAudit({ ...result });
     }
     log.info({ retention: result }, 'retention job done');
     return result;

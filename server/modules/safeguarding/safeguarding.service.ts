@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
 import type { MailSender } from '../mail/mail.service.ts';
 import { toMailLocale, type MailLocale } from '../mail/mail.templates.ts';
-import * as repo from './safeguarding.repository.ts';
+import type { ConcernRow, SafeguardingRepository } from './safeguarding.repository.ts';
 
 export const SAFEGUARDING_DAILY_QUEUE = 'safeguarding-daily';
 export const CONCERN_ESCALATION_QUEUE = 'safeguarding-concern-escalation';
@@ -29,6 +29,7 @@ const DAY_MS = 86_400_000;
 
 interface Deps {
   db: Db;
+  safeguardingRepo: SafeguardingRepository;
   mail: MailSender;
   /** TZ_DEFAULT: dates in mails are written in it. */
   timeZone: string;
@@ -39,14 +40,14 @@ interface Deps {
  * every new mentoring link checks, paused links, concerns and the daily jobs. Nothing here logs a
  * name, an email or what a concern says; the audit rows hold ids only.
  */
-export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
+export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, timeZone }: Deps) {
   const dateIn = (locale: MailLocale, d: Date) => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(d);
 
   /** The adults of a mentor-disciple pair who need an approval and hold none in force. */
   async function missingApprovals(tx: Tx, mentor: Person, disciple: Person): Promise<Person[]> {
     const needed = adultsNeedingApproval(mentor, disciple);
     if (needed.length === 0) return [];
-    const inForce = await repo.findApprovalsInForce(tx, needed.map((p) => p.id));
+    const inForce = await repo.findApprovalsInForce(needed.map((p) => p.id), tx);
     return needed.filter((p) => !inForce.has(p.id));
   }
 
@@ -62,8 +63,8 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
     const missing = await missingApprovals(tx, mentor, disciple);
     if (missing.length === 0) return null;
     const record = async (on: Tx) => {
-      for (const adult of missing) await repo.markApprovalRequested(on, adult.id);
-      await repo.insertAudit(on, { actorId, action: 'safeguarding.link_refused', targetType: 'user', targetId: disciple.id, details: { mentorId: mentor.id } });
+      for (const adult of missing) await repo.markApprovalRequested(adult.id, on);
+      await repo.insertAudit({ actorId, action: 'safeguarding.link_refused', targetType: 'user', targetId: disciple.id, details: { mentorId: mentor.id } }, on);
     };
     if (willThrow) await db.transaction(record);
     else await record(tx);
@@ -76,7 +77,7 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
   }
 
   async function getMyApproval(user: UserRow): Promise<MyMentorApproval> {
-    const approval = (await repo.findApprovalsInForce(db, [user.id])).get(user.id);
+    const approval = (await repo.findApprovalsInForce([user.id])).get(user.id);
     return { isAdult: isPossiblyAdult(user), approvedUntil: approval?.expiresAt.toISOString() ?? null };
   }
 
@@ -89,16 +90,16 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
       if (!isPossiblyAdult(adult)) throw new AppError('CONFLICT', 'This person is under 18: only adults are approved as mentors of minors.');
       const expiresAt = body.expiresOn ? new Date(`${body.expiresOn}T23:59:59Z`) : defaultApprovalExpiry();
       if (expiresAt.getTime() <= Date.now()) throw new AppError('VALIDATION_FAILED', 'The expiry must be in the future.');
-      const previous = (await repo.findApprovalsInForce(tx, [adult.id])).get(adult.id);
+      const previous = (await repo.findApprovalsInForce([adult.id], tx)).get(adult.id);
       // A renewal replaces the approval in force: the new row is the one that counts from now on.
-      if (previous) await repo.revokeApprovals(tx, adult.id, actor.id);
-      const row = await repo.insertApproval(tx, { userId: adult.id, approvedById: actor.id, checks: body.checks, expiresAt });
-      await repo.clearApprovalRequested(tx, adult.id);
-      const resumed = await repo.resumeApprovalPauses(tx, adult.id);
-      await repo.insertAudit(tx, {
+      if (previous) await repo.revokeApprovals(adult.id, actor.id, tx);
+      const row = await repo.insertApproval({ userId: adult.id, approvedById: actor.id, checks: body.checks, expiresAt }, tx);
+      await repo.clearApprovalRequested(adult.id, tx);
+      const resumed = await repo.resumeApprovalPauses(adult.id, tx);
+      await repo.insertAudit({
         actorId: actor.id, action: 'safeguarding.approved', targetType: 'user', targetId: adult.id,
         details: { approvalId: row.id, expiresAt: expiresAt.toISOString(), isRenewal: !!previous, resumedLinks: resumed.length },
-      });
+      }, tx);
       return { id: row.id, expiresAt: expiresAt.toISOString() };
     });
     return result;
@@ -106,12 +107,12 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
 
   async function revoke(actor: UserRow, approvalId: string) {
     await db.transaction(async (tx) => {
-      const approval = await repo.findApproval(tx, approvalId);
+      const approval = await repo.findApproval(approvalId, tx);
       if (!approval || approval.revokedAt) throw new AppError('NOT_FOUND', 'This approval is not in force.');
-      await repo.revokeApprovals(tx, approval.userId, actor.id);
+      await repo.revokeApprovals(approval.userId, actor.id, tx);
       // Links with minors are paused at once, as when an approval runs out; both sides are told in neutral words.
       const paused = await pauseMinorLinksOf(tx, approval.userId);
-      await repo.insertAudit(tx, { actorId: actor.id, action: 'safeguarding.approval_revoked', targetType: 'user', targetId: approval.userId, details: { approvalId, pausedLinks: paused } });
+      await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.approval_revoked', targetType: 'user', targetId: approval.userId, details: { approvalId, pausedLinks: paused } }, tx);
     });
     mail.wake();
   }
@@ -119,11 +120,11 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
   /** Pauses (reason "approval") every link between this adult and a minor, telling both sides. */
   async function pauseMinorLinksOf(tx: Tx, adultId: string): Promise<number> {
     let count = 0;
-    for (const link of await repo.findLinksOf(tx, adultId)) {
+    for (const link of await repo.findLinksOf(adultId, tx)) {
       const [mentor, disciple] = await Promise.all([findUserById(tx, link.mentor.id), findUserById(tx, link.disciple.id)]);
       if (!mentor || !disciple) continue;
       if (!adultsNeedingApproval(mentor, disciple).some((p) => p.id === adultId)) continue;
-      if (!(await repo.pauseLink(tx, disciple.id, 'approval'))) continue;
+      if (!(await repo.pauseLink(disciple.id, 'approval', tx))) continue;
       await tellPaused(tx, mentor, disciple);
       count++;
     }
@@ -147,9 +148,9 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
   async function listMentors(): Promise<SafeguardingMentors> {
     const links = await adultMinorLinks(db);
     const fromLinks = links.filter((l) => !l.isApproved).map((l) => l.adultId);
-    const ids = [...new Set([...(await repo.findMentorCandidates(db)), ...fromLinks])];
-    const [people, approvals] = await Promise.all([repo.findUsersByIds(db, ids), repo.findApprovalsInForce(db, ids)]);
-    const approvers = await repo.findUsersByIds(db, [...new Set([...approvals.values()].map((a) => a.approvedById).filter((v): v is string => !!v))]);
+    const ids = [...new Set([...(await repo.findMentorCandidates()), ...fromLinks])];
+    const [people, approvals] = await Promise.all([repo.findUsersByIds(ids), repo.findApprovalsInForce(ids)]);
+    const approvers = await repo.findUsersByIds([...new Set([...approvals.values()].map((a) => a.approvedById).filter((v): v is string => !!v))]);
     const nameOf = new Map(approvers.map((a) => [a.id, fullNameOf(a) || a.email]));
     const soon = Date.now() + APPROVAL_REMINDER_DAYS * DAY_MS;
     const mentors = people.map((p) => {
@@ -174,7 +175,7 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
     const pairs = candidates
       .map((c) => ({ ...c, adults: adultsNeedingApproval(c.mentor, c.disciple) }))
       .filter((c) => c.adults.length > 0);
-    const approvals = await repo.findApprovalsInForce(tx, [...new Set(pairs.flatMap((p) => p.adults.map((a) => a.id)))]);
+    const approvals = await repo.findApprovalsInForce([...new Set(pairs.flatMap((p) => p.adults.map((a) => a.id)))], tx);
     return pairs.map((p) => {
       const unapproved = p.adults.find((a) => !approvals.has(a.id));
       return {
@@ -201,8 +202,8 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
     await db.transaction(async (tx) => {
       const disciple = await findUserById(tx, discipleId);
       if (!disciple?.mentorId) throw new AppError('NOT_FOUND', 'This person has no mentor.');
-      if (!(await repo.pauseLink(tx, discipleId, 'concern'))) throw new AppError('CONFLICT', 'This link is already paused.');
-      await repo.insertAudit(tx, { actorId: actor.id, action: 'safeguarding.link_paused', targetType: 'user', targetId: discipleId, details: { mentorId: disciple.mentorId } });
+      if (!(await repo.pauseLink(discipleId, 'concern', tx))) throw new AppError('CONFLICT', 'This link is already paused.');
+      await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.link_paused', targetType: 'user', targetId: discipleId, details: { mentorId: disciple.mentorId } }, tx);
     });
   }
 
@@ -213,8 +214,8 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
       const mentor = await findUserById(tx, disciple.mentorId);
       // A link that needs an approval stays paused until the adult holds one.
       if (mentor && !(await isLinkAllowed(tx, mentor, disciple))) throw new AppError('MENTOR_APPROVAL_REQUIRED', 'Approve the adult as a mentor of minors first, then resume the link.');
-      await repo.resumeLink(tx, discipleId);
-      await repo.insertAudit(tx, { actorId: actor.id, action: 'safeguarding.link_resumed', targetType: 'user', targetId: discipleId, details: { mentorId: disciple.mentorId } });
+      await repo.resumeLink(discipleId, tx);
+      await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.link_resumed', targetType: 'user', targetId: discipleId, details: { mentorId: disciple.mentorId } }, tx);
     });
   }
 
@@ -228,7 +229,7 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
     row: { source: ConcernSource; raisedById: string | null; contactEmail: string | null; aboutUserId: string | null; aboutName: string | null; body: string; isAnonymous: boolean },
   ) {
     const token = row.source === 'member' ? null : newToken();
-    const concern = await repo.insertConcern(tx, { ...row, statusTokenHash: token ? hashToken(token) : null });
+    const concern = await repo.insertConcern({ ...row, statusTokenHash: token ? hashToken(token) : null }, tx);
     let leads = await repo.findLeads(tx);
     // Without a lead, the admins receive it: a concern never reaches nobody.
     if (leads.length === 0) leads = await repo.findAdmins(tx);
@@ -238,11 +239,11 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
         content: { subject: 'concernAlert.subject', name: lead.firstName, paragraphs: ['concernAlert.intro', 'concernAlert.deadline'], action: { label: 'concernAlert.action', url: concernLink(concern.id) }, vars: { hours: CONCERN_OVERDUE_HOURS } },
       });
     }
-    await repo.insertAudit(tx, { actorId: row.raisedById, action: 'safeguarding.concern_raised', targetType: 'concern', targetId: concern.id, details: { source: row.source, aboutUserId: row.aboutUserId } });
+    await repo.insertAudit({ actorId: row.raisedById, action: 'safeguarding.concern_raised', targetType: 'concern', targetId: concern.id, details: { source: row.source, aboutUserId: row.aboutUserId } }, tx);
     return { concern, token };
   }
 
-  const receipt = (c: repo.ConcernRow, token: string | null): ConcernReceipt => ({
+  const receipt = (c: ConcernRow, token: string | null): ConcernReceipt => ({
     id: c.id, status: c.status, createdAt: c.createdAt.toISOString(), statusPath: token ? concernStatusPagePath(token) : null,
   });
 
@@ -281,8 +282,8 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
   }
 
   async function listMyConcerns(user: UserRow): Promise<MyConcerns> {
-    const rows = await repo.findConcernsRaisedBy(db, user.id);
-    const abouts = await repo.findUsersByIds(db, [...new Set(rows.map((r) => r.aboutUserId).filter((v): v is string => !!v))]);
+    const rows = await repo.findConcernsRaisedBy(user.id);
+    const abouts = await repo.findUsersByIds([...new Set(rows.map((r) => r.aboutUserId).filter((v): v is string => !!v))]);
     const nameOf = new Map(abouts.map((a) => [a.id, displayNameOf(a)]));
     return {
       concerns: rows.map((r) => ({
@@ -292,16 +293,16 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
   }
 
   async function statusByToken(token: string): Promise<ConcernStatusView> {
-    const c = await repo.findConcernByToken(db, hashToken(token));
+    const c = await repo.findConcernByToken(hashToken(token));
     if (!c) throw new AppError('NOT_FOUND', 'This link is not valid.');
     return { status: c.status, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
   }
 
-  const isOverdue = (c: repo.ConcernRow) => !c.openedAt && c.status !== 'closed' && c.createdAt.getTime() <= Date.now() - CONCERN_OVERDUE_HOURS * 3_600_000;
+  const isOverdue = (c: ConcernRow) => !c.openedAt && c.status !== 'closed' && c.createdAt.getTime() <= Date.now() - CONCERN_OVERDUE_HOURS * 3_600_000;
 
   async function listConcerns(): Promise<ConcernList> {
-    const rows = await repo.listConcerns(db);
-    const abouts = await repo.findUsersByIds(db, [...new Set(rows.map((r) => r.aboutUserId).filter((v): v is string => !!v))]);
+    const rows = await repo.listConcerns();
+    const abouts = await repo.findUsersByIds([...new Set(rows.map((r) => r.aboutUserId).filter((v): v is string => !!v))]);
     const nameOf = new Map(abouts.map((a) => [a.id, fullNameOf(a) || a.email]));
     return {
       concerns: rows.map((r) => ({
@@ -313,15 +314,15 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
   /** The lead opens a concern: the first opening stops the 24-hour clock, and is audited. */
   async function openConcern(actor: UserRow, id: string): Promise<ConcernDetail> {
     return db.transaction(async (tx) => {
-      const c = await repo.findConcern(tx, id);
+      const c = await repo.findConcern(id, tx);
       if (!c) throw new AppError('NOT_FOUND', 'No such concern.');
       const wasOverdue = isOverdue(c);
       if (!c.openedAt) {
-        await repo.updateConcern(tx, id, { openedAt: new Date() });
-        await repo.insertAudit(tx, { actorId: actor.id, action: 'safeguarding.concern_opened', targetType: 'concern', targetId: id, details: { wasOverdue } });
+        await repo.updateConcern(id, { openedAt: new Date() }, tx);
+        await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.concern_opened', targetType: 'concern', targetId: id, details: { wasOverdue } }, tx);
       }
       const [raisedBy, about] = await Promise.all([c.raisedById ? findUserById(tx, c.raisedById) : null, c.aboutUserId ? findUserById(tx, c.aboutUserId) : null]);
-      const links = about ? await repo.findLinksOf(tx, about.id) : [];
+      const links = about ? await repo.findLinksOf(about.id, tx) : [];
       return {
         id: c.id, source: c.source, status: c.status, aboutName: about ? fullNameOf(about) || about.email : (c.aboutName ?? ''), createdAt: c.createdAt.toISOString(), isOverdue: wasOverdue,
         body: c.body, isAnonymous: c.isAnonymous, raisedBy: raisedBy ? ref(raisedBy) : null, contactEmail: c.contactEmail, about: about ? ref(about) : null,
@@ -332,16 +333,16 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
 
   async function setConcernStatus(actor: UserRow, id: string, status: ConcernStatus) {
     await db.transaction(async (tx) => {
-      const c = await repo.findConcern(tx, id);
+      const c = await repo.findConcern(id, tx);
       if (!c) throw new AppError('NOT_FOUND', 'No such concern.');
       if (c.status === status) return;
-      await repo.updateConcern(tx, id, { status, closedAt: status === 'closed' ? new Date() : null, openedAt: c.openedAt ?? new Date() });
-      await repo.insertAudit(tx, { actorId: actor.id, action: 'safeguarding.concern_status', targetType: 'concern', targetId: id, details: { from: c.status, to: status } });
+      await repo.updateConcern(id, { status, closedAt: status === 'closed' ? new Date() : null, openedAt: c.openedAt ?? new Date() }, tx);
+      await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.concern_status', targetType: 'concern', targetId: id, details: { from: c.status, to: status } }, tx);
     });
   }
 
   async function listAudit(): Promise<SafeguardingAudit> {
-    const rows = await repo.findSafeguardingAudit(db);
+    const rows = await repo.findSafeguardingAudit();
     return {
       entries: rows.map((r) => ({ id: r.id, action: r.action, actorName: r.actorId ? fullNameOf(r) || null : null, targetId: r.targetId, createdAt: r.createdAt.toISOString() })),
     };
@@ -352,8 +353,8 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
       const target = await findUserById(tx, targetId);
       if (!target) throw new AppError('NOT_FOUND', 'No such user.');
       if (target.isSafeguardingLead !== isLead) {
-        await repo.setLead(tx, target.id, isLead);
-        await repo.insertAudit(tx, { actorId: actor.id, action: 'safeguarding.lead_changed', targetType: 'user', targetId: target.id, details: { from: target.isSafeguardingLead, to: isLead } });
+        await repo.setLead(target.id, isLead, tx);
+        await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.lead_changed', targetType: 'user', targetId: target.id, details: { from: target.isSafeguardingLead, to: isLead } }, tx);
       }
       return { id: target.id, isSafeguardingLead: isLead };
     });
@@ -367,20 +368,20 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
    */
   async function tellParentOfNewMentor(tx: Tx, child: Person) {
     if (!isPossiblyMinor(child)) return;
-    const parent = await repo.findGrantedParent(tx, child.id);
+    const parent = await repo.findGrantedParent(child.id, tx);
     if (!parent) return;
     const token = newToken();
-    await repo.setParentMentorsToken(tx, child.id, hashToken(token));
+    await repo.setParentMentorsToken(child.id, hashToken(token), tx);
     const current = await findUserById(tx, child.id);
     await mail.enqueue(tx, {
       to: parent.parentEmail, locale: toMailLocale(current?.locale), kind: 'parent-mentors', about: [child.id],
       content: { subject: 'parentMentors.subject', paragraphs: ['parentMentors.intro', 'parentMentors.how'], action: { label: 'parentMentors.action', url: mail.link(parentMentorsPagePath(token)) }, after: ['parentMentors.keep'], vars: { child: child.firstName ?? '' } },
     });
-    await repo.insertAudit(tx, { actorId: null, action: 'safeguarding.parent_link_sent', targetType: 'user', targetId: child.id });
+    await repo.insertAudit({ actorId: null, action: 'safeguarding.parent_link_sent', targetType: 'user', targetId: child.id }, tx);
   }
 
   async function parentByToken(tx: Tx, token: string) {
-    const parent = await repo.findParentByMentorsToken(tx, hashToken(token));
+    const parent = await repo.findParentByMentorsToken(hashToken(token), tx);
     const child = parent ? await findUserById(tx, parent.userId) : null;
     if (!parent || !child) throw new AppError('NOT_FOUND', 'This link is not valid any more. A newer mail holds the current one.');
     return { parent, child };
@@ -392,7 +393,7 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
     if (child.mentorId) {
       const mentor = await findUserById(db, child.mentorId);
       if (mentor) {
-        const [since, approvals] = await Promise.all([repo.findLinkSince(db, child.id, mentor.id), repo.findApprovalsInForce(db, [mentor.id])]);
+        const [since, approvals] = await Promise.all([repo.findLinkSince(child.id, mentor.id), repo.findApprovalsInForce([mentor.id])]);
         mentors.push({ id: mentor.id, name: fullNameOf(mentor) || displayNameOf(mentor), since: since?.toISOString() ?? null, approvedUntil: approvals.get(mentor.id)?.expiresAt.toISOString() ?? null, needsApproval: adultsNeedingApproval(mentor, child).length > 0, isPaused: !!child.mentorPausedAt });
       }
     }
@@ -423,13 +424,13 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
   async function runDaily() {
     await db.transaction(async (tx) => {
       for (const approval of await repo.lockExpiredUnhandled(tx)) {
-        const inForce = (await repo.findApprovalsInForce(tx, [approval.userId])).get(approval.userId);
+        const inForce = (await repo.findApprovalsInForce([approval.userId], tx)).get(approval.userId);
         // Renewed in time: a newer approval holds, nothing to pause.
         const paused = inForce ? 0 : await pauseMinorLinksOf(tx, approval.userId);
-        await repo.markExpiryHandled(tx, approval.id);
-        if (!inForce) await repo.insertAudit(tx, { actorId: null, action: 'safeguarding.approval_expired', targetType: 'user', targetId: approval.userId, details: { approvalId: approval.id, pausedLinks: paused } });
+        await repo.markExpiryHandled(approval.id, tx);
+        if (!inForce) await repo.insertAudit({ actorId: null, action: 'safeguarding.approval_expired', targetType: 'user', targetId: approval.userId, details: { approvalId: approval.id, pausedLinks: paused } }, tx);
       }
-      for (const approval of await repo.lockDueReminders(tx, APPROVAL_REMINDER_DAYS)) {
+      for (const approval of await repo.lockDueReminders(APPROVAL_REMINDER_DAYS, tx)) {
         const adult = await findUserById(tx, approval.userId);
         if (adult && !adult.deactivatedAt) {
           const locale = toMailLocale(adult.locale);
@@ -438,14 +439,14 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
             content: { subject: 'approvalRenewal.subject', paragraphs: ['approvalRenewal.intro', 'approvalRenewal.how'], action: { label: 'approvalRenewal.action', url: mail.link('/dashboard') }, vars: { date: dateIn(locale, approval.expiresAt) } },
           });
         }
-        await repo.markReminded(tx, approval.id);
+        await repo.markReminded(approval.id, tx);
       }
       // Parents of children linked before these mails existed get the link once.
       for (const childId of await repo.lockParentsWithoutMentorsLink(tx)) {
         const child = await findUserById(tx, childId);
         if (child) await tellParentOfNewMentor(tx, child);
       }
-      await repo.deleteExpiredRecords(tx, APPROVAL_RETENTION_YEARS, CONCERN_RETENTION_YEARS);
+      await repo.deleteExpiredRecords(APPROVAL_RETENTION_YEARS, CONCERN_RETENTION_YEARS, tx);
     });
     mail.wake();
   }
@@ -453,7 +454,7 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
   /** Concerns nobody opened within 24 hours: one mail to every admin, once per concern (no names, no text). */
   async function escalateOverdue() {
     const count = await db.transaction(async (tx) => {
-      const overdue = await repo.lockOverdueConcerns(tx, CONCERN_OVERDUE_HOURS);
+      const overdue = await repo.lockOverdueConcerns(CONCERN_OVERDUE_HOURS, tx);
       if (!overdue.length) return 0;
       const admins = await repo.findAdmins(tx);
       for (const c of overdue) {
@@ -463,7 +464,7 @@ export function safeguardingServiceFactory({ db, mail, timeZone }: Deps) {
             content: { subject: 'concernEscalation.subject', name: admin.firstName, paragraphs: ['concernEscalation.intro', 'concernEscalation.ask'], action: { label: 'concernEscalation.action', url: concernLink(c.id) }, vars: { hours: CONCERN_OVERDUE_HOURS } },
           });
         }
-        await repo.updateConcern(tx, c.id, { escalatedAt: new Date() });
+        await repo.updateConcern(c.id, { escalatedAt: new Date() }, tx);
       }
       return overdue.length;
     });

@@ -2,8 +2,7 @@ import { callbackDeadlineHours, isUrgentRequest, type ScoreBand, type SupportCat
 import type { Db, Tx } from '../../db/client.ts';
 import { mailText, toMailLocale, type MailContent, type MailLocale } from '../mail/mail.templates.ts';
 import type { MailSender } from '../mail/mail.service.ts';
-import * as repo from './staff-alerts.repository.ts';
-import type { AlertRequest, Recipient } from './staff-alerts.repository.ts';
+import type { AlertRequest, Recipient, StaffAlertsRepository } from './staff-alerts.repository.ts';
 
 export const CALLBACK_DIGEST_QUEUE = 'callback-digest';
 export const CALLBACK_ESCALATION_QUEUE = 'callback-escalation';
@@ -11,6 +10,7 @@ export const APPLICATIONS_DIGEST_QUEUE = 'applications-digest';
 
 interface Deps {
   db: Db;
+  staffAlertsRepo: StaffAlertsRepository;
   mail: MailSender;
   /** TZ_DEFAULT: dates in the mails are written in it. */
   timeZone: string;
@@ -27,7 +27,7 @@ export interface NewCallbackRequest {
  * 8:00 digest, overdue ones escalated to the admins, and the admins' digest of new applications.
  * The mails name no one and hold no phone number or answer, only a link to the admin inbox.
  */
-export function staffAlertsFactory({ db, mail, timeZone }: Deps) {
+export function staffAlertsFactory({ db, staffAlertsRepo: repo, mail, timeZone }: Deps) {
   const inboxLink = (id?: string) => mail.link(id ? `/admin?tab=callbacks&request=${id}` : '/admin?tab=callbacks');
   const when = (locale: MailLocale, date: Date) =>
     new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
@@ -54,7 +54,7 @@ export function staffAlertsFactory({ db, mail, timeZone }: Deps) {
       action: { label: 'callbackAlert.action', url: inboxLink(request.id) },
       vars: describe(locale, { ...request, createdAt: new Date() }),
     }));
-    await repo.markAlerted(tx, [request.id]);
+    await repo.markAlerted([request.id], tx);
   }
 
   /** The 8:00 digest: every request nobody was told about yet, in one mail to each follower. */
@@ -74,7 +74,7 @@ export function staffAlertsFactory({ db, mail, timeZone }: Deps) {
           vars: { count: open.length },
         }));
       }
-      await repo.markAlerted(tx, requests.map((r) => r.id));
+      await repo.markAlerted(requests.map((r) => r.id), tx);
       return open.length;
     });
     if (sent) mail.wake();
@@ -94,7 +94,7 @@ export function staffAlertsFactory({ db, mail, timeZone }: Deps) {
           vars: { ...describe(locale, r), hours: callbackDeadlineHours(r.category, r.scoreBand) },
         }));
       }
-      await repo.markEscalated(tx, requests.map((r) => r.id));
+      await repo.markEscalated(requests.map((r) => r.id), tx);
       return requests.length;
     });
     if (escalated) mail.wake();

@@ -98,6 +98,12 @@ const periodWeeks = (f: InsightsFilters) =>
 const rowsOf = async <T>(tx: Tx, query: SQL) => (await tx.execute<T & Record<string, unknown>>(query)).rows as T[];
 
 export const insightsRepositoryFactory = (db: Db) => ({
+  /** Every time zone name PostgreSQL knows (a browser may know one it does not). */
+  async timeZoneNames(tx: Tx = db): Promise<Set<string>> {
+    const { rows } = await tx.execute<{ name: string }>(sql`select name from pg_timezone_names`);
+    return new Set(rows.map((r) => r.name));
+  },
+
   /** Rebuilds every precomputed figure in one transaction (readers see the old set until it commits). */
   async refresh() {
     await db.transaction(async (tx) => {

@@ -16,11 +16,23 @@ const hoursOf = (hours: number | null, timed: number) => (hours === null || time
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const insightsServiceFactory = ({ insightsRepo }: { insightsRepo: InsightsRepository }) => ({
+export const insightsServiceFactory = ({ insightsRepo }: { insightsRepo: InsightsRepository }) => {
+  // Read once per process: the names change only with a PostgreSQL upgrade.
+  let knownZones: Promise<Set<string>> | undefined;
+  /** A zone the browser knows but PostgreSQL does not is the caller's mistake (400), not a failed query (500). */
+  async function checkTimeZone(f: InsightsFilters) {
+    knownZones ??= insightsRepo.timeZoneNames().catch((err: unknown) => {
+      knownZones = undefined;
+      throw err;
+    });
+    if (!(await knownZones).has(f.tz)) throw new AppError('VALIDATION_FAILED', `tz: ${f.tz} is not a time zone the database knows`);
+  }
+  return {
   refresh: () => insightsRepo.refresh(),
   refreshedAt: () => insightsRepo.refreshedAt(),
 
   async getFunnel(f: InsightsFilters, slug: string | undefined): Promise<FunnelReport> {
+    await checkTimeZone(f);
     const all = await insightsRepo.courses();
     const toChoice = (c: (typeof all)[number]) => ({ slug: c.slug, kind: c.kind, title: { en: c.titleEn ?? c.slug, fr: c.titleFr ?? c.titleEn ?? c.slug } });
     const chosen = slug === undefined ? all.find((c) => c.isPrimary) ?? all[0] : all.find((c) => c.slug === slug);
@@ -35,6 +47,7 @@ export const insightsServiceFactory = ({ insightsRepo }: { insightsRepo: Insight
   },
 
   async getGrowth(f: InsightsFilters): Promise<GrowthReport> {
+    await checkTimeZone(f);
     const [weeks, refreshedAt] = await Promise.all([insightsRepo.growth(f), insightsRepo.refreshedAt()]);
     return {
       weeks: weeks.map((w) => ({ week: w.week, signups: suppress(w.signups), firstLessons: suppress(w.firstLessons), certificates: suppress(w.certificates), links: suppress(w.links) })),
@@ -43,6 +56,7 @@ export const insightsServiceFactory = ({ insightsRepo }: { insightsRepo: Insight
   },
 
   async getMultiplication(f: InsightsFilters): Promise<MultiplicationReport> {
+    await checkTimeZone(f);
     const [snapshots, roles, refreshedAt] = await Promise.all([insightsRepo.snapshots(f), insightsRepo.rolesOverTime(f), insightsRepo.refreshedAt()]);
     const count = (metric: 'generation' | 'mentor_load', step: number) => snapshots.find((s) => s.metric === metric && s.step === step)?.n ?? 0;
     return {
@@ -54,6 +68,7 @@ export const insightsServiceFactory = ({ insightsRepo }: { insightsRepo: Insight
   },
 
   async getCare(f: InsightsFilters): Promise<CareReport> {
+    await checkTimeZone(f);
     const [weeks, counts, response] = await Promise.all([insightsRepo.weeks(f), insightsRepo.careWeeks(f), insightsRepo.careResponse(f)]);
     const n = (week: string, kind: 'category' | 'band', key: string) => counts.find((c) => c.week === week && c.kind === kind && c.key === key)?.n ?? 0;
     return {
@@ -73,5 +88,6 @@ export const insightsServiceFactory = ({ insightsRepo }: { insightsRepo: Insight
       })),
     };
   },
-});
+  };
+};
 export type InsightsService = ReturnType<typeof insightsServiceFactory>;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { MentorLinksCard } from '../../../components/mentor-links/mentor-links-card.tsx';
@@ -43,11 +44,16 @@ export default function DashboardPage() {
   // Ticks and sections read from other devices arrive here; this device's wait here when offline.
   useLearningSync(course?.id);
 
-  // The cards above the lesson to take wait with it, so nothing painted moves down when they arrive
-  // (docs/decisions/078: public/boot.js asks for all of them at once).
+  // The cards above the lesson to take wait with it on the first render, so nothing painted moves
+  // down when they arrive (docs/decisions/078: public/boot.js asks for all of them at once). Only
+  // then: a card whose read failed (offline) asks again when it mounts, which must not bring the
+  // loading screen back.
   const aboveTheLesson = [useMentorLinks(), useQuery(trackQuery), useTrackContent()];
+  const [hasShown, setHasShown] = useState(false);
+  const isAboveLoading = !hasShown && aboveTheLesson.some((q) => q.isPending && q.fetchStatus === 'fetching');
 
-  if (courses.isPending || (course && (progress.isPending || lessons.isPending)) || aboveTheLesson.some((q) => q.isPending)) return <LoadingScreen />;
+  if (courses.isPending || (course && (progress.isPending || lessons.isPending)) || isAboveLoading) return <LoadingScreen />;
+  if (!hasShown) setHasShown(true);
   if (courses.isError || progress.isError || lessons.isError) return <ErrorCard onRetry={() => window.location.reload()} />;
   // Spec section 8: an empty course list gets the generic error card with a continue button that reloads.
   if (!course || !progress.data || !lessons.data) return <ErrorCard onRetry={() => window.location.reload()} />;

@@ -30,7 +30,9 @@ export interface Datum {
   values: Record<string, number | null | undefined>;
 }
 
-const MARGIN = { top: 12, right: 12, bottom: 40, left: 44 };
+const MARGIN = { top: 12, right: 12, bottom: 40, left: 6 };
+/** The y axis's labels stay in view beside a chart that scrolls sideways. */
+const AXIS_WIDTH = 40;
 
 /** The width of the element, followed as it changes (the card's width sets the chart's). */
 function useWidth() {
@@ -60,11 +62,14 @@ function Legend({ series }: { series: readonly Series[] }) {
   );
 }
 
-/** The scrolling frame: keyboard users can scroll it too (it is focusable and named). */
-function Frame({ label, children, frameRef }: { label: string; children: ReactNode; frameRef: Ref<HTMLDivElement> }) {
+/** The scrolling frame beside the fixed y axis: keyboard users can scroll it too (it is focusable and named). */
+function Frame({ label, axis, children, frameRef }: { label: string; axis: ReactNode; children: ReactNode; frameRef: Ref<HTMLDivElement> }) {
   return (
-    <div ref={frameRef} className="w-full overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="group" aria-label={label}>
-      {children}
+    <div className="flex w-full min-w-0">
+      {axis}
+      <div ref={frameRef} className="min-w-0 flex-1 overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="group" aria-label={label}>
+        {children}
+      </div>
     </div>
   );
 }
@@ -79,18 +84,29 @@ function useLatestInView(ref: RefObject<HTMLDivElement | null>, width: number, i
 /** Every `every`-th label, so labels do not overlap on narrow bands. */
 const labelEvery = (bandWidth: number) => Math.max(1, Math.ceil(56 / Math.max(bandWidth, 1)));
 
-function Axes({ y, width, height, ticks, format }: { y: ReturnType<typeof scaleLinear<number>>; width: number; height: number; ticks: number[]; format: (n: number) => string }) {
+type YScale = ReturnType<typeof scaleLinear<number>>;
+
+/** The y axis's labels, in an SVG of their own that does not scroll. */
+function YLabels({ y, height, ticks, format }: { y: YScale; height: number; ticks: number[]; format: (n: number) => string }) {
+  return (
+    <svg width={AXIS_WIDTH} height={height} aria-hidden className="block shrink-0">
+      {ticks.map((t) => (
+        <text key={t} x={AXIS_WIDTH - 6} y={y(t)} dy="0.32em" textAnchor="end" className="fill-muted-foreground text-[11px]">
+          {format(t)}
+        </text>
+      ))}
+      <line x1={AXIS_WIDTH - 0.5} x2={AXIS_WIDTH - 0.5} y1={MARGIN.top} y2={height - MARGIN.bottom} className="stroke-border" />
+    </svg>
+  );
+}
+
+/** The horizontal grid lines of the plot. */
+function Grid({ y, width, ticks }: { y: YScale; width: number; ticks: number[] }) {
   return (
     <g aria-hidden>
       {ticks.map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={MARGIN.left} x2={width - MARGIN.right} className="stroke-border" strokeDasharray={t === 0 ? undefined : '2 3'} />
-          <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end" className="fill-muted-foreground text-[11px]">
-            {format(t)}
-          </text>
-        </g>
+        <line key={t} x1={0} x2={width - MARGIN.right} y1={y(t)} y2={y(t)} className="stroke-border" strokeDasharray={t === 0 ? undefined : '2 3'} />
       ))}
-      <line x1={MARGIN.left} x2={MARGIN.left} y1={MARGIN.top} y2={height - MARGIN.bottom} className="stroke-border" />
     </g>
   );
 }
@@ -114,7 +130,7 @@ interface ChartProps {
 export function BarChart({ data, series, label, height = 240, minBand = 36, goal, stacked = false, isTimeSeries = false }: ChartProps) {
   const { i18n } = useTranslation();
   const { ref, width: available } = useWidth();
-  const width = Math.max(available, MARGIN.left + MARGIN.right + data.length * minBand, 280);
+  const width = Math.max(available, MARGIN.left + MARGIN.right + data.length * minBand, 200);
   useLatestInView(ref, width, isTimeSeries);
   const values = data.flatMap((d) => (stacked ? [series.reduce((s, k) => s + (d.values[k.key] ?? 0), 0)] : series.map((k) => d.values[k.key] ?? 0)));
   const max = Math.max(1, goal?.value ?? 0, ...values);
@@ -122,13 +138,14 @@ export function BarChart({ data, series, label, height = 240, minBand = 36, goal
   const inner = scaleBand<string>().domain(series.map((s) => s.key)).range([0, x.bandwidth()]).padding(0.08);
   const y = scaleLinear().domain([0, max]).nice().range([height - MARGIN.bottom, MARGIN.top]);
   const fmt = new Intl.NumberFormat(i18n.resolvedLanguage, { notation: 'compact' }).format;
+  const ticks = y.ticks(4).filter(Number.isInteger);
   const every = labelEvery(x.bandwidth());
   return (
     <div className="flex flex-col gap-2">
       <Legend series={series} />
-      <Frame label={label} frameRef={ref}>
+      <Frame label={label} frameRef={ref} axis={<YLabels y={y} height={height} ticks={ticks} format={fmt} />}>
         <svg width={width} height={height} aria-hidden className="block">
-          <Axes y={y} width={width} height={height} ticks={y.ticks(4).filter(Number.isInteger)} format={fmt} />
+          <Grid y={y} width={width} ticks={ticks} />
           {data.map((d, i) => {
             let base = 0;
             return (
@@ -151,7 +168,7 @@ export function BarChart({ data, series, label, height = 240, minBand = 36, goal
           })}
           {goal && (
             <g>
-              <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(goal.value)} y2={y(goal.value)} className="stroke-foreground" strokeWidth={1.5} strokeDasharray="6 4" />
+              <line x1={0} x2={width - MARGIN.right} y1={y(goal.value)} y2={y(goal.value)} className="stroke-foreground" strokeWidth={1.5} strokeDasharray="6 4" />
               <text x={width - MARGIN.right} y={y(goal.value) - 4} textAnchor="end" className="fill-foreground text-[11px] font-medium">
                 {goal.label}
               </text>
@@ -167,20 +184,21 @@ export function BarChart({ data, series, label, height = 240, minBand = 36, goal
 export function LineChart({ data, series, label, height = 240, minBand = 14 }: ChartProps) {
   const { i18n } = useTranslation();
   const { ref, width: available } = useWidth();
-  const width = Math.max(available, MARGIN.left + MARGIN.right + data.length * minBand, 280);
+  const width = Math.max(available, MARGIN.left + MARGIN.right + data.length * minBand, 200);
   useLatestInView(ref, width, true);
   const max = Math.max(1, ...data.flatMap((d) => series.map((s) => d.values[s.key] ?? 0)));
   const x = scaleBand<string>().domain(data.map((d) => d.label)).range([MARGIN.left, width - MARGIN.right]).padding(0);
   const y = scaleLinear().domain([0, max]).nice().range([height - MARGIN.bottom, MARGIN.top]);
   const fmt = new Intl.NumberFormat(i18n.resolvedLanguage, { notation: 'compact' }).format;
+  const ticks = y.ticks(4).filter(Number.isInteger);
   const every = labelEvery(x.bandwidth());
   const centre = (d: Datum) => (x(d.label) ?? 0) + x.bandwidth() / 2;
   return (
     <div className="flex flex-col gap-2">
       <Legend series={series} />
-      <Frame label={label} frameRef={ref}>
+      <Frame label={label} frameRef={ref} axis={<YLabels y={y} height={height} ticks={ticks} format={fmt} />}>
         <svg width={width} height={height} aria-hidden className="block">
-          <Axes y={y} width={width} height={height} ticks={y.ticks(4).filter(Number.isInteger)} format={fmt} />
+          <Grid y={y} width={width} ticks={ticks} />
           {series.map((s, k) => {
             const path = line<Datum>()
               .defined((d) => d.values[s.key] !== null && d.values[s.key] !== undefined)
