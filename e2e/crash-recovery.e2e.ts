@@ -74,7 +74,10 @@ describe('a screen whose code is gone after a deploy', () => {
     await page.getByTestId('crash-screen').getByRole('heading', { name: 'Something went wrong' }).waitFor();
     expect((await report).status()).toBe(204);
     expect(seen.pageLoads).toBe(2);
-    expect(seen.settingsCode).toEqual([404, 404]);
+    // Asked at the click, then again after the one reload (by the import, and by the reloaded page's
+    // early download of its screen's code, boot.js, when Chromium does not reuse that failed answer).
+    expect(seen.settingsCode.length).toBeGreaterThanOrEqual(2);
+    expect(seen.settingsCode.every((status) => status === 404)).toBe(true);
     const sent = seen.reports[0]!.postDataJSON() as Record<string, string>;
     expect(sent).toMatchObject({ kind: 'chunk', path: '/settings' });
     expect(sent.message).toMatch(/dynamically imported module/);

@@ -18,6 +18,8 @@ declare global {
 }
 
 export function takeFirstResponse(url: string): Promise<Response> | undefined {
+  // Not in a browser (the API client's unit tests run in Node): nothing was started early.
+  if (typeof window === 'undefined') return undefined;
   const first = window.firstRequests;
   if (!first || first.path !== window.location.pathname) return undefined;
   const response = first.responses[url];
