@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
 import { firstScreenScripts } from './scripts/vite-first-screens.ts';
 import { landingRenderer } from './scripts/vite-landing-renderer.ts';
 import { moduleMap } from './scripts/vite-module-map.ts';
@@ -19,7 +20,10 @@ export default defineConfig({
       // <style> element, so the CSP's style-src needs no 'unsafe-inline' (docs/decisions/045).
       { find: /^react-style-singleton$/, replacement: path.resolve(import.meta.dirname, 'client/src/lib/style-singleton.ts') },
       // React's own useSyncExternalStore instead of the React 17 shim wouter imports (about 1 KB gzip less on every page).
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: path.resolve(import.meta.dirname, 'client/src/lib/use-sync-external-store.ts') },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'client/src/lib/use-sync-external-store.ts'),
+      },
     ],
   },
   plugins: [
@@ -86,7 +90,10 @@ export default defineConfig({
         manualChunks(id: string) {
           if (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
           // Not <Trans> and its HTML parser (about 5 KB gzip): only a few screens use it, never the landing page.
-          if (/node_modules[\\/]react-i18next[\\/].*[\\/](Trans|TransWithoutContext)\.js$|node_modules[\\/]html-parse-stringify[\\/]/.test(id)) return undefined;
+          if (
+            /node_modules[\\/]react-i18next[\\/].*[\\/](Trans|TransWithoutContext)\.js$|node_modules[\\/]html-parse-stringify[\\/]/.test(id)
+          )
+            return undefined;
           if (/node_modules[\\/](i18next|react-i18next|i18next-http-backend|i18next-browser-languagedetector)[\\/]/.test(id)) return 'i18n';
           // The PDF writer and what only it uses, loaded when the certificate is downloaded (docs/decisions/007, 077).
           if (/node_modules[\\/](@cantoo[\\/]pdf-lib|fflate|culori|node-html-better-parser|html-entities)[\\/]/.test(id)) return 'pdf';

@@ -8,14 +8,15 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb } from '../server/db/client.ts';
 import { users } from '../server/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
+import { insightsRepositoryFactory } from '../server/modules/admin/insights/insights.repository.ts';
 import { freePort } from '../test/postgres.ts';
 import { root, stopApp, waitReady } from './processes.ts';
-import { insightsRepositoryFactory } from '../server/modules/admin/insights/insights.repository.ts';
 import { ROOT_EMAIL } from './seed-100k.ts';
 
 const ITERATIONS = Number(process.env.ITERATIONS ?? 30);
@@ -72,17 +73,32 @@ async function directoryUnderLoad(databaseUrl: string, cookies: string[], log: (
           },
         ],
       });
-      const stat = { rps: r.requests.total / r.duration, p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
+      const stat = {
+        rps: r.requests.total / r.duration,
+        p50: r.latency.p50,
+        p97_5: r.latency.p97_5,
+        p99: r.latency.p99,
+        non2xx: r.non2xx + r.errors + r.timeouts,
+      };
       return stat;
     };
-    log(`Directory first page at ${cookies.length} connections: ${LOAD_SECONDS} s warm-up, ${LOAD_SECONDS} s closed loop, ${LOAD_SECONDS * 2} s at one page per admin per second...`);
+    log(
+      `Directory first page at ${cookies.length} connections: ${LOAD_SECONDS} s warm-up, ${LOAD_SECONDS} s closed loop, ${LOAD_SECONDS * 2} s at one page per admin per second...`,
+    );
     await run();
     const saturated = await run();
     const steadyRate = cookies.length;
     const steady = await (async () => {
       const a = await run(steadyRate);
       const b = await run(steadyRate);
-      return { rate: steadyRate, rps: (a.rps + b.rps) / 2, p50: (a.p50 + b.p50) / 2, p97_5: Math.max(a.p97_5, b.p97_5), p99: Math.max(a.p99, b.p99), non2xx: a.non2xx + b.non2xx };
+      return {
+        rate: steadyRate,
+        rps: (a.rps + b.rps) / 2,
+        p50: (a.p50 + b.p50) / 2,
+        p97_5: Math.max(a.p97_5, b.p97_5),
+        p99: Math.max(a.p99, b.p99),
+        non2xx: a.non2xx + b.non2xx,
+      };
     })();
     return { saturated, steady };
   } finally {
@@ -92,14 +108,22 @@ async function directoryUnderLoad(databaseUrl: string, cookies: string[], log: (
 
 export async function runAdmin(databaseUrl: string, log: (line: string) => void) {
   const seedDb = createDb(databaseUrl, 2);
-  const treeSize = (await seedDb.db.execute<{ n: number }>(sql`
+  const treeSize = (
+    await seedDb.db.execute<{ n: number }>(sql`
     with recursive tree(id) as (select id from users where email = ${ROOT_EMAIL} union select u.id from users u join tree on u.mentor_id = tree.id)
-    select count(*)::int as n from tree`)).rows[0]!.n;
+    select count(*)::int as n from tree`)
+  ).rows[0]!.n;
 
   const adminEmail = 'bench.admin@bench.example';
   await seedDb.db.delete(users).where(sql`${users.email} = ${adminEmail}`);
-  const [admin] = await seedDb.db.insert(users).values({ email: adminEmail, firstName: 'Bench', lastName: 'Admin', role: 'admin', onboardingStatus: 'completed' }).returning();
-  const [root] = await seedDb.db.select().from(users).where(sql`${users.email} = ${ROOT_EMAIL}`);
+  const [admin] = await seedDb.db
+    .insert(users)
+    .values({ email: adminEmail, firstName: 'Bench', lastName: 'Admin', role: 'admin', onboardingStatus: 'completed' })
+    .returning();
+  const [root] = await seedDb.db
+    .select()
+    .from(users)
+    .where(sql`${users.email} = ${ROOT_EMAIL}`);
   const policy = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
   const adminCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, admin!.id, policy, { isMfaVerified: true })}`;
   const rootCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, root!.id, policy, { isMfaVerified: true })}`;
@@ -107,14 +131,27 @@ export async function runAdmin(databaseUrl: string, log: (line: string) => void)
   await seedDb.db.delete(users).where(sql`${users.email} like 'bench.load%@bench.example'`);
   const loadAdmins = await seedDb.db
     .insert(users)
-    .values(Array.from({ length: 64 }, (_, i) => ({ email: `bench.load${i}@bench.example`, firstName: 'Load', lastName: `Admin ${i}`, role: 'admin' as const, onboardingStatus: 'completed' as const })))
+    .values(
+      Array.from({ length: 64 }, (_, i) => ({
+        email: `bench.load${i}@bench.example`,
+        firstName: 'Load',
+        lastName: `Admin ${i}`,
+        role: 'admin' as const,
+        onboardingStatus: 'completed' as const,
+      })),
+    )
     .returning({ id: users.id });
-  const loadCookies = await Promise.all(loadAdmins.map(async (a) => `${SESSION_COOKIE}=${await createSession(seedDb.db, a.id, policy, { isMfaVerified: true })}`));
+  const loadCookies = await Promise.all(
+    loadAdmins.map(async (a) => `${SESSION_COOKIE}=${await createSession(seedDb.db, a.id, policy, { isMfaVerified: true })}`),
+  );
   // The Insights tab (decision 076): its nightly rebuild once, timed; its charts are timed below by their own
   // admin (the console's rate limit is per admin account and per minute).
   const insightsEmail = 'bench.insights@bench.example';
   await seedDb.db.delete(users).where(sql`${users.email} = ${insightsEmail}`);
-  const [insightsAdmin] = await seedDb.db.insert(users).values({ email: insightsEmail, firstName: 'Insights', lastName: 'Admin', role: 'admin', onboardingStatus: 'completed' }).returning();
+  const [insightsAdmin] = await seedDb.db
+    .insert(users)
+    .values({ email: insightsEmail, firstName: 'Insights', lastName: 'Admin', role: 'admin', onboardingStatus: 'completed' })
+    .returning();
   const insightsCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, insightsAdmin!.id, policy, { isMfaVerified: true })}`;
   const refreshStarted = performance.now();
   await insightsRepositoryFactory(seedDb.db).refresh();
@@ -125,14 +162,25 @@ export async function runAdmin(databaseUrl: string, log: (line: string) => void)
   const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', MFA_ENCRYPTION_KEY: BENCH_MFA_KEY }), databaseUrl });
   await app.ready();
 
-  const total = (await app.inject({ method: 'GET', url: '/api/admin/users?pageSize=1', headers: { cookie: adminCookie } })).json().total as number;
+  const total = (await app.inject({ method: 'GET', url: '/api/admin/users?pageSize=1', headers: { cookie: adminCookie } })).json()
+    .total as number;
   const deepPage = Math.floor(total / 25 / 2);
   const cases: [key: string, label: string, url: string, cookie: string][] = [
     ['first', 'directory, first page (25 rows)', '/api/admin/users?page=1&pageSize=25', adminCookie],
-    ['deep', `directory, deep page (page ${deepPage}, offset ${(deepPage - 1) * 25})`, `/api/admin/users?page=${deepPage}&pageSize=25`, adminCookie],
+    [
+      'deep',
+      `directory, deep page (page ${deepPage}, offset ${(deepPage - 1) * 25})`,
+      `/api/admin/users?page=${deepPage}&pageSize=25`,
+      adminCookie,
+    ],
     ['last', 'directory, last page', `/api/admin/users?page=${Math.ceil(total / 25)}&pageSize=25`, adminCookie],
     ['search', 'directory, search "mar" (common)', '/api/admin/users?search=mar&pageSize=25', adminCookie],
-    ['search', 'directory, search "moise moreau" (matches Moïse Moreau)', '/api/admin/users?search=moise%20moreau&pageSize=25', adminCookie],
+    [
+      'search',
+      'directory, search "moise moreau" (matches Moïse Moreau)',
+      '/api/admin/users?search=moise%20moreau&pageSize=25',
+      adminCookie,
+    ],
     ['search', 'directory, search one email', '/api/admin/users?search=user54321%40bench&pageSize=25', adminCookie],
     ['filter', 'directory, filter completed', '/api/admin/users?filter=completed&pageSize=25', adminCookie],
     ['filter', 'directory, filter in-progress', '/api/admin/users?filter=in-progress&pageSize=25', adminCookie],
@@ -148,11 +196,26 @@ export async function runAdmin(databaseUrl: string, log: (line: string) => void)
     ['summary', 'disciple summary (tree counts)', '/api/disciples/summary', rootCookie],
     ['progression', 'progression (eligibility)', '/api/disciples/progression', rootCookie],
     ['insights', 'insights: course funnel (12 months)', '/api/admin/insights/funnel?period=12m&tz=Europe%2FParis', insightsCookie],
-    ['insights', 'insights: course funnel (French, one country)', '/api/admin/insights/funnel?period=12m&language=fr&country=Haiti&tz=Europe%2FParis', insightsCookie],
+    [
+      'insights',
+      'insights: course funnel (French, one country)',
+      '/api/admin/insights/funnel?period=12m&language=fr&country=Haiti&tz=Europe%2FParis',
+      insightsCookie,
+    ],
     ['insights', 'insights: growth (12 months)', '/api/admin/insights/growth?period=12m&tz=Europe%2FParis', insightsCookie],
-    ['insights', 'insights: growth (French, one country)', '/api/admin/insights/growth?period=12m&language=fr&country=Haiti&tz=Europe%2FParis', insightsCookie],
+    [
+      'insights',
+      'insights: growth (French, one country)',
+      '/api/admin/insights/growth?period=12m&language=fr&country=Haiti&tz=Europe%2FParis',
+      insightsCookie,
+    ],
     ['insights', 'insights: multiplication (12 months)', '/api/admin/insights/multiplication?period=12m&tz=Europe%2FParis', insightsCookie],
-    ['insights', 'insights: multiplication (French, one country)', '/api/admin/insights/multiplication?period=12m&language=fr&country=Haiti&tz=Europe%2FParis', insightsCookie],
+    [
+      'insights',
+      'insights: multiplication (French, one country)',
+      '/api/admin/insights/multiplication?period=12m&language=fr&country=Haiti&tz=Europe%2FParis',
+      insightsCookie,
+    ],
     ['insights', 'insights: care (12 months)', '/api/admin/insights/care?period=12m&tz=Europe%2FParis', insightsCookie],
     ['insights', 'insights: care (French)', '/api/admin/insights/care?period=12m&language=fr&tz=Europe%2FParis', insightsCookie],
   ];
@@ -170,7 +233,12 @@ export async function runAdmin(databaseUrl: string, log: (line: string) => void)
       if (i >= WARMUP) times.push(ms);
       if (i === 0) {
         const body = res.json();
-        summary = 'total' in body ? `${body.total} matching${'users' in body ? `, ${body.users.length} rows` : ''}` : 'disciples' in body ? `${(res.body.length / 1024).toFixed(0)} KiB` : JSON.stringify(body).slice(0, 60);
+        summary =
+          'total' in body
+            ? `${body.total} matching${'users' in body ? `, ${body.users.length} rows` : ''}`
+            : 'disciples' in body
+              ? `${(res.body.length / 1024).toFixed(0)} KiB`
+              : JSON.stringify(body).slice(0, 60);
       }
     }
     times.sort((a, b) => a - b);

@@ -7,6 +7,10 @@
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 
-const app = await buildApp({ config: loadConfig({ ...process.env, LOG_LEVEL: 'info' }), databaseUrl: process.env.DATABASE_URL!, logger: true });
+const app = await buildApp({
+  config: loadConfig({ ...process.env, LOG_LEVEL: 'info' }),
+  databaseUrl: process.env.DATABASE_URL!,
+  logger: true,
+});
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -19,6 +19,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb } from '../server/db/client.ts';
@@ -65,7 +66,11 @@ async function runPhase(base: string, phase: Phase): Promise<PhaseFigures> {
     for (let next = Date.now(); next < end; next += interval) {
       await sleep(Math.max(0, next - Date.now()));
       pending.push(
-        fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: 'not the password at all' }) })
+        fetch(`${base}/api/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: EMAIL, password: 'not the password at all' }),
+        })
           .then(async (r) => {
             await r.arrayBuffer();
             signIns[r.status] = (signIns[r.status] ?? 0) + 1;
@@ -92,14 +97,30 @@ async function runPhase(base: string, phase: Phase): Promise<PhaseFigures> {
   await Promise.all(pending);
   clearInterval(memory);
   const drainSeconds = (performance.now() - drainStarted) / 1000;
-  return { name: phase.name, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), max: Math.max(...latencies), samples: latencies.length, signIns, peakRssMB: peakRss / 1e6, drainSeconds };
+  return {
+    name: phase.name,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    max: Math.max(...latencies),
+    samples: latencies.length,
+    signIns,
+    peakRssMB: peakRss / 1e6,
+    drainSeconds,
+  };
 }
 
 async function main() {
   const cpu = os.cpus();
   const limits = defaultHashLimits();
-  console.log(`npm run bench:auth-flood: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(`${RATE} sign-ins/s for ${SECONDS} s per phase; bound on this machine: ${limits.concurrency} hash(es) at once, ${limits.queue} waiting\n`);
+  console.log(
+    `npm run bench:auth-flood: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    `${RATE} sign-ins/s for ${SECONDS} s per phase; bound on this machine: ${limits.concurrency} hash(es) at once, ${limits.queue} waiting\n`,
+  );
 
   const pg = await startTestPostgres();
   const database = await cloneTemplateDatabase(pg.adminUrl);
@@ -107,10 +128,18 @@ async function main() {
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>bench</title>');
   writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   const { db, pool } = createDb(database.url, 1);
-  await db.insert(users).values({ email: EMAIL, firstName: 'Flood', lastName: 'Target', passwordHash: await hashPassword('the real passphrase') });
+  await db
+    .insert(users)
+    .values({ email: EMAIL, firstName: 'Flood', lastName: 'Target', passwordHash: await hashPassword('the real passphrase') });
   await pool.end();
 
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'warn' }), databaseUrl: database.url, clientDir, rateLimits: { auth: 1_000_000, forms: 1_000_000 }, jobs: { isRunningWorkers: false } });
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'warn' }),
+    databaseUrl: database.url,
+    clientDir,
+    rateLimits: { auth: 1_000_000, forms: 1_000_000 },
+    jobs: { isRunningWorkers: false },
+  });
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
@@ -128,7 +157,10 @@ async function main() {
     console.log('');
     console.log('  phase                       robots.txt p50   p95      max   samples  sign-ins (status: count)     drain   peak RSS');
     for (const f of figures) {
-      const answers = Object.entries(f.signIns).map(([s, n]) => `${s}: ${n}`).join(', ') || '-';
+      const answers =
+        Object.entries(f.signIns)
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(', ') || '-';
       console.log(
         `  ${f.name.padEnd(27)} ${f.p50.toFixed(1).padStart(9)} ms ${f.p95.toFixed(0).padStart(6)} ms ${f.max.toFixed(0).padStart(6)} ms ${String(f.samples).padStart(6)}   ${answers.padEnd(28)} ${f.drainSeconds.toFixed(1).padStart(5)} s ${f.peakRssMB.toFixed(0).padStart(6)} MB`,
       );

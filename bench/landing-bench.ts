@@ -21,6 +21,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb } from '../server/db/client.ts';
@@ -29,7 +30,15 @@ import { forbiddenModules, gzipBytes, readModuleMap, visitorForbidden, type Forb
 import { cloneTemplateDatabase, freePort, startTestPostgres } from '../test/postgres.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 export const RUNS = Math.max(0, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const PAGES = [
   { path: '/', ready: 'landing-page' },
@@ -84,7 +93,12 @@ async function measurePage(baseUrl: string, clientDir: string, page: (typeof PAG
     tab.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
       const url = new URL(res.url());
-      responses.push(res.request().sizes().then((s) => ({ path: url.pathname, transferred: s.responseBodySize })));
+      responses.push(
+        res
+          .request()
+          .sizes()
+          .then((s) => ({ path: url.pathname, transferred: s.responseBodySize })),
+      );
     });
     await tab.goto(baseUrl + page.path);
     await tab.getByTestId(page.ready).waitFor();
@@ -95,7 +109,10 @@ async function measurePage(baseUrl: string, clientDir: string, page: (typeof PAG
       scripts,
       gzipTotal: scripts.reduce((sum, s) => sum + s.gzip, 0),
       brotliTotal: scripts.reduce((sum, s) => sum + s.transferred, 0),
-      forbidden: forbiddenModules(readModuleMap(clientDir), scripts.map((s) => s.path)),
+      forbidden: forbiddenModules(
+        readModuleMap(clientDir),
+        scripts.map((s) => s.path),
+      ),
     };
   } finally {
     await browser.close();
@@ -106,7 +123,9 @@ async function measurePage(baseUrl: string, clientDir: string, page: (typeof PAG
 export async function launchChromiumForLighthouse(): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'god-lighthouse-'));
-  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Chromium did not open its DevTools port in 30 s')), 30_000);
     child.stderr.on('data', (chunk: Buffer) => {
@@ -128,16 +147,31 @@ export async function launchChromiumForLighthouse(): Promise<{ port: number; sto
   };
 }
 
-export async function runLighthouse(baseUrl: string, pagePath: string, port: number, extraHeaders?: Record<string, string>): Promise<LighthouseFigures> {
+export async function runLighthouse(
+  baseUrl: string,
+  pagePath: string,
+  port: number,
+  extraHeaders?: Record<string, string>,
+): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import('lighthouse');
   const runs: Omit<LighthouseFigures, 'runs'>[] = [];
   let retries = 0;
   for (let i = 0; i < RUNS; i++) {
     // The default config: mobile form factor and screen, simulated 4G and 4x CPU slowdown.
-    const result = await lighthouse(baseUrl + pagePath, { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error', ...(extraHeaders ? { extraHeaders } : {}) });
+    const result = await lighthouse(baseUrl + pagePath, {
+      port,
+      onlyCategories: ['performance'],
+      output: 'json',
+      logLevel: 'error',
+      ...(extraHeaders ? { extraHeaders } : {}),
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
     const { lhr } = result;
-    if (process.env.LIGHTHOUSE_JSON) writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${pagePath.replace(/\W+/g, '-') || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
+    if (process.env.LIGHTHOUSE_JSON)
+      writeFileSync(
+        path.join(process.env.LIGHTHOUSE_JSON, `${pagePath.replace(/\W+/g, '-') || 'root'}-${i + 1}.json`),
+        JSON.stringify(lhr),
+      );
     // A trace Chromium failed to record (NO_NAVSTART, seen on a loaded machine) is a failed run, not a figure: run it again, twice at most.
     if (lhr.runtimeError && retries++ < 2) {
       i--;
@@ -202,15 +236,35 @@ export async function runLandingBench(log: (line: string) => void) {
 export function goalsOf(weights: PageWeight[], lighthouse: LighthouseFigures[]): Goal[] {
   const goals: Goal[] = [];
   const landing = weights.find((w) => w.path === '/')!;
-  goals.push({ what: 'landing page JavaScript (gzip)', figure: kb(landing.gzipTotal), goal: '<= 100 KB', met: landing.gzipTotal <= 100 * 1024 });
+  goals.push({
+    what: 'landing page JavaScript (gzip)',
+    figure: kb(landing.gzipTotal),
+    goal: '<= 100 KB',
+    met: landing.gzipTotal <= 100 * 1024,
+  });
   for (const kind of Object.keys(visitorForbidden) as ForbiddenKind[]) {
     const found = landing.forbidden[kind];
-    goals.push({ what: `landing page: ${kind} code`, figure: found.length ? `${found.length} modules` : 'none', goal: 'none', met: found.length === 0 });
+    goals.push({
+      what: `landing page: ${kind} code`,
+      figure: found.length ? `${found.length} modules` : 'none',
+      goal: 'none',
+      met: found.length === 0,
+    });
   }
   for (const lh of lighthouse) {
     goals.push({ what: `Lighthouse mobile ${lh.path}: performance`, figure: String(lh.score), goal: '>= 95', met: lh.score >= 95 });
-    goals.push({ what: `Lighthouse mobile ${lh.path}: LCP`, figure: `${(lh.lcpMs / 1000).toFixed(2)} s`, goal: '<= 2.5 s', met: lh.lcpMs <= 2500 });
-    goals.push({ what: `Lighthouse mobile ${lh.path}: TBT`, figure: `${Math.round(lh.tbtMs)} ms`, goal: '<= 200 ms', met: lh.tbtMs <= 200 });
+    goals.push({
+      what: `Lighthouse mobile ${lh.path}: LCP`,
+      figure: `${(lh.lcpMs / 1000).toFixed(2)} s`,
+      goal: '<= 2.5 s',
+      met: lh.lcpMs <= 2500,
+    });
+    goals.push({
+      what: `Lighthouse mobile ${lh.path}: TBT`,
+      figure: `${Math.round(lh.tbtMs)} ms`,
+      goal: '<= 200 ms',
+      met: lh.tbtMs <= 200,
+    });
     goals.push({ what: `Lighthouse mobile ${lh.path}: CLS`, figure: lh.cls.toFixed(3), goal: '<= 0.1', met: lh.cls <= 0.1 });
   }
   return goals;
@@ -218,7 +272,9 @@ export function goalsOf(weights: PageWeight[], lighthouse: LighthouseFigures[]):
 
 export function printLandingWeights(weights: PageWeight[]) {
   for (const w of weights) {
-    console.log(`\nJavaScript downloaded by ${w.path} (fresh visitor, Chromium): ${kb(w.gzipTotal)} gzip, ${kb(w.brotliTotal)} as sent (brotli), ${w.scripts.length} files`);
+    console.log(
+      `\nJavaScript downloaded by ${w.path} (fresh visitor, Chromium): ${kb(w.gzipTotal)} gzip, ${kb(w.brotliTotal)} as sent (brotli), ${w.scripts.length} files`,
+    );
     for (const s of [...w.scripts].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(s.gzip).padStart(9)}  ${s.path}`);
     for (const [kind, modules] of Object.entries(w.forbidden))
       console.log(`  ${kind}: ${modules.length ? `${modules.length} modules, e.g. ${modules.slice(0, 3).join(', ')}` : 'none'}`);
@@ -228,12 +284,18 @@ export function printLandingWeights(weights: PageWeight[]) {
 export function printGoals(goals: Goal[]) {
   console.log('\nGoals');
   const width = Math.max(...goals.map((g) => g.what.length));
-  for (const g of goals) console.log(`  ${g.what.padEnd(width)}  ${g.figure.padStart(10)}   goal ${g.goal.padEnd(9)} ${g.met ? 'met' : 'MISSED'}`);
+  for (const g of goals)
+    console.log(`  ${g.what.padEnd(width)}  ${g.figure.padStart(10)}   goal ${g.goal.padEnd(9)} ${g.met ? 'met' : 'MISSED'}`);
 }
 
 async function main() {
   const cpu = os.cpus();
-  console.log(`npm run bench:landing: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  console.log(
+    `npm run bench:landing: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
   const { weights, goals } = await runLandingBench((line) => console.log(`  ${line}`));
   printLandingWeights(weights);
   printGoals(goals);

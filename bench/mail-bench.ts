@@ -12,6 +12,7 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { DEFAULT_SCRYPT_COST } from '../server/lib/password.ts';
@@ -21,7 +22,12 @@ import { startTestSmtp } from '../test/smtp.ts';
 const MAILS = 1_000;
 const pg = await startTestPostgres();
 const smtp = await startTestSmtp();
-console.log(`mail bench: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `mail bench: ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 
 async function appOn(scryptCost: number): Promise<{ app: App; drop: () => Promise<void> }> {
   const database = await cloneTemplateDatabase(pg.adminUrl);
@@ -44,7 +50,17 @@ try {
     const t0 = performance.now();
     for (let i = 0; i < MAILS; i++) {
       await app.db.transaction((tx) =>
-        app.mail.enqueue(tx, { to: `bench${i}@example.org`, locale: i % 2 ? 'fr' : 'en', kind: 'bench', content: { subject: 'verifyEmail.subject', name: 'Bench', paragraphs: ['verifyEmail.intro'], action: { label: 'verifyEmail.action', url: 'http://localhost/x' } } }),
+        app.mail.enqueue(tx, {
+          to: `bench${i}@example.org`,
+          locale: i % 2 ? 'fr' : 'en',
+          kind: 'bench',
+          content: {
+            subject: 'verifyEmail.subject',
+            name: 'Bench',
+            paragraphs: ['verifyEmail.intro'],
+            action: { label: 'verifyEmail.action', url: 'http://localhost/x' },
+          },
+        }),
       );
       app.mail.wake();
     }
@@ -52,8 +68,12 @@ try {
     while (smtp.received.length - before < MAILS) await new Promise((r) => setTimeout(r, 20));
     const sent = performance.now() - t0;
     console.log(`\n1,000 mails to a local SMTP server`);
-    console.log(`  enqueue (outbox row + job, one transaction each): ${enqueued.toFixed(0)} ms (${(enqueued / MAILS).toFixed(2)} ms per mail)`);
-    console.log(`  all received by the SMTP server:                  ${sent.toFixed(0)} ms from the first enqueue (${((MAILS / sent) * 1000).toFixed(0)} mails/s)`);
+    console.log(
+      `  enqueue (outbox row + job, one transaction each): ${enqueued.toFixed(0)} ms (${(enqueued / MAILS).toFixed(2)} ms per mail)`,
+    );
+    console.log(
+      `  all received by the SMTP server:                  ${sent.toFixed(0)} ms from the first enqueue (${((MAILS / sent) * 1000).toFixed(0)} mails/s)`,
+    );
     await drop();
   }
 
@@ -65,7 +85,15 @@ try {
     const { app, drop } = await appOn(cost);
     const times = { fresh: [] as number[], taken: [] as number[] };
     let n = 0;
-    const body = { birthYear: 2000, birthMonth: 1, country: 'FR', faithDataConsent: true, firstName: 'Bench', lastName: 'Mark', password: 'walking in the morning light' };
+    const body = {
+      birthYear: 2000,
+      birthMonth: 1,
+      country: 'FR',
+      faithDataConsent: true,
+      firstName: 'Bench',
+      lastName: 'Mark',
+      password: 'walking in the morning light',
+    };
     const signUp = async (email: string) => {
       const t = performance.now();
       const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { ...body, email } });
@@ -77,7 +105,9 @@ try {
     for (let i = 0; i <= rounds; i++) {
       const email = `taken${i}-${cost}@example.org`;
       await signUp(email);
-      const token = /\/confirm-sign-up\/([A-Za-z0-9_-]{43})/.exec((await app.db.execute<{ text: string }>(sql`select text from mail_outbox where to_address = ${email}`)).rows[0]!.text)![1]!;
+      const token = /\/confirm-sign-up\/([A-Za-z0-9_-]{43})/.exec(
+        (await app.db.execute<{ text: string }>(sql`select text from mail_outbox where to_address = ${email}`)).rows[0]!.text,
+      )![1]!;
       const done = await app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm', payload: { token, password: body.password } });
       if (done.statusCode !== 200) throw new Error(`confirm answered ${done.statusCode}: ${done.body}`);
       taken.push(email);
@@ -86,7 +116,9 @@ try {
     // process after the answer, and without this wait it lands on the next sign-up.
     const mailSent = async () => {
       for (;;) {
-        const { rows } = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where status in ('pending', 'sending')`);
+        const { rows } = await app.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from mail_outbox where status in ('pending', 'sending')`,
+        );
         if (rows[0]!.n === 0) return;
         await new Promise((r) => setTimeout(r, 5));
       }
@@ -104,7 +136,9 @@ try {
     const pct = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}%`;
     const paired = median(times.taken.map((x, i) => x - times.fresh[i]!));
     console.log(`\nsign-up, ${label}, ${rounds} of each, median`);
-    console.log(`  new address (link mailed): ${f.toFixed(1)} ms   address with an account (owner mailed): ${t.toFixed(1)} ms   ${pct(((t - f) / f) * 100)}`);
+    console.log(
+      `  new address (link mailed): ${f.toFixed(1)} ms   address with an account (owner mailed): ${t.toFixed(1)} ms   ${pct(((t - f) / f) * 100)}`,
+    );
     console.log(`  taken minus new, median of paired differences: ${paired.toFixed(2)} ms, ${pct((paired / f) * 100)}`);
     await drop();
   }

@@ -40,7 +40,9 @@ export function postgresCpuMs(pgDir: string): number {
 
 /** Resident memory of a process in MB (10^6 bytes). */
 export function rssMB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return (Number(line?.match(/\d+/)?.[0] ?? 0) * 1024) / 1e6;
 }
 

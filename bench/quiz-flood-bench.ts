@@ -22,13 +22,14 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
+
 import { coursePaths, type Assessment, type LessonListItem } from '../common/contracts/course.ts';
 import { createDb } from '../server/db/client.ts';
 import { assessmentAttempts, users } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { loadCourseContent } from '../server/db/seed/course.ts';
-import { answersFor } from '../test/quiz.ts';
+import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { cloneTemplateDatabase, freePort, seedAppTemplate, startTestPostgres } from '../test/postgres.ts';
+import { answersFor } from '../test/quiz.ts';
 import { root, stopApp, waitReady } from './processes.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,13 +45,21 @@ interface ReadFigures {
 
 async function main() {
   const cpu = os.cpus();
-  console.log(`quiz flood: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `quiz flood: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const pg = await startTestPostgres(seedAppTemplate);
   const database = await cloneTemplateDatabase(pg.adminUrl);
   const { db, pool } = createDb(database.url, 2);
   const policy = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
   const session = async (email: string) => {
-    const [u] = await db.insert(users).values({ email, firstName: 'Bench', lastName: 'Learner', onboardingStatus: 'completed' }).returning();
+    const [u] = await db
+      .insert(users)
+      .values({ email, firstName: 'Bench', lastName: 'Learner', onboardingStatus: 'completed' })
+      .returning();
     return { id: u!.id, cookie: `${SESSION_COOKIE}=${await createSession(db, u!.id, policy)}` };
   };
   const readers = await Promise.all(Array.from({ length: READERS }, (_, i) => session(`reader${i}@bench.example`)));
@@ -107,7 +116,9 @@ async function main() {
         const [, a] = await Promise.all([
           fetch(`${base}${lessonPath}`, { headers: { cookie: flooder.cookie } }).then((r) => r.arrayBuffer()),
           get<Assessment>(`${coursePaths.lessonAssessment(week1.id)}?lang=en`, flooder.cookie),
-          fetch(`${base}${coursePaths.lessonAttempts(week1.id)}?limit=5`, { headers: { cookie: flooder.cookie } }).then((r) => r.arrayBuffer()),
+          fetch(`${base}${coursePaths.lessonAttempts(week1.id)}?limit=5`, { headers: { cookie: flooder.cookie } }).then((r) =>
+            r.arrayBuffer(),
+          ),
         ]);
         const res = await fetch(`${base}${coursePaths.submit(a.id)}`, {
           method: 'POST',
@@ -134,7 +145,10 @@ async function main() {
     console.log(row('one learner flooding', flooded));
     console.log(`  ratio under flood: ${((flooded.rps / quiet.rps) * 100).toFixed(0)}% of the quiet req/s`);
     console.log(
-      `  the flood: ${pageOpenings} page openings (3 reads each) and ${submits} submits in ${SECONDS} s (${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ')}), ${stored} attempt(s) stored`,
+      `  the flood: ${pageOpenings} page openings (3 reads each) and ${submits} submits in ${SECONDS} s (${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}), ${stored} attempt(s) stored`,
     );
   } finally {
     await stopApp(child);

@@ -20,6 +20,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+
 import { createDb } from '../server/db/client.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { runMigrations } from '../server/db/migrate.ts';
@@ -68,11 +69,18 @@ async function section<T>(title: string, work: () => Promise<T>): Promise<Sectio
 async function main() {
   const started = performance.now();
   const cpu = os.cpus();
-  console.log(`npm run bench: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `npm run bench: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 
   const startup = await section('1. Cold start and idle memory', async () => {
     const s = await runStartup(log);
-    log(`Cold start to /api/ready on the existing data folder: ${fmt(s.coldStartMs / 1000)} s; idle server RSS ${fmt(s.idleRss, 0)} MB (${fmt(s.afterStartRss, 0)} MB 3 s after the start).`);
+    log(
+      `Cold start to /api/ready on the existing data folder: ${fmt(s.coldStartMs / 1000)} s; idle server RSS ${fmt(s.idleRss, 0)} MB (${fmt(s.afterStartRss, 0)} MB 3 s after the start).`,
+    );
     return s;
   });
 
@@ -109,12 +117,15 @@ async function main() {
       await runMigrations(seed.db);
       const report = await seedBench(seed.db);
       await seed.pool.end();
-      log(`Seeded in ${fmt(report.seconds, 1)} s: ${report.users} users, ${report.passedAttempts} passed + ${report.failedAttempts} failed attempts, ${report.treeSize} in the big tree.`);
+      log(
+        `Seeded in ${fmt(report.seconds, 1)} s: ${report.users} users, ${report.passedAttempts} passed + ${report.failedAttempts} failed attempts, ${report.treeSize} in the big tree.`,
+      );
       const r = await runAdmin(adminUrl, log);
       printAdmin(r);
       return r;
     });
-    if ((!tp.ok || !adm.ok) && pgLog.length) console.log(`\nThe benchmark's PostgreSQL said last:\n${pgLog.map((l) => `    ${l}`).join('\n')}`);
+    if ((!tp.ok || !adm.ok) && pgLog.length)
+      console.log(`\nThe benchmark's PostgreSQL said last:\n${pgLog.map((l) => `    ${l}`).join('\n')}`);
 
     printGoals(goalsOf(tp, adm, startup));
     console.log(`\nWhole run: ${fmt((performance.now() - started) / 1000, 0)} s.`);
@@ -133,29 +144,90 @@ async function main() {
 
 /** Any other bench/*-bench.ts (e.g. the client's weight and Lighthouse figures). */
 function clientBenches(): string[] {
-  return readdirSync(path.join(root, 'bench')).filter((f) => f.endsWith('-bench.ts')).sort();
+  return readdirSync(path.join(root, 'bench'))
+    .filter((f) => f.endsWith('-bench.ts'))
+    .sort();
 }
 
 function printThroughput(figures: RouteFigures[], tp: Awaited<ReturnType<typeof runThroughput>>) {
-  console.log(`\nThroughput (${SECONDS} s per sample; ratios against the health and ready samples taken just before and after each route)\n`);
+  console.log(
+    `\nThroughput (${SECONDS} s per sample; ratios against the health and ready samples taken just before and after each route)\n`,
+  );
   console.log(
     `${pad('route', 38)} ${num('req/s16', 8)} ${num('/health', 8)} ${num('/ready', 7)} ${num('p50', 6)} ${num('p99', 6)} ${num('req/s64', 8)} ${num('64/16', 6)} ${num('p99@64', 7)} ${num('node ms', 8)} ${num('pg ms', 6)} ${num('stmts', 6)} ${num('stmt ms', 8)}`,
   );
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const hs = tp.healthSamples;
   const rs = tp.readySamples;
-  const line = (label: string, rps: number, h: number, r: number, p50: number, p99: number, rps64: number, p99h: number, node: number, pgc: number, st: string, stMs: string) =>
+  const line = (
+    label: string,
+    rps: number,
+    h: number,
+    r: number,
+    p50: number,
+    p99: number,
+    rps64: number,
+    p99h: number,
+    node: number,
+    pgc: number,
+    st: string,
+    stMs: string,
+  ) =>
     console.log(
       `${pad(label, 38)} ${num(fmt(rps, 0), 8)} ${num(fmt(rps / h), 8)} ${num(fmt(rps / r), 7)} ${num(fmt(p50, 1), 6)} ${num(fmt(p99, 1), 6)} ${num(fmt(rps64, 0), 8)} ${num(fmt(rps64 / rps), 6)} ${num(fmt(p99h, 1), 7)} ${num(fmt(node, 3), 8)} ${num(fmt(pgc, 3), 6)} ${num(st, 6)} ${num(stMs, 8)}`,
     );
   const avg = (xs: typeof hs, f: (s: (typeof hs)[number]) => number) => mean(xs.map(f));
-  const perRequest = (xs: typeof hs, f: (s: (typeof hs)[number]) => number) => xs.reduce((t, s) => t + f(s), 0) / Math.max(1, xs.reduce((t, s) => t + s.requests, 0));
+  const perRequest = (xs: typeof hs, f: (s: (typeof hs)[number]) => number) =>
+    xs.reduce((t, s) => t + f(s), 0) /
+    Math.max(
+      1,
+      xs.reduce((t, s) => t + s.requests, 0),
+    );
   const hRps = avg(hs, (s) => s.rps);
   const rRps = avg(rs, (s) => s.rps);
-  line('GET /api/health (all samples)', hRps, hRps, rRps, avg(hs, (s) => s.p50), avg(hs, (s) => s.p99), tp.healthHigh.rps, tp.healthHigh.p99, perRequest(hs, (s) => s.nodeCpuTotal), perRequest(hs, (s) => s.pgCpuTotal), '', '');
-  line('GET /api/ready (all samples)', rRps, hRps, rRps, avg(rs, (s) => s.p50), avg(rs, (s) => s.p99), tp.readyHigh.rps, tp.readyHigh.p99, perRequest(rs, (s) => s.nodeCpuTotal), perRequest(rs, (s) => s.pgCpuTotal), '', '');
+  line(
+    'GET /api/health (all samples)',
+    hRps,
+    hRps,
+    rRps,
+    avg(hs, (s) => s.p50),
+    avg(hs, (s) => s.p99),
+    tp.healthHigh.rps,
+    tp.healthHigh.p99,
+    perRequest(hs, (s) => s.nodeCpuTotal),
+    perRequest(hs, (s) => s.pgCpuTotal),
+    '',
+    '',
+  );
+  line(
+    'GET /api/ready (all samples)',
+    rRps,
+    hRps,
+    rRps,
+    avg(rs, (s) => s.p50),
+    avg(rs, (s) => s.p99),
+    tp.readyHigh.rps,
+    tp.readyHigh.p99,
+    perRequest(rs, (s) => s.nodeCpuTotal),
+    perRequest(rs, (s) => s.pgCpuTotal),
+    '',
+    '',
+  );
   for (const f of figures) {
-    line(f.scenario.label, f.low.rps, f.health, f.ready, f.low.p50, f.low.p99, f.high.rps, f.high.p99, f.low.nodeCpuMs, f.low.pgCpuMs, fmt(f.statements, 2), fmt(f.statementMs, 3));
+    line(
+      f.scenario.label,
+      f.low.rps,
+      f.health,
+      f.ready,
+      f.low.p50,
+      f.low.p99,
+      f.high.rps,
+      f.high.p99,
+      f.low.nodeCpuMs,
+      f.low.pgCpuMs,
+      fmt(f.statements, 2),
+      fmt(f.statementMs, 3),
+    );
     if (f.low.non2xx + f.high.non2xx > 0) console.log(`${' '.repeat(4)}(${f.low.non2xx + f.high.non2xx} answers were not 2xx)`);
   }
   console.log(
@@ -172,7 +244,10 @@ function printAdmin(adm: Awaited<ReturnType<typeof runAdmin>>) {
   const { saturated: sat, steady } = adm.load;
   console.log('\nDirectory first page, 64 admins at once (the server as `npm start` runs it, over HTTP; milliseconds)\n');
   console.log(`${pad('load', 58)} ${num('req/s', 8)} ${num('p50', 8)} ${num('p97.5', 8)} ${num('p99', 8)} ${num('non-2xx', 8)}`);
-  const loadLine = (label: string, x: typeof sat) => console.log(`${pad(label, 58)} ${num(fmt(x.rps, 0), 8)} ${num(fmt(x.p50, 1), 8)} ${num(fmt(x.p97_5, 1), 8)} ${num(fmt(x.p99, 1), 8)} ${num(String(x.non2xx), 8)}`);
+  const loadLine = (label: string, x: typeof sat) =>
+    console.log(
+      `${pad(label, 58)} ${num(fmt(x.rps, 0), 8)} ${num(fmt(x.p50, 1), 8)} ${num(fmt(x.p97_5, 1), 8)} ${num(fmt(x.p99, 1), 8)} ${num(String(x.non2xx), 8)}`,
+    );
   loadLine(`steady: each admin a page a second (${steady.rate}/s in all)`, steady);
   loadLine('closed loop: next request as soon as the answer comes', sat);
 }
@@ -191,12 +266,27 @@ function goalsOf(
   else missing('10,000-person tree, directory p95, CSV export (section 3)');
   if (startupSection.ok) {
     const startup = startupSection.value;
-    goals.push({ what: 'cold start to /api/ready (existing data folder)', figure: `${fmt(startup.coldStartMs / 1000)} s`, goal: '<= 3 s', met: startup.coldStartMs <= 3000 });
-    goals.push({ what: 'idle server RSS (after 30 quiet s)', figure: `${fmt(startup.idleRss, 0)} MB`, goal: '<= 150 MB', met: startup.idleRss <= 150 });
+    goals.push({
+      what: 'cold start to /api/ready (existing data folder)',
+      figure: `${fmt(startup.coldStartMs / 1000)} s`,
+      goal: '<= 3 s',
+      met: startup.coldStartMs <= 3000,
+    });
+    goals.push({
+      what: 'idle server RSS (after 30 quiet s)',
+      figure: `${fmt(startup.idleRss, 0)} MB`,
+      goal: '<= 150 MB',
+      met: startup.idleRss <= 150,
+    });
   } else missing('cold start and idle memory (section 1)');
   if (tpSection.ok) {
     const { visitor } = tpSection.value;
-    goals.push({ what: "a visitor's GET /api/auth/user", figure: visitor.currentUser, goal: '200, no console error', met: visitor.currentUserOk });
+    goals.push({
+      what: "a visitor's GET /api/auth/user",
+      figure: visitor.currentUser,
+      goal: '200, no console error',
+      met: visitor.currentUserOk,
+    });
     goals.push({ what: 'GET /robots.txt', figure: visitor.robots, goal: '200 text/plain', met: visitor.robotsOk });
   }
   return goals;
@@ -212,13 +302,36 @@ function throughputGoals(goals: Goal[], tp: Awaited<ReturnType<typeof runThrough
   const lesson = figures.find((f) => f.scenario.label === 'GET /api/lessons/:id');
   const name = (f: RouteFigures) => f.scenario.label.replace(/^GET |^POST /, '');
 
-  for (const f of reads) goals.push({ what: `${name(f)} vs ready`, figure: `${fmt(f.low.rps / f.ready)}x`, goal: '>= 0.5x', met: f.low.rps / f.ready >= 0.5 });
-  for (const f of reads) goals.push({ what: `${name(f)} vs health`, figure: `${fmt(f.low.rps / f.health)}x`, goal: f === session ? '>= 0.6x' : '>= 0.3x', met: f.low.rps / f.health >= (f === session ? 0.6 : 0.3) });
-  for (const f of writes) goals.push({ what: `${name(f)} vs ready`, figure: `${fmt(f.low.rps / f.ready)}x`, goal: '>= 0.15x', met: f.low.rps / f.ready >= 0.15 });
-  for (const f of statics) goals.push({ what: `${name(f)} vs health`, figure: `${fmt(f.low.rps / f.health)}x`, goal: '>= 0.8x', met: f.low.rps / f.health >= 0.8 });
-  const all = [...figures.map((f) => ({ label: name(f), p99: f.high.p99 })), { label: '/api/health', p99: tp.healthHigh.p99 }, { label: '/api/ready', p99: tp.readyHigh.p99 }];
+  for (const f of reads)
+    goals.push({ what: `${name(f)} vs ready`, figure: `${fmt(f.low.rps / f.ready)}x`, goal: '>= 0.5x', met: f.low.rps / f.ready >= 0.5 });
+  for (const f of reads)
+    goals.push({
+      what: `${name(f)} vs health`,
+      figure: `${fmt(f.low.rps / f.health)}x`,
+      goal: f === session ? '>= 0.6x' : '>= 0.3x',
+      met: f.low.rps / f.health >= (f === session ? 0.6 : 0.3),
+    });
+  for (const f of writes)
+    goals.push({ what: `${name(f)} vs ready`, figure: `${fmt(f.low.rps / f.ready)}x`, goal: '>= 0.15x', met: f.low.rps / f.ready >= 0.15 });
+  for (const f of statics)
+    goals.push({
+      what: `${name(f)} vs health`,
+      figure: `${fmt(f.low.rps / f.health)}x`,
+      goal: '>= 0.8x',
+      met: f.low.rps / f.health >= 0.8,
+    });
+  const all = [
+    ...figures.map((f) => ({ label: name(f), p99: f.high.p99 })),
+    { label: '/api/health', p99: tp.healthHigh.p99 },
+    { label: '/api/ready', p99: tp.readyHigh.p99 },
+  ];
   const slowest = all.reduce((w, x) => (x.p99 > w.p99 ? x : w));
-  goals.push({ what: `p99 at 64 connections (worst: ${slowest.label})`, figure: `${fmt(slowest.p99, 1)} ms`, goal: '<= 50 ms', met: slowest.p99 <= 50 });
+  goals.push({
+    what: `p99 at 64 connections (worst: ${slowest.label})`,
+    figure: `${fmt(slowest.p99, 1)} ms`,
+    goal: '<= 50 ms',
+    met: slowest.p99 <= 50,
+  });
   const scaling = worst(figures, (f) => f.high.rps / f.low.rps);
   goals.push({
     what: `req/s at 64 vs 16 connections (worst: ${name(scaling)})`,
@@ -227,12 +340,27 @@ function throughputGoals(goals: Goal[], tp: Awaited<ReturnType<typeof runThrough
     met: scaling.high.rps / scaling.low.rps >= 0.95,
   });
   if (lesson) {
-    goals.push({ what: 'PostgreSQL time per lesson read (pg_stat_statements)', figure: `${fmt(lesson.statementMs, 3)} ms`, goal: '<= 0.3 ms', met: lesson.statementMs <= 0.3 });
-    goals.push({ what: 'PostgreSQL CPU per lesson read (/proc, all backends)', figure: `${fmt(lesson.low.pgCpuMs, 3)} ms`, goal: '(context)', met: true });
+    goals.push({
+      what: 'PostgreSQL time per lesson read (pg_stat_statements)',
+      figure: `${fmt(lesson.statementMs, 3)} ms`,
+      goal: '<= 0.3 ms',
+      met: lesson.statementMs <= 0.3,
+    });
+    goals.push({
+      what: 'PostgreSQL CPU per lesson read (/proc, all backends)',
+      figure: `${fmt(lesson.low.pgCpuMs, 3)} ms`,
+      goal: '(context)',
+      met: true,
+    });
   }
   if (reads.length) {
     const most = reads.reduce((w, x) => (x.statements > w.statements ? x : w));
-    goals.push({ what: `queries per signed-in read (most: ${name(most)})`, figure: fmt(most.statements), goal: '<= 1', met: most.statements <= 1.005 });
+    goals.push({
+      what: `queries per signed-in read (most: ${name(most)})`,
+      figure: fmt(most.statements),
+      goal: '<= 1',
+      met: most.statements <= 1.005,
+    });
   }
 }
 
@@ -241,31 +369,69 @@ function adminGoals(goals: Goal[], adm: Awaited<ReturnType<typeof runAdmin>>) {
   goals.push({ what: `${tree.label} (median)`, figure: `${fmt(tree.median, 0)} ms`, goal: '<= 100 ms', met: tree.median <= 100 });
   const directory = adm.rows.filter((r) => ['first', 'deep', 'last', 'search', 'filter'].includes(r.key));
   const worstDir = directory.reduce((w, x) => (x.p95 > w.p95 ? x : w));
-  goals.push({ what: `directory p95 at ${adm.total} users (worst: ${worstDir.label.replace(/^directory, /, '')})`, figure: `${fmt(worstDir.p95, 0)} ms`, goal: '<= 50 ms', met: worstDir.p95 <= 50 });
+  goals.push({
+    what: `directory p95 at ${adm.total} users (worst: ${worstDir.label.replace(/^directory, /, '')})`,
+    figure: `${fmt(worstDir.p95, 0)} ms`,
+    goal: '<= 50 ms',
+    met: worstDir.p95 <= 50,
+  });
   const first = adm.rows.find((r) => r.key === 'first')!;
   const deep = adm.rows.find((r) => r.key === 'deep')!;
-  goals.push({ what: 'directory deep page vs first page (medians)', figure: `${fmt(deep.median / first.median)}x`, goal: '<= 1.5x', met: deep.median / first.median <= 1.5 });
+  goals.push({
+    what: 'directory deep page vs first page (medians)',
+    figure: `${fmt(deep.median / first.median)}x`,
+    goal: '<= 1.5x',
+    met: deep.median / first.median <= 1.5,
+  });
   goals.push({ what: `CSV export of ${adm.csvRows} rows`, figure: `${fmt(adm.csvSeconds)} s`, goal: '<= 2 s', met: adm.csvSeconds <= 2 });
   // Issue 31: every Insights chart's request (its SQL aggregate, through the whole app) at 100,000 users.
   const insights = adm.rows.filter((r) => r.key === 'insights');
   const worstInsight = insights.reduce((w, x) => (x.median > w.median ? x : w));
-  goals.push({ what: `slowest Insights chart at ${adm.total} users (${worstInsight.label.replace(/^insights: /, '')}, median)`, figure: `${fmt(worstInsight.median, 0)} ms`, goal: '<= 100 ms', met: worstInsight.median <= 100 });
-  goals.push({ what: 'Insights nightly rebuild of the precomputed figures', figure: `${fmt(adm.insightsRefreshSeconds, 1)} s`, goal: '(context)', met: true });
+  goals.push({
+    what: `slowest Insights chart at ${adm.total} users (${worstInsight.label.replace(/^insights: /, '')}, median)`,
+    figure: `${fmt(worstInsight.median, 0)} ms`,
+    goal: '<= 100 ms',
+    met: worstInsight.median <= 100,
+  });
+  goals.push({
+    what: 'Insights nightly rebuild of the precomputed figures',
+    figure: `${fmt(adm.insightsRefreshSeconds, 1)} s`,
+    goal: '(context)',
+    met: true,
+  });
   // Issue 29: 64 admins reading the first page, each a page a second. p97.5 stands in for p95 (autocannon's
   // nearest percentile above it), so the goal is read strictly.
   const { steady, saturated } = adm.load;
-  goals.push({ what: `directory first page, 64 admins a page a second: p97.5 (for p95)`, figure: `${fmt(steady.p97_5, 1)} ms`, goal: '<= 20 ms', met: steady.p97_5 <= 20 && steady.non2xx === 0 });
-  goals.push({ what: 'directory first page, 64 admins a page a second: p99', figure: `${fmt(steady.p99, 1)} ms`, goal: '<= 100 ms', met: steady.p99 <= 100 && steady.non2xx === 0 });
-  goals.push({ what: 'directory first page, 64 connections closed loop', figure: `${fmt(saturated.rps, 0)} req/s, p99 ${fmt(saturated.p99, 0)} ms`, goal: '(context)', met: saturated.non2xx === 0 });
+  goals.push({
+    what: `directory first page, 64 admins a page a second: p97.5 (for p95)`,
+    figure: `${fmt(steady.p97_5, 1)} ms`,
+    goal: '<= 20 ms',
+    met: steady.p97_5 <= 20 && steady.non2xx === 0,
+  });
+  goals.push({
+    what: 'directory first page, 64 admins a page a second: p99',
+    figure: `${fmt(steady.p99, 1)} ms`,
+    goal: '<= 100 ms',
+    met: steady.p99 <= 100 && steady.non2xx === 0,
+  });
+  goals.push({
+    what: 'directory first page, 64 connections closed loop',
+    figure: `${fmt(saturated.rps, 0)} req/s, p99 ${fmt(saturated.p99, 0)} ms`,
+    goal: '(context)',
+    met: saturated.non2xx === 0,
+  });
 }
 
 function printGoals(goals: Goal[]) {
   console.log('\nGoals (issue 14)\n');
   console.log(`${pad('figure', 64)} ${num('measured', 24)} ${num('goal', 24)}  met`);
-  for (const g of goals) console.log(`${pad(g.what, 64)} ${num(g.figure, 24)} ${num(g.goal, 24)}  ${g.met === null ? '-' : g.met ? 'yes' : 'NO'}`);
+  for (const g of goals)
+    console.log(`${pad(g.what, 64)} ${num(g.figure, 24)} ${num(g.goal, 24)}  ${g.met === null ? '-' : g.met ? 'yes' : 'NO'}`);
   const measured = goals.filter((g) => g.met !== null);
   const unmeasured = goals.length - measured.length;
-  console.log(`\n${measured.filter((g) => g.met).length} of ${measured.length} measured goals met${unmeasured ? `; ${unmeasured} group(s) not measured (see the reason under the section)` : ''}.`);
+  console.log(
+    `\n${measured.filter((g) => g.met).length} of ${measured.length} measured goals met${unmeasured ? `; ${unmeasured} group(s) not measured (see the reason under the section)` : ''}.`,
+  );
 }
 
 await main();

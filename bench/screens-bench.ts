@@ -13,20 +13,37 @@
  */
 import os from 'node:os';
 import { chromium } from 'playwright-core';
+
+import { PRIVACY_NOTICE_VERSION } from '../common/domain/privacy.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb } from '../server/db/client.ts';
-import { seedContent } from '../server/db/seed/index.ts';
 import { users } from '../server/db/schema/index.ts';
+import { seedContent } from '../server/db/seed/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { PRIVACY_NOTICE_VERSION } from '../common/domain/privacy.ts';
 import { gzipBytes } from '../test/client-bundle.ts';
 import { passLessons, primaryCourseLessons } from '../test/course-progress.ts';
 import { cloneTemplateDatabase, freePort, startTestPostgres } from '../test/postgres.ts';
-import { buildClient, launchChromiumForLighthouse, printGoals, RUNS, runLighthouse, type Goal, type LighthouseFigures } from './landing-bench.ts';
+import {
+  buildClient,
+  launchChromiumForLighthouse,
+  printGoals,
+  runLighthouse,
+  RUNS,
+  type Goal,
+  type LighthouseFigures,
+} from './landing-bench.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const ONLY = process.env.BENCH_SCREENS?.split(',').map((s) => s.trim());
 
 interface ScreenLoad {
@@ -44,8 +61,16 @@ async function seedLearner(databaseUrl: string) {
   const { db, pool } = createDb(databaseUrl, 2);
   try {
     const person = (email: string, firstName: string, mentorId?: string) => ({
-      email, firstName, lastName: 'Bench', onboardingStatus: 'completed' as const, birthYear: 2000, birthMonth: 1, residenceCountry: 'FR',
-      privacyNoticeVersion: PRIVACY_NOTICE_VERSION, emailVerifiedAt: new Date(), ...(mentorId ? { mentorId } : {}),
+      email,
+      firstName,
+      lastName: 'Bench',
+      onboardingStatus: 'completed' as const,
+      birthYear: 2000,
+      birthMonth: 1,
+      residenceCountry: 'FR',
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+      emailVerifiedAt: new Date(),
+      ...(mentorId ? { mentorId } : {}),
     });
     const [learner] = await db.insert(users).values(person('learner@bench.example', 'Ada')).returning();
     await db.insert(users).values(['Ben', 'Chloé', 'Dina'].map((n, i) => person(`disciple${i}@bench.example`, n, learner!.id)));
@@ -70,7 +95,8 @@ async function measureScreen(baseUrl: string, clientDir: string, token: string, 
     tab.on('request', (req) => {
       const url = new URL(req.url());
       if (req.resourceType() === 'script') scripts.push(url.pathname);
-      if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/locales/') || url.pathname.endsWith('.json')) api.push(`${req.method()} ${url.pathname}`);
+      if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/locales/') || url.pathname.endsWith('.json'))
+        api.push(`${req.method()} ${url.pathname}`);
     });
     await tab.goto(baseUrl + path);
     await tab.waitForLoadState('networkidle');
@@ -128,11 +154,27 @@ export async function runScreensBench(log: (line: string) => void) {
 
 function goalsOf(loads: ScreenLoad[], lighthouse: (LighthouseFigures & { name: string })[]): Goal[] {
   const goals: Goal[] = [];
-  for (const l of loads) goals.push({ what: `${l.name}: requests asked twice`, figure: l.repeated.length ? l.repeated.join(', ') : 'none', goal: 'none', met: l.repeated.length === 0 });
+  for (const l of loads)
+    goals.push({
+      what: `${l.name}: requests asked twice`,
+      figure: l.repeated.length ? l.repeated.join(', ') : 'none',
+      goal: 'none',
+      met: l.repeated.length === 0,
+    });
   for (const lh of lighthouse) {
     goals.push({ what: `Lighthouse mobile ${lh.name}: performance`, figure: String(lh.score), goal: '>= 95', met: lh.score >= 95 });
-    goals.push({ what: `Lighthouse mobile ${lh.name}: LCP`, figure: `${(lh.lcpMs / 1000).toFixed(2)} s`, goal: '<= 2.0 s', met: lh.lcpMs <= 2000 });
-    goals.push({ what: `Lighthouse mobile ${lh.name}: TBT`, figure: `${Math.round(lh.tbtMs)} ms`, goal: '<= 150 ms', met: lh.tbtMs <= 150 });
+    goals.push({
+      what: `Lighthouse mobile ${lh.name}: LCP`,
+      figure: `${(lh.lcpMs / 1000).toFixed(2)} s`,
+      goal: '<= 2.0 s',
+      met: lh.lcpMs <= 2000,
+    });
+    goals.push({
+      what: `Lighthouse mobile ${lh.name}: TBT`,
+      figure: `${Math.round(lh.tbtMs)} ms`,
+      goal: '<= 150 ms',
+      met: lh.tbtMs <= 150,
+    });
     goals.push({ what: `Lighthouse mobile ${lh.name}: CLS`, figure: lh.cls.toFixed(3), goal: '<= 0.1', met: lh.cls <= 0.1 });
   }
   return goals;
@@ -140,7 +182,12 @@ function goalsOf(loads: ScreenLoad[], lighthouse: (LighthouseFigures & { name: s
 
 async function main() {
   const cpu = os.cpus();
-  console.log(`npm run bench:screens: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  console.log(
+    `npm run bench:screens: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
   const { loads, goals } = await runScreensBench((line) => console.log(`  ${line}`));
   for (const l of loads) {
     console.log(`\n${l.name} (${l.path}): ${l.scripts} JavaScript files, ${kb(l.gzip)} gzip`);

@@ -11,18 +11,81 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+
+import { onboardingCountries } from '../common/contracts/onboarding.ts';
 import { createDb, type Db } from '../server/db/client.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedContent } from '../server/db/seed/index.ts';
-import { onboardingCountries } from '../common/contracts/onboarding.ts';
 
 export const BENCH_USERS = 100_000;
 /** Users 1..TREE_SIZE all descend from user 1, "Bench Root". */
 export const TREE_SIZE = 10_000;
 export const ROOT_EMAIL = 'bench.root@bench.example';
 
-const FIRST = ['Grace', 'John', 'Marie', 'Zoë', 'Samuel', 'Esther', 'David', 'Ruth', 'Élodie', 'Joseph', 'Naomi', 'Paul', 'Hannah', 'Jean', 'Chloé', 'Daniel', 'Miriam', 'Timothée', 'Lydia', 'Noah', 'Abigail', 'Isaac', 'Rebecca', 'Caleb', 'Priscilla', 'Moïse', 'Sarah', 'Elijah', 'Déborah', 'Peter'];
-const LAST = ['Johnson', 'Dupont', 'Mensah', 'Okafor', 'Martin', 'Nguyen', 'Smith', 'Pierre', 'Béland', 'Garcia', 'Mwangi', 'Brown', 'Lefèvre', 'Adeyemi', 'Williams', 'Joseph', 'Moreau', 'Kamau', 'Davis', 'Baptiste', 'Owusu', 'Taylor', 'Girard', 'Nkosi', 'Clark', 'Fontaine', 'Diallo', 'Lewis', 'Roy', 'Hall'];
+const FIRST = [
+  'Grace',
+  'John',
+  'Marie',
+  'Zoë',
+  'Samuel',
+  'Esther',
+  'David',
+  'Ruth',
+  'Élodie',
+  'Joseph',
+  'Naomi',
+  'Paul',
+  'Hannah',
+  'Jean',
+  'Chloé',
+  'Daniel',
+  'Miriam',
+  'Timothée',
+  'Lydia',
+  'Noah',
+  'Abigail',
+  'Isaac',
+  'Rebecca',
+  'Caleb',
+  'Priscilla',
+  'Moïse',
+  'Sarah',
+  'Elijah',
+  'Déborah',
+  'Peter',
+];
+const LAST = [
+  'Johnson',
+  'Dupont',
+  'Mensah',
+  'Okafor',
+  'Martin',
+  'Nguyen',
+  'Smith',
+  'Pierre',
+  'Béland',
+  'Garcia',
+  'Mwangi',
+  'Brown',
+  'Lefèvre',
+  'Adeyemi',
+  'Williams',
+  'Joseph',
+  'Moreau',
+  'Kamau',
+  'Davis',
+  'Baptiste',
+  'Owusu',
+  'Taylor',
+  'Girard',
+  'Nkosi',
+  'Clark',
+  'Fontaine',
+  'Diallo',
+  'Lewis',
+  'Roy',
+  'Hall',
+];
 const pgArray = (xs: string[]) => `{${xs.map((x) => `"${x}"`).join(',')}}`;
 
 export interface SeedReport {
@@ -144,7 +207,14 @@ export async function seedBench(db: Db, log: (line: string) => void = () => {}):
            (select count(*) from course_progress where passed_lessons >= 8)::int as completed,
            (select count(*) from tree)::int as tree`);
   const c = counts.rows[0]!;
-  return { users: c.users, passedAttempts: c.passed, failedAttempts: c.failed, completedUsers: c.completed, treeSize: c.tree, seconds: (performance.now() - started) / 1000 };
+  return {
+    users: c.users,
+    passedAttempts: c.passed,
+    failedAttempts: c.failed,
+    completedUsers: c.completed,
+    treeSize: c.tree,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 async function main() {
@@ -162,7 +232,9 @@ async function main() {
       process.exit(1);
     }
     const report = await seedBench(db, console.log);
-    console.log(`Seeded in ${report.seconds.toFixed(1)} s: ${report.users} users, ${report.passedAttempts} passed and ${report.failedAttempts} failed attempts, ${report.completedUsers} completed the course, ${report.treeSize} people in the tree of ${ROOT_EMAIL}.`);
+    console.log(
+      `Seeded in ${report.seconds.toFixed(1)} s: ${report.users} users, ${report.passedAttempts} passed and ${report.failedAttempts} failed attempts, ${report.completedUsers} completed the course, ${report.treeSize} people in the tree of ${ROOT_EMAIL}.`,
+    );
   } finally {
     await pool.end();
   }

@@ -7,6 +7,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { freePort } from '../test/postgres.ts';
 import { rssMB, startApp, stopApp, waitReady } from './processes.ts';
 
@@ -14,7 +15,13 @@ export async function runStartup(log: (line: string) => void) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'god-bench-start-'));
   // The postgres system user (used when running as root) must be able to reach the folder.
   chmodSync(dataDir, 0o755);
-  const env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+  };
   const port = Number(env.PORT);
   try {
     log('First start on an empty data folder (builds the client when needed; not timed)...');

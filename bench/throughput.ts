@@ -14,6 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
+
 import { createDb } from '../server/db/client.ts';
 import { assessmentAttempts, assessments, courses, lessons, users } from '../server/db/schema/index.ts';
 import { loadCourseContent } from '../server/db/seed/course.ts';
@@ -159,10 +160,22 @@ async function addPeople(databaseUrl: string, admin: pg.Client) {
   for (let i = 0; i < HIGH; i++) {
     const [user] = await db
       .insert(users)
-      .values({ email: `learner${i}@bench.example`, firstName: 'Bench', lastName: `Learner ${i}`, role: 'admin', onboardingStatus: 'completed' })
+      .values({
+        email: `learner${i}@bench.example`,
+        firstName: 'Bench',
+        lastName: `Learner ${i}`,
+        role: 'admin',
+        onboardingStatus: 'completed',
+      })
       .returning();
     for (let d = 0; d < 3; d++)
-      await db.insert(users).values({ email: `disciple${i}.${d}@bench.example`, firstName: 'Bench', lastName: `Disciple ${i}.${d}`, onboardingStatus: 'completed', mentorId: user!.id });
+      await db.insert(users).values({
+        email: `disciple${i}.${d}@bench.example`,
+        firstName: 'Bench',
+        lastName: `Disciple ${i}.${d}`,
+        onboardingStatus: 'completed',
+        mentorId: user!.id,
+      });
     await db.insert(assessmentAttempts).values(
       weeks.slice(0, 3).flatMap((w) => [
         { userId: user!.id, lessonId: w.lessonId, assessmentId: w.assessmentId, answers: [], score: 50, passed: false },
@@ -177,13 +190,24 @@ async function addPeople(databaseUrl: string, admin: pg.Client) {
   // in the readers' own history (a learner has a few per lesson), and slow their reads down.
   const writerCookies: string[] = [];
   for (let i = 0; i < HIGH; i++) {
-    const [user] = await db.insert(users).values({ email: `writer${i}@bench.example`, firstName: 'Bench', lastName: `Writer ${i}`, onboardingStatus: 'completed' }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email: `writer${i}@bench.example`, firstName: 'Bench', lastName: `Writer ${i}`, onboardingStatus: 'completed' })
+      .returning();
     writerCookies.push(`${SESSION_COOKIE}=${await createSession(db, user!.id, policy)}`);
   }
   await pool.end();
   const answers = loadCourseContent().lessons.find((l) => l.week === 1)!.answers;
   const speedDb = (await admin.query<{ oid: number }>(`select oid from pg_database where datname = 'speed'`)).rows[0]!.oid;
-  return { cookies, writerCookies, courseId: course!.id, lessonId: weeks[0]!.lessonId, assessmentId: weeks[0]!.assessmentId, answers, speedDb };
+  return {
+    cookies,
+    writerCookies,
+    courseId: course!.id,
+    lessonId: weeks[0]!.lessonId,
+    assessmentId: weeks[0]!.assessmentId,
+    answers,
+    speedDb,
+  };
 }
 
 function staticScenarios(): Scenario[] {
@@ -198,7 +222,9 @@ function staticScenarios(): Scenario[] {
   const browser = { 'accept-encoding': 'gzip, deflate, br' };
   return [
     { label: 'landing HTML /', kind: 'static', method: 'GET', path: '/', headers: browser },
-    ...(entry ? [{ label: `JS asset ${path.basename(entry)}`, kind: 'static' as const, method: 'GET' as const, path: entry, headers: browser }] : []),
+    ...(entry
+      ? [{ label: `JS asset ${path.basename(entry)}`, kind: 'static' as const, method: 'GET' as const, path: entry, headers: browser }]
+      : []),
   ];
 }
 
@@ -209,7 +235,9 @@ async function printStatements(admin: pg.Client, dbid: number, label: string, re
   );
   log(`${label}: statements per request`);
   for (const r of rows)
-    log(`    ${(Number(r.calls) / requests).toFixed(2)} calls, ${(r.ms / requests).toFixed(3)} ms, ${(Number(r.rows) / Number(r.calls)).toFixed(1)} rows/call: ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`);
+    log(
+      `    ${(Number(r.calls) / requests).toFixed(2)} calls, ${(r.ms / requests).toFixed(3)} ms, ${(Number(r.rows) / Number(r.calls)).toFixed(1)} rows/call: ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`,
+    );
 }
 
 export async function runThroughput(adminUrl: string, pgDir: string, log: (line: string) => void) {
@@ -233,7 +261,13 @@ async function measure(p: Awaited<ReturnType<typeof prepare>>, pgDir: string, lo
     { label: 'GET /api/progress/:id', kind: 'read', method: 'GET', path: `/api/progress/${p.courseId}`, cookies },
     { label: 'GET /api/courses/:id/lessons', kind: 'read', method: 'GET', path: `/api/courses/${p.courseId}/lessons?lang=en`, cookies },
     { label: 'GET /api/lessons/:id', kind: 'read', method: 'GET', path: `/api/lessons/${p.lessonId}?lang=en`, cookies },
-    { label: 'GET /api/lessons/:id/assessment', kind: 'read', method: 'GET', path: `/api/lessons/${p.lessonId}/assessment?lang=en`, cookies },
+    {
+      label: 'GET /api/lessons/:id/assessment',
+      kind: 'read',
+      method: 'GET',
+      path: `/api/lessons/${p.lessonId}/assessment?lang=en`,
+      cookies,
+    },
     { label: 'GET /api/disciples/tree (3 people)', kind: 'read', method: 'GET', path: '/api/disciples/tree', cookies },
     { label: 'GET /api/admin/users (first page)', kind: 'read', method: 'GET', path: '/api/admin/users?page=1&pageSize=25', cookies },
     // No submit row since question banks (docs/decisions/073): a submit answers a draw once and is
@@ -279,7 +313,13 @@ async function measure(p: Awaited<ReturnType<typeof prepare>>, pgDir: string, lo
     const high = await run(s, HIGH);
     const low2 = await run(s, LOW);
     const high2 = await run(s, HIGH);
-    measured.push({ scenario: s, low: merge(low, low2), high: merge(high, high2), statements: Number(st.calls ?? 0) / low.requests, statementMs: Number(st.ms ?? 0) / low.requests });
+    measured.push({
+      scenario: s,
+      low: merge(low, low2),
+      high: merge(high, high2),
+      statements: Number(st.calls ?? 0) / low.requests,
+      statementMs: Number(st.ms ?? 0) / low.requests,
+    });
   }
   healthSamples.push(await run(health, LOW));
   readySamples.push(await run(ready, LOW));

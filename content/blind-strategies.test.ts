@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { blindProblems, blindReport, blindReports, verseEchoes } from './blind-strategies.ts';
 import { lessonFileSchema, type LessonFile } from './schema.ts';
 
@@ -22,14 +23,24 @@ function lesson(questions: { text: string; options: string[] }[], answers: numbe
   const body = {
     title: 't',
     subtitle: 's',
-    keyScriptures: [verse('2 Corinthians 5:17', 'If anyone is in Christ, he is a new creation.'), verse('Ephesians 2:8', 'For it is by grace you have been saved through faith.')],
+    keyScriptures: [
+      verse('2 Corinthians 5:17', 'If anyone is in Christ, he is a new creation.'),
+      verse('Ephesians 2:8', 'For it is by grace you have been saved through faith.'),
+    ],
     sections: [section, section, section, section],
     reflectionQuestions: ['a', 'b', 'c'],
     questions,
   };
   // The schema asks for 8 questions at least: repeat the 4 (the scores are shares, so they do not change).
   const twice = { ...body, questions: [...questions, ...questions] };
-  return lessonFileSchema.parse({ week: 1, slug: 'x', answers: [...answers, ...answers], questionSections: answers.concat(answers).map(() => 1), en: twice, fr: twice });
+  return lessonFileSchema.parse({
+    week: 1,
+    slug: 'x',
+    answers: [...answers, ...answers],
+    questionSections: answers.concat(answers).map(() => 1),
+    en: twice,
+    fr: twice,
+  });
 }
 
 describe('the strategies count the way a guesser would', () => {
@@ -67,12 +78,24 @@ describe('the strategies count the way a guesser would', () => {
 });
 
 describe('a stem that quotes a key verse', () => {
-  const verses = [{ ref: 'Ephesians 2:8-9', text: 'For it is by grace you have been saved through faith, and this not from yourselves; it is the gift of God.' }];
-  const options = ['by grace through faith, as a gift', 'by doing more good things', 'by being born in a church family', 'by feeling close to God'];
+  const verses = [
+    {
+      ref: 'Ephesians 2:8-9',
+      text: 'For it is by grace you have been saved through faith, and this not from yourselves; it is the gift of God.',
+    },
+  ];
+  const options = [
+    'by grace through faith, as a gift',
+    'by doing more good things',
+    'by being born in a church family',
+    'by feeling close to God',
+  ];
 
   it('is flagged when it cites the verse and the right option repeats its words', () => {
     const echoes = verseEchoes([{ text: 'Ephesians 2:8 says that we are saved…', options }], [0], verses, 'en');
-    expect(echoes).toEqual([{ question: 0, verse: 'Ephesians 2:8-9', quoted: 'ephesians 2 8', repeated: ['grace', 'throu', 'faith', 'gift'] }]);
+    expect(echoes).toEqual([
+      { question: 0, verse: 'Ephesians 2:8-9', quoted: 'ephesians 2 8', repeated: ['grace', 'throu', 'faith', 'gift'] },
+    ]);
   });
 
   it('is flagged when it quotes three words of the verse', () => {

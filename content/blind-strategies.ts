@@ -15,6 +15,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { lessonFileSchema, type LessonFile } from './schema.ts';
 import { readCourseFiles } from './validate.ts';
 
@@ -60,7 +61,10 @@ const fold = (s: string) =>
     .replace(/[\u00a0\u202f]/g, ' ');
 
 /** Every word, in order (apostrophes split "l'amour" into "l" and "amour"). */
-export const words = (s: string): string[] => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+export const words = (s: string): string[] =>
+  fold(s)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** A crude stem good enough for a guesser matching words: "creation" and "creature" both give "creat". */
 const stem = (w: string) => (w.length > 5 ? w.slice(0, 5) : w);
@@ -229,11 +233,17 @@ export function blindReports(week?: number): WeekReport[] {
     .map(({ file, data }): WeekReport => {
       const w = Number(/\d\d/.exec(file)![0]);
       const parsed = lessonFileSchema.safeParse(data);
-      if (!parsed.success) return { file, week: w, problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), languages: [] };
+      if (!parsed.success)
+        return { file, week: w, problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), languages: [] };
       const l = parsed.data;
       for (const lang of ['en', 'fr'] as const)
         if (l[lang].questions.length !== l.answers.length)
-          return { file, week: w, problem: `${lang} has ${l[lang].questions.length} questions for ${l.answers.length} answers`, languages: [] };
+          return {
+            file,
+            week: w,
+            problem: `${lang} has ${l[lang].questions.length} questions for ${l.answers.length} answers`,
+            languages: [],
+          };
       return { file, week: w, languages: (['en', 'fr'] as const).map((lang) => blindReport(l, lang)) };
     });
 }
@@ -244,9 +254,12 @@ export function blindProblems(reports = blindReports()): string[] {
   return reports.flatMap((r) => {
     if (r.problem) return [`${r.file}: ${r.problem}`];
     return r.languages.flatMap((l) => [
-      ...l.strategies.filter((s) => s.score >= BLIND_LIMIT).map((s) => `${r.file} ${l.lang}: "${s.name}" scores ${pct(s.score)} without reading; must stay below ${pct(BLIND_LIMIT)}`),
+      ...l.strategies
+        .filter((s) => s.score >= BLIND_LIMIT)
+        .map((s) => `${r.file} ${l.lang}: "${s.name}" scores ${pct(s.score)} without reading; must stay below ${pct(BLIND_LIMIT)}`),
       ...l.echoes.map(
-        (e) => `${r.file} ${l.lang}: question ${e.question + 1} quotes ${e.verse} ("${e.quoted}") and its right option repeats the verse's words (${e.repeated.join(', ')})`,
+        (e) =>
+          `${r.file} ${l.lang}: question ${e.question + 1} quotes ${e.verse} ("${e.quoted}") and its right option repeats the verse's words (${e.repeated.join(', ')})`,
       ),
     ]);
   });
@@ -267,15 +280,21 @@ function main(argv: string[]) {
     for (const l of r.languages) {
       const bad = l.best.score >= BLIND_LIMIT || l.echoes.length > 0;
       failing ||= bad;
-      console.log(`${bad ? '✗' : '✓'} ${r.file} ${l.lang} (${l.questions} questions): best blind score ${pct(l.best.score)}, "${l.best.name}"`);
+      console.log(
+        `${bad ? '✗' : '✓'} ${r.file} ${l.lang} (${l.questions} questions): best blind score ${pct(l.best.score)}, "${l.best.name}"`,
+      );
       for (const s of [...l.strategies].sort((a, b) => b.score - a.score))
         if (verbose || s.score >= BLIND_LIMIT - 0.1)
-          console.log(`    ${pct(s.score)} ${s.name}${verbose ? `; right for sure on questions ${s.sure.map((k) => k + 1).join(', ') || '-'}` : ''}`);
+          console.log(
+            `    ${pct(s.score)} ${s.name}${verbose ? `; right for sure on questions ${s.sure.map((k) => k + 1).join(', ') || '-'}` : ''}`,
+          );
       for (const e of l.echoes)
         console.log(`    question ${e.question + 1} quotes ${e.verse} ("${e.quoted}"); the right option repeats: ${e.repeated.join(', ')}`);
     }
   }
-  console.log(failing ? `\nSome bank fails (limit: every strategy below ${Math.round(BLIND_LIMIT * 100)}%, no verse echo).` : '\nEvery bank passes.');
+  console.log(
+    failing ? `\nSome bank fails (limit: every strategy below ${Math.round(BLIND_LIMIT * 100)}%, no verse echo).` : '\nEvery bank passes.',
+  );
   process.exitCode = failing ? 1 : 0;
 }
 

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { lookupPassage, loadBible, normaliseQuote } from './scripture.ts';
-import { blindScores, frenchTexts, localeTexts, MAX_BLIND_SCORE, readCourseFiles, validateCourseContent, validateLocaleQuotations } from './validate.ts';
-import { checkQuotations } from './quotations.ts';
+
 import { brandProblems, colonReferences, typographyProblems, VOUS_ALLOWED, vousForms, withoutQuotations } from './french.ts';
-import { lessonFileSchema } from './schema.ts';
-import { validateTrackContent } from './track.ts';
 import { prayerFrenchTexts, readPrayerContent, validatePrayerContent } from './prayer.ts';
+import { checkQuotations } from './quotations.ts';
+import { lessonFileSchema } from './schema.ts';
+import { loadBible, lookupPassage, normaliseQuote } from './scripture.ts';
+import { validateTrackContent } from './track.ts';
+import {
+  blindScores,
+  frenchTexts,
+  localeTexts,
+  MAX_BLIND_SCORE,
+  readCourseFiles,
+  validateCourseContent,
+  validateLocaleQuotations,
+} from './validate.ts';
 
 describe('course content', () => {
   it('is complete, has en/fr parity and quotes scripture exactly', () => {
@@ -44,7 +53,10 @@ describe('quizzes test understanding', () => {
     for (const { file, data } of lessons) {
       const l = lessonFileSchema.parse(data);
       for (const lang of ['en', 'fr'] as const) {
-        const s = blindScores(l[lang].questions.map((q) => q.options), l.answers);
+        const s = blindScores(
+          l[lang].questions.map((q) => q.options),
+          l.answers,
+        );
         const top = Math.max(...s.letters, s.longest, s.shortest);
         if (top >= MAX_BLIND_SCORE) best.push(`${file} ${lang}: ${Math.round(top * 100)}%`);
       }
@@ -70,7 +82,13 @@ describe('quotations in running text', () => {
   it('accepts exact quotations, whole or in parts, with the reference after or before them', () => {
     expect(checkQuotations('Jesus said we must be “born again” (John 3:3).', 'en', 'x')).toEqual([]);
     expect(checkQuotations('Paul: “Pray without ceasing” (First Thessalonians 5:17).', 'en', 'x')).toEqual([]);
-    expect(checkQuotations('Jean 3.16 dit\u00a0: «\u00a0Car Dieu a tellement aimé le monde… afin que quiconque croit en lui ne périsse point\u00a0»', 'fr', 'x')).toEqual([]);
+    expect(
+      checkQuotations(
+        'Jean 3.16 dit\u00a0: «\u00a0Car Dieu a tellement aimé le monde… afin que quiconque croit en lui ne périsse point\u00a0»',
+        'fr',
+        'x',
+      ),
+    ).toEqual([]);
     expect(checkQuotations('«\u00a0Priez sans cesse.\u00a0» (1\u00a0Thessaloniciens 5.17)', 'fr', 'x')).toEqual([]);
   });
 
@@ -81,7 +99,9 @@ describe('quotations in running text', () => {
   });
 
   it('recognises an unreferenced quotation that follows a verse, and leaves other quoted words alone', () => {
-    expect(checkQuotations('Il explique\u00a0: «\u00a0Dieu nous a donné la vie éternelle, et cette vie est dans son Fils.\u00a0»', 'fr', 'x')).toHaveLength(1);
+    expect(
+      checkQuotations('Il explique\u00a0: «\u00a0Dieu nous a donné la vie éternelle, et cette vie est dans son Fils.\u00a0»', 'fr', 'x'),
+    ).toHaveLength(1);
     expect(checkQuotations('He says: “God has given us eternal life, and this life is in His Son.”', 'en', 'x')).toEqual([]);
     expect(checkQuotations('Ask: “What if I am not really saved?” and “Thank you, God, for how you made me.”', 'en', 'x')).toEqual([]);
     expect(checkQuotations('Jésus a dit qu’il faut naître de nouveau (voir Jean 3.3).', 'fr', 'x')).toEqual([]);
@@ -109,7 +129,10 @@ describe('French in one voice (docs/decisions/028)', () => {
 
   it('uses every entry of the allow-list (no stale exceptions)', () => {
     for (const allowed of VOUS_ALLOWED)
-      expect(texts.some((t) => allowed.where.test(t.where) && withoutQuotations(t.text).includes(allowed.phrase)), allowed.phrase).toBe(true);
+      expect(
+        texts.some((t) => allowed.where.test(t.where) && withoutQuotations(t.text).includes(allowed.phrase)),
+        allowed.phrase,
+      ).toBe(true);
   });
 
   it('puts a no-break space (U+00A0) before : ; ? ! and inside « »', () => {
@@ -129,7 +152,9 @@ describe('French in one voice (docs/decisions/028)', () => {
   it('tells « vous » addressed to the reader from quotations and group addresses', () => {
     expect(vousForms('Répondez aux 5 questions. Votre cœur compte.', 'x')).toEqual(['Votre', 'Répondez']);
     expect(vousForms('Avez-vous du mal à prier ?', 'x')).toEqual(['vous', 'Avez']);
-    expect(vousForms('Jésus dit\u00a0: «\u00a0Je vous donne ma paix\u00a0». Choisis ton rendez-vous, chez toi, assez tôt.', 'x')).toEqual([]);
+    expect(vousForms('Jésus dit\u00a0: «\u00a0Je vous donne ma paix\u00a0». Choisis ton rendez-vous, chez toi, assez tôt.', 'x')).toEqual(
+      [],
+    );
     expect(vousForms('Lis avec un ami, et priez ensemble.', 'course.json fr challenge.days.15.practice')).toEqual([]);
     expect(vousForms('Lis avec un ami, et priez ensemble.', 'fr/landing.json:.hero.subtitle')).toEqual(['priez']);
   });
@@ -163,6 +188,10 @@ describe('the prayer rhythm (content/prayer/sessions.json, issue 27)', () => {
     const texts = prayerFrenchTexts();
     expect(texts.filter((t) => t.isScripture)).toHaveLength(4);
     expect(texts.filter((t) => !t.isScripture).flatMap((t) => vousForms(t.text, t.where).map((w) => `${t.where}: ${w}`))).toEqual([]);
-    expect(texts.flatMap((t) => [...typographyProblems(t.text), ...colonReferences(t.text), ...brandProblems(t.text)].map((p) => `${t.where}: ${p}`))).toEqual([]);
+    expect(
+      texts.flatMap((t) =>
+        [...typographyProblems(t.text), ...colonReferences(t.text), ...brandProblems(t.text)].map((p) => `${t.where}: ${p}`),
+      ),
+    ).toEqual([]);
   });
 });

@@ -6,10 +6,22 @@
 
 /** Places where « vous » is right: the reader is not addressed, a group is (each says why). */
 export const VOUS_ALLOWED: { where: RegExp; phrase: string; why: string }[] = [
-  { where: /^week-04\.json fr\.sections\.2\./, phrase: 'ensemble, vous remarquerez des choses qui vous auraient échappé seuls', why: 'the reader and the friends reading with them' },
-  { where: /^week-04\.json fr\.sections\.5\./, phrase: 'interrogez-vous l\'un l\'autre', why: 'the reader and the friend learning the verse with them' },
+  {
+    where: /^week-04\.json fr\.sections\.2\./,
+    phrase: 'ensemble, vous remarquerez des choses qui vous auraient échappé seuls',
+    why: 'the reader and the friends reading with them',
+  },
+  {
+    where: /^week-04\.json fr\.sections\.5\./,
+    phrase: "interrogez-vous l'un l'autre",
+    why: 'the reader and the friend learning the verse with them',
+  },
   { where: /^week-08\.json fr\.sections\.2\./, phrase: 'vous pouvez prier ensemble', why: 'the reader and the friend who said yes' },
-  { where: /^week-08\.json fr\.sections\.4\./, phrase: 'en vous retrouvant régulièrement pour lire la Bible, prier et mettre en pratique ce que vous apprenez', why: 'the reader and the three friends they mentor' },
+  {
+    where: /^week-08\.json fr\.sections\.4\./,
+    phrase: 'en vous retrouvant régulièrement pour lire la Bible, prier et mettre en pratique ce que vous apprenez',
+    why: 'the reader and the three friends they mentor',
+  },
   { where: /^course\.json fr challenge\.days\.15\./, phrase: 'priez ensemble', why: 'the reader and the Christian friend of that day' },
 ];
 
@@ -38,7 +50,8 @@ export function vousForms(text: string, where: string): string[] {
 export function typographyProblems(text: string): string[] {
   const problems: string[] = [];
   const t = text.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ' ').replace(/\bmailto:\S+/gi, ' ');
-  for (const m of t.matchAll(/([ \u202F])([:;?!»])/g)) problems.push(`${m[1] === ' ' ? 'a plain' : 'a narrow'} space before "${m[2]}" (use U+00A0)`);
+  for (const m of t.matchAll(/([ \u202F])([:;?!»])/g))
+    problems.push(`${m[1] === ' ' ? 'a plain' : 'a narrow'} space before "${m[2]}" (use U+00A0)`);
   for (const m of t.matchAll(/«([ \u202F])/g)) problems.push(`${m[1] === ' ' ? 'a plain' : 'a narrow'} space after "«" (use U+00A0)`);
   for (const m of t.matchAll(/[\p{L}\p{N})»}.'’"]([;?!]+|:(?!\d))/gu)) {
     const at = m.index;
@@ -46,7 +59,8 @@ export function typographyProblems(text: string): string[] {
     problems.push(`no space before "${m[1]}" in "${t.slice(Math.max(0, at - 12), at + 2)}"`);
   }
   for (const m of t.matchAll(/«(?=[^\s\u00A0])/g)) problems.push(`no space after "«" in "${t.slice(m.index, m.index + 12)}"`);
-  for (const m of t.matchAll(/(?<=[^\s\u00A0])»/g)) problems.push(`no space before "»" in "${t.slice(Math.max(0, m.index - 12), m.index + 1)}"`);
+  for (const m of t.matchAll(/(?<=[^\s\u00A0])»/g))
+    problems.push(`no space before "»" in "${t.slice(Math.max(0, m.index - 12), m.index + 1)}"`);
   return problems;
 }
 

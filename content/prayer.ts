@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
 import { checkQuotations } from './quotations.ts';
 import { scriptureSchema } from './schema.ts';
 import { hasBook, loadBible, lookupPassage, normaliseQuote } from './scripture.ts';
@@ -46,18 +47,23 @@ export function validatePrayerContent(data: unknown = readPrayerContent()): stri
     { where: 'nights', en: parsed.data.nights.en, fr: parsed.data.nights.fr },
   ];
   for (const part of parts) {
-    if (part.en.steps.length !== part.fr.steps.length) problems.push(`prayer ${part.where}: ${part.en.steps.length} steps in en, ${part.fr.steps.length} in fr`);
-    if (part.en.verse.source !== part.fr.verse.source) problems.push(`prayer ${part.where}: the verse is ${part.en.verse.source} in en but ${part.fr.verse.source} in fr`);
+    if (part.en.steps.length !== part.fr.steps.length)
+      problems.push(`prayer ${part.where}: ${part.en.steps.length} steps in en, ${part.fr.steps.length} in fr`);
+    if (part.en.verse.source !== part.fr.verse.source)
+      problems.push(`prayer ${part.where}: the verse is ${part.en.verse.source} in en but ${part.fr.verse.source} in fr`);
     for (const lang of ['en', 'fr'] as const) {
       const body = part[lang];
       const { verse } = body;
       const expectedTranslation = lang === 'en' ? 'BSB' : hasBook(bibles.fr, verse.source) ? 'Synodale' : 'LSG';
-      if (verse.translation !== expectedTranslation) problems.push(`prayer ${part.where} ${lang}: ${verse.source} should be labelled ${expectedTranslation}`);
+      if (verse.translation !== expectedTranslation)
+        problems.push(`prayer ${part.where} ${lang}: ${verse.source} should be labelled ${expectedTranslation}`);
       if (hasBook(bibles[lang], verse.source)) {
         const expected = lookupPassage(bibles[lang], verse.source);
         if (expected === undefined) problems.push(`prayer ${part.where} ${lang}: ${verse.source} not found in the scripture file`);
         else if (normaliseQuote(expected) !== normaliseQuote(verse.text))
-          problems.push(`prayer ${part.where} ${lang}: ${verse.source} does not match the scripture file.\n    expected: ${expected}\n    found:    ${verse.text}`);
+          problems.push(
+            `prayer ${part.where} ${lang}: ${verse.source} does not match the scripture file.\n    expected: ${expected}\n    found:    ${verse.text}`,
+          );
       }
       const session = body as Partial<{ subtitle: string; prayer: string }>;
       const running = [body.title, body.intro, ...body.steps, session.subtitle ?? '', session.prayer ?? ''];
@@ -74,10 +80,14 @@ export function prayerFrenchTexts(data: unknown = readPrayerContent()): FrenchTe
   const add = (where: string, body: Record<string, unknown>) => {
     for (const [key, value] of Object.entries(body)) {
       if (typeof value === 'string') out.push({ where: `${where}.${key}`, text: value, isScripture: false });
-      else if (Array.isArray(value)) value.forEach((text: string, k) => out.push({ where: `${where}.${key}.${k}`, text, isScripture: false }));
+      else if (Array.isArray(value))
+        value.forEach((text: string, k) => out.push({ where: `${where}.${key}.${k}`, text, isScripture: false }));
     }
     const verse = body.verse as { ref: string; text: string };
-    out.push({ where: `${where}.verse.ref`, text: verse.ref, isScripture: false }, { where: `${where}.verse.text`, text: verse.text, isScripture: true });
+    out.push(
+      { where: `${where}.verse.ref`, text: verse.ref, isScripture: false },
+      { where: `${where}.verse.text`, text: verse.text, isScripture: true },
+    );
   };
   for (const s of content.sessions) add(`prayer/sessions.json fr ${s.id}`, s.fr);
   add('prayer/sessions.json fr nights', content.nights.fr);

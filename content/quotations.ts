@@ -15,31 +15,110 @@ type Lang = 'en' | 'fr';
 type Bible = ReturnType<typeof loadBible>;
 
 const ENGLISH_BOOKS: Record<string, string> = {
-  Genesis: 'Genesis', Exodus: 'Exodus', Leviticus: 'Leviticus', Numbers: 'Numbers', Deuteronomy: 'Deuteronomy', Joshua: 'Joshua',
-  Judges: 'Judges', Ruth: 'Ruth', '1 Samuel': 'I Samuel', '2 Samuel': 'II Samuel', '1 Kings': 'I Kings', '2 Kings': 'II Kings',
-  '1 Chronicles': 'I Chronicles', '2 Chronicles': 'II Chronicles', Ezra: 'Ezra', Nehemiah: 'Nehemiah', Esther: 'Esther', Job: 'Job',
-  Psalm: 'Psalms', Psalms: 'Psalms', Proverbs: 'Proverbs', Ecclesiastes: 'Ecclesiastes', 'Song of Songs': 'Song of Solomon',
-  Isaiah: 'Isaiah', Jeremiah: 'Jeremiah', Lamentations: 'Lamentations', Ezekiel: 'Ezekiel', Daniel: 'Daniel', Hosea: 'Hosea', Joel: 'Joel',
-  Amos: 'Amos', Obadiah: 'Obadiah', Jonah: 'Jonah', Micah: 'Micah', Nahum: 'Nahum', Habakkuk: 'Habakkuk', Zephaniah: 'Zephaniah',
-  Haggai: 'Haggai', Zechariah: 'Zechariah', Malachi: 'Malachi', Matthew: 'Matthew', Mark: 'Mark', Luke: 'Luke', John: 'John',
-  Acts: 'Acts', Romans: 'Romans', '1 Corinthians': 'I Corinthians', '2 Corinthians': 'II Corinthians', Galatians: 'Galatians',
-  Ephesians: 'Ephesians', Philippians: 'Philippians', Colossians: 'Colossians', '1 Thessalonians': 'I Thessalonians',
-  '2 Thessalonians': 'II Thessalonians', '1 Timothy': 'I Timothy', '2 Timothy': 'II Timothy', Titus: 'Titus', Philemon: 'Philemon',
-  Hebrews: 'Hebrews', James: 'James', '1 Peter': 'I Peter', '2 Peter': 'II Peter', '1 John': 'I John', '2 John': 'II John',
-  '3 John': 'III John', Jude: 'Jude', Revelation: 'Revelation of John',
+  Genesis: 'Genesis',
+  Exodus: 'Exodus',
+  Leviticus: 'Leviticus',
+  Numbers: 'Numbers',
+  Deuteronomy: 'Deuteronomy',
+  Joshua: 'Joshua',
+  Judges: 'Judges',
+  Ruth: 'Ruth',
+  '1 Samuel': 'I Samuel',
+  '2 Samuel': 'II Samuel',
+  '1 Kings': 'I Kings',
+  '2 Kings': 'II Kings',
+  '1 Chronicles': 'I Chronicles',
+  '2 Chronicles': 'II Chronicles',
+  Ezra: 'Ezra',
+  Nehemiah: 'Nehemiah',
+  Esther: 'Esther',
+  Job: 'Job',
+  Psalm: 'Psalms',
+  Psalms: 'Psalms',
+  Proverbs: 'Proverbs',
+  Ecclesiastes: 'Ecclesiastes',
+  'Song of Songs': 'Song of Solomon',
+  Isaiah: 'Isaiah',
+  Jeremiah: 'Jeremiah',
+  Lamentations: 'Lamentations',
+  Ezekiel: 'Ezekiel',
+  Daniel: 'Daniel',
+  Hosea: 'Hosea',
+  Joel: 'Joel',
+  Amos: 'Amos',
+  Obadiah: 'Obadiah',
+  Jonah: 'Jonah',
+  Micah: 'Micah',
+  Nahum: 'Nahum',
+  Habakkuk: 'Habakkuk',
+  Zephaniah: 'Zephaniah',
+  Haggai: 'Haggai',
+  Zechariah: 'Zechariah',
+  Malachi: 'Malachi',
+  Matthew: 'Matthew',
+  Mark: 'Mark',
+  Luke: 'Luke',
+  John: 'John',
+  Acts: 'Acts',
+  Romans: 'Romans',
+  '1 Corinthians': 'I Corinthians',
+  '2 Corinthians': 'II Corinthians',
+  Galatians: 'Galatians',
+  Ephesians: 'Ephesians',
+  Philippians: 'Philippians',
+  Colossians: 'Colossians',
+  '1 Thessalonians': 'I Thessalonians',
+  '2 Thessalonians': 'II Thessalonians',
+  '1 Timothy': 'I Timothy',
+  '2 Timothy': 'II Timothy',
+  Titus: 'Titus',
+  Philemon: 'Philemon',
+  Hebrews: 'Hebrews',
+  James: 'James',
+  '1 Peter': 'I Peter',
+  '2 Peter': 'II Peter',
+  '1 John': 'I John',
+  '2 John': 'II John',
+  '3 John': 'III John',
+  Jude: 'Jude',
+  Revelation: 'Revelation of John',
 };
 
 /** French names of the books the Synodale file holds; other French books are LSG and not checked. */
 const FRENCH_BOOKS: Record<string, string> = {
-  Psaume: 'Psalms', Psaumes: 'Psalms', Matthieu: 'Matthew', Marc: 'Mark', Luc: 'Luke', Jean: 'John', Actes: 'Acts', Romains: 'Romans',
-  '1 Corinthiens': 'I Corinthians', '2 Corinthiens': 'II Corinthians', Galates: 'Galatians', Éphésiens: 'Ephesians',
-  Philippiens: 'Philippians', Colossiens: 'Colossians', '1 Thessaloniciens': 'I Thessalonians', '2 Thessaloniciens': 'II Thessalonians',
-  '1 Timothée': 'I Timothy', '2 Timothée': 'II Timothy', Tite: 'Titus', Philémon: 'Philemon', Hébreux: 'Hebrews', Jacques: 'James',
-  '1 Pierre': 'I Peter', '2 Pierre': 'II Peter', '1 Jean': 'I John', '2 Jean': 'II John', '3 Jean': 'III John', Jude: 'Jude',
+  Psaume: 'Psalms',
+  Psaumes: 'Psalms',
+  Matthieu: 'Matthew',
+  Marc: 'Mark',
+  Luc: 'Luke',
+  Jean: 'John',
+  Actes: 'Acts',
+  Romains: 'Romans',
+  '1 Corinthiens': 'I Corinthians',
+  '2 Corinthiens': 'II Corinthians',
+  Galates: 'Galatians',
+  Éphésiens: 'Ephesians',
+  Philippiens: 'Philippians',
+  Colossiens: 'Colossians',
+  '1 Thessaloniciens': 'I Thessalonians',
+  '2 Thessaloniciens': 'II Thessalonians',
+  '1 Timothée': 'I Timothy',
+  '2 Timothée': 'II Timothy',
+  Tite: 'Titus',
+  Philémon: 'Philemon',
+  Hébreux: 'Hebrews',
+  Jacques: 'James',
+  '1 Pierre': 'I Peter',
+  '2 Pierre': 'II Peter',
+  '1 Jean': 'I John',
+  '2 Jean': 'II John',
+  '3 Jean': 'III John',
+  Jude: 'Jude',
   Apocalypse: 'Revelation of John',
 };
 
-const FRENCH_OLD_TESTAMENT = /^(Genèse|Exode|Lévitique|Nombres|Deutéronome|Josué|Juges|Ruth|[12] Samuel|[12] Rois|[12] Chroniques|Esdras|Néhémie|Esther|Job|Proverbes|Ecclésiaste|Cantique des cantiques|Ésaïe|Jérémie|Lamentations|Ézéchiel|Daniel|Osée|Joël|Amos|Abdias|Jonas|Michée|Nahum|Habacuc|Sophonie|Aggée|Zacharie|Malachie)$/;
+const FRENCH_OLD_TESTAMENT =
+  /^(Genèse|Exode|Lévitique|Nombres|Deutéronome|Josué|Juges|Ruth|[12] Samuel|[12] Rois|[12] Chroniques|Esdras|Néhémie|Esther|Job|Proverbes|Ecclésiaste|Cantique des cantiques|Ésaïe|Jérémie|Lamentations|Ézéchiel|Daniel|Osée|Joël|Amos|Abdias|Jonas|Michée|Nahum|Habacuc|Sophonie|Aggée|Zacharie|Malachie)$/;
 
 export interface Reference {
   /** Book name as in the scripture files. */
@@ -51,7 +130,8 @@ export interface Reference {
   also?: number;
 }
 
-const REF = /((?:[123]\s|(?:First|Second|Third) )?[A-ZÉ][a-zéèêô]+(?: of Songs| des cantiques)?)\s(\d+)[:.](\d+)(?:-(\d+))?(?:,\s?(\d+)(?![.:]))?/g;
+const REF =
+  /((?:[123]\s|(?:First|Second|Third) )?[A-ZÉ][a-zéèêô]+(?: of Songs| des cantiques)?)\s(\d+)[:.](\d+)(?:-(\d+))?(?:,\s?(\d+)(?![.:]))?/g;
 const ORDINALS: Record<string, string> = { First: '1', Second: '2', Third: '3' };
 
 /** References in a piece of text, with their position; books not in the language's file are left out. */
@@ -63,7 +143,15 @@ export function findReferences(text: string, lang: Lang): (Reference & { index: 
     const book = books[name];
     if (!book) continue;
     const also = m[5] ? Number(m[5]) : undefined;
-    out.push({ book, chapter: Number(m[2]), from: Number(m[3]), to: Number(m[4] ?? m[3]), also, index: m.index, end: m.index + m[0].length });
+    out.push({
+      book,
+      chapter: Number(m[2]),
+      from: Number(m[3]),
+      to: Number(m[4] ?? m[3]),
+      also,
+      index: m.index,
+      end: m.index + m[0].length,
+    });
   }
   return out;
 }
@@ -91,7 +179,11 @@ export function comparable(text: string): string {
 /** Words for recognising a verse: a plural or feminine ending dropped, so "accomplis" still finds "accompli". */
 function words(text: string): string[] {
   const out: string[] = [];
-  for (const w of text.toLowerCase().replace(/œ/g, 'oe').replace(/æ/g, 'ae').split(/[^a-z0-9\u00C0-\u024F]+/))
+  for (const w of text
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .split(/[^a-z0-9\u00C0-\u024F]+/))
     if (w) out.push(w.length > 4 ? w.replace(/(es|s|x|e)$/, '') : w);
   return out;
 }
@@ -161,7 +253,8 @@ function trigramKeys(index: TrigramIndex, w: string[], grow: boolean): number[] 
     return id ?? 0; // 0: a word the file never uses, so no trigram with it matches
   });
   const keys: number[] = [];
-  for (let i = 0; i + 2 < n.length; i++) keys.push(n[i] && n[i + 1] && n[i + 2] ? (n[i]! * WORD_BITS + n[i + 1]!) * WORD_BITS + n[i + 2]! : -1);
+  for (let i = 0; i + 2 < n.length; i++)
+    keys.push(n[i] && n[i + 1] && n[i + 2] ? (n[i]! * WORD_BITS + n[i + 1]!) * WORD_BITS + n[i + 2]! : -1);
   return keys;
 }
 
@@ -229,20 +322,26 @@ export function checkQuotations(text: string, lang: Lang, where: string): string
     const after = /^\s*\(([^)]*)\)/.exec(text.slice(q.end));
     const attachedAfter = after ? refs.find((r) => r.index >= q.end && r.index <= q.end + after[0].length) : undefined;
     const seeAfter = after && /^\s*(voir|see|cf\.)/i.test(after[1]!);
-    const before = refs.filter((r) => r.end <= q.index && q.index - r.end <= 40 && !/[.!?]/.test(text.slice(r.end, q.index).replace(/\d+[.:]\d+/g, '')));
+    const before = refs.filter(
+      (r) => r.end <= q.index && q.index - r.end <= 40 && !/[.!?]/.test(text.slice(r.end, q.index).replace(/\d+[.:]\d+/g, '')),
+    );
     const ref = attachedAfter ?? before.at(-1);
     if (after && !attachedAfter && isUncheckedFrenchReference(after[1]!)) continue; // LSG
     if (ref && !seeAfter) {
       const expected = passage(bible, ref);
       if (expected === undefined) problems.push(`${where}: ${show(ref)} is not in the scripture file`);
       else if (!quoteMatches(q.text, expected))
-        problems.push(`${where}: the quotation of ${show(ref)} does not match the scripture file.\n    quoted:   ${q.text.trim()}\n    ${show(ref)}: ${expected}`);
+        problems.push(
+          `${where}: the quotation of ${show(ref)} does not match the scripture file.\n    quoted:   ${q.text.trim()}\n    ${show(ref)}: ${expected}`,
+        );
       continue;
     }
     const likely = likelyVerses(bible, q.text);
     if (!likely) continue; // not scripture: someone's words, a prayer, a question
     if (!quoteMatches(q.text, likely.text))
-      problems.push(`${where}: this quotation follows ${likely.where} but is not its wording; quote it exactly or paraphrase without quotation marks.\n    quoted:   ${q.text.trim()}\n    ${likely.where}: ${likely.text}`);
+      problems.push(
+        `${where}: this quotation follows ${likely.where} but is not its wording; quote it exactly or paraphrase without quotation marks.\n    quoted:   ${q.text.trim()}\n    ${likely.where}: ${likely.text}`,
+      );
   }
   return problems;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { TRACK_DAYS } from '../common/domain/track.ts';
 
 /**

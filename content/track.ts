@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { checkQuotations } from './quotations.ts';
-import { hasBook, loadBible, lookupPassage, normaliseQuote } from './scripture.ts';
 import { trackFileSchema, type TrackFile } from './schema.ts';
+import { hasBook, loadBible, lookupPassage, normaliseQuote } from './scripture.ts';
 
 export const trackFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'track', 'new-believer.json');
 
@@ -17,7 +18,10 @@ export function readTrackFile(): unknown {
 /** The track, parsed; throws with every problem listed when the file is malformed. */
 export function loadTrackContent(): TrackFile {
   const parsed = trackFileSchema.safeParse(readTrackFile());
-  if (!parsed.success) throw new Error(`content/track/new-believer.json is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `content/track/new-believer.json is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -38,7 +42,8 @@ export function validateTrackContent(): string[] {
     if (d.day !== k + 1) problems.push(`${where}: expected day ${k + 1}`);
     if (slugs.has(d.slug)) problems.push(`${where}: duplicate slug ${d.slug}`);
     slugs.add(d.slug);
-    if (d.en.passage.source !== d.fr.passage.source) problems.push(`${where}: the passage is ${d.en.passage.source} in en but ${d.fr.passage.source} in fr`);
+    if (d.en.passage.source !== d.fr.passage.source)
+      problems.push(`${where}: the passage is ${d.en.passage.source} in en but ${d.fr.passage.source} in fr`);
     for (const lang of ['en', 'fr'] as const) {
       const day = d[lang];
       const p = day.passage;
@@ -49,15 +54,28 @@ export function validateTrackContent(): string[] {
         const expected = lookupPassage(bible, p.source);
         if (expected === undefined) problems.push(`${where} ${lang}: ${p.source} not found in the scripture file`);
         else if (normaliseQuote(expected) !== normaliseQuote(p.text))
-          problems.push(`${where} ${lang}: ${p.source} does not match the scripture file.\n    expected: ${expected}\n    found:    ${p.text}`);
+          problems.push(
+            `${where} ${lang}: ${p.source} does not match the scripture file.\n    expected: ${expected}\n    found:    ${p.text}`,
+          );
       }
-      const texts = [day.title, day.explanation, day.prayer, day.action, day.question, day.check.question, ...day.check.options, day.check.feedback];
+      const texts = [
+        day.title,
+        day.explanation,
+        day.prayer,
+        day.action,
+        day.question,
+        day.check.question,
+        ...day.check.options,
+        day.check.feedback,
+      ];
       texts.forEach((t) => problems.push(...checkQuotations(t, lang, `${where} ${lang}`)));
       // About five minutes: a short passage and a page of reading at most.
       const words = texts.reduce((n, t) => n + wordCount(t), wordCount(p.text));
       if (words > 450) problems.push(`${where} ${lang}: ${words} words, more than about five minutes (450 at most)`);
-      if (wordCount(day.explanation) < 80) problems.push(`${where} ${lang}: the explanation has ${wordCount(day.explanation)} words, needs at least 80`);
-      if (new Set(day.check.options.map((o) => o.trim().toLowerCase())).size !== day.check.options.length) problems.push(`${where} ${lang}: the check repeats an option`);
+      if (wordCount(day.explanation) < 80)
+        problems.push(`${where} ${lang}: the explanation has ${wordCount(day.explanation)} words, needs at least 80`);
+      if (new Set(day.check.options.map((o) => o.trim().toLowerCase())).size !== day.check.options.length)
+        problems.push(`${where} ${lang}: the check repeats an option`);
     }
   });
   return problems;

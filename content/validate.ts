@@ -1,11 +1,12 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BANK_MIN, courseFileSchema, lessonFileSchema, SCENARIO_MIN_SHARE, type LessonFile, type CourseFile } from './schema.ts';
-import { hasBook, loadBible, lookupPassage, normaliseQuote } from './scripture.ts';
-import { checkQuotations } from './quotations.ts';
-import { readTrackFile } from './track.ts';
+
 import { exportBooleans, exportHeaders, exportRoleNames } from '../common/contracts/admin.ts';
+import { checkQuotations } from './quotations.ts';
+import { BANK_MIN, courseFileSchema, lessonFileSchema, SCENARIO_MIN_SHARE, type CourseFile, type LessonFile } from './schema.ts';
+import { hasBook, loadBible, lookupPassage, normaliseQuote } from './scripture.ts';
+import { readTrackFile } from './track.ts';
 
 export const courseDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'course');
 
@@ -26,8 +27,7 @@ export interface BlindScores {
 /** What blind guessing strategies would score on one language of a lesson. */
 export function blindScores(options: string[][], answers: number[]): BlindScores {
   const n = answers.length;
-  const share = (hit: (opts: string[], answer: number) => boolean) =>
-    options.filter((opts, k) => hit(opts, answers[k]!)).length / n;
+  const share = (hit: (opts: string[], answer: number) => boolean) => options.filter((opts, k) => hit(opts, answers[k]!)).length / n;
   const lengths = (opts: string[]) => opts.map((o) => [...o.trim()].length);
   return {
     letters: [0, 1, 2, 3].map((letter) => answers.filter((a) => a === letter).length / n) as BlindScores['letters'],
@@ -60,7 +60,9 @@ export function validateCourseContent(): string[] {
   if (c.success)
     for (const lang of ['en', 'fr'] as const) {
       const ch = c.data.challenge[lang];
-      [ch.intro, ...ch.days.flatMap((d) => [d.title, d.practice])].forEach((t) => problems.push(...checkQuotations(t, lang, `course.json ${lang} challenge`)));
+      [ch.intro, ...ch.days.flatMap((d) => [d.title, d.practice])].forEach((t) =>
+        problems.push(...checkQuotations(t, lang, `course.json ${lang} challenge`)),
+      );
     }
   lessons.forEach(({ file, data }) => {
     const parsed = lessonFileSchema.safeParse(data);
@@ -81,23 +83,32 @@ export function validateCourseContent(): string[] {
     same('sections', en.sections.length, fr.sections.length);
     same('reflection questions', en.reflectionQuestions.length, fr.reflectionQuestions.length);
     same('questions', en.questions.length, fr.questions.length);
-    if (l.answers.length !== en.questions.length) problems.push(`${file}: ${l.answers.length} answers for ${en.questions.length} questions`);
-    if (l.questionSections.length !== en.questions.length) problems.push(`${file}: ${l.questionSections.length} question sections for ${en.questions.length} questions`);
-    if (en.questions.length < BANK_MIN) problems.push(`${file}: the question bank has ${en.questions.length} questions, needs at least ${BANK_MIN} (docs/decisions/073)`);
+    if (l.answers.length !== en.questions.length)
+      problems.push(`${file}: ${l.answers.length} answers for ${en.questions.length} questions`);
+    if (l.questionSections.length !== en.questions.length)
+      problems.push(`${file}: ${l.questionSections.length} question sections for ${en.questions.length} questions`);
+    if (en.questions.length < BANK_MIN)
+      problems.push(`${file}: the question bank has ${en.questions.length} questions, needs at least ${BANK_MIN} (docs/decisions/073)`);
     if (!l.questionKinds) problems.push(`${file}: questionKinds is missing ('scenario' or 'recall' per question)`);
     else {
-      if (l.questionKinds.length !== en.questions.length) problems.push(`${file}: ${l.questionKinds.length} question kinds for ${en.questions.length} questions`);
+      if (l.questionKinds.length !== en.questions.length)
+        problems.push(`${file}: ${l.questionKinds.length} question kinds for ${en.questions.length} questions`);
       const scenarios = l.questionKinds.filter((k) => k === 'scenario').length;
       if (scenarios < SCENARIO_MIN_SHARE * en.questions.length)
-        problems.push(`${file}: ${scenarios} of ${en.questions.length} questions are scenarios, needs at least ${Math.round(SCENARIO_MIN_SHARE * 100)}%`);
+        problems.push(
+          `${file}: ${scenarios} of ${en.questions.length} questions are scenarios, needs at least ${Math.round(SCENARIO_MIN_SHARE * 100)}%`,
+        );
     }
     l.questionSections.forEach((section, k) => {
-      if (section > en.sections.length) problems.push(`${file}: question ${k + 1} points to section ${section}, but the lesson has ${en.sections.length}`);
+      if (section > en.sections.length)
+        problems.push(`${file}: question ${k + 1} points to section ${section}, but the lesson has ${en.sections.length}`);
     });
     const letterCounts = [0, 1, 2, 3].map((letter) => l.answers.filter((a) => a === letter).length);
     const fair = [Math.floor(l.answers.length / 4), Math.ceil(l.answers.length / 4)];
     if (letterCounts.some((c) => c < fair[0]! || c > fair[1]!))
-      problems.push(`${file}: answer key is unbalanced (A-D: ${letterCounts.join(', ')}); each letter should be the answer ${fair.join(' or ')} times`);
+      problems.push(
+        `${file}: answer key is unbalanced (A-D: ${letterCounts.join(', ')}); each letter should be the answer ${fair.join(' or ')} times`,
+      );
     en.keyScriptures.forEach((s, k) => {
       const f = fr.keyScriptures[k];
       if (f && f.source !== s.source) problems.push(`${file}: scripture ${k} is ${s.source} in en but ${f.source} in fr`);
@@ -113,10 +124,14 @@ export function validateCourseContent(): string[] {
         if (n < 120) problems.push(`${file} ${lang}: section ${k + 1} "${s.heading}" has ${n} words, needs at least 120`);
       });
       body.questions.forEach((q, k) => {
-        if (new Set(q.options.map((o) => o.trim().toLowerCase())).size !== 4) problems.push(`${file} ${lang}: question ${k + 1} repeats an option`);
+        if (new Set(q.options.map((o) => o.trim().toLowerCase())).size !== 4)
+          problems.push(`${file} ${lang}: question ${k + 1} repeats an option`);
       });
       if (body.questions.length === l.answers.length) {
-        const blind = blindScores(body.questions.map((q) => q.options), l.answers);
+        const blind = blindScores(
+          body.questions.map((q) => q.options),
+          l.answers,
+        );
         const pct = (x: number) => `${Math.round(x * 100)}%`;
         const strategies: [string, number][] = [
           ...blind.letters.map((x, i): [string, number] => [`always ${'ABCD'[i]}`, x]),
@@ -124,7 +139,8 @@ export function validateCourseContent(): string[] {
           ['always the shortest option', blind.shortest],
         ];
         for (const [name, score] of strategies)
-          if (score >= MAX_BLIND_SCORE) problems.push(`${file} ${lang}: "${name}" scores ${pct(score)} without reading; must stay below ${pct(MAX_BLIND_SCORE)}`);
+          if (score >= MAX_BLIND_SCORE)
+            problems.push(`${file} ${lang}: "${name}" scores ${pct(score)} without reading; must stay below ${pct(MAX_BLIND_SCORE)}`);
       }
       for (const s of body.keyScriptures) {
         const expectedTranslation = lang === 'en' ? 'BSB' : hasBook(syn, s.source) ? 'Synodale' : 'LSG';
@@ -134,7 +150,9 @@ export function validateCourseContent(): string[] {
         const expected = lookupPassage(bible, s.source);
         if (expected === undefined) problems.push(`${file} ${lang}: ${s.source} not found in the scripture file`);
         else if (normaliseQuote(expected) !== normaliseQuote(s.text))
-          problems.push(`${file} ${lang}: ${s.source} does not match the scripture file.\n    expected: ${expected}\n    found:    ${s.text}`);
+          problems.push(
+            `${file} ${lang}: ${s.source} does not match the scripture file.\n    expected: ${expected}\n    found:    ${s.text}`,
+          );
       }
     }
   });
@@ -154,7 +172,9 @@ export function localeTexts(): { lang: 'en' | 'fr'; where: string; text: string 
       for (const [k, v] of Object.entries(value)) walk(lang, v, where.endsWith(':') ? `${where}${k}` : `${where}.${k}`);
   };
   for (const lang of ['en', 'fr'] as const)
-    for (const file of readdirSync(path.join(localesDir, lang)).filter((f) => f.endsWith('.json')).sort())
+    for (const file of readdirSync(path.join(localesDir, lang))
+      .filter((f) => f.endsWith('.json'))
+      .sort())
       walk(lang, JSON.parse(readFileSync(path.join(localesDir, lang, file), 'utf8')), `${lang}/${file}:`);
   return out;
 }
@@ -169,7 +189,13 @@ export function validateLocaleQuotations(): string[] {
     .filter((t) => t.where.endsWith('.verseRef'))
     .flatMap((ref) => {
       const verse = texts.find((t) => t.where === ref.where.replace(/Ref$/, ''));
-      return verse ? checkQuotations(`“${verse.text}” (${ref.text})`.replace(/^“(.*)” \((.*)\)$/, ref.lang === 'en' ? '“$1” ($2)' : '«$1» ($2)'), ref.lang, verse.where) : [];
+      return verse
+        ? checkQuotations(
+            `“${verse.text}” (${ref.text})`.replace(/^“(.*)” \((.*)\)$/, ref.lang === 'en' ? '“$1” ($2)' : '«$1» ($2)'),
+            ref.lang,
+            verse.where,
+          )
+        : [];
     });
   return [...texts.flatMap(({ lang, where, text }) => checkQuotations(text, lang, where)), ...paired];
 }
@@ -187,12 +213,15 @@ export function frenchTexts(): FrenchText[] {
   const walk = (value: unknown, where: string, parent: Record<string, unknown> | undefined, key: string) => {
     if (typeof value === 'string') {
       if (key === 'source' || key === 'translation' || key === 'version') return; // machine references and labels
-      const isScripture = (key === 'text' && !!parent && ('source' in parent || 'translation' in parent)) || (!!parent && `${key}Ref` in parent);
+      const isScripture =
+        (key === 'text' && !!parent && ('source' in parent || 'translation' in parent)) || (!!parent && `${key}Ref` in parent);
       out.push({ where, text: value, isScripture });
     } else if (value && typeof value === 'object')
       for (const [k, v] of Object.entries(value)) walk(v, `${where}.${k}`, value as Record<string, unknown>, k);
   };
-  for (const file of readdirSync(path.join(localesDir, 'fr')).filter((f) => f.endsWith('.json')).sort())
+  for (const file of readdirSync(path.join(localesDir, 'fr'))
+    .filter((f) => f.endsWith('.json'))
+    .sort())
     walk(JSON.parse(readFileSync(path.join(localesDir, 'fr', file), 'utf8')), `fr/${file}:`, undefined, '');
   const { course, lessons } = readCourseFiles(true);
   walk((course as { fr: unknown }).fr, 'course.json fr', undefined, '');

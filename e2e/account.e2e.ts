@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { createUser } from '../test/app.ts';
 import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
-import { baseUrl, fillConsent, screenshot, screenVariants, useBrowser, seriousViolations } from './fixtures.ts';
+import { baseUrl, fillConsent, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 // This file's server sends its mail to a real SMTP server on loopback.
 const smtp: TestSmtp = await startTestSmtp();
@@ -15,7 +16,15 @@ describe('password reset', () => {
     const user = await createUser(ctx.db, { password: 'old passphrase here', firstName: 'Ruth' });
     // A session on another device.
     const other = await ctx.newContext();
-    await other.addCookies([{ name: SESSION_COOKIE, value: await createSession(ctx.db, user.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 }), url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+    await other.addCookies([
+      {
+        name: SESSION_COOKIE,
+        value: await createSession(ctx.db, user.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 }),
+        url: baseUrl(),
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     const otherPage = await other.newPage();
     expect(await (await otherPage.request.get('/api/auth/user')).json()).toMatchObject({ id: user.id });
 
@@ -58,21 +67,26 @@ describe('password reset', () => {
     await Promise.all([page.context().close(), again.context().close(), other.close()]);
   });
 
-  for (const [width, dark] of screenVariants([[390, false], [390, true], [1280, false], [1280, true]] as const))
-      it(`forgot-password and reset pages look right at ${width}px (dark: ${dark}) in French`, async () => {
-        const page = await ctx.newPage({ width, locale: 'fr-FR', colorScheme: dark ? 'dark' : 'light' });
-        await page.goto('/forgot-password');
-        await page.getByRole('heading', { name: 'Réinitialise ton mot de passe' }).waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
-        await screenshot(page, `forgot-password-fr-${width}-${dark ? 'dark' : 'light'}`);
-        await page.goto(`/reset-password/${'A'.repeat(43)}`);
-        await page.getByLabel('Nouveau mot de passe').fill('une phrase assez longue');
-        await page.getByRole('button', { name: 'Enregistrer et me connecter' }).click();
-        await page.getByText("Ce lien n'est pas valide. Demandes-en un nouveau.").waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
-        await screenshot(page, `reset-invalid-fr-${width}-${dark ? 'dark' : 'light'}`);
-        await page.context().close();
-      });
+  for (const [width, dark] of screenVariants([
+    [390, false],
+    [390, true],
+    [1280, false],
+    [1280, true],
+  ] as const))
+    it(`forgot-password and reset pages look right at ${width}px (dark: ${dark}) in French`, async () => {
+      const page = await ctx.newPage({ width, locale: 'fr-FR', colorScheme: dark ? 'dark' : 'light' });
+      await page.goto('/forgot-password');
+      await page.getByRole('heading', { name: 'Réinitialise ton mot de passe' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `forgot-password-fr-${width}-${dark ? 'dark' : 'light'}`);
+      await page.goto(`/reset-password/${'A'.repeat(43)}`);
+      await page.getByLabel('Nouveau mot de passe').fill('une phrase assez longue');
+      await page.getByRole('button', { name: 'Enregistrer et me connecter' }).click();
+      await page.getByText("Ce lien n'est pas valide. Demandes-en un nouveau.").waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `reset-invalid-fr-${width}-${dark ? 'dark' : 'light'}`);
+      await page.context().close();
+    });
 });
 
 describe('sign-up by mail (decision 037)', () => {
@@ -116,7 +130,10 @@ describe('sign-up by mail (decision 037)', () => {
     await signUpIn(page, user.email, 'une autre phrase longue');
     expect(await page.getByTestId('sign-up-check-mail').textContent()).toContain(`Nous avons envoyé un mail à ${user.email}.`);
     await screenshot(page, 'sign-up-check-mail-fr-1280');
-    const mail = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === "Quelqu'un a essayé de s'inscrire avec ton adresse", 20_000);
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(user.email) && m.subject === "Quelqu'un a essayé de s'inscrire avec ton adresse",
+      20_000,
+    );
     expect(mail.text).toContain('Lydie');
     expect(linkIn(mail, '/login')).toMatch(/\/login$/);
     expect(await (await page.request.get('/api/auth/user')).json()).toBeNull();
@@ -161,7 +178,12 @@ describe('settings', () => {
     await context.close();
   });
 
-  for (const [width, dark] of screenVariants([[390, false], [390, true], [1280, false], [1280, true]] as const))
+  for (const [width, dark] of screenVariants([
+    [390, false],
+    [390, true],
+    [1280, false],
+    [1280, true],
+  ] as const))
     it(`looks right at ${width}px (dark: ${dark})`, async () => {
       const { page, context } = await ctx.signedInPage({}, { width, colorScheme: dark ? 'dark' : 'light' });
       await page.goto('/settings');

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { users } from '../server/db/schema/index.ts';
 import { createUser } from '../test/app.ts';
 import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
@@ -26,7 +27,12 @@ async function signInThroughForm(page: Page, email: string) {
 describe('deactivating and deleting an account from the directory', () => {
   it('the confirmations say what happens, at 390 px and 1280 px, light and dark', async () => {
     await createUser(ctx.db, { firstName: 'Look', lastName: 'Person' });
-    for (const [width, theme] of screenVariants([[390, 'light'], [1280, 'dark'], [1280, 'light'], [390, 'dark']] as const)) {
+    for (const [width, theme] of screenVariants([
+      [390, 'light'],
+      [1280, 'dark'],
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const)) {
       const { page, context } = await ctx.signedInPage({ role: 'founder' }, { width, height: 900, colorScheme: theme });
       const dialog = await openManage(page, 'Look Person');
       await dialog.getByTestId('account-actions').scrollIntoViewIfNeeded();

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { assessmentAttempts } from '../server/db/schema/index.ts';
 import { loadCourseContent } from '../server/db/seed/course.ts';
-import { primaryCourseLessons } from '../test/course-progress.ts';
 import { createUser } from '../test/app.ts';
-import { type ContextOptions, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
+import { primaryCourseLessons } from '../test/course-progress.ts';
+import { screenshot, screenVariants, seriousViolations, useBrowser, type ContextOptions } from './fixtures.ts';
 import { answerDrawn } from './quiz.ts';
 
 const ctx = useBrowser();
@@ -14,10 +15,13 @@ const content = loadCourseContent();
 const weekContent = (week: number) => content.lessons.find((l) => l.week === week)!;
 /** The lesson sections (1-based) the given shown questions come from, each once, in order. */
 const sectionsOf = (lesson: ReturnType<typeof weekContent>, questions: string[]) =>
-  [...new Set(questions.map((text) => lesson.questionSections[lesson.en.questions.findIndex((q) => q.text === text)]!))].sort((a, b) => a - b);
+  [...new Set(questions.map((text) => lesson.questionSections[lesson.en.questions.findIndex((q) => q.text === text)]!))].sort(
+    (a, b) => a - b,
+  );
 
 /** The course's lessons in week order, with their assessment. */
-const lessonRows = async () => (await primaryCourseLessons(ctx.db)).map((l) => ({ id: l.lessonId, week: l.week, assessmentId: l.assessmentId }));
+const lessonRows = async () =>
+  (await primaryCourseLessons(ctx.db)).map((l) => ({ id: l.lessonId, week: l.week, assessmentId: l.assessmentId }));
 
 /** Records passing attempts straight in the database, as if the user had passed weeks 1..upTo. */
 async function passInDatabase(userId: string, upTo: number) {
@@ -26,15 +30,23 @@ async function passInDatabase(userId: string, upTo: number) {
     const wrong = row.week % 3 === 0 ? 1 : 0;
     const answers = key.map((a, i) => (i < wrong ? (a + 1) % 4 : a));
     const score = Math.floor(((key.length - wrong) * 100) / key.length);
-    await ctx.db.insert(assessmentAttempts).values({ userId, assessmentId: row.assessmentId, lessonId: row.id, answers, score, passed: true });
+    await ctx.db
+      .insert(assessmentAttempts)
+      .values({ userId, assessmentId: row.assessmentId, lessonId: row.id, answers, score, passed: true });
   }
 }
 
 /** Marks sections 1..upTo read, one by one, checking the count each time. */
 async function readSections(page: Page, upTo: number, total: number) {
   for (let i = 1; i <= upTo; i++) {
-    await page.getByTestId(`section-${i}`).getByRole('button', { name: /Mark as read/ }).click();
-    await page.getByTestId('read-count').filter({ hasText: `${i} of ${total} sections read` }).waitFor();
+    await page
+      .getByTestId(`section-${i}`)
+      .getByRole('button', { name: /Mark as read/ })
+      .click();
+    await page
+      .getByTestId('read-count')
+      .filter({ hasText: `${i} of ${total} sections read` })
+      .waitFor();
   }
 }
 
@@ -71,9 +83,16 @@ describe('the 8-week course in the browser', () => {
         // Marks are kept in the browser: they survive a reload.
         await readSections(page, 2, sections);
         await page.reload();
-        await page.getByTestId('read-count').filter({ hasText: `2 of ${sections} sections read` }).waitFor();
+        await page
+          .getByTestId('read-count')
+          .filter({ hasText: `2 of ${sections} sections read` })
+          .waitFor();
         expect(await gate.isDisabled()).toBe(true);
-        for (let i = 3; i <= sections; i++) await page.getByTestId(`section-${i}`).getByRole('button', { name: /Mark as read/ }).click();
+        for (let i = 3; i <= sections; i++)
+          await page
+            .getByTestId(`section-${i}`)
+            .getByRole('button', { name: /Mark as read/ })
+            .click();
       } else {
         await readSections(page, sections, sections);
       }
@@ -91,7 +110,12 @@ describe('the 8-week course in the browser', () => {
         // A fail gives nothing away: only the sections the missed questions come from, linked; not the questions, never the right option.
         expect(await page.getByTestId('answer-review').count()).toBe(0);
         const hrefs = await page.getByTestId('read-section').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-        expect(hrefs).toEqual(sectionsOf(lesson, asked.map((q) => q.questionText)).map((s) => `/lesson/${page.url().split('/').at(-1)}#section-${s}`));
+        expect(hrefs).toEqual(
+          sectionsOf(
+            lesson,
+            asked.map((q) => q.questionText),
+          ).map((s) => `/lesson/${page.url().split('/').at(-1)}#section-${s}`),
+        );
         const shown = (await page.getByTestId('assessment-result').textContent()) ?? '';
         expect(shown).not.toContain('Correct answer');
         for (const q of asked) expect(shown).not.toContain(q.questionText);
@@ -114,7 +138,10 @@ describe('the 8-week course in the browser', () => {
         await page.getByRole('link', { name: 'Review the lesson' }).click();
         const history = page.getByTestId('attempt-history');
         await history.waitFor();
-        expect((await history.getByRole('listitem').allTextContents()).map((t) => t.replace(/^.*?(\d+%)/, '$1'))).toEqual(['100%Passed', '0%Not yet']);
+        expect((await history.getByRole('listitem').allTextContents()).map((t) => t.replace(/^.*?(\d+%)/, '$1'))).toEqual([
+          '100%Passed',
+          '0%Not yet',
+        ]);
         await page.goto('/dashboard');
         await page.getByRole('heading', { name: 'Welcome back, Talia!' }).waitFor();
         await page.getByTestId('dashboard-page').waitFor();
@@ -164,54 +191,75 @@ describe('the 8-week course in the browser', () => {
   });
 
   // Light in `npm test`; dark too in `npm run test:screens`.
-  it.each(screenVariants([false, true]))('after a fail, sends each wrong question to the section that teaches it (dark: %s)', async (dark) => {
-    const rows = await lessonRows();
-    const week1 = weekContent(1);
-    const { page, context } = await ctx.signedInPage({ firstName: 'Amara' }, { width: 390, height: 844 });
-    await context.addInitScript(
-      ({ isDark, lessonId, all }) => {
-        localStorage.setItem('theme', isDark ? 'dark' : 'light');
-        localStorage.setItem(`course:read-sections:${lessonId}`, JSON.stringify(all));
-      },
-      { isDark: dark, lessonId: rows[0]!.id, all: week1.en.sections.map((_, i) => i) },
-    );
-    await page.goto(`/assessment/${rows[0]!.id}`);
-    // The last four wrong: 60%, close to the pass mark.
-    const asked = await answerDrawn(page, week1, { wrong: (i, n) => i >= n - 4 });
-    await page.getByRole('heading', { name: 'Not quite yet' }).waitFor();
-    expect(await text(page, 'result-feedback')).toBe("You're close! A few answers went astray: read those sections again and you'll get there.");
-    const missed = asked.filter((q) => !q.isRight).map((q) => q.questionText);
-    const sections = sectionsOf(week1, missed);
-    expect(await page.getByTestId('section-to-review').count()).toBe(sections.length);
-    // Each section says how many of the missed questions come from it, and the four add up.
-    const counts = await page.getByTestId('section-to-review').evaluateAll((cards) => cards.map((c) => Number(/(\d+) questions? missed/.exec(c.textContent ?? '')?.[1])));
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `course-result-review-390-${dark ? 'dark' : 'light'}`, { fullPage: true });
-    const section = sections.at(-1)!;
-    const link = page.getByTestId('section-to-review').nth(sections.length - 1).getByTestId('read-section');
-    expect(await link.textContent()).toBe(`Read section ${section} again: ${week1.en.sections[section - 1]!.heading}`);
-    await link.click();
-    await page.getByTestId('lesson-page').waitFor();
-    // The section is the focused element, scrolled into view; the attempt is listed.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`section-${section}`);
-    expect(await page.getByTestId(`section-${section}`).isVisible()).toBe(true);
-    await expect.poll(async () => (await page.getByTestId(`section-${section}`).boundingBox())!.y).toBeLessThan(844);
-    await expect.poll(() => page.getByTestId('attempt-history').getByRole('listitem').count()).toBe(1);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByTestId('attempt-history').scrollIntoViewIfNeeded();
-    await screenshot(page, `course-lesson-attempts-390-${dark ? 'dark' : 'light'}`, { fullPage: false });
-    await context.close();
-  });
+  it.each(screenVariants([false, true]))(
+    'after a fail, sends each wrong question to the section that teaches it (dark: %s)',
+    async (dark) => {
+      const rows = await lessonRows();
+      const week1 = weekContent(1);
+      const { page, context } = await ctx.signedInPage({ firstName: 'Amara' }, { width: 390, height: 844 });
+      await context.addInitScript(
+        ({ isDark, lessonId, all }) => {
+          localStorage.setItem('theme', isDark ? 'dark' : 'light');
+          localStorage.setItem(`course:read-sections:${lessonId}`, JSON.stringify(all));
+        },
+        { isDark: dark, lessonId: rows[0]!.id, all: week1.en.sections.map((_, i) => i) },
+      );
+      await page.goto(`/assessment/${rows[0]!.id}`);
+      // The last four wrong: 60%, close to the pass mark.
+      const asked = await answerDrawn(page, week1, { wrong: (i, n) => i >= n - 4 });
+      await page.getByRole('heading', { name: 'Not quite yet' }).waitFor();
+      expect(await text(page, 'result-feedback')).toBe(
+        "You're close! A few answers went astray: read those sections again and you'll get there.",
+      );
+      const missed = asked.filter((q) => !q.isRight).map((q) => q.questionText);
+      const sections = sectionsOf(week1, missed);
+      expect(await page.getByTestId('section-to-review').count()).toBe(sections.length);
+      // Each section says how many of the missed questions come from it, and the four add up.
+      const counts = await page
+        .getByTestId('section-to-review')
+        .evaluateAll((cards) => cards.map((c) => Number(/(\d+) questions? missed/.exec(c.textContent ?? '')?.[1])));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `course-result-review-390-${dark ? 'dark' : 'light'}`, { fullPage: true });
+      const section = sections.at(-1)!;
+      const link = page
+        .getByTestId('section-to-review')
+        .nth(sections.length - 1)
+        .getByTestId('read-section');
+      expect(await link.textContent()).toBe(`Read section ${section} again: ${week1.en.sections[section - 1]!.heading}`);
+      await link.click();
+      await page.getByTestId('lesson-page').waitFor();
+      // The section is the focused element, scrolled into view; the attempt is listed.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`section-${section}`);
+      expect(await page.getByTestId(`section-${section}`).isVisible()).toBe(true);
+      await expect.poll(async () => (await page.getByTestId(`section-${section}`).boundingBox())!.y).toBeLessThan(844);
+      await expect.poll(() => page.getByTestId('attempt-history').getByRole('listitem').count()).toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('attempt-history').scrollIntoViewIfNeeded();
+      await screenshot(page, `course-lesson-attempts-390-${dark ? 'dark' : 'light'}`, { fullPage: false });
+      await context.close();
+    },
+  );
 
   it('after the 3rd failed try of the day, pauses the quiz for about an hour and says when it opens, in English and French', async () => {
     const rows = await lessonRows();
     const week1 = weekContent(1);
-    const readAll = ({ lessonId, all }: { lessonId: string; all: number[] }) => localStorage.setItem(`course:read-sections:${lessonId}`, JSON.stringify(all));
+    const readAll = ({ lessonId, all }: { lessonId: string; all: number[] }) =>
+      localStorage.setItem(`course:read-sections:${lessonId}`, JSON.stringify(all));
     const setup = { lessonId: rows[0]!.id, all: week1.en.sections.map((_, i) => i) };
     /** Two failed tries earlier today, stored as the server stores them. */
     const failTwice = (userId: string) =>
-      ctx.db.insert(assessmentAttempts).values([20, 30].map((score, i) => ({ userId, lessonId: rows[0]!.id, assessmentId: rows[0]!.assessmentId, answers: [], score, passed: false, createdAt: new Date(Date.now() - (30 - i) * 60_000) })));
+      ctx.db.insert(assessmentAttempts).values(
+        [20, 30].map((score, i) => ({
+          userId,
+          lessonId: rows[0]!.id,
+          assessmentId: rows[0]!.assessmentId,
+          answers: [],
+          score,
+          passed: false,
+          createdAt: new Date(Date.now() - (30 - i) * 60_000),
+        })),
+      );
 
     const { page, context, user } = await ctx.signedInPage({ firstName: 'Ezra' }, { width: 390, height: 844 });
     await context.addInitScript(readAll, setup);
@@ -221,18 +269,29 @@ describe('the 8-week course in the browser', () => {
     await page.getByRole('heading', { name: 'Not quite yet' }).waitFor();
     // The third fail: the sections to read again, when the next try opens, and no "Try again".
     const paused = page.getByTestId('result-paused');
-    expect(await paused.textContent()).toMatch(/^That was your 3rd try today\. Take a break and read these sections again: your next try opens at .+\.$/);
+    expect(await paused.textContent()).toMatch(
+      /^That was your 3rd try today\. Take a break and read these sections again: your next try opens at .+\.$/,
+    );
     expect(await page.getByTestId('retry').count()).toBe(0);
-    expect(await page.getByTestId('read-section').count()).toBe(sectionsOf(week1, asked.map((q) => q.questionText)).length);
+    expect(await page.getByTestId('read-section').count()).toBe(
+      sectionsOf(
+        week1,
+        asked.map((q) => q.questionText),
+      ).length,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'course-result-paused-390-light', { fullPage: true });
     // The lesson page says it too; opening the quiz shows the pause instead of questions.
     await page.getByRole('link', { name: 'Review the lesson' }).click();
-    expect(await page.getByTestId('attempts-paused').textContent()).toMatch(/^Your next try opens at .+\. Until then, read the lesson again\.$/);
+    expect(await page.getByTestId('attempts-paused').textContent()).toMatch(
+      /^Your next try opens at .+\. Until then, read the lesson again\.$/,
+    );
     await page.goto(`/assessment/${rows[0]!.id}`);
     const card = page.getByTestId('quiz-paused');
     await card.getByText('Time for a short break').waitFor();
-    expect(await card.textContent()).toContain("You have tried this week's quiz 3 times today. Read the lesson again, slowly, section by section: your next try opens at");
+    expect(await card.textContent()).toContain(
+      "You have tried this week's quiz 3 times today. Read the lesson again, slowly, section by section: your next try opens at",
+    );
     expect(await page.getByRole('radio').count()).toBe(0);
     await screenshot(page, 'course-quiz-paused-390-light');
     await card.getByRole('link', { name: 'Back to the lesson' }).click();
@@ -243,11 +302,15 @@ describe('the 8-week course in the browser', () => {
     const fr = await ctx.signedInPage({ firstName: 'Inès' }, { locale: 'fr-FR', width: 1280, height: 900 });
     await fr.context.addInitScript(readAll, setup);
     await failTwice(fr.user.id);
-    await ctx.db.insert(assessmentAttempts).values({ userId: fr.user.id, lessonId: rows[0]!.id, assessmentId: rows[0]!.assessmentId, answers: [], score: 40, passed: false });
+    await ctx.db
+      .insert(assessmentAttempts)
+      .values({ userId: fr.user.id, lessonId: rows[0]!.id, assessmentId: rows[0]!.assessmentId, answers: [], score: 40, passed: false });
     await fr.page.goto(`/assessment/${rows[0]!.id}`);
     const frCard = fr.page.getByTestId('quiz-paused');
     await frCard.getByText('C’est le moment d’une petite pause').waitFor();
-    expect(await frCard.textContent()).toMatch(/Tu as essayé le quiz de cette semaine 3 fois aujourd’hui\. Relis la leçon tranquillement, section par section\u00a0: ton prochain essai s’ouvre le .+ à \d\d:\d\d, avec d’autres questions\./);
+    expect(await frCard.textContent()).toMatch(
+      /Tu as essayé le quiz de cette semaine 3 fois aujourd’hui\. Relis la leçon tranquillement, section par section\u00a0: ton prochain essai s’ouvre le .+ à \d\d:\d\d, avec d’autres questions\./,
+    );
     expect(await seriousViolations(fr.page)).toEqual([]);
     await screenshot(fr.page, 'course-quiz-paused-1280-fr');
     await fr.context.close();
@@ -262,19 +325,30 @@ describe('the 8-week course in the browser', () => {
     await page.getByText(fr.keyScriptures[0]!.ref, { exact: false }).first().waitFor();
     await page.getByRole('heading', { name: fr.sections[0]!.heading }).waitFor();
     expect(await page.getByTestId('take-assessment').textContent()).toContain('Lire toutes les sections pour continuer');
-    await page.getByTestId('section-1').getByRole('button', { name: /Marquer comme lue/ }).click();
-    await page.getByTestId('read-count').filter({ hasText: `1 section lue sur ${fr.sections.length}` }).waitFor();
+    await page
+      .getByTestId('section-1')
+      .getByRole('button', { name: /Marquer comme lue/ })
+      .click();
+    await page
+      .getByTestId('read-count')
+      .filter({ hasText: `1 section lue sur ${fr.sections.length}` })
+      .waitFor();
     await screenshot(page, 'course-lesson-fr-1280');
     // On a phone the long French label wraps inside its button (it used to push past the edge).
     await page.setViewportSize({ width: 390, height: 844 });
     const call = page.getByTestId('take-assessment');
-    expect(await call.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth && el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await call.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth && el.scrollWidth <= el.clientWidth)).toBe(
+      true,
+    );
     await screenshot(page, 'course-lesson-fr-390');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByTestId('language-switcher').selectOption('en');
     await page.getByRole('heading', { level: 1, name: weekContent(1).en.title }).waitFor();
-    await page.getByTestId('read-count').filter({ hasText: `1 of ${fr.sections.length} sections read` }).waitFor();
+    await page
+      .getByTestId('read-count')
+      .filter({ hasText: `1 of ${fr.sections.length} sections read` })
+      .waitFor();
     await context.close();
   });
 
@@ -299,7 +373,10 @@ describe('the 8-week course in the browser', () => {
     await skipped.page.getByTestId('onboarding-reminder').getByRole('link', { name: 'Complete my profile' }).waitFor();
     expect(await skipped.page.getByTestId('admin-button').count()).toBe(0);
     await skipped.page.getByTestId('support-card').getByRole('link', { name: 'Email: support@god-movement.org' }).waitFor();
-    await skipped.page.getByTestId('support-card').getByRole('link', { name: /WhatsApp: \+1 \(555\) 010-2030/ }).waitFor();
+    await skipped.page
+      .getByTestId('support-card')
+      .getByRole('link', { name: /WhatsApp: \+1 \(555\) 010-2030/ })
+      .waitFor();
     await skipped.context.close();
 
     const admin = await ctx.signedInPage({ role: 'admin' });

@@ -1,5 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { baseUrl, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /**
@@ -100,13 +101,20 @@ async function answerUnreadableCertificate(page: Page) {
     route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify({ valid: true, holderName: 'Someone', holderRenamedAt: null, courseTitle: 'Course', completedAt: 'not a date', verificationCode: 'ABCD-EFGH-JKLM-NPQR' }),
+      body: JSON.stringify({
+        valid: true,
+        holderName: 'Someone',
+        holderRenamedAt: null,
+        courseTitle: 'Course',
+        completedAt: 'not a date',
+        verificationCode: 'ABCD-EFGH-JKLM-NPQR',
+      }),
     }),
   );
 }
 
 describe('a screen that throws', () => {
-  it('shows the friendly screen in the reader\'s language, tells the server, and reloads on demand', async () => {
+  it("shows the friendly screen in the reader's language, tells the server, and reloads on demand", async () => {
     const page = await ctx.newPage({ locale: 'fr-FR' });
     const seen = watch(page);
     await answerUnreadableCertificate(page);
@@ -131,12 +139,20 @@ describe('a screen that throws', () => {
     expect(seen.pageLoads).toBe(2);
   });
 
-  for (const [width, dark, lang] of screenVariants([[390, false, 'en'], [1280, false, 'fr'], [390, true, 'fr'], [1280, true, 'en']] as const))
+  for (const [width, dark, lang] of screenVariants([
+    [390, false, 'en'],
+    [1280, false, 'fr'],
+    [390, true, 'fr'],
+    [1280, true, 'en'],
+  ] as const))
     it(`the friendly screen looks right at ${width}px (dark: ${dark}, ${lang})`, async () => {
       const page = await ctx.newPage({ width, colorScheme: dark ? 'dark' : 'light', locale: lang });
       await answerUnreadableCertificate(page);
       await page.goto('/verify/ABCD-EFGH-JKLM-NPQR');
-      await page.getByTestId('crash-screen').getByRole('heading', { name: lang === 'fr' ? 'Oups, quelque chose a coincé' : 'Something went wrong' }).waitFor();
+      await page
+        .getByTestId('crash-screen')
+        .getByRole('heading', { name: lang === 'fr' ? 'Oups, quelque chose a coincé' : 'Something went wrong' })
+        .waitFor();
       // Both buttons inside the card, whatever the language.
       const card = await page.getByTestId('crash-screen').locator(':scope > div').boundingBox();
       for (const button of await page.getByTestId('crash-screen').locator('a, button').all()) {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { screenshot, seriousViolations, useBrowser } from './fixtures.ts';
 
 /**
@@ -51,13 +52,17 @@ const morePairs: Pair[] = [
   { locale: 'en', timezoneId: 'Etc/UTC', country: 'international', emergency: [], firstLine: 'findAHelpline', source: 'none' },
 ];
 
-const hardTime = (locale: string) => (locale.startsWith('fr') ? 'Et si je traverse un moment difficile ?' : 'What if I am going through a hard time?');
+const hardTime = (locale: string) =>
+  locale.startsWith('fr') ? 'Et si je traverse un moment difficile ?' : 'What if I am going through a hard time?';
 const regionName = (code: string, locale: string) => new Intl.DisplayNames([locale.slice(0, 2)], { type: 'region' }).of(code)!;
 
 /** Opens the landing page's "hard time" answer and waits for its crisis lines. */
 async function openHardTime(page: Page, locale: string) {
   await page.goto('/');
-  await page.getByTestId('qa-list').getByRole('button', { name: hardTime(locale) }).click();
+  await page
+    .getByTestId('qa-list')
+    .getByRole('button', { name: hardTime(locale) })
+    .click();
   const lines = page.getByTestId('faq-crisis');
   await lines.and(page.locator('[data-region]')).waitFor();
   return lines;
@@ -68,18 +73,29 @@ async function checkLanding(page: Page, pair: Pair) {
   expect(await lines.getAttribute('data-region'), pair.timezoneId).toBe(pair.country);
   expect(await lines.getByTestId('faq-crisis-country').inputValue()).toBe(pair.country);
   const note = (await lines.getByTestId('faq-crisis-note').textContent()) ?? '';
-  if (pair.country === 'international') expect(note).toContain(pair.locale.startsWith('fr') ? 'On ne sait pas' : "We can't tell which country you are in");
+  if (pair.country === 'international')
+    expect(note).toContain(pair.locale.startsWith('fr') ? 'On ne sait pas' : "We can't tell which country you are in");
   else expect(note, pair.timezoneId).toContain(regionName(pair.country, pair.locale));
   if ((pair.source ?? 'timeZone') === 'timeZone' && pair.country !== 'international')
     expect(note).toContain(pair.locale.startsWith('fr') ? "d'après le fuseau horaire" : "from your device's time zone");
-  if (pair.source === 'language') expect(note).toContain(pair.locale.startsWith('fr') ? "d'après la langue" : "from your browser's language");
+  if (pair.source === 'language')
+    expect(note).toContain(pair.locale.startsWith('fr') ? "d'après la langue" : "from your browser's language");
   // Never without an emergency number for a known country.
   const emergency = lines.getByTestId('faq-emergency-line');
-  expect(await emergency.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(pair.emergency.map((n) => `tel:${n}`));
-  if (pair.firstLine) expect(await lines.locator('[data-testid^="faq-crisis-line-"]').first().getAttribute('data-testid')).toBe(`faq-crisis-line-${pair.firstLine}`);
+  expect(await emergency.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+    pair.emergency.map((n) => `tel:${n}`),
+  );
+  if (pair.firstLine)
+    expect(await lines.locator('[data-testid^="faq-crisis-line-"]').first().getAttribute('data-testid')).toBe(
+      `faq-crisis-line-${pair.firstLine}`,
+    );
   else {
     await lines.getByTestId('faq-no-line').waitFor();
-    expect(await lines.getByRole('link', { name: pair.locale.startsWith('fr') ? "Trouver une ligne d'écoute" : 'Find a helpline' }).getAttribute('href')).toBe('https://findahelpline.com/');
+    expect(
+      await lines
+        .getByRole('link', { name: pair.locale.startsWith('fr') ? "Trouver une ligne d'écoute" : 'Find a helpline' })
+        .getAttribute('href'),
+    ).toBe('https://findahelpline.com/');
   }
 }
 
@@ -89,22 +105,30 @@ async function checkSoulCheck(page: Page, pair: Pair) {
   const notice = page.getByTestId('not-a-diagnosis');
   await notice.getByTestId('emergency-line').waitFor();
   expect(await notice.getByTestId('crisis-country').inputValue(), pair.timezoneId).toBe(pair.country);
-  expect(await notice.getByTestId('emergency-line').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(pair.emergency.map((n) => `tel:${n}`));
+  expect(
+    await notice
+      .getByTestId('emergency-line')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+  ).toEqual(pair.emergency.map((n) => `tel:${n}`));
 }
 
 describe('the right country, or an honest question', () => {
-  it.each(issueRows.map((p) => [`${p.locale} ${p.timezoneId}`, p] as const))('%s: the country of the time zone on the landing page and the Soul Health Check', async (_, pair) => {
-    const context = await ctx.newContext({ locale: pair.locale, timezoneId: pair.timezoneId, width: 390, height: 844 });
-    const page = await context.newPage();
-    await checkLanding(page, pair);
-    if (pair.country === 'SN') {
-      // What a teenager in Dakar sees where no line could be verified.
-      await page.getByTestId('faq-crisis').scrollIntoViewIfNeeded();
-      await screenshot(page, 'crisis-faq-sn-390-light', { fullPage: false });
-    }
-    await checkSoulCheck(page, pair);
-    await context.close();
-  });
+  it.each(issueRows.map((p) => [`${p.locale} ${p.timezoneId}`, p] as const))(
+    '%s: the country of the time zone on the landing page and the Soul Health Check',
+    async (_, pair) => {
+      const context = await ctx.newContext({ locale: pair.locale, timezoneId: pair.timezoneId, width: 390, height: 844 });
+      const page = await context.newPage();
+      await checkLanding(page, pair);
+      if (pair.country === 'SN') {
+        // What a teenager in Dakar sees where no line could be verified.
+        await page.getByTestId('faq-crisis').scrollIntoViewIfNeeded();
+        await screenshot(page, 'crisis-faq-sn-390-light', { fullPage: false });
+      }
+      await checkSoulCheck(page, pair);
+      await context.close();
+    },
+  );
 
   it('finds the country of ten more browsers on the landing page, or asks', async () => {
     for (const pair of morePairs) {

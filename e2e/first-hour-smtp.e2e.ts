@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { linkIn, sentTo, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
 import { fillConsent, useBrowser } from './fixtures.ts';
 

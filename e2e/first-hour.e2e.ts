@@ -5,6 +5,7 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { freePort } from '../test/postgres.ts';
 import { CHROMIUM_PATH, fillConsent } from './fixtures.ts';
 
@@ -29,8 +30,17 @@ beforeAll(async () => {
   server = spawn(process.execPath, [serverEntry], {
     // What `npm start` gets on a laptop: no DATABASE_URL, no SMTP_URL, no PUBLIC_URL.
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), EMBEDDED_PG_PORT: String(pgPort),
-      MFA_ENCRYPTION_KEY_FILE: path.join(dataDir, 'mfa-encryption.key'), DATABASE_URL: '', SMTP_URL: '', PUBLIC_URL: '', MFA_ENCRYPTION_KEY: '', LOG_LEVEL: 'warn',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'data'),
+      EMBEDDED_PG_PORT: String(pgPort),
+      MFA_ENCRYPTION_KEY_FILE: path.join(dataDir, 'mfa-encryption.key'),
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      PUBLIC_URL: '',
+      MFA_ENCRYPTION_KEY: '',
+      LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -42,7 +52,18 @@ beforeAll(async () => {
     server!.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
   });
   [browser] = await Promise.all([
-    chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] }),
+    chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    }),
     started,
   ]);
   base = `http://localhost:${port}`;
@@ -60,7 +81,9 @@ afterAll(async () => {
 
 const pages: Page[] = [];
 const newPage = async () => {
-  const page = await (await browser!.newContext({ baseURL: base, locale: 'en-US', reducedMotion: 'reduce', serviceWorkers: 'block' })).newPage();
+  const page = await (
+    await browser!.newContext({ baseURL: base, locale: 'en-US', reducedMotion: 'reduce', serviceWorkers: 'block' })
+  ).newPage();
   pages.push(page);
   return page;
 };

@@ -1,14 +1,15 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
+import { generate } from 'otplib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+import { isAdminRole } from '../common/domain/roles.ts';
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb, type Db } from '../server/db/client.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { generate } from 'otplib';
-import { isAdminRole } from '../common/domain/roles.ts';
 import { createUser, signUpTokenFor, TEST_MFA_KEY, type UserOverrides } from '../test/app.ts';
 import { cloneTemplateDatabase, freePort } from '../test/postgres.ts';
 import { clientDir } from './global-setup.ts';
@@ -63,13 +64,25 @@ let launched: Promise<Browser> | undefined;
  * the worker process (its pipe closes).
  */
 function workerBrowser(): Promise<Browser> {
-  launched = launched?.then((b) => (b.isConnected() ? b : undefined)).catch(() => undefined).then((b) => b ?? launch()) ?? launch();
+  launched =
+    launched
+      ?.then((b) => (b.isConnected() ? b : undefined))
+      .catch(() => undefined)
+      .then((b) => b ?? launch()) ?? launch();
   return launched;
 }
 function launch() {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -78,15 +91,17 @@ function launch() {
  * the real server on a free port, one Chromium, and a database connection for fixtures.
  * Usage: `const ctx = useBrowser();` then `await ctx.newPage()` inside tests.
  */
-export function useBrowser(fileOpts: {
-  env?: Record<string, string>;
-  /**
-   * The service worker precaches the whole client (every screen's code and translations) in each new
-   * context: CPU that only the offline tests look at. Files that do not ask for it get contexts that
-   * block it, like a browser without service workers, where the app works online (docs/decisions/044).
-   */
-  serviceWorkers?: 'allow' | 'block';
-} = {}) {
+export function useBrowser(
+  fileOpts: {
+    env?: Record<string, string>;
+    /**
+     * The service worker precaches the whole client (every screen's code and translations) in each new
+     * context: CPU that only the offline tests look at. Files that do not ask for it get contexts that
+     * block it, like a browser without service workers, where the app works online (docs/decisions/044).
+     */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
+) {
   let browser: Browser;
   let app: App | undefined;
   let pool: { end(): Promise<void> } | undefined;
@@ -127,7 +142,8 @@ export function useBrowser(fileOpts: {
       const user = await createUser(state.db, overrides);
       const context = await state.newContext(opts);
       const token = await createSession(state.db, user.id, SESSION_POLICY);
-      const totpSecret = isAdminRole(user.role) || user.isResponder || user.isSafeguardingLead ? await enrolTotp(`${SESSION_COOKIE}=${token}`) : undefined;
+      const totpSecret =
+        isAdminRole(user.role) || user.isResponder || user.isSafeguardingLead ? await enrolTotp(`${SESSION_COOKIE}=${token}`) : undefined;
       await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
       return { user, page: await context.newPage(), context, totpSecret };
     },
@@ -156,7 +172,13 @@ export function useBrowser(fileOpts: {
     const port = await freePort();
     app = await buildApp({
       // PUBLIC_URL: links in mails point at this server.
-      config: loadConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, MFA_ENCRYPTION_KEY: TEST_MFA_KEY, LOCAL_MAILBOX: 'off', ...fileOpts.env }),
+      config: loadConfig({
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
+        LOCAL_MAILBOX: 'off',
+        ...fileOpts.env,
+      }),
       databaseUrl: database.url,
       clientDir: clientDir(),
       scryptCost: 12,
@@ -182,7 +204,9 @@ export function useBrowser(fileOpts: {
       for (const [i, page] of pages.entries()) {
         if (page.isClosed()) continue;
         const text = await page.evaluate(() => document.body.innerText).catch((err: unknown) => `(unreadable: ${String(err)})`);
-        process.stderr.write(`\n--- page ${i + 1} of ${pages.length} at the failure of "${task.name}": ${page.url()}\n${text.replace(/\n{2,}/g, '\n').slice(0, 2000)}\n`);
+        process.stderr.write(
+          `\n--- page ${i + 1} of ${pages.length} at the failure of "${task.name}": ${page.url()}\n${text.replace(/\n{2,}/g, '\n').slice(0, 2000)}\n`,
+        );
         const dir = path.resolve('screenshots/failures');
         mkdirSync(dir, { recursive: true });
         await page.screenshot({ path: path.join(dir, `${task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}-${i + 1}.png`) }).catch(() => {});
@@ -215,7 +239,13 @@ export async function seriousViolations(page: Page, { where, include }: { where?
   const { violations } = await axe.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where ? `${where}: ` : ''}${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    .map(
+      (v) =>
+        `${where ? `${where}: ` : ''}${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
 }
 
 /**
@@ -224,7 +254,10 @@ export async function seriousViolations(page: Page, { where, include }: { where?
  * to look at; `fullPage: false` keeps what is in view (a dialog).
  */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${name}: the page is wider than the window`).toBeLessThanOrEqual(innerWidth);
   if (!allScreens) return;
   const dir = path.resolve('screenshots');
@@ -238,7 +271,10 @@ export async function signUpLinkFor(db: Db, email: string): Promise<string> {
 }
 
 /** Answers the sign-up's consent questions (any language): month and year of birth, country, and the faith-data box. */
-export async function fillConsent(page: Page, { year = '2000', month = '1', country = 'FR' }: { year?: string; month?: string; country?: string } = {}) {
+export async function fillConsent(
+  page: Page,
+  { year = '2000', month = '1', country = 'FR' }: { year?: string; month?: string; country?: string } = {},
+) {
   await page.locator('select[autocomplete="bday-month"]').selectOption(month);
   await page.locator('select[autocomplete="bday-year"]').selectOption(year);
   await page.locator('select[autocomplete="country"]').selectOption(country);

@@ -1,6 +1,7 @@
-import path from 'node:path';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+
 import { seedAppTemplate, startTestPostgres } from '../test/postgres.ts';
 
 declare module 'vitest' {

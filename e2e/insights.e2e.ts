@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { assessmentAttempts, auditLog, callbackRequests } from '../server/db/schema/index.ts';
 import { insightsRepositoryFactory } from '../server/modules/admin/insights/insights.repository.ts';
 import { createUser } from '../test/app.ts';
@@ -18,27 +19,63 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 async function seed() {
   const weeks = await primaryCourseLessons(ctx.db);
   const root = await createUser(ctx.db, { country: 'Haiti', locale: 'fr' });
-  const learners = await Promise.all(Array.from({ length: 12 }, (_, i) => createUser(ctx.db, { country: 'Haiti', locale: i % 2 ? 'fr' : 'en', mentorId: root.id })));
+  const learners = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => createUser(ctx.db, { country: 'Haiti', locale: i % 2 ? 'fr' : 'en', mentorId: root.id })),
+  );
   await Promise.all(learners.slice(0, 6).map((l) => createUser(ctx.db, { country: 'Haiti', mentorId: l.id })));
   for (const [i, l] of learners.entries()) {
     const reached = i < 8 ? 2 : 1;
     for (let w = 0; w < reached; w++) {
       const lesson = weeks[w]!;
-      await ctx.db.insert(assessmentAttempts).values({ userId: l.id, lessonId: lesson.lessonId, assessmentId: lesson.assessmentId, answers: [], score: 90, passed: i < 10 || w === 0, createdAt: ago((10 - w) * DAY) });
+      await ctx.db.insert(assessmentAttempts).values({
+        userId: l.id,
+        lessonId: lesson.lessonId,
+        assessmentId: lesson.assessmentId,
+        answers: [],
+        score: 90,
+        passed: i < 10 || w === 0,
+        createdAt: ago((10 - w) * DAY),
+      });
     }
   }
   const admin = await createUser(ctx.db, { role: 'admin' });
   const requests = await ctx.db
     .insert(callbackRequests)
-    .values(Array.from({ length: 16 }, (_, i) => ({ name: 'Seeded', phone: '+1 555 0100', category: i < 10 ? ('mental' as const) : ('spiritual' as const), scoreBand: 'unknown' as const, language: 'en', status: 'contacted' as const, createdAt: ago(4 * DAY) })))
+    .values(
+      Array.from({ length: 16 }, (_, i) => ({
+        name: 'Seeded',
+        phone: '+1 555 0100',
+        category: i < 10 ? ('mental' as const) : ('spiritual' as const),
+        scoreBand: 'unknown' as const,
+        language: 'en',
+        status: 'contacted' as const,
+        createdAt: ago(4 * DAY),
+      })),
+    )
     .returning();
   await ctx.db.insert(auditLog).values(
-    requests.map((r, i) => ({ actorId: admin.id, action: 'callback.updated' as const, targetType: 'callback_request', targetId: r.id, details: { status: { from: 'new', to: 'contacted' } }, createdAt: new Date(r.createdAt.getTime() + (i + 2) * 3_600_000) })),
+    requests.map((r, i) => ({
+      actorId: admin.id,
+      action: 'callback.updated' as const,
+      targetType: 'callback_request',
+      targetId: r.id,
+      details: { status: { from: 'new', to: 'contacted' } },
+      createdAt: new Date(r.createdAt.getTime() + (i + 2) * 3_600_000),
+    })),
   );
   await insightsRepositoryFactory(ctx.db).refresh();
 }
 
-const charts = ['chart-funnel', 'chart-growth', 'chart-generations', 'chart-mentor-loads', 'chart-roles', 'chart-care-categories', 'chart-care-bands', 'chart-care-response'];
+const charts = [
+  'chart-funnel',
+  'chart-growth',
+  'chart-generations',
+  'chart-mentor-loads',
+  'chart-roles',
+  'chart-care-categories',
+  'chart-care-bands',
+  'chart-care-response',
+];
 
 /** Each chart is there with its sentence, its drawing and its table (opened, so axe reads it too). */
 async function expectEveryChart(page: Page) {
@@ -62,7 +99,10 @@ describe('Insights', () => {
       { width: 1280, theme: 'light', lang: 'fr' },
     ] as const;
     for (const { width, theme, lang } of runs) {
-      const { page, context } = await ctx.signedInPage({ role: 'admin', locale: lang }, { width, height: 900, colorScheme: theme, locale: lang === 'fr' ? 'fr-FR' : 'en-US', timezoneId: 'America/Port-au-Prince' });
+      const { page, context } = await ctx.signedInPage(
+        { role: 'admin', locale: lang },
+        { width, height: 900, colorScheme: theme, locale: lang === 'fr' ? 'fr-FR' : 'en-US', timezoneId: 'America/Port-au-Prince' },
+      );
       await page.goto('/admin');
       await page.getByRole('tab', { name: lang === 'fr' ? 'Tendances' : 'Insights' }).click();
       await page.getByTestId('insights-panel').waitFor();
@@ -77,7 +117,9 @@ describe('Insights', () => {
       const sentence = await page.getByTestId('chart-care-response-summary').innerText();
       expect(sentence).toContain(lang === 'fr' ? 'objectif 24 heures' : 'goal 24 hours');
       // Ten urgent requests first contacted after 2 to 11 hours: median 6.5 hours.
-      expect(await page.getByTestId('table-care-response').locator('tbody tr').first().innerText()).toContain(lang === 'fr' ? '6,5' : '6.5');
+      expect(await page.getByTestId('table-care-response').locator('tbody tr').first().innerText()).toContain(
+        lang === 'fr' ? '6,5' : '6.5',
+      );
       expect(await seriousViolations(page, { where: `insights ${width} ${theme} ${lang}` })).toEqual([]);
       await screenshot(page, `admin-insights-${width}-${theme}-${lang}`);
       await context.close();

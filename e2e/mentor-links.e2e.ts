@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { sessions, users } from '../server/db/schema/index.ts';
 import { createUser } from '../test/app.ts';
 import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
@@ -53,7 +54,11 @@ describe('mentoring links by consent', () => {
     expect(await seriousViolations(p, { where: 'dashboard with requests' })).toEqual([]);
     await screenshot(p, 'mentor-links-dashboard-390-light');
 
-    await card.getByTestId('incoming-link').filter({ hasText: 'Marc Lefèvre says you invited them' }).getByRole('button', { name: 'Accept' }).click();
+    await card
+      .getByTestId('incoming-link')
+      .filter({ hasText: 'Marc Lefèvre says you invited them' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
     await p.getByText('Marc Lefèvre is now in your tree.').first().waitFor();
     await card.getByTestId('incoming-link').filter({ hasText: 'Stranger Danger' }).getByRole('button', { name: 'Decline' }).click();
     await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
@@ -92,7 +97,10 @@ describe('mentoring links by consent', () => {
     const person = await ctx.signedInPage({ firstName: 'Apollos', lastName: `Alexandria${stamp}` }, phone);
     const admin = await ctx.signedInPage({ role: 'admin', password: 'a long enough passphrase' });
     // The last password or code is older than the re-authentication window.
-    await ctx.db.update(sessions).set({ reauthAt: new Date(Date.now() - 3_600_000) }).where(eq(sessions.userId, admin.user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ reauthAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(sessions.userId, admin.user.id));
     const a = admin.page;
     await a.goto('/admin');
     await a.getByTestId('directory-search').fill(`Alexandria${stamp}`);
@@ -104,7 +112,12 @@ describe('mentoring links by consent', () => {
     const reauth = a.getByTestId('reauth-dialog');
     await reauth.getByLabel('Your password').fill('a long enough passphrase');
     await reauth.getByRole('button', { name: 'Confirm' }).click();
-    await a.getByText(`Apollos Alexandria${stamp} sees the invitation from ${mentor.email} on their dashboard. The link is made only if they accept.`).first().waitFor();
+    await a
+      .getByText(
+        `Apollos Alexandria${stamp} sees the invitation from ${mentor.email} on their dashboard. The link is made only if they accept.`,
+      )
+      .first()
+      .waitFor();
     await screenshot(a, 'admin-mentor-asked-1280-light', { fullPage: false });
     await a.setViewportSize(phone);
     await screenshot(a, 'admin-mentor-asked-390-light');
@@ -155,7 +168,9 @@ describe('mentoring links by consent', () => {
     await page.goto('/disciple-tree');
     const next = page.getByTestId('coordinator-next');
     await next.getByText('Next step: write to the team.').waitFor();
-    expect(await next.getByRole('link', { name: 'Write to the team' }).getAttribute('href')).toMatch(/^mailto:.+\?subject=I%20am%20eligible%20to%20become%20a%20coordinator$/);
+    expect(await next.getByRole('link', { name: 'Write to the team' }).getAttribute('href')).toMatch(
+      /^mailto:.+\?subject=I%20am%20eligible%20to%20become%20a%20coordinator$/,
+    );
     expect(await seriousViolations(page, { where: 'tree coordinator next step' })).toEqual([]);
     await screenshot(page, 'mentor-links-coordinator-next-390-light');
     await context.close();
@@ -163,8 +178,15 @@ describe('mentoring links by consent', () => {
 
   for (const dark of screenVariants([false, true])) {
     it(`the requests card in French at 390 px (dark: ${dark})`, async () => {
-      const mentor = await ctx.signedInPage({ firstName: 'Élodie', lastName: `Dupont-Delacroix${stamp}${dark ? 'd' : 'l'}` }, { ...phone, locale: 'fr-FR', colorScheme: dark ? 'dark' : 'light' });
-      const requester = await ctx.signedInPage({ onboardingStatus: 'pending', firstName: 'Maximilien-Alexandre', lastName: 'de La Tour-Saint-Germain' });
+      const mentor = await ctx.signedInPage(
+        { firstName: 'Élodie', lastName: `Dupont-Delacroix${stamp}${dark ? 'd' : 'l'}` },
+        { ...phone, locale: 'fr-FR', colorScheme: dark ? 'dark' : 'light' },
+      );
+      const requester = await ctx.signedInPage({
+        onboardingStatus: 'pending',
+        firstName: 'Maximilien-Alexandre',
+        lastName: 'de La Tour-Saint-Germain',
+      });
       await onboard(requester.page, `Élodie Dupont-Delacroix${stamp}${dark ? 'd' : 'l'}`);
       await mentor.page.goto('/dashboard');
       const card = mentor.page.getByTestId('mentor-links-card');

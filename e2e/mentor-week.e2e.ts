@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { assessmentAttempts, learnerActivity, mailOutbox, users } from '../server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
+import { unsubscribeLinksFactory } from '../server/modules/mail/unsubscribe.ts';
 import { createUser } from '../test/app.ts';
 import { primaryCourseLessons } from '../test/course-progress.ts';
 import { baseUrl, screenshot, screenVariants, useBrowser } from './fixtures.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { unsubscribeLinksFactory } from '../server/modules/mail/unsubscribe.ts';
 
 const ctx = useBrowser();
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
@@ -13,9 +14,18 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 async function seedMentor() {
   const lessons = await primaryCourseLessons(ctx.db);
   const attempt = (userId: string, week: number, passed: boolean, when: Date) =>
-    ctx.db.insert(assessmentAttempts).values({ userId, lessonId: lessons[week - 1]!.lessonId, assessmentId: lessons[week - 1]!.assessmentId, answers: [], score: passed ? 90 : 30, passed, createdAt: when });
+    ctx.db.insert(assessmentAttempts).values({
+      userId,
+      lessonId: lessons[week - 1]!.lessonId,
+      assessmentId: lessons[week - 1]!.assessmentId,
+      answers: [],
+      score: passed ? 90 : 30,
+      passed,
+      createdAt: when,
+    });
   const mentor = await createUser(ctx.db, { firstName: 'Maya', lastName: 'Mentor' });
-  const d = (firstName: string, lastName: string, over = {}) => createUser(ctx.db, { firstName, lastName, mentorId: mentor.id, createdAt: daysAgo(30), ...over });
+  const d = (firstName: string, lastName: string, over = {}) =>
+    createUser(ctx.db, { firstName, lastName, mentorId: mentor.id, createdAt: daysAgo(30), ...over });
   const bo = await d('Bonaventure', 'Longfamilyname-Ekwueme');
   await attempt(bo.id, 1, false, daysAgo(15));
   await attempt(bo.id, 1, false, daysAgo(14));
@@ -33,9 +43,22 @@ describe("the mentor's week", () => {
   it('shows who needs attention above the tree, and sends an encouragement by mail (390 px and desktop, light and dark)', async () => {
     const { mentor, fin } = await seedMentor();
     let sent = false;
-    for (const [width, theme] of screenVariants([[390, 'light'], [390, 'dark'], [1280, 'light'], [1280, 'dark']] as const)) {
+    for (const [width, theme] of screenVariants([
+      [390, 'light'],
+      [390, 'dark'],
+      [1280, 'light'],
+      [1280, 'dark'],
+    ] as const)) {
       const context = await ctx.newContext({ width, height: 844, colorScheme: theme });
-      await context.addCookies([{ name: SESSION_COOKIE, value: await createSession(ctx.db, mentor.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 }), url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+      await context.addCookies([
+        {
+          name: SESSION_COOKIE,
+          value: await createSession(ctx.db, mentor.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 }),
+          url: baseUrl(),
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
+      ]);
       const page = await context.newPage();
       await page.goto('/disciple-tree');
       const panel = page.getByTestId('this-week-panel');
@@ -69,7 +92,15 @@ describe("the mentor's week", () => {
     const { mentor } = await seedMentor();
     await ctx.db.update(users).set({ locale: 'fr' }).where(eq(users.id, mentor.id));
     const context = await ctx.newContext({ width: 390, height: 844, locale: 'fr-FR' });
-    await context.addCookies([{ name: SESSION_COOKIE, value: await createSession(ctx.db, mentor.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 }), url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      {
+        name: SESSION_COOKIE,
+        value: await createSession(ctx.db, mentor.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 }),
+        url: baseUrl(),
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     const page = await context.newPage();
     await page.goto('/disciple-tree');
     const panel = page.getByTestId('this-week-panel');
@@ -88,7 +119,10 @@ describe("the mentor's week", () => {
   it('an unsubscribe link opens a page that asks first, then turns the mails off without signing in', async () => {
     const owner = await createUser(ctx.db);
     const token = await unsubscribeLinksFactory({ db: ctx.db, siteUrl: baseUrl() }).tokenFor('encouragement', owner.id);
-    for (const [width, theme] of screenVariants([[390, 'light'], [1280, 'dark']] as const)) {
+    for (const [width, theme] of screenVariants([
+      [390, 'light'],
+      [1280, 'dark'],
+    ] as const)) {
       const page = await ctx.newPage({ width, colorScheme: theme });
       await page.goto(`/unsubscribe/${token}`);
       await page.getByRole('heading', { name: 'Stop reminder mails?' }).waitFor();
@@ -108,7 +142,8 @@ describe("the mentor's week", () => {
 describe('settings → notifications', () => {
   it('shows where mail goes and turns each kind of mail off and on (390 px and desktop, light and dark)', async () => {
     const { user, page, context } = await ctx.signedInPage({ firstName: 'Noa' });
-    const prefs = async () => (await ctx.db.select({ e: users.notifyEncouragement, d: users.notifyMentorDigest }).from(users).where(eq(users.id, user.id)))[0]!;
+    const prefs = async () =>
+      (await ctx.db.select({ e: users.notifyEncouragement, d: users.notifyMentorDigest }).from(users).where(eq(users.id, user.id)))[0]!;
     await page.goto('/settings');
     const section = page.getByTestId('settings-notifications');
     await section.getByText(`sent to ${user.email}`, { exact: false }).waitFor();
@@ -121,7 +156,12 @@ describe('settings → notifications', () => {
     await section.getByRole('checkbox', { name: 'Reminders and encouragement' }).click();
     await expect.poll(prefs).toEqual({ e: true, d: false });
     await context.close();
-    for (const [width, theme] of screenVariants([[390, 'light'], [390, 'dark'], [1280, 'light'], [1280, 'dark']] as const)) {
+    for (const [width, theme] of screenVariants([
+      [390, 'light'],
+      [390, 'dark'],
+      [1280, 'light'],
+      [1280, 'dark'],
+    ] as const)) {
       const shot = await ctx.signedInPage({}, { width, colorScheme: theme });
       await shot.page.goto('/settings');
       await shot.page.getByTestId('settings-notifications').getByRole('checkbox', { name: 'Reminders and encouragement' }).waitFor();

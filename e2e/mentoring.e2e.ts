@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { ambassadorApplications, callbackRequests, users, watchmomsApplications } from '../server/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { createUser, signUpTokenFor } from '../test/app.ts';
@@ -23,7 +24,9 @@ async function addDisciple(page: Page, fullName: string, email: string): Promise
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Add disciple' }).click();
   await dialog.getByTestId('add-disciple-invited').waitFor();
-  expect(await dialog.textContent()).toContain(`We let ${fullName} know. They join your tree once they accept: on their dashboard if they already have an account, or by signing up with ${email}`);
+  expect(await dialog.textContent()).toContain(
+    `We let ${fullName} know. They join your tree once they accept: on their dashboard if they already have an account, or by signing up with ${email}`,
+  );
   const link = (await dialog.locator('code').textContent())!;
   await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -91,9 +94,19 @@ describe('from invitations to an approved ambassador', () => {
     await newcomer.getByTestId('onboarding-page').waitFor();
     await newcomer.context().close();
     for (const p of invited.slice(1)) {
-      const post = (url: string, body: object) => fetch(`${baseUrl()}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const post = (url: string, body: object) =>
+        fetch(`${baseUrl()}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const password = 'a kinsman redeemer story';
-      const res = await post('/api/auth/sign-up', { birthYear: 2000, birthMonth: 1, country: 'FR', faithDataConsent: true, firstName: p.first, lastName: p.last, email: p.email, password });
+      const res = await post('/api/auth/sign-up', {
+        birthYear: 2000,
+        birthMonth: 1,
+        country: 'FR',
+        faithDataConsent: true,
+        firstName: p.first,
+        lastName: p.last,
+        email: p.email,
+        password,
+      });
       expect(res.status).toBe(202);
       // The link opened elsewhere than where the form was sent: the password chosen then.
       expect((await post('/api/auth/sign-up/confirm', { token: await signUpTokenFor(ctx.db, p.email), password })).status).toBe(200);
@@ -128,7 +141,8 @@ describe('from invitations to an approved ambassador', () => {
     await a.goto('/admin');
     await a.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await a.getByText('Track all users, progress, and eligibility for next level').waitFor();
-    for (const label of ['Total Users', 'Course Completed', 'Ambassador Eligible', 'Coordinator Eligible']) await a.getByText(label, { exact: true }).waitFor();
+    for (const label of ['Total Users', 'Course Completed', 'Ambassador Eligible', 'Coordinator Eligible'])
+      await a.getByText(label, { exact: true }).waitFor();
     await a.getByTestId('directory-search').fill(`mentor${stamp}`);
     await expect.poll(() => a.getByTestId('directory-row').count(), { timeout: 15_000 }).toBe(1);
     const row = rowOf(a, mentorEmail);
@@ -163,7 +177,9 @@ describe('from invitations to an approved ambassador', () => {
     await screenshot(a, 'admin-applications-1280-light');
     await application.getByTestId('approve-application').click();
     await a.getByText('Application approved', { exact: true }).waitFor();
-    await expect.poll(async () => (await ctx.db.select({ r: users.role }).from(users).where(eq(users.id, mentor.id)))[0]!.r, { timeout: 15_000 }).toBe('ambassador');
+    await expect
+      .poll(async () => (await ctx.db.select({ r: users.role }).from(users).where(eq(users.id, mentor.id)))[0]!.r, { timeout: 15_000 })
+      .toBe('ambassador');
     await a.getByRole('tab', { name: 'Users' }).click();
     await a.getByTestId('directory-search').fill(`mentor${stamp}`);
     await expect.poll(async () => (await rowOf(a, mentorEmail).textContent()) ?? '', { timeout: 15_000 }).toContain('Ambassador');
@@ -196,13 +212,26 @@ describe('looking at the screens', () => {
     const owner = await createUser(ctx.db, { firstName: 'Priscilla', lastName: 'Wide', email: emailOf('priscilla') });
     // 60 direct disciples (more than one screenful), one of them heading a chain 9 levels deep.
     const direct = [];
-    for (let i = 0; i < 60; i++) direct.push(await createUser(ctx.db, { firstName: `Person${String(i).padStart(2, '0')}`, lastName: 'Lydiason-Longfamilyname', mentorId: owner.id }));
+    for (let i = 0; i < 60; i++)
+      direct.push(
+        await createUser(ctx.db, {
+          firstName: `Person${String(i).padStart(2, '0')}`,
+          lastName: 'Lydiason-Longfamilyname',
+          mentorId: owner.id,
+        }),
+      );
     let parent = direct[0]!;
-    for (let depth = 2; depth <= 9; depth++) parent = await createUser(ctx.db, { firstName: `Level${depth}`, lastName: 'Descendant', mentorId: parent.id });
+    for (let depth = 2; depth <= 9; depth++)
+      parent = await createUser(ctx.db, { firstName: `Level${depth}`, lastName: 'Descendant', mentorId: parent.id });
     for (const d of direct.slice(0, 20)) await passLessons(ctx.db, d.id, 8);
     for (const d of direct.slice(20, 40)) await passLessons(ctx.db, d.id, 3);
 
-    for (const [width, theme] of screenVariants([[390, 'light'], [390, 'dark'], [1280, 'light'], [1280, 'dark']] as const)) {
+    for (const [width, theme] of screenVariants([
+      [390, 'light'],
+      [390, 'dark'],
+      [1280, 'light'],
+      [1280, 'dark'],
+    ] as const)) {
       const context = await ctx.newContext({ width, height: 844, colorScheme: theme });
       const token = await createSession(ctx.db, owner.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 });
       await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
@@ -228,12 +257,17 @@ describe('looking at the screens', () => {
       await screenshot(page, `mentoring-tree-branch-${width}-${theme}`);
       // Everything is reached by tapping, no dragging (WCAG 2.5.7: nothing wider than the screen,
       // checked by screenshot()), and every target is at least 24 by 24 px (2.5.8).
-      const small = await page.getByTestId('disciple-tree').locator('button, a, input').evaluateAll((els) =>
-        els.flatMap((el) => {
-          const r = el.getBoundingClientRect();
-          return r.width > 0 && (r.width < 24 || r.height < 24) ? [`${el.textContent?.trim() || el.getAttribute('aria-label')} ${r.width}x${r.height}`] : [];
-        }),
-      );
+      const small = await page
+        .getByTestId('disciple-tree')
+        .locator('button, a, input')
+        .evaluateAll((els) =>
+          els.flatMap((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && (r.width < 24 || r.height < 24)
+              ? [`${el.textContent?.trim() || el.getAttribute('aria-label')} ${r.width}x${r.height}`]
+              : [];
+          }),
+        );
       expect(small).toEqual([]);
       // Finding someone deep in the tree.
       await page.getByRole('searchbox', { name: 'Find someone in your tree...' }).fill('level8');
@@ -245,18 +279,38 @@ describe('looking at the screens', () => {
 
   it('the admin console on a phone (and at 1280 px, light and dark, in test:screens), with the inbox', async () => {
     const now = Date.now();
-    const [overdue] = await ctx.db.insert(callbackRequests).values([
-      { name: `Overdue caller ${stamp}`, phone: '+1 555 0142', category: 'spiritual', createdAt: new Date(now - 50 * 3_600_000) },
-      {
-        name: `Urgent caller ${stamp}`, phone: '+1 555 0143', category: 'mental', scoreBand: 'red', createdAt: new Date(now - 2 * 3_600_000),
-        contactMethod: 'whatsapp', isVoicemailSafe: false, goodTime: 'after 6 pm', language: 'fr',
-      },
-      { name: `Recent caller ${stamp}`, phone: '+1 555 0144', category: 'financial', createdAt: new Date(now - 600_000) },
-    ]).returning();
+    const [overdue] = await ctx.db
+      .insert(callbackRequests)
+      .values([
+        { name: `Overdue caller ${stamp}`, phone: '+1 555 0142', category: 'spiritual', createdAt: new Date(now - 50 * 3_600_000) },
+        {
+          name: `Urgent caller ${stamp}`,
+          phone: '+1 555 0143',
+          category: 'mental',
+          scoreBand: 'red',
+          createdAt: new Date(now - 2 * 3_600_000),
+          contactMethod: 'whatsapp',
+          isVoicemailSafe: false,
+          goodTime: 'after 6 pm',
+          language: 'fr',
+        },
+        { name: `Recent caller ${stamp}`, phone: '+1 555 0144', category: 'financial', createdAt: new Date(now - 600_000) },
+      ])
+      .returning();
     const team = await createUser(ctx.db, { role: 'coordinator', firstName: 'Phoebe', lastName: 'Teammate' });
-    await createUser(ctx.db, { firstName: 'Long', lastName: 'Address', phone: '+1 555 0199', address: '1200 Very Long Boulevard of the Faithful, Building C, Apartment 42\nSpringfield, Ontario\nCanada K1A 0B1' });
+    await createUser(ctx.db, {
+      firstName: 'Long',
+      lastName: 'Address',
+      phone: '+1 555 0199',
+      address: '1200 Very Long Boulevard of the Faithful, Building C, Apartment 42\nSpringfield, Ontario\nCanada K1A 0B1',
+    });
 
-    for (const [width, theme] of screenVariants([[390, 'light'], [1280, 'light'], [1280, 'dark'], [390, 'dark']] as const)) {
+    for (const [width, theme] of screenVariants([
+      [390, 'light'],
+      [1280, 'light'],
+      [1280, 'dark'],
+      [390, 'dark'],
+    ] as const)) {
       const { page, context } = await ctx.signedInPage({ role: 'founder' }, { width, height: 900, colorScheme: theme });
       await page.goto('/');
       await setTheme(page, theme);
@@ -269,9 +323,17 @@ describe('looking at the screens', () => {
       await urgent.getByTestId('priority-flag').waitFor();
       // How the person asked to be reached; a voicemail could put them at risk.
       const preferences = urgent.getByTestId('callback-preferences');
-      for (const text of ['WhatsApp', 'Do not leave a voicemail', 'after 6 pm', 'French']) await preferences.getByText(text, { exact: true }).waitFor();
-      await page.getByTestId('crisis-lines-check').getByText('Every crisis line and emergency number on the Soul Health Check was checked in the last 12 months.').waitFor();
-      await page.getByTestId('callback-item').filter({ hasText: `Overdue caller ${stamp}` }).getByTestId('overdue-flag').waitFor();
+      for (const text of ['WhatsApp', 'Do not leave a voicemail', 'after 6 pm', 'French'])
+        await preferences.getByText(text, { exact: true }).waitFor();
+      await page
+        .getByTestId('crisis-lines-check')
+        .getByText('Every crisis line and emergency number on the Soul Health Check was checked in the last 12 months.')
+        .waitFor();
+      await page
+        .getByTestId('callback-item')
+        .filter({ hasText: `Overdue caller ${stamp}` })
+        .getByTestId('overdue-flag')
+        .waitFor();
       await screenshot(page, `admin-inbox-${width}-${theme}`);
       // A staff alert's link opens the inbox at that request.
       await page.goto(`/admin?tab=callbacks&request=${overdue!.id}`);
@@ -291,7 +353,13 @@ describe('looking at the screens', () => {
       await page.getByRole('button', { name: 'Manage Long Address' }).click();
       const dialog = page.getByTestId('manage-user-dialog');
       await dialog.getByTestId('current-mentor').getByText('No mentor yet.').waitFor();
-      expect(await dialog.getByTestId('role-select').locator('option').allTextContents()).toEqual(['Member', 'Ambassador', 'Coordinator', 'Admin', 'Founder']);
+      expect(await dialog.getByTestId('role-select').locator('option').allTextContents()).toEqual([
+        'Member',
+        'Ambassador',
+        'Coordinator',
+        'Admin',
+        'Founder',
+      ]);
       await dialog.getByTestId('role-select').selectOption('coordinator');
       // Marked as a responder: they get the callback request mails from now on.
       await dialog.getByRole('checkbox', { name: 'Responder: mailed about callback requests' }).click();
@@ -300,7 +368,9 @@ describe('looking at the screens', () => {
       await screenshot(page, 'admin-manage-role-1280-light');
       await dialog.getByTestId('save-role').click();
       await page.getByText('Role changed', { exact: true }).waitFor();
-      await expect.poll(async () => (await page.getByTestId('directory-row').first().textContent()) ?? '', { timeout: 15_000 }).toContain('Coordinator');
+      await expect
+        .poll(async () => (await page.getByTestId('directory-row').first().textContent()) ?? '', { timeout: 15_000 })
+        .toContain('Coordinator');
       await context.close();
     }
     {
@@ -329,11 +399,18 @@ describe('looking at the screens', () => {
     await item.getByTestId('callback-notes').fill('Called back, praying together on Thursday.');
     await item.getByTestId('callback-save').click();
     await page.getByText('Request updated', { exact: true }).waitFor();
-    const [saved] = await ctx.db.select().from(callbackRequests).where(eq(callbackRequests.name, `Urgent caller ${stamp}`));
+    const [saved] = await ctx.db
+      .select()
+      .from(callbackRequests)
+      .where(eq(callbackRequests.name, `Urgent caller ${stamp}`));
     expect(saved).toMatchObject({ status: 'contacted', assignedTo: team.id, notes: 'Called back, praying together on Thursday.' });
     await page.getByRole('tab', { name: 'Audit log' }).click();
     // Her reads of the lists are audited too (admin.read): pick the update.
-    const entry = page.getByTestId('audit-entry').filter({ hasText: `Mara Admin${stamp}` }).filter({ hasText: 'updated a callback request' }).first();
+    const entry = page
+      .getByTestId('audit-entry')
+      .filter({ hasText: `Mara Admin${stamp}` })
+      .filter({ hasText: 'updated a callback request' })
+      .first();
     await entry.waitFor();
     expect(await entry.textContent()).toContain('updated a callback request');
     expect(await entry.textContent()).toContain('status New → Contacted');
@@ -347,7 +424,9 @@ describe('looking at the screens', () => {
     await page.getByTestId('audit-person').fill(`admin${stamp}`);
     await page.waitForFunction((who) => {
       const entries = [...document.querySelectorAll('[data-testid="audit-entry"]')];
-      return entries.length > 0 && entries.every((e) => e.textContent!.includes(who) && e.textContent!.includes('updated a callback request'));
+      return (
+        entries.length > 0 && entries.every((e) => e.textContent!.includes(who) && e.textContent!.includes('updated a callback request'))
+      );
     }, `Mara Admin${stamp}`);
     await screenshot(page, 'admin-audit-1280-light');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -357,62 +436,104 @@ describe('looking at the screens', () => {
 
   // Success and destructive badges, flags and alerts on every screen that shows them, in both themes.
   // Light in `npm test`; dark too in `npm run test:screens`.
-  it.each(screenVariants(['light', 'dark'] as const))('the tree, directory, manage-user dialog, callback inbox and applications pass axe (%s)', async (theme) => {
-    const mentor = await createUser(ctx.db, { firstName: 'Axel', lastName: `Contrast${theme}`, email: emailOf(`axe-mentor-${theme}`) });
-    const done = [];
-    for (let i = 0; i < 3; i++) done.push(await createUser(ctx.db, { firstName: `Finisher${i}`, lastName: `Axe${theme}`, mentorId: mentor.id }));
-    for (const d of done) await passLessons(ctx.db, d.id, 8);
-    await passLessons(ctx.db, (await createUser(ctx.db, { firstName: 'Halfway', lastName: `Axe${theme}`, mentorId: mentor.id })).id, 3);
-    await ctx.db.insert(ambassadorApplications).values({ userId: mentor.id });
-    await ctx.db.insert(callbackRequests).values([
-      { name: `Urgent axe ${theme}`, phone: '+1 555 0150', category: 'mental', scoreBand: 'red', createdAt: new Date(Date.now() - 50 * 3_600_000) },
-      { name: `Overdue axe ${theme}`, phone: '+1 555 0151', category: 'spiritual', createdAt: new Date(Date.now() - 50 * 3_600_000) },
-    ]);
-    await ctx.db.insert(watchmomsApplications).values({
-      fullName: `Mama Axe ${theme}`, phone: '+1 555 0152', country: 'Ghana', cityState: 'Accra', churchAffiliation: 'Grace Chapel', reasonForJoining: 'To pray for the young people of my church every week.', consent: true,
-    });
-    const problems: string[] = [];
+  it.each(screenVariants(['light', 'dark'] as const))(
+    'the tree, directory, manage-user dialog, callback inbox and applications pass axe (%s)',
+    async (theme) => {
+      const mentor = await createUser(ctx.db, { firstName: 'Axel', lastName: `Contrast${theme}`, email: emailOf(`axe-mentor-${theme}`) });
+      const done = [];
+      for (let i = 0; i < 3; i++)
+        done.push(await createUser(ctx.db, { firstName: `Finisher${i}`, lastName: `Axe${theme}`, mentorId: mentor.id }));
+      for (const d of done) await passLessons(ctx.db, d.id, 8);
+      await passLessons(ctx.db, (await createUser(ctx.db, { firstName: 'Halfway', lastName: `Axe${theme}`, mentorId: mentor.id })).id, 3);
+      await ctx.db.insert(ambassadorApplications).values({ userId: mentor.id });
+      await ctx.db.insert(callbackRequests).values([
+        {
+          name: `Urgent axe ${theme}`,
+          phone: '+1 555 0150',
+          category: 'mental',
+          scoreBand: 'red',
+          createdAt: new Date(Date.now() - 50 * 3_600_000),
+        },
+        { name: `Overdue axe ${theme}`, phone: '+1 555 0151', category: 'spiritual', createdAt: new Date(Date.now() - 50 * 3_600_000) },
+      ]);
+      await ctx.db.insert(watchmomsApplications).values({
+        fullName: `Mama Axe ${theme}`,
+        phone: '+1 555 0152',
+        country: 'Ghana',
+        cityState: 'Accra',
+        churchAffiliation: 'Grace Chapel',
+        reasonForJoining: 'To pray for the young people of my church every week.',
+        consent: true,
+      });
+      const problems: string[] = [];
 
-    const token = await createSession(ctx.db, mentor.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 });
-    const mentorContext = await ctx.newContext({ width: 1280, height: 900, colorScheme: theme });
-    await mentorContext.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
-    await mentorContext.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    const tree = await mentorContext.newPage();
-    await tree.goto('/disciple-tree');
-    await tree.getByTestId('disciple-tree').waitFor();
-    await tree.getByText('Finisher0', { exact: false }).first().waitFor();
-    problems.push(...(await seriousViolations(tree, { where: 'tree' })));
-    await mentorContext.close();
+      const token = await createSession(ctx.db, mentor.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 });
+      const mentorContext = await ctx.newContext({ width: 1280, height: 900, colorScheme: theme });
+      await mentorContext.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+      await mentorContext.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      const tree = await mentorContext.newPage();
+      await tree.goto('/disciple-tree');
+      await tree.getByTestId('disciple-tree').waitFor();
+      await tree.getByText('Finisher0', { exact: false }).first().waitFor();
+      problems.push(...(await seriousViolations(tree, { where: 'tree' })));
+      await mentorContext.close();
 
-    const { page, context } = await ctx.signedInPage({ role: 'founder' }, { width: 1280, height: 900, colorScheme: theme });
-    await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    await page.goto('/admin');
-    await page.getByTestId('directory-search').fill(`Axe${theme}`);
-    await expect.poll(() => page.getByTestId('directory-row').count(), { timeout: 15_000 }).toBe(4);
-    problems.push(...(await seriousViolations(page, { where: 'directory' })));
-    await page.getByTestId('directory-row').filter({ hasText: 'Finisher0' }).getByTestId('user-name').click();
-    await page.getByTestId('manage-user-dialog').waitFor();
-    problems.push(...(await seriousViolations(page, { where: 'manage-user dialog' })));
-    await page.keyboard.press('Escape');
-    await page.getByTestId('manage-user-dialog').waitFor({ state: 'detached' });
-    await page.getByRole('tab', { name: 'Callback requests' }).click();
-    await page.getByTestId('callback-item').filter({ hasText: `Urgent axe ${theme}` }).getByTestId('priority-flag').waitFor();
-    problems.push(...(await seriousViolations(page, { where: 'callback inbox' })));
-    await page.getByRole('tab', { name: 'Ambassador applications' }).click();
-    await page.getByTestId('application-item').filter({ hasText: `Contrast${theme}` }).waitFor();
-    problems.push(...(await seriousViolations(page, { where: 'ambassador applications' })));
-    await page.getByRole('tab', { name: 'WatchMoms' }).click();
-    await page.getByTestId('watchmoms-item').filter({ hasText: `Mama Axe ${theme}` }).waitFor();
-    problems.push(...(await seriousViolations(page, { where: 'WatchMoms applications' })));
-    await context.close();
-    expect(problems).toEqual([]);
-  });
-
+      const { page, context } = await ctx.signedInPage({ role: 'founder' }, { width: 1280, height: 900, colorScheme: theme });
+      await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await page.goto('/admin');
+      await page.getByTestId('directory-search').fill(`Axe${theme}`);
+      await expect.poll(() => page.getByTestId('directory-row').count(), { timeout: 15_000 }).toBe(4);
+      problems.push(...(await seriousViolations(page, { where: 'directory' })));
+      await page.getByTestId('directory-row').filter({ hasText: 'Finisher0' }).getByTestId('user-name').click();
+      await page.getByTestId('manage-user-dialog').waitFor();
+      problems.push(...(await seriousViolations(page, { where: 'manage-user dialog' })));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('manage-user-dialog').waitFor({ state: 'detached' });
+      await page.getByRole('tab', { name: 'Callback requests' }).click();
+      await page
+        .getByTestId('callback-item')
+        .filter({ hasText: `Urgent axe ${theme}` })
+        .getByTestId('priority-flag')
+        .waitFor();
+      problems.push(...(await seriousViolations(page, { where: 'callback inbox' })));
+      await page.getByRole('tab', { name: 'Ambassador applications' }).click();
+      await page
+        .getByTestId('application-item')
+        .filter({ hasText: `Contrast${theme}` })
+        .waitFor();
+      problems.push(...(await seriousViolations(page, { where: 'ambassador applications' })));
+      await page.getByRole('tab', { name: 'WatchMoms' }).click();
+      await page
+        .getByTestId('watchmoms-item')
+        .filter({ hasText: `Mama Axe ${theme}` })
+        .waitFor();
+      problems.push(...(await seriousViolations(page, { where: 'WatchMoms applications' })));
+      await context.close();
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('a responder who is not an admin: the callback requests from the dashboard and from a mail, status only, nothing else of the console', async () => {
-    const [request] = await ctx.db.insert(callbackRequests).values({ name: `Responder caller ${stamp}`, phone: '+1 555 0150', category: 'mental', scoreBand: 'yellow', notes: 'Prefers evenings' }).returning();
-    for (const [width, theme] of screenVariants([[390, 'light'], [1280, 'light'], [1280, 'dark'], [390, 'dark']] as const)) {
-      const { page, context } = await ctx.signedInPage({ role: 'ambassador', isResponder: true, firstName: 'Rita' }, { width, height: 900, colorScheme: theme });
+    const [request] = await ctx.db
+      .insert(callbackRequests)
+      .values({
+        name: `Responder caller ${stamp}`,
+        phone: '+1 555 0150',
+        category: 'mental',
+        scoreBand: 'yellow',
+        notes: 'Prefers evenings',
+      })
+      .returning();
+    for (const [width, theme] of screenVariants([
+      [390, 'light'],
+      [1280, 'light'],
+      [1280, 'dark'],
+      [390, 'dark'],
+    ] as const)) {
+      const { page, context } = await ctx.signedInPage(
+        { role: 'ambassador', isResponder: true, firstName: 'Rita' },
+        { width, height: 900, colorScheme: theme },
+      );
       await page.goto('/dashboard');
       await page.getByTestId('callbacks-button').click();
       await page.getByTestId('responder-inbox-page').waitFor();
@@ -441,11 +562,16 @@ describe('looking at the screens', () => {
     await item.getByTestId('callback-status').selectOption('contacted');
     await item.getByTestId('callback-save').click();
     await page.getByText('Demande mise à jour', { exact: true }).first().waitFor();
-    await expect.poll(async () => (await ctx.db.select().from(callbackRequests).where(eq(callbackRequests.id, request!.id)))[0]!.status).toBe('contacted');
+    await expect
+      .poll(async () => (await ctx.db.select().from(callbackRequests).where(eq(callbackRequests.id, request!.id)))[0]!.status)
+      .toBe('contacted');
     await context.close();
   });
   it('both screens in French', async () => {
-    const owner = await ctx.signedInPage({ role: 'admin', firstName: 'Élodie', lastName: 'Béland' }, { width: 390, height: 844, locale: 'fr-FR' });
+    const owner = await ctx.signedInPage(
+      { role: 'admin', firstName: 'Élodie', lastName: 'Béland' },
+      { width: 390, height: 844, locale: 'fr-FR' },
+    );
     const longEmail = `anais.fille.avec.une.adresse.tres.longue.${stamp}@exemple-de-domaine.example.org`;
     const anais = await createUser(ctx.db, { firstName: 'Anaïs', lastName: 'Fille', email: longEmail, mentorId: owner.user.id });
     await passLessons(ctx.db, anais.id);
@@ -454,7 +580,10 @@ describe('looking at the screens', () => {
     await page.getByRole('heading', { name: 'Arbre des disciples' }).waitFor();
     // A tree row starts with the name: no empty space kept for an arrow a person without disciples does not have.
     const row = page.getByTestId('tree-node').filter({ hasText: 'Anaïs Fille' });
-    const [rowLeft, nameLeft] = await Promise.all([row.locator('> div').evaluate((el) => el.getBoundingClientRect().left), row.getByText('Anaïs Fille').evaluate((el) => el.getBoundingClientRect().left)]);
+    const [rowLeft, nameLeft] = await Promise.all([
+      row.locator('> div').evaluate((el) => el.getBoundingClientRect().left),
+      row.getByText('Anaïs Fille').evaluate((el) => el.getBoundingClientRect().left),
+    ]);
     expect(nameLeft - rowLeft).toBeLessThan(16);
     await page.getByText('Encore 2 disciples', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Ajouter un disciple' }).click();
@@ -467,18 +596,28 @@ describe('looking at the screens', () => {
     await page.getByRole('heading', { name: 'Tableau de bord administrateur' }).waitFor();
     await page.getByPlaceholder('Rechercher par nom ou e-mail...').waitFor();
     // Every tab is in view (none hidden past the edge), and an email beside a badge is shown whole.
-    const outside = await page.getByRole('tab').evaluateAll((tabs) => tabs.filter((t) => t.getBoundingClientRect().right > window.innerWidth).map((t) => t.textContent));
+    const outside = await page
+      .getByRole('tab')
+      .evaluateAll((tabs) => tabs.filter((t) => t.getBoundingClientRect().right > window.innerWidth).map((t) => t.textContent));
     expect(outside).toEqual([]);
     const card = page.getByTestId('directory-card').filter({ hasText: 'Anaïs Fille' });
     await card.getByText('Terminé', { exact: true }).waitFor();
     const email = card.getByTestId('user-email');
     expect(await email.textContent()).toBe(longEmail);
-    expect(await email.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= el.closest('li')!.getBoundingClientRect().right)).toBe(true);
+    expect(
+      await email.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= el.closest('li')!.getBoundingClientRect().right,
+      ),
+    ).toBe(true);
     await screenshot(page, 'admin-users-390-fr');
     // The inbox's long French view name stays inside its card.
     await page.getByRole('tab', { name: 'Demandes de rappel' }).click();
     const view = page.getByTestId('callback-inbox').getByLabel('Afficher');
-    expect(await view.evaluate((el) => el.getBoundingClientRect().right <= el.closest('[data-testid="callback-inbox"]')!.getBoundingClientRect().right - 16)).toBe(true);
+    expect(
+      await view.evaluate(
+        (el) => el.getBoundingClientRect().right <= el.closest('[data-testid="callback-inbox"]')!.getBoundingClientRect().right - 16,
+      ),
+    ).toBe(true);
     await screenshot(page, 'admin-inbox-390-fr');
     await owner.context.close();
   });

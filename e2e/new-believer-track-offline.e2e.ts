@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { addDays, localDateOf } from '../common/domain/streak.ts';
 import { trackDays } from '../server/db/schema/index.ts';
 import { useBrowser } from './fixtures.ts';
@@ -16,39 +17,56 @@ const ctx = useBrowser({ serviceWorkers: 'allow' });
 async function waitForServiceWorker(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
   });
 }
 
 describe('the 7-day track offline', () => {
-  it('opens the day of today without a network, keeps it done on the device, and sends it once back online', { timeout: 180_000 }, async () => {
-    const { user, page, context } = await ctx.signedInPage({ firstName: 'Ola' }, { width: 390, height: 844 });
-    // Day 1 was done yesterday: day 2 is today's.
-    await ctx.db.insert(trackDays).values({ userId: user.id, courseId: sql`(select id from courses where kind = 'track')` as unknown as string, day: 1, doneOn: addDays(localDateOf(new Date()), -1), answer: 1 });
-    await page.goto('/dashboard');
-    await page.getByTestId('dashboard-page').waitFor();
-    await waitForServiceWorker(page);
-    // Reads made once the worker is in charge are kept: the track's texts and days.
-    await page.reload();
-    await page.getByTestId('track-card').getByRole('link', { name: 'Open day 2' }).waitFor();
-    await page.waitForLoadState('networkidle');
+  it(
+    'opens the day of today without a network, keeps it done on the device, and sends it once back online',
+    { timeout: 180_000 },
+    async () => {
+      const { user, page, context } = await ctx.signedInPage({ firstName: 'Ola' }, { width: 390, height: 844 });
+      // Day 1 was done yesterday: day 2 is today's.
+      await ctx.db.insert(trackDays).values({
+        userId: user.id,
+        courseId: sql`(select id from courses where kind = 'track')` as unknown as string,
+        day: 1,
+        doneOn: addDays(localDateOf(new Date()), -1),
+        answer: 1,
+      });
+      await page.goto('/dashboard');
+      await page.getByTestId('dashboard-page').waitFor();
+      await waitForServiceWorker(page);
+      // Reads made once the worker is in charge are kept: the track's texts and days.
+      await page.reload();
+      await page.getByTestId('track-card').getByRole('link', { name: 'Open day 2' }).waitFor();
+      await page.waitForLoadState('networkidle');
 
-    await context.setOffline(true);
-    await page.goto('/track/day/2');
-    await page.getByRole('heading', { level: 1, name: 'Forgiven, for real' }).waitFor();
-    await page.locator('input[type="radio"]').nth(2).check();
-    await page.getByTestId('track-finish').click();
-    await page.getByTestId('track-day-done').getByText('You’re offline: this day is saved on this device', { exact: false }).waitFor();
-    expect(await ctx.db.$count(trackDays, eq(trackDays.userId, user.id))).toBe(1);
+      await context.setOffline(true);
+      await page.goto('/track/day/2');
+      await page.getByRole('heading', { level: 1, name: 'Forgiven, for real' }).waitFor();
+      await page.locator('input[type="radio"]').nth(2).check();
+      await page.getByTestId('track-finish').click();
+      await page.getByTestId('track-day-done').getByText('You’re offline: this day is saved on this device', { exact: false }).waitFor();
+      expect(await ctx.db.$count(trackDays, eq(trackDays.userId, user.id))).toBe(1);
 
-    await context.setOffline(false);
-    // The app notices the connection is back (its probe, every 5 s) and sends the day.
-    for (const deadline = Date.now() + 30_000; (await ctx.db.$count(trackDays, and(eq(trackDays.userId, user.id), eq(trackDays.day, 2)))) === 0; ) {
-      if (Date.now() > deadline) throw new Error('day 2 was not sent within 30 s of the connection coming back');
-      await page.waitForTimeout(250);
-    }
-    const [day2] = await ctx.db.select().from(trackDays).where(and(eq(trackDays.userId, user.id), eq(trackDays.day, 2)));
-    expect(day2).toMatchObject({ doneOn: localDateOf(new Date()), answer: 2 });
-    await page.getByText('You’re offline: this day is saved on this device', { exact: false }).waitFor({ state: 'detached' });
-  });
+      await context.setOffline(false);
+      // The app notices the connection is back (its probe, every 5 s) and sends the day.
+      for (
+        const deadline = Date.now() + 30_000;
+        (await ctx.db.$count(trackDays, and(eq(trackDays.userId, user.id), eq(trackDays.day, 2)))) === 0;
+      ) {
+        if (Date.now() > deadline) throw new Error('day 2 was not sent within 30 s of the connection coming back');
+        await page.waitForTimeout(250);
+      }
+      const [day2] = await ctx.db
+        .select()
+        .from(trackDays)
+        .where(and(eq(trackDays.userId, user.id), eq(trackDays.day, 2)));
+      expect(day2).toMatchObject({ doneOn: localDateOf(new Date()), answer: 2 });
+      await page.getByText('You’re offline: this day is saved on this device', { exact: false }).waitFor({ state: 'detached' });
+    },
+  );
 });

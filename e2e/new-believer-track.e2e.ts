@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { addDays, localDateOf } from '../common/domain/streak.ts';
 import { trackDays, users } from '../server/db/schema/index.ts';
 import { fillConsent, screenshot, screenVariants, seriousViolations, signUpLinkFor, useBrowser } from './fixtures.ts';
@@ -13,7 +14,11 @@ import { fillConsent, screenshot, screenVariants, seriousViolations, signUpLinkF
 const ctx = useBrowser();
 
 /** As if a night had passed: every day this learner did moves one calendar day back. */
-const aNightPasses = (userId: string) => ctx.db.update(trackDays).set({ doneOn: sql`${trackDays.doneOn} - 1` }).where(eq(trackDays.userId, userId));
+const aNightPasses = (userId: string) =>
+  ctx.db
+    .update(trackDays)
+    .set({ doneOn: sql`${trackDays.doneOn} - 1` })
+    .where(eq(trackDays.userId, userId));
 
 describe('the 7-day new-believer track', () => {
   it('leads a visitor from the landing page through sign-up to day 1, one day at a time to day 7, then into the 8-week course; the mentor sees it', async () => {
@@ -136,7 +141,15 @@ describe('the 7-day new-believer track', () => {
       const { user, page } = await ctx.signedInPage({ locale: lang }, { width, locale, colorScheme: theme });
       const name = (what: string) => `track-${what}-${lang}-${width}-${theme}`;
       const today = localDateOf(new Date());
-      await ctx.db.insert(trackDays).values([1, 2].map((day) => ({ userId: user.id, courseId: sql`(select id from courses where kind = 'track')` as unknown as string, day, doneOn: addDays(today, day - 3), answer: 1 })));
+      await ctx.db.insert(trackDays).values(
+        [1, 2].map((day) => ({
+          userId: user.id,
+          courseId: sql`(select id from courses where kind = 'track')` as unknown as string,
+          day,
+          doneOn: addDays(today, day - 3),
+          answer: 1,
+        })),
+      );
       await page.goto('/dashboard');
       await page.getByTestId('track-card').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
@@ -156,8 +169,19 @@ describe('the 7-day new-believer track', () => {
       await page.getByTestId('track-day-locked').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, name('locked'));
-      await ctx.db.insert(trackDays).values([4, 5, 6, 7].map((day) => ({ userId: user.id, courseId: sql`(select id from courses where kind = 'track')` as unknown as string, day, doneOn: addDays(today, day - 3), answer: 0 })));
-      await ctx.db.update(trackDays).set({ doneOn: sql`${trackDays.doneOn} - 4` }).where(eq(trackDays.userId, user.id));
+      await ctx.db.insert(trackDays).values(
+        [4, 5, 6, 7].map((day) => ({
+          userId: user.id,
+          courseId: sql`(select id from courses where kind = 'track')` as unknown as string,
+          day,
+          doneOn: addDays(today, day - 3),
+          answer: 0,
+        })),
+      );
+      await ctx.db
+        .update(trackDays)
+        .set({ doneOn: sql`${trackDays.doneOn} - 4` })
+        .where(eq(trackDays.userId, user.id));
       await page.goto('/track/done');
       await page.getByTestId('track-done-page').waitFor();
       expect(await seriousViolations(page)).toEqual([]);

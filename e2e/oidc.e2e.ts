@@ -1,6 +1,7 @@
-import Provider from 'oidc-provider';
 import { eq } from 'drizzle-orm';
+import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { users } from '../server/db/schema/index.ts';
@@ -38,14 +39,27 @@ beforeAll(async () => {
       return {
         accountId: id,
         async claims() {
-          return { sub: id, email: `${id}@provider.example`, email_verified: true, given_name: 'Olive', family_name: 'Branch', preferred_username: id };
+          return {
+            sub: id,
+            email: `${id}@provider.example`,
+            email_verified: true,
+            given_name: 'Olive',
+            family_name: 'Branch',
+            preferred_username: id,
+          };
         },
       };
     },
   });
   server = provider.listen(providerPort);
   app = await buildApp({
-    config: loadConfig({ OIDC_ISSUER_URL: issuer, OIDC_CLIENT_ID: 'god-app', OIDC_CLIENT_SECRET: 'a-test-client-secret', LOG_LEVEL: 'warn', MFA_ENCRYPTION_KEY: TEST_MFA_KEY }),
+    config: loadConfig({
+      OIDC_ISSUER_URL: issuer,
+      OIDC_CLIENT_ID: 'god-app',
+      OIDC_CLIENT_SECRET: 'a-test-client-secret',
+      LOG_LEVEL: 'warn',
+      MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
+    }),
     // The same database as this file's own server, which the browser fixture started first.
     databaseUrl: ctx.databaseUrl,
     clientDir: clientDir(),
@@ -110,7 +124,10 @@ describe('sign-in with an OpenID Connect provider', () => {
     await page.locator('input[name="password"]').fill('anything');
     await page.getByRole('button', { name: 'Sign-in' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByTestId('deactivated-notice').getByText('This account was deactivated by the team. Write to us if you think this is a mistake.').waitFor();
+    await page
+      .getByTestId('deactivated-notice')
+      .getByText('This account was deactivated by the team. Write to us if you think this is a mistake.')
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(async () => (await fetch('/api/auth/user')).json())).toBeNull();
     await ctx.db.update(users).set({ deactivatedAt: null }).where(eq(users.id, olive!.id));

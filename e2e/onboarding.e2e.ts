@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { users } from '../server/db/schema/index.ts';
 import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
@@ -10,7 +11,12 @@ const userRow = async (id: string) => (await ctx.db.select().from(users).where(e
 
 describe('onboarding', () => {
   it('completes the profile: errors first, then a welcome toast, the dashboard and the saved profile', async () => {
-    const { page, user, context } = await ctx.signedInPage({ onboardingStatus: 'pending', firstName: 'Ama', lastName: 'Owusu', phone: null });
+    const { page, user, context } = await ctx.signedInPage({
+      onboardingStatus: 'pending',
+      firstName: 'Ama',
+      lastName: 'Owusu',
+      phone: null,
+    });
     await page.goto('/disciple-tree');
     await page.getByTestId('onboarding-page').waitFor();
     await page.getByText('Welcome, Ama!').waitFor();
@@ -79,12 +85,17 @@ describe('onboarding', () => {
       [1280, true, 'en-US'],
     ] as const),
   )('looks right at %ipx (dark: %s, %s)', async (width, dark, locale) => {
-    const { page, context } = await ctx.signedInPage({ onboardingStatus: 'pending', firstName: 'Léa' }, { width, height: width > 500 ? 900 : 844, locale });
+    const { page, context } = await ctx.signedInPage(
+      { onboardingStatus: 'pending', firstName: 'Léa' },
+      { width, height: width > 500 ? 900 : 844, locale },
+    );
     if (dark) await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.goto('/');
     await page.getByTestId('onboarding-page').waitFor();
     await page.getByRole('button', { name: locale === 'fr-FR' ? 'Valider mon profil' : 'Complete profile' }).click();
-    await page.getByText(locale === 'fr-FR' ? 'Remplis tous les champs obligatoires' : 'Please fill in all required fields', { exact: true }).waitFor();
+    await page
+      .getByText(locale === 'fr-FR' ? 'Remplis tous les champs obligatoires' : 'Please fill in all required fields', { exact: true })
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `onboarding-${locale.slice(0, 2)}-${width}-${dark ? 'dark' : 'light'}`);
@@ -99,7 +110,8 @@ describe('evangelism tools', () => {
     await page.goto('/evangelism-tools');
     await page.getByTestId('evangelism-tools').waitFor();
     await page.getByRole('tab', { name: 'Scripture Memory' }).waitFor();
-    for (const ref of ['Romans 3:23', 'Romans 6:23', 'John 3:16', 'Romans 10:9', 'Acts 2:38']) await page.getByRole('heading', { name: new RegExp(ref) }).waitFor();
+    for (const ref of ['Romans 3:23', 'Romans 6:23', 'John 3:16', 'Romans 10:9', 'Acts 2:38'])
+      await page.getByRole('heading', { name: new RegExp(ref) }).waitFor();
     await page.waitForLoadState('networkidle');
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
@@ -127,7 +139,8 @@ describe('evangelism tools', () => {
     await screenshot(page, 'evangelism-memory-1280-light');
 
     await page.getByRole('tab', { name: 'Witnessing Guide' }).click();
-    for (const step of ['Build Relationship', 'Share Your Testimony', 'Present the Gospel', 'Invite to Respond', 'Follow Up']) await page.getByRole('heading', { name: step }).waitFor();
+    for (const step of ['Build Relationship', 'Share Your Testimony', 'Present the Gospel', 'Invite to Respond', 'Follow Up'])
+      await page.getByRole('heading', { name: step }).waitFor();
     await page.getByLabel('Before: what was my life like?').fill('I was busy and anxious, chasing grades and approval.');
     await page.getByTestId('testimony-words').getByText('Words: 9').waitFor();
     expect(await page.getByTestId('testimony-timer').innerText()).toContain('3:00');
@@ -138,17 +151,26 @@ describe('evangelism tools', () => {
     await page.getByRole('tab', { name: 'Resources' }).click();
     await page.getByRole('tab', { name: 'Witnessing Guide' }).click();
     expect(await page.getByLabel('Before: what was my life like?').inputValue()).toContain('chasing grades');
-    const [testimony] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my testimony' }).click()]);
+    const [testimony] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my testimony' }).click(),
+    ]);
     expect(testimony.suggestedFilename()).toBe('my-3-minute-testimony.txt');
 
     await page.getByRole('tab', { name: 'Resources' }).click();
-    const [calendar] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download: Prayer nights calendar' }).click()]);
+    const [calendar] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download: Prayer nights calendar' }).click(),
+    ]);
     expect(calendar.suggestedFilename()).toBe('prayer-nights.ics');
     const { readFile } = await import('node:fs/promises');
     const ics = await readFile((await calendar.path())!, 'utf8');
     expect(ics).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO');
     expect(ics).toContain('RRULE:FREQ=WEEKLY;BYDAY=TH');
-    const [cards] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download: Scripture memory cards' }).click()]);
+    const [cards] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download: Scripture memory cards' }).click(),
+    ]);
     const cardsHtml = await readFile((await cards.path())!, 'utf8');
     expect(cardsHtml).toContain('for all have sinned and fall short of the glory of God,');
     expect(cardsHtml).toContain('Acts 2:38');

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { mailOutbox } from '../server/db/schema/index.ts';
 import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
-import { fillConsent, screenshot, useBrowser, seriousViolations } from './fixtures.ts';
+import { fillConsent, screenshot, seriousViolations, useBrowser } from './fixtures.ts';
 
 /**
  * Issue 11: a French 12-year-old signs up with a typo in the parent's address, corrects it from the
@@ -12,7 +13,7 @@ const smtp: TestSmtp = await startTestSmtp();
 
 /** Waits for `check` to hold (the outbox's state after the mail server's answer), 20 s at most. */
 async function until(check: () => Promise<boolean>) {
-  for (const deadline = Date.now() + 20_000; !(await check()); ) {
+  for (const deadline = Date.now() + 20_000; !(await check());) {
     if (Date.now() > deadline) throw new Error('the state was not reached within 20 s');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -62,7 +63,12 @@ describe('parental consent', () => {
     const banner = child.getByTestId('parent-pending');
     await banner.getByText('maman.petit@exmaple.org').waitFor();
     try {
-      await until(async () => (await ctx.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.toAddress, 'maman.petit@exmaple.org')))[0]?.status === 'failed');
+      await until(
+        async () =>
+          (
+            await ctx.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.toAddress, 'maman.petit@exmaple.org'))
+          )[0]?.status === 'failed',
+      );
     } finally {
       smtp.refuseWith = null;
     }
@@ -123,7 +129,10 @@ describe('parental consent', () => {
     expect(await seriousViolations(child)).toEqual([]);
     await screenshot(child, 'parent-request-held-en-390');
     // The parent is told, with a link that replaces the first one.
-    const notice = await smtp.waitFor((m) => m.to.includes('dad.rivers@example.org') && m.subject === 'Sam asked to send your consent request to another address', 20_000);
+    const notice = await smtp.waitFor(
+      (m) => m.to.includes('dad.rivers@example.org') && m.subject === 'Sam asked to send your consent request to another address',
+      20_000,
+    );
     expect(smtp.received.some((m) => m.to.includes('sam.other@example.org'))).toBe(false);
 
     // The link opened in Sam's own browser, signed in or signed out, does not decide.

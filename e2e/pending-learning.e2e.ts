@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { assessmentAttempts, assessmentDraws, challengeDays, parentalConsents, sectionReads } from '../server/db/schema/index.ts';
 import { loadCourseContent } from '../server/db/seed/course.ts';
 import { hashToken, newToken } from '../server/lib/session.ts';
@@ -20,7 +21,15 @@ describe('learning while a parent has not agreed', () => {
   it('keeps the quiz on the device until the parent agrees, then sends it once', async () => {
     const now = new Date();
     const { user, page } = await ctx.signedInPage(
-      { firstName: 'Léa', locale: 'fr', consentStatus: 'pending_parent', birthYear: now.getUTCFullYear() - 14, birthMonth: 1, residenceCountry: 'FR', onboardingStatus: 'pending' },
+      {
+        firstName: 'Léa',
+        locale: 'fr',
+        consentStatus: 'pending_parent',
+        birthYear: now.getUTCFullYear() - 14,
+        birthMonth: 1,
+        residenceCountry: 'FR',
+        onboardingStatus: 'pending',
+      },
       { locale: 'fr-FR', width: 390 },
     );
     const token = newToken();
@@ -29,7 +38,11 @@ describe('learning while a parent has not agreed', () => {
 
     await page.goto(`/lesson/${lesson.lessonId}`);
     await page.getByRole('heading', { level: 1, name: week1.fr.title }).waitFor();
-    for (let i = 1; i <= week1.fr.sections.length; i++) await page.getByTestId(`section-${i}`).getByRole('button', { name: /Marquer comme lue/ }).click();
+    for (let i = 1; i <= week1.fr.sections.length; i++)
+      await page
+        .getByTestId(`section-${i}`)
+        .getByRole('button', { name: /Marquer comme lue/ })
+        .click();
     await page.getByRole('link', { name: "Passer l'évaluation" }).click();
     await page.getByTestId('assessment-page').waitFor();
     // The draw of an account waiting for a parent is not stored (decision 062); its answers wait here.
@@ -62,8 +75,12 @@ describe('learning while a parent has not agreed', () => {
     await page.getByTestId('dashboard-page').waitFor();
     await page.getByText('Les réponses gardées sur cet appareil sont arrivées\u00a0: 100\u00a0%.', { exact: true }).waitFor();
     await screenshot(page, 'quiz-sent-after-parent-fr-390');
-    await expect.poll(async () => (await ctx.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, user.id))).length).toBe(1);
+    await expect
+      .poll(async () => (await ctx.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, user.id))).length)
+      .toBe(1);
     // The section marks kept in the browser went with the first sync too.
-    await expect.poll(async () => (await ctx.db.select().from(sectionReads).where(eq(sectionReads.userId, user.id))).length).toBe(week1.fr.sections.length);
+    await expect
+      .poll(async () => (await ctx.db.select().from(sectionReads).where(eq(sectionReads.userId, user.id))).length)
+      .toBe(week1.fr.sections.length);
   });
 });

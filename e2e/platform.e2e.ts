@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { downloadedModules, forbiddenModules, readModuleMap } from '../test/client-bundle.ts';
 import { passLessons, primaryCourseLessons } from '../test/course-progress.ts';
 import { baseUrl, fillConsent, screenshot, signUpLinkFor, useBrowser } from './fixtures.ts';
@@ -66,8 +67,20 @@ describe('code splitting', () => {
     // script is ours alone (no React, no i18next); nothing is asked of the API or for translations.
     expect(downloadedModules(moduleMap, scripts).filter((m) => m.startsWith('node_modules/'))).toEqual([]);
     expect(requests.filter((p) => p.startsWith('/api/') || p.startsWith('/locales/'))).toEqual([]);
-    for (const screen of ['dashboard-page', 'lesson-page', 'assessment-page', 'certificate-page', 'admin-page', 'disciple-tree-page', 'evangelism-tools-page', 'onboarding-page'])
-      expect(scripts.filter((s) => s.includes(screen)), screen).toEqual([]);
+    for (const screen of [
+      'dashboard-page',
+      'lesson-page',
+      'assessment-page',
+      'certificate-page',
+      'admin-page',
+      'disciple-tree-page',
+      'evangelism-tools-page',
+      'onboarding-page',
+    ])
+      expect(
+        scripts.filter((s) => s.includes(screen)),
+        screen,
+      ).toEqual([]);
     const found = forbiddenModules(moduleMap, scripts);
     expect(found.zod).toEqual([]);
     expect(found['API client']).toEqual([]);
@@ -76,7 +89,7 @@ describe('code splitting', () => {
     await page.context().close();
   });
 
-  it('downloads the first screens\' scripts, translations and current-user answer early, each once (public/boot.js)', async () => {
+  it("downloads the first screens' scripts, translations and current-user answer early, each once (public/boot.js)", async () => {
     // A signed-in user's `/` is the app: its first screen (the dashboard) needs the current-user answer.
     const { context: signedIn } = await ctx.signedInPage({}, { width: 390, height: 844, locale: 'fr-FR' });
     for (const [path, ready, early, context] of [
@@ -94,7 +107,10 @@ describe('code splitting', () => {
       await page.waitForLoadState('networkidle');
       // Nothing twice: the app's own fetches and imports took the preloaded responses, and the
       // current user is asked for once per page load (docs/decisions/078).
-      expect(paths.filter((p, i) => paths.indexOf(p) !== i), path).toEqual([]);
+      expect(
+        paths.filter((p, i) => paths.indexOf(p) !== i),
+        path,
+      ).toEqual([]);
       for (const file of early) expect(paths, path).toContain(file);
       if (path === '/soul-health-check') {
         // Its screen's chunk was asked for by boot.js (as a module preload), not only by the app.
@@ -107,7 +123,7 @@ describe('code splitting', () => {
     }
   });
 
-  it('starts each signed-in first screen\'s translations, API reads and scripts from the first byte, and asks for nothing twice (docs/decisions/078)', async () => {
+  it("starts each signed-in first screen's translations, API reads and scripts from the first byte, and asks for nothing twice (docs/decisions/078)", async () => {
     const [week1] = await primaryCourseLessons(ctx.db);
     const { context, user } = await ctx.signedInPage({}, { width: 390, height: 844 });
     // Week 1 passed: its quiz opens again without reading first.
@@ -115,10 +131,28 @@ describe('code splitting', () => {
     const boot = await (await fetch(`${baseUrl()}/boot.js`)).text();
     const scriptsOf = JSON.parse(boot.match(/var firstScreenScripts = (\{.*\});/)![1]!) as Record<string, string[]>;
     for (const [path, ready, key, chunk, early] of [
-      ['/dashboard', 'dashboard-page', '/dashboard', 'dashboard-page', ['/locales/en/course.json', '/api/courses?lang=en', `/api/progress/`]],
+      [
+        '/dashboard',
+        'dashboard-page',
+        '/dashboard',
+        'dashboard-page',
+        ['/locales/en/course.json', '/api/courses?lang=en', `/api/progress/`],
+      ],
       [`/lesson/${week1!.lessonId}`, 'lesson-page', '/lesson/:id', 'lesson-page', [`/api/lessons/${week1!.lessonId}?lang=en`]],
-      [`/assessment/${week1!.lessonId}`, 'assessment-page', '/assessment/:id', 'assessment-page', [`/api/lessons/${week1!.lessonId}/assessment?lang=en`]],
-      ['/disciple-tree', 'disciple-tree-page', '/disciple-tree', 'disciple-tree-page', ['/locales/en/mentoring.json', '/api/disciples/tree']],
+      [
+        `/assessment/${week1!.lessonId}`,
+        'assessment-page',
+        '/assessment/:id',
+        'assessment-page',
+        [`/api/lessons/${week1!.lessonId}/assessment?lang=en`],
+      ],
+      [
+        '/disciple-tree',
+        'disciple-tree-page',
+        '/disciple-tree',
+        'disciple-tree-page',
+        ['/locales/en/mentoring.json', '/api/disciples/tree'],
+      ],
       ['/settings', 'page-settings', '/settings', 'settings-page', ['/locales/en/settings.json', '/api/profile']],
     ] as const) {
       const page = await context.newPage();
@@ -135,18 +169,39 @@ describe('code splitting', () => {
       await page.getByTestId(ready).waitFor();
       await page.waitForLoadState('networkidle');
       // One request per file and per read, the current user included.
-      expect(requests.filter((p, i) => requests.indexOf(p) !== i), path).toEqual([]);
-      expect(requests.filter((p) => p === '/api/auth/user'), path).toHaveLength(1);
-      for (const file of early) expect(requests.some((p) => p.startsWith(file)), `${path}: ${file}`).toBe(true);
+      expect(
+        requests.filter((p, i) => requests.indexOf(p) !== i),
+        path,
+      ).toEqual([]);
+      expect(
+        requests.filter((p) => p === '/api/auth/user'),
+        path,
+      ).toHaveLength(1);
+      for (const file of early)
+        expect(
+          requests.some((p) => p.startsWith(file)),
+          `${path}: ${file}`,
+        ).toBe(true);
       // Every read boot.js started was taken by the app (none wasted), and no preload went unused.
       const reads = await page.evaluate(() =>
-        Object.entries((window as unknown as { firstRequests?: { responses: Record<string, unknown> } }).firstRequests?.responses ?? {}).map(([url, r]) => ({ url, taken: r === undefined })),
+        Object.entries(
+          (window as unknown as { firstRequests?: { responses: Record<string, unknown> } }).firstRequests?.responses ?? {},
+        ).map(([url, r]) => ({ url, taken: r === undefined })),
       );
       expect(reads.length, path).toBeGreaterThan(1);
-      expect(reads.filter((r) => !r.taken).map((r) => r.url), path).toEqual([]);
-      expect(warnings.filter((w) => /preload/i.test(w)), path).toEqual([]);
+      expect(
+        reads.filter((r) => !r.taken).map((r) => r.url),
+        path,
+      ).toEqual([]);
+      expect(
+        warnings.filter((w) => /preload/i.test(w)),
+        path,
+      ).toEqual([]);
       // The screen's own chunk was a module preload from boot.js, beside the entry's scripts.
-      expect(scriptsOf[key]!.some((s) => s.includes(chunk)), path).toBe(true);
+      expect(
+        scriptsOf[key]!.some((s) => s.includes(chunk)),
+        path,
+      ).toBe(true);
       for (const script of scriptsOf[key]!) expect(requests, path).toContain(script);
       await page.close();
     }
@@ -171,7 +226,11 @@ describe('static files', () => {
     const plain = await get(entry, { 'accept-encoding': 'identity' });
     const br = await get(entry, { 'accept-encoding': 'gzip, deflate, br' });
     const gz = await get(entry, { 'accept-encoding': 'gzip' });
-    expect([plain.headers.get('content-encoding'), br.headers.get('content-encoding'), gz.headers.get('content-encoding')]).toEqual([null, 'br', 'gzip']);
+    expect([plain.headers.get('content-encoding'), br.headers.get('content-encoding'), gz.headers.get('content-encoding')]).toEqual([
+      null,
+      'br',
+      'gzip',
+    ]);
     const source = await plain.text();
     expect(await br.text()).toBe(source);
     expect(await gz.text()).toBe(source);
@@ -211,7 +270,7 @@ describe('sign-up and sign-in in the browser', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     // Signed in by the mailed link, not by the form (decision 037): the same answer for any address.
     await page.getByTestId('sign-up-check-mail').getByText('We sent a mail to esther.e2e@example.org.', { exact: false }).waitFor();
-    expect((await (await page.request.get('/api/auth/user')).json())).toBeNull();
+    expect(await (await page.request.get('/api/auth/user')).json()).toBeNull();
     await page.goto(await signUpLinkFor(ctx.db, 'esther.e2e@example.org'));
     await page.getByRole('button', { name: 'Create my account' }).click();
     await page.getByTestId('onboarding-page').waitFor();
@@ -262,11 +321,18 @@ describe('preferences', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Se connecter' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    expect(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('i18nextLng'), document.documentElement.lang])).toEqual(['dark', 'fr', 'fr']);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('i18nextLng'), document.documentElement.lang]),
+    ).toEqual(['dark', 'fr', 'fr']);
     // The server's landing page follows the same choices (the language by its cookie, docs/decisions/057).
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Grandir dans la foi. Avancer ensemble.' }).waitFor();
-    expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), document.documentElement.hasAttribute('data-prerendered')])).toEqual([true, true]);
+    expect(
+      await page.evaluate(() => [
+        document.documentElement.classList.contains('dark'),
+        document.documentElement.hasAttribute('data-prerendered'),
+      ]),
+    ).toEqual([true, true]);
     await page.goBack();
     // Form errors from the shared contracts appear in French too.
     await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { screenshot, seriousViolations, useBrowser } from './fixtures.ts';
 
 /**
@@ -13,12 +14,18 @@ describe('privacy notice without the controller set', () => {
   it('warns on the notice, in both languages, instead of naming nobody', async () => {
     const page = await ctx.newPage();
     await page.goto('/privacy');
-    await page.getByTestId('privacy-placeholder').getByText(/This copy of the app is a test install/).waitFor();
+    await page
+      .getByTestId('privacy-placeholder')
+      .getByText(/This copy of the app is a test install/)
+      .waitFor();
     expect(await page.getByTestId('privacy-controller').getByText('not set yet').count()).toBe(2);
     expect(await seriousViolations(page)).toEqual([]);
     const fr = await ctx.newPage({ locale: 'fr-FR', width: 390 });
     await fr.goto('/privacy');
-    await fr.getByTestId('privacy-placeholder').getByText(/installation d'essai/).waitFor();
+    await fr
+      .getByTestId('privacy-placeholder')
+      .getByText(/installation d'essai/)
+      .waitFor();
     await screenshot(fr, 'privacy-unset-fr-390');
     await page.context().close();
     await fr.context().close();

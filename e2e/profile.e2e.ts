@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { auditLog, users } from '../server/db/schema/index.ts';
 import { passLessons } from '../test/course-progress.ts';
 import { baseUrl, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
@@ -9,7 +10,12 @@ import { baseUrl, screenshot, screenVariants, seriousViolations, useBrowser } fr
 const ctx = useBrowser();
 
 const profile = {
-  phone: '+33 6 12 34 56 78', address: '8 rue des Lilas\nParis', country: 'France', churchDenomination: 'Protestante', pastorName: 'Pasteur Marc', birthdate: '2008-01-05',
+  phone: '+33 6 12 34 56 78',
+  address: '8 rue des Lilas\nParis',
+  country: 'France',
+  churchDenomination: 'Protestante',
+  pastorName: 'Pasteur Marc',
+  birthdate: '2008-01-05',
 };
 
 describe('profile on /settings', () => {
@@ -38,7 +44,11 @@ describe('profile on /settings', () => {
     await form.getByLabel('Last name').fill('Mbeki-Okafor');
     await form.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Your changes are saved.').first().waitFor();
-    expect((await ctx.db.select().from(users).where(eq(users.id, user.id)))[0]).toMatchObject({ lastName: 'Mbeki-Okafor', birthdate: '2008-01-05', country: 'France' });
+    expect((await ctx.db.select().from(users).where(eq(users.id, user.id)))[0]).toMatchObject({
+      lastName: 'Mbeki-Okafor',
+      birthdate: '2008-01-05',
+      country: 'France',
+    });
 
     await page.goto('/certificate');
     await page.getByRole('heading', { name: 'Congratulations, Talia Mbeki-Okafor!' }).waitFor();
@@ -49,7 +59,9 @@ describe('profile on /settings', () => {
     // The verify page says the name changed after issue, so a printout with the earlier name makes sense.
     await page.goto(`/verify/${code}`);
     await page.getByTestId('verify-holder').getByText('Talia Mbeki-Okafor').waitFor();
-    expect(await page.getByTestId('verify-renamed').textContent()).toMatch(/^The holder changed their name on .+, after this certificate was issued\./);
+    expect(await page.getByTestId('verify-renamed').textContent()).toMatch(
+      /^The holder changed their name on .+, after this certificate was issued\./,
+    );
     expect(await seriousViolations(page, { where: 'verify page' })).toEqual([]);
     await screenshot(page, 'verify-renamed-1280-light');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -60,7 +72,10 @@ describe('profile on /settings', () => {
   });
 
   it('a Chinese and an Arabic name come out whole in the downloaded PDF (decision 032)', async () => {
-    for (const [firstName, lastName] of [['美玲', '陳'], ['فاطمة', 'الزهراء']]) {
+    for (const [firstName, lastName] of [
+      ['美玲', '陳'],
+      ['فاطمة', 'الزهراء'],
+    ]) {
       const { page, user, context } = await ctx.signedInPage({ firstName, lastName });
       await passLessons(ctx.db, user.id);
       await page.goto('/certificate');

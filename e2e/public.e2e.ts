@@ -1,10 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { redFlagItems, soulCheckSections } from '../common/domain/soul-check.ts';
 import { callbackRequests, watchmomsApplications } from '../server/db/schema/index.ts';
 import { downloadedModules, readModuleMap } from '../test/client-bundle.ts';
-import { type ContextOptions, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
+import { screenshot, screenVariants, seriousViolations, useBrowser, type ContextOptions } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
 
 /**
@@ -12,7 +13,9 @@ import { clientDir } from './global-setup.ts';
  * (no request, nothing stored), a callback request, with accessibility scans and screenshots.
  */
 // Two social accounts configured: the landing page shows those two buttons and no other.
-const ctx = useBrowser({ env: { SOCIAL_INSTAGRAM_URL: 'https://instagram.com/example', SOCIAL_YOUTUBE_URL: 'https://youtube.com/@example' } });
+const ctx = useBrowser({
+  env: { SOCIAL_INSTAGRAM_URL: 'https://instagram.com/example', SOCIAL_YOUTUBE_URL: 'https://youtube.com/@example' },
+});
 
 async function openPage(opts: ContextOptions & { dark?: boolean } = {}): Promise<Page> {
   const page = await ctx.newPage(opts);
@@ -54,15 +57,35 @@ describe('landing page', () => {
     // The server's HTML (docs/decisions/057) with its one small script and boot.js: no React, no
     // translations to fetch, no screen of the app, and not the application form until it is wanted.
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-prerendered'))).toBe(true);
-    expect(downloadedModules(readModuleMap(clientDir()), scripts)).toEqual(['client/src/features/landing/static/landing-static.ts', 'client/landing.html']);
+    expect(downloadedModules(readModuleMap(clientDir()), scripts)).toEqual([
+      'client/src/features/landing/static/landing-static.ts',
+      'client/landing.html',
+    ]);
     expect(scripts.filter((s) => s !== '/boot.js' && !/^\/assets\/landing-[\w-]+\.js$/.test(s))).toEqual([]);
 
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Grow in faith. Walk it out together.');
-    for (const title of ['About us', 'Our values', 'Our vision', 'Our mission', 'Leadership', 'WatchMoms', 'Questions & answers', 'Contact us'])
+    for (const title of [
+      'About us',
+      'Our values',
+      'Our vision',
+      'Our mission',
+      'Leadership',
+      'WatchMoms',
+      'Questions & answers',
+      'Contact us',
+    ])
       expect(await page.getByRole('heading', { name: title, exact: true }).count(), title).toBe(1);
 
     // Fixed facts of spec section 1
-    for (const fact of ['3 daily prayer sessions', 'Every Monday and Thursday at 8 p.m.', '3–11', '13–17', '18–25', '7-day new-believer track', 'A 5-step witnessing guide and a 3-minute testimony'])
+    for (const fact of [
+      '3 daily prayer sessions',
+      'Every Monday and Thursday at 8 p.m.',
+      '3–11',
+      '13–17',
+      '18–25',
+      '7-day new-believer track',
+      'A 5-step witnessing guide and a 3-minute testimony',
+    ])
       expect(await page.getByText(fact).count(), fact).toBeGreaterThan(0);
 
     // 16 questions and answers; an answer opens
@@ -90,7 +113,9 @@ describe('landing page', () => {
     // Header links scroll to their section
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leadership' }).click();
     await page.waitForURL(/#leadership$/);
-    await expect.poll(() => page.locator('#leadership').evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3000 }).toBeLessThan(120);
+    await expect
+      .poll(() => page.locator('#leadership').evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3000 })
+      .toBeLessThan(120);
 
     expect(await seriousViolations(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -213,11 +238,17 @@ describe('WatchMoms application', () => {
     expect(posts).toEqual([]);
 
     await dialog.getByLabel('Day').selectOption('28');
-    await dialog.getByLabel('Why would you like to join?').fill('I pray for my sons every night and I want to pray alongside other mothers.');
+    await dialog
+      .getByLabel('Why would you like to join?')
+      .fill('I pray for my sons every night and I want to pray alongside other mothers.');
 
     // A server failure keeps the form open with a destructive toast.
     await page.route('**/api/watchmoms-applications', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'DATABASE_UNAVAILABLE', message: 'down' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'DATABASE_UNAVAILABLE', message: 'down' }),
+      }),
     );
     await dialog.getByRole('button', { name: 'Submit application' }).click();
     await page.getByText('Submission Failed', { exact: true }).waitFor();
@@ -307,7 +338,9 @@ describe('Soul Health Check', () => {
     const bare = await openPage({ javaScriptEnabled: false, width: 390, height: 844 });
     await bare.goto('/soul-health-check');
     expect(await bare.getByRole('heading', { level: 1 }).textContent()).toBe('Soul Health Check');
-    expect(await bare.getByTestId('not-a-diagnosis').getByText('This check is a screening to help you reflect.', { exact: false }).isVisible()).toBe(true);
+    expect(
+      await bare.getByTestId('not-a-diagnosis').getByText('This check is a screening to help you reflect.', { exact: false }).isVisible(),
+    ).toBe(true);
     await bare.context().close();
 
     // With the app: from the first paint to the questions, the title never leaves and no loading screen shows.
@@ -326,7 +359,11 @@ describe('Soul Health Check', () => {
     await page.goto('/soul-health-check');
     await page.getByTestId('question-0-0').waitFor();
     await page.getByTestId('emergency-line').waitFor();
-    expect(await page.evaluate(() => (window as unknown as { takeover: unknown }).takeover)).toEqual({ titleGone: false, loading: false, titleSeen: true });
+    expect(await page.evaluate(() => (window as unknown as { takeover: unknown }).takeover)).toEqual({
+      titleGone: false,
+      loading: false,
+      titleSeen: true,
+    });
     await page.context().close();
   });
 
@@ -357,14 +394,22 @@ describe('Soul Health Check', () => {
       if (s > 0) {
         // Previous keeps the answers of the section before.
         await page.getByRole('button', { name: 'Previous' }).click();
-        expect(await page.getByTestId(`question-${s - 1}-0`).locator('input:checked').count()).toBe(1);
+        expect(
+          await page
+            .getByTestId(`question-${s - 1}-0`)
+            .locator('input:checked')
+            .count(),
+        ).toBe(1);
         await page.getByRole('button', { name: 'Next Section' }).click();
       }
       await answerSection(page, s, first[s]!);
     }
     const results = page.getByTestId('soul-check-results');
     await results.waitFor();
-    const levels = async () => Promise.all(['heart', 'mind', 'habits', 'relationships', 'purpose'].map((id) => page.getByTestId(`result-${id}`).getAttribute('data-level')));
+    const levels = async () =>
+      Promise.all(
+        ['heart', 'mind', 'habits', 'relationships', 'purpose'].map((id) => page.getByTestId(`result-${id}`).getAttribute('data-level')),
+      );
     expect(await levels()).toEqual(['healthy', 'healthy', 'growth', 'growth', 'support']);
     // Healthy: affirmation only. Growth: scripture and challenge. Support: also 'Needs Support' and an invitation.
     await page.getByTestId('result-heart').getByText('Your heart looks guarded and open to God.', { exact: false }).waitFor();
@@ -376,14 +421,19 @@ describe('Soul Health Check', () => {
     await page.getByTestId('result-purpose').getByRole('button', { name: 'Talk to an ambassador' }).waitFor();
     expect(await page.getByText('Needs Support').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Call 988' }).first().getAttribute('href')).toBe('tel:988');
-    await page.getByTestId('not-a-diagnosis').getByText('This check is a screening to help you reflect. It is not a diagnosis', { exact: false }).waitFor();
+    await page
+      .getByTestId('not-a-diagnosis')
+      .getByText('This check is a screening to help you reflect. It is not a diagnosis', { exact: false })
+      .waitFor();
     await page.getByTestId('not-a-diagnosis').getByText('Nobody reads your answers live.', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'public-soul-check-results-1280-light');
 
     // Connect with Ambassador scrolls to the support block.
     await page.getByRole('button', { name: 'Connect with Ambassador' }).click();
-    await expect.poll(() => page.getByTestId('support-block').evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3000 }).toBeLessThan(100);
+    await expect
+      .poll(() => page.getByTestId('support-block').evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3000 })
+      .toBeLessThan(100);
 
     // Take Again: back to section 1 with nothing kept; second run covers 5 "Yes" and the other boundaries.
     await page.getByRole('button', { name: 'Take Again' }).click();
@@ -409,13 +459,17 @@ describe('Soul Health Check', () => {
   )('works in French at %ipx (dark: %s) without serious accessibility problems', async (width, dark) => {
     const page = await openPage({ locale: 'fr-FR', width, height: width > 500 ? 900 : 844, dark });
     await page.goto('/soul-health-check');
-    await page.getByRole('heading', { name: 'Bilan de santé de l\'âme' }).waitFor();
+    await page.getByRole('heading', { name: "Bilan de santé de l'âme" }).waitFor();
     await page.getByRole('heading', { name: 'Cœur et pureté' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await screenshot(page, `public-soul-check-fr-${width}-${dark ? 'dark' : 'light'}`);
     const requests = await recordRequests(page);
     for (let s = 0; s < 5; s++) {
-      for (let q = 0; q < soulCheckSections[s]!.questionCount; q++) await page.getByTestId(`question-${s}-${q}`).getByText(s === 1 ? 'Oui' : 'Non', { exact: true }).click();
+      for (let q = 0; q < soulCheckSections[s]!.questionCount; q++)
+        await page
+          .getByTestId(`question-${s}-${q}`)
+          .getByText(s === 1 ? 'Oui' : 'Non', { exact: true })
+          .click();
       await page.getByRole('button', { name: s === 4 ? 'Voir les résultats' : 'Partie suivante' }).click();
     }
     await page.getByTestId('result-mind').getByText('Besoin de soutien').waitFor();
@@ -463,7 +517,10 @@ describe('counselor support block', () => {
     expect(posts).toEqual([]);
 
     // Clicking an ambassador chooses its category.
-    await page.getByTestId('support-ambassadors').getByRole('button', { name: /Stress & anxiety/ }).click();
+    await page
+      .getByTestId('support-ambassadors')
+      .getByRole('button', { name: /Stress & anxiety/ })
+      .click();
     expect(await block.getByLabel('What would you like to talk about?').inputValue()).toBe('mental');
     await block.getByLabel('Your first name').fill('  Noah  ');
     await block.getByLabel('Phone number').fill('+1 404 555 0188');
@@ -478,7 +535,9 @@ describe('counselor support block', () => {
     await block.getByLabel('A good time to reach you (optional)').fill('after school');
     expect(await block.getByLabel('Language to speak').inputValue()).toBe('en');
     await block.getByLabel('Language to speak').selectOption('es');
-    await block.getByText('the G.O.D support team (support ambassadors, coordinators and admins) sees this request', { exact: false }).click();
+    await block
+      .getByText('the G.O.D support team (support ambassadors, coordinators and admins) sees this request', { exact: false })
+      .click();
     await screenshot(page, 'public-support-form-390-light');
     expect(await seriousViolations(page, { include: '[data-testid="support-block"]' })).toEqual([]);
     await block.getByRole('button', { name: 'Request a callback' }).click();
@@ -490,8 +549,16 @@ describe('counselor support block', () => {
 
     const [row] = await ctx.db.select().from(callbackRequests).orderBy(desc(callbackRequests.createdAt)).limit(1);
     expect(row).toMatchObject({
-      name: 'Noah', phone: '+1 404 555 0188', category: 'mental', scoreBand: 'yellow', userId: null, status: 'new',
-      contactMethod: 'whatsapp', isVoicemailSafe: false, goodTime: 'after school', language: 'es',
+      name: 'Noah',
+      phone: '+1 404 555 0188',
+      category: 'mental',
+      scoreBand: 'yellow',
+      userId: null,
+      status: 'new',
+      contactMethod: 'whatsapp',
+      isVoicemailSafe: false,
+      goodTime: 'after school',
+      language: 'es',
     });
     await page.context().close();
   });
@@ -501,7 +568,8 @@ describe('crisis directory by country', () => {
   /** Answers every question "Yes" (every area needs support) and opens the support block's directory. */
   async function resultsWithDirectory(page: Page, topic: string) {
     for (let s = 0; s < 5; s++) {
-      for (let q = 0; q < soulCheckSections[s]!.questionCount; q++) await page.getByTestId(`question-${s}-${q}`).getByText('Oui', { exact: true }).click();
+      for (let q = 0; q < soulCheckSections[s]!.questionCount; q++)
+        await page.getByTestId(`question-${s}-${q}`).getByText('Oui', { exact: true }).click();
       await page.getByRole('button', { name: s === 4 ? 'Voir les résultats' : 'Partie suivante' }).click();
     }
     await page.getByTestId('soul-check-results').waitFor();
@@ -519,12 +587,23 @@ describe('crisis directory by country', () => {
     const directory = await resultsWithDirectory(page, 'mental');
     expect(await directory.getAttribute('data-region')).toBe('FR');
     expect(await page.getByTestId('crisis-call').getAttribute('href')).toBe('tel:3114');
-    expect(await directory.getByTestId('crisis-line-fr3114').getByRole('link', { name: 'Appeler le 3114' }).getAttribute('href')).toBe('tel:3114');
+    expect(await directory.getByTestId('crisis-line-fr3114').getByRole('link', { name: 'Appeler le 3114' }).getAttribute('href')).toBe(
+      'tel:3114',
+    );
     await directory.getByTestId('crisis-line-frFilSanteJeunes').getByText('Pour les 12-25 ans', { exact: false }).waitFor();
     expect(await directory.getByRole('link', { name: 'Appeler le 0 800 235 236' }).getAttribute('href')).toBe('tel:0800235236');
-    expect(await directory.getByTestId('emergency-line').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['tel:112', 'tel:15', 'tel:17']);
-    expect(await directory.getByTestId('crisis-line-fr119').getByRole('link', { name: 'Appeler le 119' }).getAttribute('href')).toBe('tel:119');
-    expect(await directory.getByRole('link', { name: "Trouver une ligne d'écoute" }).getAttribute('href')).toBe('https://findahelpline.com/');
+    expect(
+      await directory
+        .getByTestId('emergency-line')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual(['tel:112', 'tel:15', 'tel:17']);
+    expect(await directory.getByTestId('crisis-line-fr119').getByRole('link', { name: 'Appeler le 119' }).getAttribute('href')).toBe(
+      'tel:119',
+    );
+    expect(await directory.getByRole('link', { name: "Trouver une ligne d'écoute" }).getAttribute('href')).toBe(
+      'https://findahelpline.com/',
+    );
     await directory.scrollIntoViewIfNeeded();
     await screenshot(page, 'public-crisis-directory-fr-390-light');
 
@@ -535,7 +614,9 @@ describe('crisis directory by country', () => {
     const ca = directory.getByTestId('crisis-line-ca988');
     await ca.getByText('En anglais et français', { exact: false }).waitFor();
     expect(await ca.getByRole('link', { name: 'SMS au 9-8-8' }).getAttribute('href')).toBe('sms:988');
-    expect(await directory.getByTestId('crisis-line-caKidsHelpPhone').getByRole('link', { name: 'SMS au 686868' }).getAttribute('href')).toBe('sms:686868?body=CONNECT');
+    expect(
+      await directory.getByTestId('crisis-line-caKidsHelpPhone').getByRole('link', { name: 'SMS au 686868' }).getAttribute('href'),
+    ).toBe('sms:686868?body=CONNECT');
     await directory.getByTestId('emergency-line').getByText('appelle le 911', { exact: false }).waitFor();
 
     // The United Kingdom and Australia, then anywhere else: the directory and the local emergency number.

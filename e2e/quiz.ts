@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+
 import type { ContentLanguage } from '../common/contracts/course.ts';
 import type { LessonFile } from '../content/schema.ts';
 import { rightOptionText } from '../test/quiz.ts';
@@ -33,7 +34,10 @@ export async function answerDrawn(
     const right = labels.indexOf(rightOptionText(lesson, { id: i + 1, questionText, options: labels, section: 0 }, lang));
     if (right < 0) throw new Error(`the right option of "${questionText}" is not on screen`);
     const isRight = !wrong(i, total);
-    await page.getByRole('radio').nth(isRight ? right : (right + 1) % labels.length).check();
+    await page
+      .getByRole('radio')
+      .nth(isRight ? right : (right + 1) % labels.length)
+      .check();
     answered.push({ questionText, isRight });
     if (i < total - 1) await page.getByRole('button', { name: lang === 'fr' ? 'Suivante' : 'Next' }).click();
   }

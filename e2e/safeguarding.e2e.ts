@@ -1,10 +1,11 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { auditLog, mentorApprovals, parentalConsents, safeguardingConcerns, users } from '../server/db/schema/index.ts';
 import { hashToken, newToken } from '../server/lib/session.ts';
 import { createUser } from '../test/app.ts';
 import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
-import { screenVariants, screenshot, seriousViolations, useBrowser } from './fixtures.ts';
+import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /**
  * Issue 25: a 15-year-old raises a concern about their mentor from the tree page; the safeguarding
@@ -21,17 +22,34 @@ const year = new Date().getUTCFullYear();
 const aged = (age: number) => ({ birthYear: year - age - (new Date().getUTCMonth() === 0 ? 1 : 0), birthMonth: 1 });
 const WORDS = 'He asked me to keep our chats secret from my parents and it made me uneasy';
 
-const mentorFields = (stamp: string) => ({ ...aged(34), firstName: 'Marc', lastName: `Mentor${stamp}`, email: `marc.${stamp}@example.org` });
+const mentorFields = (stamp: string) => ({
+  ...aged(34),
+  firstName: 'Marc',
+  lastName: `Mentor${stamp}`,
+  email: `marc.${stamp}@example.org`,
+});
 /** A mentor of minors approved a year ahead (a lead's decision, made in the database). */
-const approve = (userId: string) => ctx.db.insert(mentorApprovals).values({ userId, checks: 'Background check and two references', expiresAt: new Date(Date.now() + 365 * 86_400_000) });
+const approve = (userId: string) =>
+  ctx.db
+    .insert(mentorApprovals)
+    .values({ userId, checks: 'Background check and two references', expiresAt: new Date(Date.now() + 365 * 86_400_000) });
 
 describe('safeguarding', () => {
   it('a 15-year-old raises a concern from the tree; the lead is mailed, opens it and pauses the link; each side sees what it should', async () => {
     const asMentor = await ctx.signedInPage(mentorFields('flow'));
     const mentor = asMentor.user;
     await approve(mentor.id);
-    const lead = await ctx.signedInPage({ ...aged(45), isSafeguardingLead: true, firstName: 'Lena', lastName: 'Lead', email: 'lena.lead@example.org' });
-    const teen = await ctx.signedInPage({ ...aged(15), firstName: 'Tom', lastName: 'Teen', email: 'tom.teen@example.org', mentorId: mentor.id }, { width: 390 });
+    const lead = await ctx.signedInPage({
+      ...aged(45),
+      isSafeguardingLead: true,
+      firstName: 'Lena',
+      lastName: 'Lead',
+      email: 'lena.lead@example.org',
+    });
+    const teen = await ctx.signedInPage(
+      { ...aged(15), firstName: 'Tom', lastName: 'Teen', email: 'tom.teen@example.org', mentorId: mentor.id },
+      { width: 390 },
+    );
 
     // The teenager, on the tree page, tells the lead about their mentor.
     await teen.page.goto('/disciple-tree');
@@ -50,7 +68,10 @@ describe('safeguarding', () => {
     await screenshot(teen.page, 'safeguarding-raised-390', { fullPage: false });
 
     // The lead's mail holds a link, no name and no words.
-    const alert = await smtp.waitFor((m) => m.to.includes('lena.lead@example.org') && m.subject === 'A safeguarding concern was raised', 20_000);
+    const alert = await smtp.waitFor(
+      (m) => m.to.includes('lena.lead@example.org') && m.subject === 'A safeguarding concern was raised',
+      20_000,
+    );
     for (const secret of ['Marc', 'Tom', 'uneasy']) expect(alert.text).not.toContain(secret);
     await lead.page.goto(linkIn(alert, '/admin'));
     await lead.page.getByTestId('safeguarding-console').waitFor();
@@ -84,7 +105,12 @@ describe('safeguarding', () => {
     // Each step in the decisions, and nothing of the words in the audit rows.
     await lead.page.reload();
     const audit = lead.page.getByTestId('safeguarding-audit');
-    for (const step of ['raised a safeguarding concern', 'opened a safeguarding concern', 'paused a mentoring link', "changed a concern's status"])
+    for (const step of [
+      'raised a safeguarding concern',
+      'opened a safeguarding concern',
+      'paused a mentoring link',
+      "changed a concern's status",
+    ])
       await audit.getByText(step).first().waitFor();
     const rows = await ctx.db.select().from(auditLog).where(like(auditLog.action, 'safeguarding.%'));
     expect(JSON.stringify(rows)).not.toContain('uneasy');
@@ -116,7 +142,13 @@ describe('safeguarding', () => {
     await approve(mentor.id);
     const child = await createUser(ctx.db, { ...aged(13), firstName: 'Ada', lastName: 'Child', mentorId: mentor.id });
     const token = newToken();
-    await ctx.db.insert(parentalConsents).values({ userId: child.id, parentEmail: 'ada.parent@example.org', tokenHash: hashToken(newToken()), grantedAt: new Date(), mentorsTokenHash: hashToken(token) });
+    await ctx.db.insert(parentalConsents).values({
+      userId: child.id,
+      parentEmail: 'ada.parent@example.org',
+      tokenHash: hashToken(newToken()),
+      grantedAt: new Date(),
+      mentorsTokenHash: hashToken(token),
+    });
     const parent = await ctx.newPage();
     await parent.goto(`/parent-mentors/${token}`);
     await parent.getByTestId('parent-mentor').getByText('Marc Mentorparent').waitFor();
@@ -129,7 +161,13 @@ describe('safeguarding', () => {
     await parent.context().close();
 
     // An adult refused a link with a minor waits for approval; the lead approves them from the tab.
-    const waiting = await createUser(ctx.db, { ...aged(29), firstName: 'Wes', lastName: 'Waiting', email: 'wes.waiting@example.org', mentorApprovalRequestedAt: new Date() });
+    const waiting = await createUser(ctx.db, {
+      ...aged(29),
+      firstName: 'Wes',
+      lastName: 'Waiting',
+      email: 'wes.waiting@example.org',
+      mentorApprovalRequestedAt: new Date(),
+    });
     const lead = await ctx.signedInPage({ ...aged(45), isSafeguardingLead: true });
     await lead.page.goto('/admin?tab=safeguarding');
     const row = lead.page.getByTestId('mentor-row').filter({ hasText: 'Wes Waiting' });
@@ -151,9 +189,22 @@ describe('safeguarding', () => {
     await approve(mentor.id);
     const child = await createUser(ctx.db, { ...aged(14), firstName: 'Zoé', lastName: 'Enfant', mentorId: mentor.id });
     const token = newToken();
-    await ctx.db.insert(parentalConsents).values({ userId: child.id, parentEmail: 'parent.looks@example.org', tokenHash: hashToken(newToken()), grantedAt: new Date(), mentorsTokenHash: hashToken(token) });
+    await ctx.db.insert(parentalConsents).values({
+      userId: child.id,
+      parentEmail: 'parent.looks@example.org',
+      tokenHash: hashToken(newToken()),
+      grantedAt: new Date(),
+      mentorsTokenHash: hashToken(token),
+    });
     const problems: string[] = [];
-    for (const [width, theme, lang] of screenVariants([[390, 'light', 'en'], [1280, 'dark', 'fr'], [1280, 'light', 'en'], [390, 'dark', 'fr'], [390, 'light', 'fr'], [1280, 'dark', 'en']] as const)) {
+    for (const [width, theme, lang] of screenVariants([
+      [390, 'light', 'en'],
+      [1280, 'dark', 'fr'],
+      [1280, 'light', 'en'],
+      [390, 'dark', 'fr'],
+      [390, 'light', 'fr'],
+      [1280, 'dark', 'en'],
+    ] as const)) {
       const where = `${width}-${theme}-${lang}`;
       const locale = lang === 'fr' ? 'fr-FR' : 'en-US';
       const visitor = await ctx.newPage({ width, colorScheme: theme, locale });

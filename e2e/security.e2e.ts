@@ -1,11 +1,12 @@
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { generate } from 'otplib';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { secondFactorFailures } from '../server/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { createUser } from '../test/app.ts';
 import { passLessons } from '../test/course-progress.ts';
-import { baseUrl, CHROMIUM_PATH, screenshot, screenVariants, useBrowser, seriousViolations } from './fixtures.ts';
+import { baseUrl, CHROMIUM_PATH, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 const ctx = useBrowser();
 
@@ -87,13 +88,23 @@ describe('two-step codes counted per account (issue 24, items 1-2)', () => {
     const user = await createUser(ctx.db, { password: 'a quiet morning walk', firstName: 'Lois' });
     // Two-step verification turned on through the API, as the settings page does.
     const setupContext = await ctx.newContext();
-    await setupContext.addCookies([{ name: SESSION_COOKIE, value: await createSession(ctx.db, user.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 }), url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
-    const setup = await (await setupContext.request.post('/api/account/mfa/totp/setup')).json() as { secret: string };
+    await setupContext.addCookies([
+      {
+        name: SESSION_COOKIE,
+        value: await createSession(ctx.db, user.id, { idleMs: 86_400_000, absoluteMs: 86_400_000 }),
+        url: baseUrl(),
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
+    const setup = (await (await setupContext.request.post('/api/account/mfa/totp/setup')).json()) as { secret: string };
     const confirmed = await setupContext.request.post('/api/account/mfa/totp/confirm', { data: { code: await codeFor(setup.secret) } });
-    const { recoveryCodes } = await confirmed.json() as { recoveryCodes: string[] };
+    const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] };
     await setupContext.close();
     // The stranger's wrong codes, through other challenges, just now.
-    await ctx.db.insert(secondFactorFailures).values({ key: `account:${user.id}`, userId: user.id, failures: 8, lastFailureAt: new Date() });
+    await ctx.db
+      .insert(secondFactorFailures)
+      .values({ key: `account:${user.id}`, userId: user.id, failures: 8, lastFailureAt: new Date() });
 
     const context = await ctx.newContext({ width: 390 });
     const page = await context.newPage();
@@ -104,7 +115,9 @@ describe('two-step codes counted per account (issue 24, items 1-2)', () => {
     const step = page.getByTestId('sign-in-second-step');
     await step.getByLabel('6-digit code').fill(await codeFor(setup.secret, 1));
     await step.getByRole('button', { name: 'Verify' }).click();
-    await step.getByText('Too many wrong tries. Please wait a few minutes and try again. At sign-in, a recovery code works without waiting.').waitFor();
+    await step
+      .getByText('Too many wrong tries. Please wait a few minutes and try again. At sign-in, a recovery code works without waiting.')
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sign-in-second-step-waiting-390');
     await step.getByRole('button', { name: 'Use a recovery code instead' }).click();
@@ -153,7 +166,12 @@ describe('settings → security', () => {
     await again.close();
   });
 
-  for (const [width, dark] of screenVariants([[390, false], [1280, false], [390, true], [1280, true]] as const))
+  for (const [width, dark] of screenVariants([
+    [390, false],
+    [1280, false],
+    [390, true],
+    [1280, true],
+  ] as const))
     it(`looks right at ${width}px (dark: ${dark})`, async () => {
       const user = await createUser(ctx.db, { password: 'my old passphrase' });
       const other = await ctx.newContext();
@@ -179,7 +197,9 @@ describe('Content Security Policy', () => {
     await context.addInitScript(() => {
       const w = window as unknown as { cspViolations: string[] };
       w.cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
     });
     const consoleErrors: string[] = [];
     context.on('console', (m) => {
@@ -197,7 +217,10 @@ describe('Content Security Policy', () => {
     const page = await visitor.newPage();
     await page.goto('/');
     await page.getByTestId('landing-page').waitFor();
-    await page.getByRole('button', { name: /join watchmoms/i }).first().click();
+    await page
+      .getByRole('button', { name: /join watchmoms/i })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await check(page, 'landing with the WatchMoms dialog');
     await page.keyboard.press('Escape');
@@ -245,7 +268,10 @@ describe('Content Security Policy', () => {
     await graduate.page.goto('/certificate');
     await graduate.page.getByTestId('certificate').waitFor();
     await graduate.page.getByRole('button', { name: 'Copy link' }).click();
-    await graduate.page.getByText(/Link copied|couldn't copy the link/).first().waitFor();
+    await graduate.page
+      .getByText(/Link copied|couldn't copy the link/)
+      .first()
+      .waitFor();
     await checkGraduate(graduate.page, 'certificate page with a toast');
 
     const { page: admin, context: adminContext } = await ctx.signedInPage({ role: 'admin' });
@@ -286,7 +312,11 @@ describe('Content Security Policy', () => {
 
     // Playwright hides scroll bars in headless Chromium; this browser keeps the classic 15 px one,
     // the case where removing it could make the page jump sideways.
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', '--no-sandbox', '--disable-gpu'], ignoreDefaultArgs: ['--hide-scrollbars'] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+      ignoreDefaultArgs: ['--hide-scrollbars'],
+    });
     const visitor = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 700 } });
     const check = await watchViolations(visitor);
     const page = await visitor.newPage();
@@ -304,7 +334,15 @@ describe('Content Security Policy', () => {
     await page.getByRole('dialog').waitFor();
     await screenshot(page, 'scroll-lock-1280-dialog', { fullPage: false });
     const locked = await scrollState(page, 'main');
-    expect(locked).toMatchObject({ y: before.y, overflow: 'hidden', marginRight: `${before.scrollBar}px`, locks: '1', width: before.width, scrollBar: 0, sheets: 1 });
+    expect(locked).toMatchObject({
+      y: before.y,
+      overflow: 'hidden',
+      marginRight: `${before.scrollBar}px`,
+      locks: '1',
+      width: before.width,
+      scrollBar: 0,
+      sheets: 1,
+    });
     // The wheel over the dimmed page behind the dialog scrolls nothing.
     await page.mouse.move(20, 650);
     await page.mouse.wheel(0, 600);
@@ -314,7 +352,15 @@ describe('Content Security Policy', () => {
 
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await scrollState(page, 'main')).toMatchObject({ y: before.y, overflow: 'visible', marginRight: '0px', locks: null, width: before.width, scrollBar: before.scrollBar, sheets: 0 });
+    expect(await scrollState(page, 'main')).toMatchObject({
+      y: before.y,
+      overflow: 'visible',
+      marginRight: '0px',
+      locks: null,
+      width: before.width,
+      scrollBar: before.scrollBar,
+      sheets: 0,
+    });
     await page.mouse.move(640, 350);
     await page.mouse.wheel(0, 400);
     await expect.poll(async () => (await scrollState(page, 'main')).y).toBeGreaterThan(before.y);

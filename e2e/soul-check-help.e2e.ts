@@ -1,9 +1,10 @@
 import { desc } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { soulCheckSections, type SectionId } from '../common/domain/soul-check.ts';
 import { callbackRequests } from '../server/db/schema/index.ts';
-import { type ContextOptions, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
+import { screenshot, screenVariants, seriousViolations, useBrowser, type ContextOptions } from './fixtures.ts';
 
 /**
  * Issue 23, item 3 end to end: a red flag puts crisis help at the top of the results and never lets
@@ -15,7 +16,12 @@ const ctx = useBrowser();
 const answerLabels = { en: { yes: 'Yes', sometimes: 'Sometimes', no: 'No' }, fr: { yes: 'Oui', sometimes: 'Parfois', no: 'Non' } };
 
 /** Answers every question "No", except the given ones, checking "Need help now?" on each step; ends on the results. */
-async function answerAll(page: Page, lng: 'en' | 'fr', given: [SectionId, number, 'yes' | 'sometimes'][], onStep?: (section: number) => Promise<void>) {
+async function answerAll(
+  page: Page,
+  lng: 'en' | 'fr',
+  given: [SectionId, number, 'yes' | 'sometimes'][],
+  onStep?: (section: number) => Promise<void>,
+) {
   for (const [s, section] of soulCheckSections.entries()) {
     await page.getByTestId(`question-${s}-0`).waitFor();
     await onStep?.(s);
@@ -45,7 +51,8 @@ describe('a red flag in the Soul Health Check', () => {
       await help.getByText('Need help now?').waitFor();
       expect(await help.getByRole('link', { name: 'Call 988' }).getAttribute('href')).toBe('tel:988');
       expect(await help.getByRole('link', { name: 'Text 988' }).getAttribute('href')).toBe('sms:988');
-      if (s === 1) await page.getByText('In the past few weeks, have you had thoughts of hurting yourself, or of not wanting to be alive?').waitFor();
+      if (s === 1)
+        await page.getByText('In the past few weeks, have you had thoughts of hurting yourself, or of not wanting to be alive?').waitFor();
     });
 
     const help = page.getByTestId('crisis-help');
@@ -54,7 +61,11 @@ describe('a red flag in the Soul Health Check', () => {
     expect(await help.getByRole('link', { name: 'Text 988' }).getAttribute('href')).toBe('sms:988');
     await help.getByTestId('emergency-line').getByText('In immediate danger, call 911 now.').waitFor();
     // First on the results: above the notice and every section, in view without scrolling on a phone.
-    const top = (testId: string) => page.getByTestId(testId).first().evaluate((el) => el.getBoundingClientRect().top);
+    const top = (testId: string) =>
+      page
+        .getByTestId(testId)
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().top);
     expect(await top('crisis-help')).toBeLessThan(await top('not-a-diagnosis'));
     expect(await top('crisis-help')).toBeLessThan(await top('result-heart'));
     expect(await page.getByTestId('result-mind').getAttribute('data-level')).toBe('growth');
@@ -71,7 +82,9 @@ describe('a red flag in the Soul Health Check', () => {
     await block.getByLabel('Phone number').fill('+1 312 555 0142');
     await block.getByTestId('callback-contactMethod').getByLabel('SMS').check();
     await block.getByTestId('callback-voicemail').getByLabel("No, please don't").check();
-    await block.getByText('the G.O.D support team (support ambassadors, coordinators and admins) sees this request', { exact: false }).click();
+    await block
+      .getByText('the G.O.D support team (support ambassadors, coordinators and admins) sees this request', { exact: false })
+      .click();
     await block.getByRole('button', { name: 'Request a callback' }).click();
     await page.getByTestId('callback-sent').waitFor();
     const [row] = await ctx.db.select().from(callbackRequests).orderBy(desc(callbackRequests.createdAt)).limit(1);
@@ -87,7 +100,10 @@ describe('a red flag in the Soul Health Check', () => {
     ] as const),
   )('shows the red-flag results at %ipx (dark: %s) without serious accessibility problems', async (width, dark) => {
     const page = await openCheck({ timezoneId: 'America/Toronto', width, height: width > 500 ? 900 : 844, dark });
-    await answerAll(page, 'en', [['purpose', 1, 'yes'], ['relationships', 2, 'yes']]);
+    await answerAll(page, 'en', [
+      ['purpose', 1, 'yes'],
+      ['relationships', 2, 'yes'],
+    ]);
     await page.getByTestId('crisis-help').waitFor();
     await page.getByTestId('home-safety').waitFor();
     expect(await page.getByTestId('result-purpose').getAttribute('data-level')).toBe('growth');

@@ -52,7 +52,8 @@ export function pickEmergencyNumbers(all) {
   const inRange = new Set();
   for (const n of candidates) {
     const run = [n];
-    for (let next = Number(n) + 1; candidates.includes(String(next).padStart(n.length, '0')); next++) run.push(String(next).padStart(n.length, '0'));
+    for (let next = Number(n) + 1; candidates.includes(String(next).padStart(n.length, '0')); next++)
+      run.push(String(next).padStart(n.length, '0'));
     if (run.length >= 4) run.forEach((r) => inRange.add(r));
   }
   const kept = candidates.filter((n) => !inRange.has(n));

@@ -19,8 +19,14 @@ const lowPriority = Number(process.env.TEST_NICE ?? 10);
 
 const tasks = [
   // TypeScript 7 (the native compiler) checks the types; TypeScript 5.9 stays for ESLint's parser (docs/decisions/026).
-  { name: 'typecheck', cmd: [process.execPath, path.join(root, 'node_modules/typescript7/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], nice: lowPriority },
+  {
+    name: 'typecheck',
+    cmd: [process.execPath, path.join(root, 'node_modules/typescript7/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'],
+    nice: lowPriority,
+  },
   { name: 'lint', cmd: [bin('eslint'), '.'], nice: lowPriority },
+  // One format for the whole tree, imports sorted (.prettierrc.json; decision 081): `npm run format` fixes it.
+  { name: 'format', cmd: [bin('prettier'), '--check', '--log-level', 'warn', '.'], nice: lowPriority },
   { name: 'unit', cmd: [bin('vitest'), 'run'], nice: lowPriority },
   // `npm run build` itself (client and server), so this stays what CI builds.
   { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
@@ -38,7 +44,9 @@ const stressThreads = process.env.TEST_STRESS_THREADS ?? String(os.availablePara
 let load = null;
 if (process.argv.includes('--stress')) {
   const nice = process.env.TEST_STRESS_NICE ?? '10';
-  load = spawn('nice', ['-n', nice, process.execPath, path.join(root, 'scripts/cpu-load.mjs'), stressThreads, '--until-stdin-closes'], { stdio: ['pipe', 'ignore', 'inherit'] });
+  load = spawn('nice', ['-n', nice, process.execPath, path.join(root, 'scripts/cpu-load.mjs'), stressThreads, '--until-stdin-closes'], {
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
   load.on('exit', (code) => {
     if (code) process.stdout.write(`The CPU load stopped early (exit ${code}).\n`);
     load = null;
@@ -108,7 +116,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-process.stdout.write(`Running ${tasks.map((t) => t.name).join(', ')} (browser tests after the build)${load ? ` beside ${stressThreads} busy threads` : ''}...\n`);
+process.stdout.write(
+  `Running ${tasks.map((t) => t.name).join(', ')} (browser tests after the build)${load ? ` beside ${stressThreads} busy threads` : ''}...\n`,
+);
 await Promise.all(tasks.map(schedule));
 stopLoad();
 
@@ -116,9 +126,13 @@ const failed = tasks.filter((t) => !results.get(t.name).ok).map((t) => t.name);
 process.stdout.write(`\n${paint(1, '── summary')} ${'─'.repeat(40)}\n`);
 for (const t of tasks) {
   const r = results.get(t.name);
-  const line = r.skipped ? `${paint(33, '-')} ${t.name.padEnd(10)} skipped (${r.skipped})` : `${r.ok ? paint(32, '✓') : paint(31, '✗')} ${t.name.padEnd(10)} ${seconds(r.ms)}`;
+  const line = r.skipped
+    ? `${paint(33, '-')} ${t.name.padEnd(10)} skipped (${r.skipped})`
+    : `${r.ok ? paint(32, '✓') : paint(31, '✗')} ${t.name.padEnd(10)} ${seconds(r.ms)}`;
   process.stdout.write(`${line}\n`);
 }
 const total = seconds(Date.now() - started);
-process.stdout.write(failed.length ? paint(31, `\nnpm test FAILED (${failed.join(', ')}) in ${total}\n`) : paint(32, `\nnpm test passed in ${total}\n`));
+process.stdout.write(
+  failed.length ? paint(31, `\nnpm test FAILED (${failed.join(', ')}) in ${total}\n`) : paint(32, `\nnpm test passed in ${total}\n`),
+);
 process.exit(failed.length ? 1 : 0);

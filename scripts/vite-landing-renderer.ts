@@ -1,10 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { nodeBundle } from './build-server.mjs';
 import type { Plugin } from 'vite';
-import { appEntryChunk } from './vite-first-screens.ts';
+
 import { landingRendererFile } from '../server/lib/landing-renderer-path.ts';
+import { nodeBundle } from './build-server.mjs';
+import { appEntryChunk } from './vite-first-screens.ts';
 
 const ENTRY = 'src/main.tsx';
 

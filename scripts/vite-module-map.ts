@@ -19,7 +19,9 @@ export function moduleMap(): Plugin {
       const map: Record<string, string[]> = {};
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
-        map[chunk.fileName] = chunk.moduleIds.map((id) => path.relative(projectRoot, id.replace(/^\0/, '').split('?')[0]!).split(path.sep).join('/'));
+        map[chunk.fileName] = chunk.moduleIds.map((id) =>
+          path.relative(projectRoot, id.replace(/^\0/, '').split('?')[0]!).split(path.sep).join('/'),
+        );
       }
       this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(map, null, 1) });
     },

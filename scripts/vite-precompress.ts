@@ -1,15 +1,14 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+
 import { compressForServing } from '../server/lib/compress.ts';
 import { walkFiles } from '../server/lib/walk-files.ts';
-
 
 /** Text formats worth compressing; images other than SVG and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 /** Below this, headers outweigh what compression saves. */
 const MIN_BYTES = 512;
-
 
 /**
  * Writes `file.br` (brotli, best quality) and `file.gz` (gzip -9) beside every compressible file of

@@ -4,90 +4,91 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+
+import { isLandingPath } from '../common/contracts/landing-paths.ts';
+import { hideLinkTokens } from '../common/contracts/link-token-paths.ts';
 import { missingControllerSettings, type Config } from './config.ts';
-import { AppError } from './lib/app-error.ts';
-import { serializerCompiler } from './lib/serializer.ts';
-import { serializeError } from './lib/error-log.ts';
-import { DEFAULT_SCRYPT_COST, setHashLimits } from './lib/password.ts';
-import { defaultHashLimits, type HashLimits } from './lib/hash-limiter.ts';
-import { postgresRateLimitStore, pruneRateLimitCounters } from './lib/rate-limit-store.ts';
 import type { AccountEvents, UserHook } from './lib/account-events.ts';
-import { authServiceFactory } from './modules/auth/auth.service.ts';
+import { AppError } from './lib/app-error.ts';
+import { serializeError } from './lib/error-log.ts';
+import { defaultHashLimits, type HashLimits } from './lib/hash-limiter.ts';
+import { DEFAULT_SCRYPT_COST, setHashLimits } from './lib/password.ts';
+import { postgresRateLimitStore, pruneRateLimitCounters } from './lib/rate-limit-store.ts';
+import { loadSecretKey, secretBox, verifySecretKey, type SecretKey } from './lib/secret-box.ts';
+import { serializerCompiler } from './lib/serializer.ts';
+import { accountRepositoryFactory } from './modules/account/account.repository.ts';
+import accountRoutes from './modules/account/account.routes.ts';
+import { accountServiceFactory } from './modules/account/account.service.ts';
+import { secondFactorThrottleRepositoryFactory } from './modules/account/second-factor-throttle.repository.ts';
+import { secondFactorThrottleFactory } from './modules/account/second-factor-throttle.ts';
+import { securityRepositoryFactory } from './modules/account/security.repository.ts';
+import securityRoutes from './modules/account/security.routes.ts';
+import { securityServiceFactory } from './modules/account/security.service.ts';
+import adminRoutes from './modules/admin/admin.routes.ts';
+import { applicationDecisionMailFactory } from './modules/admin/applications/decision-mail.ts';
 import { authRepositoryFactory } from './modules/auth/auth.repository.ts';
-import consentRoutes from './modules/consent/consent.routes.ts';
-import { consentServiceFactory } from './modules/consent/consent.service.ts';
-import { consentRepositoryFactory } from './modules/consent/consent.repository.ts';
-import { pendingParentGuard } from './modules/consent/consent.guard.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import { authServiceFactory } from './modules/auth/auth.service.ts';
 import { OidcLogin } from './modules/auth/oidc.ts';
 import { signInThrottleFactory } from './modules/auth/sign-in-throttle.ts';
+import clientErrorsRoutes from './modules/client-errors/client-errors.routes.ts';
+import { pendingParentGuard } from './modules/consent/consent.guard.ts';
+import { consentRepositoryFactory } from './modules/consent/consent.repository.ts';
+import consentRoutes from './modules/consent/consent.routes.ts';
+import { consentServiceFactory } from './modules/consent/consent.service.ts';
+import challengeRoutes from './modules/course/challenge.routes.ts';
+import { challengeServiceFactory } from './modules/course/challenge.service.ts';
+import { loadCourseContentSnapshot } from './modules/course/course.content.ts';
+import courseRoutes from './modules/course/course.routes.ts';
+import { courseServiceFactory } from './modules/course/course.service.ts';
+import { loadTrack } from './modules/course/track.repository.ts';
+import trackRoutes from './modules/course/track.routes.ts';
+import { trackServiceFactory, trackSnapshot } from './modules/course/track.service.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import { isLocalMailboxOn, localMailboxStore } from './modules/mail/local-mailbox.ts';
+import { mailRepositoryFactory } from './modules/mail/mail.repository.ts';
+import mailRoutes from './modules/mail/mail.routes.ts';
+import { MAIL_QUEUE, mailServiceFactory } from './modules/mail/mail.service.ts';
+import { smtpTransport } from './modules/mail/mail.transport.ts';
+import notificationsRoutes from './modules/mail/notifications.routes.ts';
+import { unsubscribeLinksFactory } from './modules/mail/unsubscribe.ts';
+import { invitationMailerFactory } from './modules/mentoring/invitations.ts';
+import { MENTOR_DIGEST_QUEUE, mentorDigestFactory } from './modules/mentoring/mentor-digest.service.ts';
+import { mentorWeekRepositoryFactory } from './modules/mentoring/mentor-week.repository.ts';
+import mentorWeekRoutes from './modules/mentoring/mentor-week.routes.ts';
+import { mentorWeekServiceFactory } from './modules/mentoring/mentor-week.service.ts';
+import { mentoringRepositoryFactory } from './modules/mentoring/mentoring.repository.ts';
+import mentoringRoutes from './modules/mentoring/mentoring.routes.ts';
+import { mentoringServiceFactory } from './modules/mentoring/mentoring.service.ts';
+import myDataRoutes from './modules/my-data/my-data.routes.ts';
+import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
+import { PRAYER_REMINDER_QUEUE, prayerRemindersFactory } from './modules/prayer/prayer-reminders.ts';
+import { prayerRepositoryFactory } from './modules/prayer/prayer.repository.ts';
+import prayerRoutes from './modules/prayer/prayer.routes.ts';
+import { prayerServiceFactory } from './modules/prayer/prayer.service.ts';
+import publicFormsRoutes from './modules/public-forms/public-forms.routes.ts';
+import { encouragementRepositoryFactory } from './modules/reminders/encouragement.repository.ts';
+import { ENCOURAGEMENT_QUEUE, encouragementServiceFactory } from './modules/reminders/encouragement.service.ts';
+import { retentionRepositoryFactory } from './modules/retention/retention.repository.ts';
+import { RETENTION_QUEUE, retentionServiceFactory } from './modules/retention/retention.service.ts';
+import { defineSafeguardingJobs } from './modules/safeguarding/safeguarding.jobs.ts';
+import { safeguardingRepositoryFactory } from './modules/safeguarding/safeguarding.repository.ts';
+import safeguardingRoutes from './modules/safeguarding/safeguarding.routes.ts';
+import { safeguardingServiceFactory } from './modules/safeguarding/safeguarding.service.ts';
+import { defineStaffAlertJobs } from './modules/staff-alerts/staff-alerts.jobs.ts';
+import { staffAlertsRepositoryFactory } from './modules/staff-alerts/staff-alerts.repository.ts';
+import { staffAlertsFactory } from './modules/staff-alerts/staff-alerts.service.ts';
+import clientFiles, { loadClientFiles, looksLikeFile, sendClientFile } from './plugins/client-files.ts';
+import database from './plugins/database.ts';
+import errors from './plugins/errors.ts';
+import jobs from './plugins/jobs.ts';
+import { hasSessionCookie, landingLanguage, renderPrerenderedPages } from './plugins/landing-page.ts';
+import metrics from './plugins/metrics.ts';
+import security from './plugins/security.ts';
+import session from './plugins/session.ts';
 
 /** Hourly clean-up of security counters (sign-in failures, shared rate-limit counters). */
 const SECURITY_PRUNE_QUEUE = 'security-prune';
-import adminRoutes from './modules/admin/admin.routes.ts';
-import { applicationDecisionMailFactory } from './modules/admin/applications/decision-mail.ts';
-import { loadCourseContentSnapshot } from './modules/course/course.content.ts';
-import challengeRoutes from './modules/course/challenge.routes.ts';
-import trackRoutes from './modules/course/track.routes.ts';
-import { loadTrack } from './modules/course/track.repository.ts';
-import { trackServiceFactory, trackSnapshot } from './modules/course/track.service.ts';
-import { challengeServiceFactory } from './modules/course/challenge.service.ts';
-import courseRoutes from './modules/course/course.routes.ts';
-import { courseServiceFactory } from './modules/course/course.service.ts';
-import healthRoutes from './modules/health/health.routes.ts';
-import clientErrorsRoutes from './modules/client-errors/client-errors.routes.ts';
-import { invitationMailerFactory } from './modules/mentoring/invitations.ts';
-import mentoringRoutes from './modules/mentoring/mentoring.routes.ts';
-import { mentoringServiceFactory } from './modules/mentoring/mentoring.service.ts';
-import { mentoringRepositoryFactory } from './modules/mentoring/mentoring.repository.ts';
-import { mentorWeekRepositoryFactory } from './modules/mentoring/mentor-week.repository.ts';
-import onboardingRoutes from './modules/onboarding/onboarding.routes.ts';
-import publicFormsRoutes from './modules/public-forms/public-forms.routes.ts';
-import clientFiles, { loadClientFiles, looksLikeFile, sendClientFile } from './plugins/client-files.ts';
-import { hasSessionCookie, landingLanguage, renderPrerenderedPages } from './plugins/landing-page.ts';
-import { isLandingPath } from '../common/contracts/landing-paths.ts';
-import database from './plugins/database.ts';
-import errors from './plugins/errors.ts';
-import security from './plugins/security.ts';
-import session from './plugins/session.ts';
-import jobs from './plugins/jobs.ts';
-import metrics from './plugins/metrics.ts';
-import accountRoutes from './modules/account/account.routes.ts';
-import { accountServiceFactory } from './modules/account/account.service.ts';
-import { accountRepositoryFactory } from './modules/account/account.repository.ts';
-import { securityRepositoryFactory } from './modules/account/security.repository.ts';
-import { loadSecretKey, secretBox, verifySecretKey, type SecretKey } from './lib/secret-box.ts';
-import securityRoutes from './modules/account/security.routes.ts';
-import { securityServiceFactory } from './modules/account/security.service.ts';
-import { secondFactorThrottleFactory } from './modules/account/second-factor-throttle.ts';
-import { secondFactorThrottleRepositoryFactory } from './modules/account/second-factor-throttle.repository.ts';
-import mailRoutes from './modules/mail/mail.routes.ts';
-import myDataRoutes from './modules/my-data/my-data.routes.ts';
-import { MAIL_QUEUE, mailServiceFactory } from './modules/mail/mail.service.ts';
-import { mailRepositoryFactory } from './modules/mail/mail.repository.ts';
-import { smtpTransport } from './modules/mail/mail.transport.ts';
-import { isLocalMailboxOn, localMailboxStore } from './modules/mail/local-mailbox.ts';
-import { defineStaffAlertJobs } from './modules/staff-alerts/staff-alerts.jobs.ts';
-import safeguardingRoutes from './modules/safeguarding/safeguarding.routes.ts';
-import { defineSafeguardingJobs } from './modules/safeguarding/safeguarding.jobs.ts';
-import { safeguardingServiceFactory } from './modules/safeguarding/safeguarding.service.ts';
-import { safeguardingRepositoryFactory } from './modules/safeguarding/safeguarding.repository.ts';
-import { staffAlertsFactory } from './modules/staff-alerts/staff-alerts.service.ts';
-import { staffAlertsRepositoryFactory } from './modules/staff-alerts/staff-alerts.repository.ts';
-import notificationsRoutes from './modules/mail/notifications.routes.ts';
-import { unsubscribeLinksFactory } from './modules/mail/unsubscribe.ts';
-import mentorWeekRoutes from './modules/mentoring/mentor-week.routes.ts';
-import { MENTOR_DIGEST_QUEUE, mentorDigestFactory } from './modules/mentoring/mentor-digest.service.ts';
-import { ENCOURAGEMENT_QUEUE, encouragementServiceFactory } from './modules/reminders/encouragement.service.ts';
-import { encouragementRepositoryFactory } from './modules/reminders/encouragement.repository.ts';
-import { mentorWeekServiceFactory } from './modules/mentoring/mentor-week.service.ts';
-import { retentionRepositoryFactory } from './modules/retention/retention.repository.ts';
-import { RETENTION_QUEUE, retentionServiceFactory } from './modules/retention/retention.service.ts';
-import { hideLinkTokens } from '../common/contracts/link-token-paths.ts';
-import prayerRoutes from './modules/prayer/prayer.routes.ts';
-import { prayerServiceFactory } from './modules/prayer/prayer.service.ts';
-import { prayerRepositoryFactory } from './modules/prayer/prayer.repository.ts';
-import { PRAYER_REMINDER_QUEUE, prayerRemindersFactory } from './modules/prayer/prayer-reminders.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -143,12 +144,17 @@ const REQUEST_ID = /^[A-Za-z0-9._:+=/-]{1,128}$/;
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === undefined ? false : opts.logger === false ? false : {
-      level: config.LOG_LEVEL,
-      redact: logRedactions,
-      serializers: { req: requestSerializer, err: (err: unknown) => ({ stack: '', ...serializeError(err) }) },
-      ...(typeof opts.logger === 'object' ? opts.logger : {}),
-    },
+    logger:
+      opts.logger === undefined
+        ? false
+        : opts.logger === false
+          ? false
+          : {
+              level: config.LOG_LEVEL,
+              redact: logRedactions,
+              serializers: { req: requestSerializer, err: (err: unknown) => ({ stack: '', ...serializeError(err) }) },
+              ...(typeof opts.logger === 'object' ? opts.logger : {}),
+            },
     // One line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -200,7 +206,14 @@ export async function buildApp(opts: BuildOptions) {
   app.addHook('onResponse', (req, reply, done) => {
     const isProbe = reply.statusCode < 400 && (req.url === '/api/health' || req.url === '/api/ready');
     req.log[isProbe ? 'debug' : 'info'](
-      { method: req.method, route: req.routeOptions.url ?? loggablePath(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, account: req.user?.id, ip: req.ip },
+      {
+        method: req.method,
+        route: req.routeOptions.url ?? loggablePath(req.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        account: req.user?.id,
+        ip: req.ip,
+      },
       'request',
     );
     done();
@@ -223,7 +236,12 @@ export async function buildApp(opts: BuildOptions) {
   const routes: { method: string; url: string; isPublic: boolean; hasBody: boolean }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, isPublic: route.config?.access === 'public', hasBody: !!(route.schema as { body?: unknown } | undefined)?.body });
+      routes.push({
+        method,
+        url: route.url,
+        isPublic: route.config?.access === 'public',
+        hasBody: !!(route.schema as { body?: unknown } | undefined)?.body,
+      });
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -249,7 +267,12 @@ export async function buildApp(opts: BuildOptions) {
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.'),
   });
 
-  await app.register(jobs, { databaseUrl: opts.databaseUrl, isRunningWorkers: opts.jobs?.isRunningWorkers ?? true, pollingIntervalSeconds: opts.jobs?.pollingIntervalSeconds, cronMonitorIntervalSeconds: opts.jobs?.cronMonitorIntervalSeconds });
+  await app.register(jobs, {
+    databaseUrl: opts.databaseUrl,
+    isRunningWorkers: opts.jobs?.isRunningWorkers ?? true,
+    pollingIntervalSeconds: opts.jobs?.pollingIntervalSeconds,
+    cronMonitorIntervalSeconds: opts.jobs?.cronMonitorIntervalSeconds,
+  });
   // Prometheus metrics, served on a listener of their own when METRICS_PORT is set (docs/decisions/070).
   await app.register(metrics);
 
@@ -257,7 +280,9 @@ export async function buildApp(opts: BuildOptions) {
   // On a laptop without SMTP_URL, mail goes to a local mailbox this computer reads (decision 059).
   const siteUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const localMailbox = isLocalMailboxOn(config)
-    ? localMailboxStore(() => app.log.info({ mailbox: new URL('/local-mailbox', siteUrl).toString() }, 'mail delivered to the local mailbox'))
+    ? localMailboxStore(() =>
+        app.log.info({ mailbox: new URL('/local-mailbox', siteUrl).toString() }, 'mail delivered to the local mailbox'),
+      )
     : null;
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : (localMailbox?.transport ?? null);
   const mail = mailServiceFactory({
@@ -275,32 +300,67 @@ export async function buildApp(opts: BuildOptions) {
     isEnabled: transport !== null,
     workers: 2,
     // Backoff doubles from 30 s; deliver() itself marks a mail failed once it has failed for 24 h.
-    options: { retryLimit: 100, retryDelay: opts.mail?.retryDelaySeconds ?? 30, retryBackoff: true, expireInSeconds: 120, retentionDays: 365 },
+    options: {
+      retryLimit: 100,
+      retryDelay: opts.mail?.retryDelaySeconds ?? 30,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      retentionDays: 365,
+    },
   });
   app.addHook('onReady', async () => {
-    if (localMailbox) app.log.warn(`SMTP_URL is not set: mail goes to the local mailbox, ${new URL('/local-mailbox', siteUrl).toString()} (this computer only)`);
+    if (localMailbox)
+      app.log.warn(
+        `SMTP_URL is not set: mail goes to the local mailbox, ${new URL('/local-mailbox', siteUrl).toString()} (this computer only)`,
+      );
     else if (!transport) app.log.warn('SMTP_URL is not set: mail is kept in the outbox (admin console) and not sent');
   });
   app.addHook('onClose', async () => transport?.close());
 
   // Staff alerts for callback requests and applications: at once, in the 8:00 digests, escalated when overdue.
-  const staffAlerts = staffAlertsFactory({ db: app.db, staffAlertsRepo: staffAlertsRepositoryFactory(app.db), mail, timeZone: config.TZ_DEFAULT });
+  const staffAlerts = staffAlertsFactory({
+    db: app.db,
+    staffAlertsRepo: staffAlertsRepositoryFactory(app.db),
+    mail,
+    timeZone: config.TZ_DEFAULT,
+  });
   defineStaffAlertJobs(app.jobs, staffAlerts, config.TZ_DEFAULT);
 
   // Modules react to account events through these lists instead of importing each other.
   const hooks: AccountEvents = { userCreated: [], onboardingCompleted: [] };
   const authRepo = authRepositoryFactory(app.db);
   const signInThrottle = signInThrottleFactory({ db: app.db, authRepo, mail });
-  const secondFactorThrottle = secondFactorThrottleFactory({ db: app.db, secondFactorRepo: secondFactorThrottleRepositoryFactory(app.db), mail });
+  const secondFactorThrottle = secondFactorThrottleFactory({
+    db: app.db,
+    secondFactorRepo: secondFactorThrottleRepositoryFactory(app.db),
+    mail,
+  });
   const consent = consentServiceFactory({ db: app.db, consentRepo: consentRepositoryFactory(app.db), mail });
-  const auth = authServiceFactory({ db: app.db, authRepo, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, onUserCreated: hooks.userCreated, throttle: signInThrottle, consent, mail });
-  app.jobs.define(SECURITY_PRUNE_QUEUE, { handler: async () => {
+  const auth = authServiceFactory({
+    db: app.db,
+    authRepo,
+    scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST,
+    onUserCreated: hooks.userCreated,
+    throttle: signInThrottle,
+    consent,
+    mail,
+  });
+  app.jobs.define(SECURITY_PRUNE_QUEUE, {
+    handler: async () => {
       await signInThrottle.prune();
       await secondFactorThrottle.prune();
       await pruneRateLimitCounters(app.db);
       await auth.prunePendingSignUps();
-    }, cron: { expression: '17 * * * *', tz: 'UTC' } });
-  const account = accountServiceFactory({ db: app.db, accountRepo: accountRepositoryFactory(app.db), mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, throttle: signInThrottle });
+    },
+    cron: { expression: '17 * * * *', tz: 'UTC' },
+  });
+  const account = accountServiceFactory({
+    db: app.db,
+    accountRepo: accountRepositoryFactory(app.db),
+    mail,
+    scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST,
+    throttle: signInThrottle,
+  });
   // An account made with a password but not through a sign-up link (the founder) gets a verification
   // mail; a sign-up link already proved its address, and an OpenID provider vouches for its own.
   // Written in the creating transaction; the caller wakes the mail workers after its commit.
@@ -319,7 +379,15 @@ export async function buildApp(opts: BuildOptions) {
   });
   const securityRepo = securityRepositoryFactory(app.db, secretBox(secretKey.key), app.log);
   await securityRepo.sealPlainSecrets();
-  const accountSecurity = securityServiceFactory({ db: app.db, securityRepo, mail, scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST, sessionPolicy, signInThrottle, secondFactorThrottle });
+  const accountSecurity = securityServiceFactory({
+    db: app.db,
+    securityRepo,
+    mail,
+    scryptCost: opts.scryptCost ?? DEFAULT_SCRYPT_COST,
+    sessionPolicy,
+    signInThrottle,
+    secondFactorThrottle,
+  });
 
   await app.register(healthRoutes);
   await app.register(clientErrorsRoutes, { rateLimit: limits.clientErrors });
@@ -333,7 +401,10 @@ export async function buildApp(opts: BuildOptions) {
 
   app.addHook('preValidation', pendingParentGuard(app.db));
   await app.register(consentRoutes, { consent, formsRateLimit: limits.forms });
-  await app.register(publicFormsRoutes, { formsRateLimit: limits.forms, callbackHooks: { onCreated: staffAlerts.onNewCallbackRequest, afterCommit: mail.wake } });
+  await app.register(publicFormsRoutes, {
+    formsRateLimit: limits.forms,
+    callbackHooks: { onCreated: staffAlerts.onNewCallbackRequest, afterCommit: mail.wake },
+  });
   await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted, afterCommit: mail.wake });
   // Course content is read and serialized once here (the seed ran before the app was built).
   const course = courseServiceFactory({ db: app.db, content: await loadCourseContentSnapshot(app.db) });
@@ -343,14 +414,24 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(trackRoutes, { track: trackServiceFactory({ db: app.db, snapshot: trackContent && trackSnapshot(trackContent) }) });
   const invitations = invitationMailerFactory({ mail });
   // Safeguarding (issue 25): every new mentoring link passes its rule; concerns, approvals, daily jobs.
-  const safeguarding = safeguardingServiceFactory({ db: app.db, safeguardingRepo: safeguardingRepositoryFactory(app.db), mail, timeZone: config.TZ_DEFAULT });
+  const safeguarding = safeguardingServiceFactory({
+    db: app.db,
+    safeguardingRepo: safeguardingRepositoryFactory(app.db),
+    mail,
+    timeZone: config.TZ_DEFAULT,
+  });
   defineSafeguardingJobs(app.jobs, safeguarding, config.TZ_DEFAULT);
   const mentoringRepo = mentoringRepositoryFactory(app.db);
   const mentorWeekRepo = mentorWeekRepositoryFactory(app.db);
   const mentoring = mentoringServiceFactory({ db: app.db, mentoringRepo, invitations, safeguarding });
   await app.register(mentoringRoutes, { hooks, formsRateLimit: limits.forms, invitations, mentoring });
   await app.register(safeguardingRoutes, { safeguarding, formsRateLimit: limits.forms });
-  await app.register(adminRoutes, { rateLimit: limits.admin, mentoring, decisionHooks: applicationDecisionMailFactory({ mail }), safeguarding });
+  await app.register(adminRoutes, {
+    rateLimit: limits.admin,
+    mentoring,
+    decisionHooks: applicationDecisionMailFactory({ mail }),
+    safeguarding,
+  });
   await app.register(accountRoutes, { account, security: accountSecurity, authRateLimit: limits.auth });
   await app.register(securityRoutes, { security: accountSecurity, authRateLimit: limits.auth });
   await app.register(mailRoutes, { isSmtpConfigured: config.SMTP_URL !== undefined, localMailbox });
@@ -358,29 +439,69 @@ export async function buildApp(opts: BuildOptions) {
   // Reminders (issue 9 flows 6-7), scheduled in TZ_DEFAULT: encouragement every day at 10:00, the
   // mentor digest on Mondays at 9:00. A failed run is retried; nobody is mailed twice by a retry.
   const reminderJob = { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionDays: 30 };
-  const encouragement = encouragementServiceFactory({ db: app.db, encouragementRepo: encouragementRepositoryFactory(app.db), mail, unsubscribe, log: app.log });
-  app.jobs.define(ENCOURAGEMENT_QUEUE, { cron: { expression: '0 10 * * *', tz: config.TZ_DEFAULT }, options: reminderJob, handler: async () => void (await encouragement.sendDue()) });
+  const encouragement = encouragementServiceFactory({
+    db: app.db,
+    encouragementRepo: encouragementRepositoryFactory(app.db),
+    mail,
+    unsubscribe,
+    log: app.log,
+  });
+  app.jobs.define(ENCOURAGEMENT_QUEUE, {
+    cron: { expression: '0 10 * * *', tz: config.TZ_DEFAULT },
+    options: reminderJob,
+    handler: async () => void (await encouragement.sendDue()),
+  });
   const mentorDigest = mentorDigestFactory({ db: app.db, mentoringRepo, mentorWeekRepo, mail, unsubscribe, log: app.log });
-  app.jobs.define(MENTOR_DIGEST_QUEUE, { cron: { expression: '0 9 * * 1', tz: config.TZ_DEFAULT }, options: reminderJob, handler: async () => void (await mentorDigest.sendWeekly()) });
+  app.jobs.define(MENTOR_DIGEST_QUEUE, {
+    cron: { expression: '0 9 * * 1', tz: config.TZ_DEFAULT },
+    options: reminderJob,
+    handler: async () => void (await mentorDigest.sendWeekly()),
+  });
   const prayerRepo = prayerRepositoryFactory(app.db);
   await app.register(notificationsRoutes, { unsubscribe, leaveHooks: { prayer: (tx, userId) => prayerRepo.turnOffReminders(userId, tx) } });
   // The prayer rhythm (issue 27, docs/decisions/075): the Pray page's settings and calendars, and the
   // reminders, looked for every 5 minutes (each person's times are in their own time zone).
   const ministryTimeZone = config.MINISTRY_TIME_ZONE ?? config.TZ_DEFAULT;
-  const prayer = prayerServiceFactory({ db: app.db, prayerRepo, siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`, ministryTimeZone });
+  const prayer = prayerServiceFactory({
+    db: app.db,
+    prayerRepo,
+    siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    ministryTimeZone,
+  });
   await app.register(prayerRoutes, { prayer });
-  const prayerReminders = prayerRemindersFactory({ db: app.db, prayerRepo, mail, unsubscribe, log: app.log, ministryTimeZone, link: prayer.link });
-  app.jobs.define(PRAYER_REMINDER_QUEUE, { cron: { expression: '*/5 * * * *', tz: 'UTC' }, options: { ...reminderJob, retryLimit: 1, expireInSeconds: 240 }, handler: async () => void (await prayerReminders.sendDue()) });
+  const prayerReminders = prayerRemindersFactory({
+    db: app.db,
+    prayerRepo,
+    mail,
+    unsubscribe,
+    log: app.log,
+    ministryTimeZone,
+    link: prayer.link,
+  });
+  app.jobs.define(PRAYER_REMINDER_QUEUE, {
+    cron: { expression: '*/5 * * * *', tz: 'UTC' },
+    options: { ...reminderJob, retryLimit: 1, expireInSeconds: 240 },
+    handler: async () => void (await prayerReminders.sendDue()),
+  });
   await app.register(mentorWeekRoutes, { mentorWeek: mentorWeekServiceFactory({ db: app.db, mentorWeekRepo, mail, unsubscribe }) });
   await app.register(myDataRoutes, { authRateLimit: limits.auth, checkOwnPassword: accountSecurity.checkOwnPassword });
   // Retention (docs/decisions/012): every day at 3:30 in TZ_DEFAULT, what the privacy notice says is
   // kept no longer is removed. A failed run is retried; a missed day is caught up by the next run.
   const retention = retentionServiceFactory({
-    db: app.db, retentionRepo: retentionRepositoryFactory(app.db), callbackDays: config.RETENTION_CALLBACK_DAYS, log: app.log, onAccountsErased: () => app.sessionCache.clear(),
+    db: app.db,
+    retentionRepo: retentionRepositoryFactory(app.db),
+    callbackDays: config.RETENTION_CALLBACK_DAYS,
+    log: app.log,
+    onAccountsErased: () => app.sessionCache.clear(),
   });
-  app.jobs.define(RETENTION_QUEUE, { cron: { expression: '30 3 * * *', tz: config.TZ_DEFAULT }, options: reminderJob, handler: async () => void (await retention.run()) });
+  app.jobs.define(RETENTION_QUEUE, {
+    cron: { expression: '30 3 * * *', tz: config.TZ_DEFAULT },
+    options: reminderJob,
+    handler: async () => void (await retention.run()),
+  });
 
-  const client = opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html')) ? await loadClientFiles(path.resolve(opts.clientDir)) : undefined;
+  const client =
+    opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html')) ? await loadClientFiles(path.resolve(opts.clientDir)) : undefined;
   const appShell = client?.get('/index.html');
   // The landing page's template is not a page of its own.
   client?.delete('/landing.html');
@@ -396,7 +517,8 @@ export async function buildApp(opts: BuildOptions) {
     const vary = 'Cookie, Accept-Language';
     const pathname = req.url.split('?')[0]!;
     if (pathname === '/soul-health-check') return sendClientFile(req, reply, prerendered.soulCheck[landingLanguage(req)], vary);
-    if (!hasSessionCookie(req) && isLandingPath(pathname)) return sendClientFile(req, reply, prerendered.landing[landingLanguage(req)], vary);
+    if (!hasSessionCookie(req) && isLandingPath(pathname))
+      return sendClientFile(req, reply, prerendered.landing[landingLanguage(req)], vary);
     return sendClientFile(req, reply, appShell!, vary);
   };
   if (client && appShell) await app.register(clientFiles, { files: client, page: sendPage });
@@ -408,7 +530,21 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   /** `courseContent.reload()` after seeding new content into a running app (tests do). */
-  return Object.assign(app, { auth, hooks, rateLimits: limits, routes, mail, staffAlerts, safeguarding, encouragement, mentorDigest, prayerReminders, retention, account, courseContent: { reload: () => course.reload() } });
+  return Object.assign(app, {
+    auth,
+    hooks,
+    rateLimits: limits,
+    routes,
+    mail,
+    staffAlerts,
+    safeguarding,
+    encouragement,
+    mentorDigest,
+    prayerReminders,
+    retention,
+    account,
+    courseContent: { reload: () => course.reload() },
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ConfigError, configSchema, loadConfig } from './config.ts';
 
 describe('configuration', () => {
@@ -21,7 +22,11 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8']);
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 192.168.0.0/16 ,fd00::/8 ' }).TRUST_PROXY).toEqual(['10.0.0.5', '192.168.0.0/16', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 192.168.0.0/16 ,fd00::/8 ' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      'fd00::/8',
+    ]);
     // "true" used to trust every address; it now means the one proxy in front of the app.
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
     for (const bad of ['yes please', '10.0.0.0/33', '-1', '1.5', '10.0.0.0/8,evil'])
@@ -64,6 +69,8 @@ describe('configuration', () => {
 
   it('wants all three OpenID Connect settings or none', () => {
     expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example.org' })).toThrow(/OIDC_CLIENT_ID/);
-    expect(loadConfig({ OIDC_ISSUER_URL: 'https://id.example.org', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).OIDC_CLIENT_ID).toBe('a');
+    expect(loadConfig({ OIDC_ISSUER_URL: 'https://id.example.org', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).OIDC_CLIENT_ID).toBe(
+      'a',
+    );
   });
 });

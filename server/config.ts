@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_CALLBACK_RETENTION_DAYS } from '../common/domain/privacy.ts';
+
 import { isTimeZone } from '../common/domain/prayer.ts';
+import { DEFAULT_CALLBACK_RETENTION_DAYS } from '../common/domain/privacy.ts';
 
 const optionalUrl = z
   .string()
@@ -16,7 +17,7 @@ const optionalText = z
   .optional();
 
 const TRUST_PROXY_HELP =
-  'use a hop count (TRUST_PROXY=1 for one proxy in front of the app) or the proxies\' addresses or CIDR ranges, comma-separated (TRUST_PROXY=10.0.0.0/8), or false';
+  "use a hop count (TRUST_PROXY=1 for one proxy in front of the app) or the proxies' addresses or CIDR ranges, comma-separated (TRUST_PROXY=10.0.0.0/8), or false";
 
 const isAddressOrRange = (v: string) => {
   const [address, bits, ...rest] = v.split('/');
@@ -40,7 +41,10 @@ const trustProxySchema = z
     if (lower === '' || lower === 'false' || lower === '0') return false;
     if (lower === 'true') return 1;
     if (/^\d+$/.test(v) && Number(v) <= 20) return Number(v);
-    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    const list = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     if (list.length && list.every(isAddressOrRange)) return list;
     ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
     return z.NEVER;
@@ -58,7 +62,8 @@ export const configSchema = z
     /** External PostgreSQL; when absent an embedded PostgreSQL is started with data under DATA_DIR. */
     // Only a string that parses as a URL reaches the protocol check (a thrown "Invalid URL" named no variable).
     DATABASE_URL: optionalUrl.refine((v) => v === undefined || !URL.canParse(v) || /^postgres(ql)?:$/i.test(new URL(v).protocol), {
-      message: 'must be a PostgreSQL connection string (postgres://user:password@host:5432/database); other databases (mysql://, sqlite:) are not supported',
+      message:
+        'must be a PostgreSQL connection string (postgres://user:password@host:5432/database); other databases (mysql://, sqlite:) are not supported',
     }),
     DATA_DIR: z.string().default('./data'),
     /** 32 random bytes in base64 (`openssl rand -base64 32`) sealing two-step verification secrets in the database; shared by every instance, required with DATABASE_URL. Unset: MFA_ENCRYPTION_KEY_FILE. */
@@ -66,7 +71,9 @@ export const configSchema = z
       .string()
       .trim()
       .optional()
-      .refine((v) => v === undefined || v === '' || Buffer.from(v, 'base64').length === 32, { message: 'must be 32 random bytes in base64, e.g. from `openssl rand -base64 32`' })
+      .refine((v) => v === undefined || v === '' || Buffer.from(v, 'base64').length === 32, {
+        message: 'must be 32 random bytes in base64, e.g. from `openssl rand -base64 32`',
+      })
       .transform((v) => (v === '' ? undefined : v)),
     /** The key's file with the embedded database and no MFA_ENCRYPTION_KEY, made on first start; outside DATA_DIR so a copy of the data folder carries no key (docs/decisions/066). */
     MFA_ENCRYPTION_KEY_FILE: optionalText,
@@ -81,11 +88,19 @@ export const configSchema = z
     /** `json`: every line the process writes is a JSON object, the start's banner too (server/lib/process-log.ts). */
     LOG_FORMAT: z.enum(['text', 'json']).default('text'),
     /** Prometheus metrics at GET /metrics on a listener of their own (server/plugins/metrics.ts); off when unset. */
-    METRICS_PORT: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+    METRICS_PORT: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce.number().int().min(0).max(65535).optional(),
+    ),
     METRICS_HOST: z.string().trim().default('127.0.0.1'),
     /** A bearer token the scraper sends; required when METRICS_HOST is not a loopback address. */
-    METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters (openssl rand -hex 16)' }),
-    SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+    METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
+      message: 'must be at least 16 characters (openssl rand -hex 16)',
+    }),
+    SESSION_IDLE_HOURS: z.coerce
+      .number()
+      .positive()
+      .default(24 * 7),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
     OIDC_ISSUER_URL: optionalUrl,
     OIDC_CLIENT_ID: optionalText,
@@ -108,7 +123,12 @@ export const configSchema = z
     SOCIAL_TIKTOK_URL: optionalUrl,
     SOCIAL_X_URL: optionalUrl,
     /** SMTP server mail leaves through, e.g. smtps://user:pass@host:465. Without it mail waits in the outbox. */
-    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
     MAIL_FROM: z.string().trim().min(3).default('G.O.D Discipleship <no-reply@god-movement.org>'),
     /**
      * `auto`: without SMTP_URL, on a laptop (no public address), mail is delivered to a local mailbox
@@ -132,14 +152,24 @@ export const configSchema = z
      * The ministry's time zone: the prayer nights (Monday and Thursday, 20:00) are at that hour there,
      * and each person sees them in their own (docs/decisions/075). Unset: TZ_DEFAULT's.
      */
-    MINISTRY_TIME_ZONE: optionalText.pipe(z.string().refine(isTimeZone, 'must be an IANA time zone such as UTC or Europe/Paris').optional()),
+    MINISTRY_TIME_ZONE: optionalText.pipe(
+      z.string().refine(isTimeZone, 'must be an IANA time zone such as UTC or Europe/Paris').optional(),
+    ),
   })
   .superRefine((c, ctx) => {
     const oidc = [c.OIDC_ISSUER_URL, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean))
-      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER_URL'],
+        message: 'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them',
+      });
     if (c.METRICS_PORT !== undefined && !c.METRICS_TOKEN && !isLoopbackHost(c.METRICS_HOST))
-      ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: `is required when METRICS_HOST (${c.METRICS_HOST}) is not a loopback address: the metrics would be open to anyone who reaches it` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message: `is required when METRICS_HOST (${c.METRICS_HOST}) is not a loopback address: the metrics would be open to anyone who reaches it`,
+      });
   });
 
 export type Config = z.infer<typeof configSchema>;

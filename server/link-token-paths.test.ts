@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { hideLinkTokens, LINK_TOKEN_PATHS } from '../common/contracts/link-token-paths.ts';
 import { createTestApp } from '../test/app.ts';
 import { newToken } from './lib/session.ts';

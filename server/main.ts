@@ -1,15 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { buildApp } from './app.ts';
-import { isLocalMailboxOn } from './modules/mail/local-mailbox.ts';
 import { checkPublicStart, ConfigError, loadConfig, type Config } from './config.ts';
 import { createDb } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { checkDatabase, checkDataDir, StartupError } from './db/startup-checks.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedContent } from './db/seed/index.ts';
-import { loadSecretKey, type SecretKey } from './lib/secret-box.ts';
+import { checkDatabase, checkDataDir, StartupError } from './db/startup-checks.ts';
 import { isJsonLogFormat, routeConsoleToJson, say } from './lib/process-log.ts';
+import { loadSecretKey, type SecretKey } from './lib/secret-box.ts';
+import { isLocalMailboxOn } from './modules/mail/local-mailbox.ts';
 
 // LOG_FORMAT=json: every line is JSON, console output and crashes included (docs/decisions/070).
 routeConsoleToJson();
@@ -60,7 +61,8 @@ async function main() {
 /** A database connection that ended (server stopping or gone), as pg reports it. */
 const isConnectionGone = (err: unknown) =>
   err instanceof Error &&
-  (['57P01', '57P02', '57P03', 'ECONNRESET', 'EPIPE', 'ECONNREFUSED'].includes((err as { code?: string }).code ?? '') || /Connection terminated/.test(err.message));
+  (['57P01', '57P02', '57P03', 'ECONNRESET', 'EPIPE', 'ECONNREFUSED'].includes((err as { code?: string }).code ?? '') ||
+    /Connection terminated/.test(err.message));
 
 async function serve(config: Config, databaseUrl: string, embedded: EmbeddedDatabase | undefined, secretKey: SecretKey) {
   // Migrations and content first, on a short-lived connection.
@@ -156,14 +158,30 @@ async function serve(config: Config, databaseUrl: string, embedded: EmbeddedData
   }
   // The same facts as log lines, each with its link in a field of its own, whatever LOG_LEVEL says.
   say('info', `G.O.D Discipleship is running at ${base}`, { url: base });
-  if (isLocalMailboxOn(config)) say('info', `No SMTP_URL is set, so mail is not sent out; on this computer it arrives in the local mailbox: ${base}/local-mailbox`, { localMailbox: `${base}/local-mailbox` });
+  if (isLocalMailboxOn(config))
+    say('info', `No SMTP_URL is set, so mail is not sent out; on this computer it arrives in the local mailbox: ${base}/local-mailbox`, {
+      localMailbox: `${base}/local-mailbox`,
+    });
   if (setupLink && 'token' in setupLink)
-    say('info', `No founder account exists yet. Open this one-time link to create it: ${base}/setup/${setupLink.token} (a new link at each start until the founder account exists)`, { setupLink: `${base}/setup/${setupLink.token}` });
+    say(
+      'info',
+      `No founder account exists yet. Open this one-time link to create it: ${base}/setup/${setupLink.token} (a new link at each start until the founder account exists)`,
+      { setupLink: `${base}/setup/${setupLink.token}` },
+    );
   else if (setupLink)
-    say('info', 'No founder account exists yet. A one-time setup link printed earlier (by another instance or the previous start) stays valid; this start made none', { setupLinkIssuedAt: setupLink.issuedElsewhereAt.toISOString() });
+    say(
+      'info',
+      'No founder account exists yet. A one-time setup link printed earlier (by another instance or the previous start) stays valid; this start made none',
+      { setupLinkIssuedAt: setupLink.issuedElsewhereAt.toISOString() },
+    );
 }
 
 main().catch((err) => {
-  say('fatal', err instanceof StartupError || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : `Start-up failed: ${err.message}`);
+  say(
+    'fatal',
+    err instanceof StartupError || !(err instanceof Error)
+      ? String(err instanceof Error ? err.message : err)
+      : `Start-up failed: ${err.message}`,
+  );
   process.exit(1);
 });

@@ -1,15 +1,16 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, expect, inject } from 'vitest';
+
 import { PRIVACY_NOTICE_VERSION } from '../common/domain/privacy.ts';
 import { isAdminRole } from '../common/domain/roles.ts';
 import { buildApp, type App, type BuildOptions } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Db } from '../server/db/client.ts';
-import { and, desc, eq } from 'drizzle-orm';
 import { mailOutbox, users } from '../server/db/schema/index.ts';
-import { SIGN_UP_COOKIE } from '../server/modules/auth/auth.routes.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { hashPassword } from '../server/lib/password.ts';
+import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
+import { SIGN_UP_COOKIE } from '../server/modules/auth/auth.routes.ts';
 import { cloneTemplateDatabase } from './postgres.ts';
 import type { TestSmtp } from './smtp.ts';
 
@@ -61,7 +62,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<App> {
 }
 
 /** A 400 VALIDATION_FAILED answer whose message names `field` and says `message`. */
-export function expectValidationFailed(res: { statusCode: number; json: () => { code: string; message: string } }, field: string, message: string) {
+export function expectValidationFailed(
+  res: { statusCode: number; json: () => { code: string; message: string } },
+  field: string,
+  message: string,
+) {
   expect(res.statusCode).toBe(400);
   expect(res.json().code).toBe('VALIDATION_FAILED');
   expect(res.json().message).toContain(field);
@@ -119,7 +124,12 @@ export async function enrolTotp(app: App, cookie: string): Promise<{ secret: str
   const setup = await app.inject({ method: 'POST', url: '/api/account/mfa/totp/setup', headers: { cookie } });
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret } = setup.json() as { secret: string };
-  const confirm = await app.inject({ method: 'POST', url: '/api/account/mfa/totp/confirm', headers: { cookie }, payload: { code: await totpCodeFor(secret) } });
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/api/account/mfa/totp/confirm',
+    headers: { cookie },
+    payload: { code: await totpCodeFor(secret) },
+  });
   expect(confirm.statusCode, confirm.body).toBe(200);
   return { secret, recoveryCodes: (confirm.json() as { recoveryCodes: string[] }).recoveryCodes };
 }
@@ -174,11 +184,21 @@ async function signUpTokenMailed(db: Db, smtp: Pick<TestSmtp, 'received'>, email
  * (decision 037). Returns the confirmation's answer (200 with the user, and the session cookie), or
  * the sign-up's own answer when it refused the form (a 4xx).
  */
-export async function signUpAndConfirm(app: App, body: Record<string, unknown> & { email: string }, headers: Record<string, string> = {}, smtp?: Pick<TestSmtp, 'received'>) {
+export async function signUpAndConfirm(
+  app: App,
+  body: Record<string, unknown> & { email: string },
+  headers: Record<string, string> = {},
+  smtp?: Pick<TestSmtp, 'received'>,
+) {
   const earlier = new Set(smtp?.received);
   const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', headers, payload: body });
   if (res.statusCode !== 202) return res;
   const browser = res.cookies.find((c) => c.name === SIGN_UP_COOKIE)!.value;
   const token = smtp ? await signUpTokenMailed(app.db, smtp, body.email, earlier) : await signUpTokenFor(app.db, body.email);
-  return app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm', headers: { ...headers, cookie: `${SIGN_UP_COOKIE}=${browser}` }, payload: { token } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/confirm',
+    headers: { ...headers, cookie: `${SIGN_UP_COOKIE}=${browser}` },
+    payload: { token },
+  });
 }

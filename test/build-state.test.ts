@@ -24,9 +24,19 @@ function write(file: string, text: string, secondsAgo: number) {
 
 mkdirSync(path.join(root, 'scripts'), { recursive: true });
 for (const f of ['start.mjs', 'build-state.mjs']) copyFileSync(path.join(here, 'scripts', f), path.join(root, 'scripts', f));
-for (const f of ['client/main.tsx', 'common/a.ts', 'server/main.ts', 'content/x.md', 'vite.config.ts', 'package-lock.json', 'scripts/vite-landing-renderer.ts', 'scripts/build-server.mjs'])
+for (const f of [
+  'client/main.tsx',
+  'common/a.ts',
+  'server/main.ts',
+  'content/x.md',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/vite-landing-renderer.ts',
+  'scripts/build-server.mjs',
+])
   write(f, '// source\n', 100);
-for (const dir of ['client', 'common', 'server', 'content', 'scripts']) utimesSync(path.join(root, dir), Date.now() / 1000 - 100, Date.now() / 1000 - 100);
+for (const dir of ['client', 'common', 'server', 'content', 'scripts'])
+  utimesSync(path.join(root, dir), Date.now() / 1000 - 100, Date.now() / 1000 - 100);
 
 const serve = () => spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--no-build'], { encoding: 'utf8' });
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+
 import { isProcessAlive } from '../server/db/embedded.ts';
 import { compiled } from './compiled.ts';
 import { freePort } from './postgres.ts';
@@ -64,7 +65,9 @@ async function startServer() {
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   await new Promise<void>((resolve, reject) => {
     const onData = () => {
       if (output.includes('running at')) {
@@ -83,11 +86,14 @@ let clientNumber = 0;
 function get(agent: http.Agent, port: number, url: string): Promise<{ status: number; body: string }> {
   clientNumber++;
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: url, agent, headers: { 'x-forwarded-for': `198.51.100.${clientNumber % 250}` } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path: url, agent, headers: { 'x-forwarded-for': `198.51.100.${clientNumber % 250}` } },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -115,9 +121,14 @@ async function stopWithRequestsInFlight(signal: (pid: number) => void) {
   watcher.on('error', () => {});
   await watcher.connect();
   for (;;) {
-    const { rows } = await watcher.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%setup_tokens%'`);
+    const { rows } = await watcher.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%setup_tokens%'`,
+    );
     if (rows[0]!.n === IN_FLIGHT) break;
-    if (settled > 0) throw new Error(`a request was answered while the table was held: ${JSON.stringify(await Promise.all(inFlight))}\n${server.output()}`);
+    if (settled > 0)
+      throw new Error(
+        `a request was answered while the table was held: ${JSON.stringify(await Promise.all(inFlight))}\n${server.output()}`,
+      );
   }
   await watcher.end();
   const postgresPid = postmasterPid();
@@ -136,7 +147,9 @@ async function stopWithRequestsInFlight(signal: (pid: number) => void) {
     void server.exited.then(() => resolve());
     onData();
   });
-  await expect(Promise.race([server.exited.then(() => 'exited'), new Promise((r) => setTimeout(r, 300, 'waiting'))])).resolves.toBe('waiting');
+  await expect(Promise.race([server.exited.then(() => 'exited'), new Promise((r) => setTimeout(r, 300, 'waiting'))])).resolves.toBe(
+    'waiting',
+  );
   await holder.query('commit');
   const answers = await Promise.all(inFlight);
   await holder.end().catch(() => {});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { adultSignUp, createTestApp, signedInUser } from './app.ts';
 
 /**
@@ -27,44 +28,102 @@ interface Endpoint {
 const someId = '00000000-0000-4000-8000-000000000000';
 const endpoints: Endpoint[] = [
   {
-    name: 'sign-up', method: 'POST', url: '/api/auth/sign-up',
+    name: 'sign-up',
+    method: 'POST',
+    url: '/api/auth/sign-up',
     body: { ...adultSignUp, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', password: 'a fine passphrase' },
-    fields: ['firstName', 'lastName', 'email'], names: ['firstName', 'lastName'],
+    fields: ['firstName', 'lastName', 'email'],
+    names: ['firstName', 'lastName'],
   },
   {
-    name: 'founder setup', method: 'POST', url: '/api/setup',
+    name: 'founder setup',
+    method: 'POST',
+    url: '/api/setup',
     body: { token: 'x'.repeat(43), firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', password: 'a fine passphrase' },
-    fields: ['firstName', 'lastName'], names: ['firstName', 'lastName'],
+    fields: ['firstName', 'lastName'],
+    names: ['firstName', 'lastName'],
   },
   {
-    name: 'callback request', method: 'POST', url: '/api/callback-requests',
-    body: { name: 'Jo Smith', phone: '+1 555 0100', category: 'spiritual', contactMethod: 'call', isVoicemailSafe: false, goodTime: 'evenings', language: 'en', consent: true },
-    fields: ['name', 'phone', 'goodTime'], names: ['name'],
-  },
-  {
-    name: 'WatchMoms application', method: 'POST', url: '/api/watchmoms-applications',
+    name: 'callback request',
+    method: 'POST',
+    url: '/api/callback-requests',
     body: {
-      fullName: 'Marie Joseph', phone: '+1 305 555 0142', country: 'Haiti', cityState: 'Port-au-Prince', streetAddress: '12 Rue Capois',
-      churchAffiliation: 'Grace Baptist', reasonForJoining: 'I want to pray with other mothers for our children.', consent: true,
+      name: 'Jo Smith',
+      phone: '+1 555 0100',
+      category: 'spiritual',
+      contactMethod: 'call',
+      isVoicemailSafe: false,
+      goodTime: 'evenings',
+      language: 'en',
+      consent: true,
+    },
+    fields: ['name', 'phone', 'goodTime'],
+    names: ['name'],
+  },
+  {
+    name: 'WatchMoms application',
+    method: 'POST',
+    url: '/api/watchmoms-applications',
+    body: {
+      fullName: 'Marie Joseph',
+      phone: '+1 305 555 0142',
+      country: 'Haiti',
+      cityState: 'Port-au-Prince',
+      streetAddress: '12 Rue Capois',
+      churchAffiliation: 'Grace Baptist',
+      reasonForJoining: 'I want to pray with other mothers for our children.',
+      consent: true,
     },
     fields: ['fullName', 'phone', 'country', 'cityState', 'streetAddress', 'churchAffiliation', 'reasonForJoining'],
-    names: ['fullName'], multiLine: ['streetAddress', 'reasonForJoining'],
+    names: ['fullName'],
+    multiLine: ['streetAddress', 'reasonForJoining'],
   },
   {
-    name: 'onboarding', method: 'POST', url: '/api/onboarding/complete', cookie: member.cookie,
+    name: 'onboarding',
+    method: 'POST',
+    url: '/api/onboarding/complete',
+    cookie: member.cookie,
     body: {
-      firstName: 'Naomi', lastName: 'Baptiste', mentorName: 'Ruth Pierre', phone: '+1 514 555 0123', address: '45 Rue Sainte-Catherine',
-      country: 'Canada', churchDenomination: 'Evangelical', pastorName: 'Daniel Joseph',
+      firstName: 'Naomi',
+      lastName: 'Baptiste',
+      mentorName: 'Ruth Pierre',
+      phone: '+1 514 555 0123',
+      address: '45 Rue Sainte-Catherine',
+      country: 'Canada',
+      churchDenomination: 'Evangelical',
+      pastorName: 'Daniel Joseph',
     },
     fields: ['firstName', 'lastName', 'mentorName', 'phone', 'address', 'churchDenomination', 'pastorName'],
-    names: ['firstName', 'lastName', 'mentorName', 'pastorName'], multiLine: ['address'],
+    names: ['firstName', 'lastName', 'mentorName', 'pastorName'],
+    multiLine: ['address'],
   },
   {
-    name: 'add disciple', method: 'POST', url: '/api/disciples', cookie: member.cookie,
-    body: { fullName: 'Timothy Lois', email: 'tim@example.org' }, fields: ['fullName', 'email'], names: ['fullName'],
+    name: 'add disciple',
+    method: 'POST',
+    url: '/api/disciples',
+    cookie: member.cookie,
+    body: { fullName: 'Timothy Lois', email: 'tim@example.org' },
+    fields: ['fullName', 'email'],
+    names: ['fullName'],
   },
-  { name: 'callback notes', method: 'PATCH', url: `/api/admin/callbacks/${someId}`, cookie: admin.cookie, body: { notes: 'Called back' }, fields: ['notes'], multiLine: ['notes'] },
-  { name: 'WatchMoms notes', method: 'PATCH', url: `/api/admin/watchmoms-applications/${someId}`, cookie: admin.cookie, body: { notes: 'Called back' }, fields: ['notes'], multiLine: ['notes'] },
+  {
+    name: 'callback notes',
+    method: 'PATCH',
+    url: `/api/admin/callbacks/${someId}`,
+    cookie: admin.cookie,
+    body: { notes: 'Called back' },
+    fields: ['notes'],
+    multiLine: ['notes'],
+  },
+  {
+    name: 'WatchMoms notes',
+    method: 'PATCH',
+    url: `/api/admin/watchmoms-applications/${someId}`,
+    cookie: admin.cookie,
+    body: { notes: 'Called back' },
+    fields: ['notes'],
+    multiLine: ['notes'],
+  },
 ];
 
 const send = (e: Endpoint, body: Record<string, unknown>) =>
@@ -83,13 +142,18 @@ describe('control characters in request bodies', () => {
   }
 
   const names = endpoints.flatMap((e) => (e.names ?? []).map((f) => [e, f] as const));
-  it.each(names.map(([e, f]) => [e.name, f, e] as const))('%s: a right-to-left override in the name %s is refused', async (_n, field, e) => {
-    const res = await send(e, { ...e.body, [field]: 'Ali \u202Egnp.exe' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(new RegExp(`${field}: Must not contain text-direction characters`));
-  });
+  it.each(names.map(([e, f]) => [e.name, f, e] as const))(
+    '%s: a right-to-left override in the name %s is refused',
+    async (_n, field, e) => {
+      const res = await send(e, { ...e.body, [field]: 'Ali \u202Egnp.exe' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(new RegExp(`${field}: Must not contain text-direction characters`));
+    },
+  );
 
-  const singleLine = endpoints.flatMap((e) => e.fields.filter((f) => !e.multiLine?.includes(f) && f !== 'email').map((f) => [e.name, f, e] as const));
+  const singleLine = endpoints.flatMap((e) =>
+    e.fields.filter((f) => !e.multiLine?.includes(f) && f !== 'email').map((f) => [e.name, f, e] as const),
+  );
   it.each(singleLine)('%s: a line break in the one-line field %s is refused', async (_n, field, e) => {
     const res = await send(e, { ...e.body, [field]: 'Marie\nJoseph' });
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+
 import type { Db } from '../server/db/client.ts';
 import { assessmentAttempts, assessments, lessons } from '../server/db/schema/index.ts';
 
@@ -22,11 +23,15 @@ export async function passLessons(db: Db, userId: string, count?: number) {
   const all = await primaryCourseLessons(db);
   const chosen = all.slice(0, count ?? all.length);
   if (chosen.length === 0) return;
-  await db.insert(assessmentAttempts).values(chosen.map((l) => ({ userId, lessonId: l.lessonId, assessmentId: l.assessmentId, answers: [], score: 100, passed: true })));
+  await db
+    .insert(assessmentAttempts)
+    .values(chosen.map((l) => ({ userId, lessonId: l.lessonId, assessmentId: l.assessmentId, answers: [], score: 100, passed: true })));
 }
 
 /** A failed attempt: it must not count toward progress. */
 export async function failLesson(db: Db, userId: string, index = 0) {
   const l = (await primaryCourseLessons(db))[index]!;
-  await db.insert(assessmentAttempts).values({ userId, lessonId: l.lessonId, assessmentId: l.assessmentId, answers: [], score: 10, passed: false });
+  await db
+    .insert(assessmentAttempts)
+    .values({ userId, lessonId: l.lessonId, assessmentId: l.assessmentId, answers: [], score: 10, passed: false });
 }

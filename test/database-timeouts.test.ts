@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { createTestApp } from './app.ts';
 
 /** A database that stops answering must not hang the app: readiness says so within 2 s. */

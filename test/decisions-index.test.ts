@@ -4,9 +4,15 @@ import { describe, expect, it } from 'vitest';
 
 /** docs/decisions/README.md, the index of the decision records (issue 30): every record listed once, gaps said. */
 const dir = path.resolve('docs/decisions');
-const records = readdirSync(dir).filter((f) => /^\d{3}-.+\.md$/.test(f)).sort();
+const records = readdirSync(dir)
+  .filter((f) => /^\d{3}-.+\.md$/.test(f))
+  .sort();
 const index = readFileSync(path.join(dir, 'README.md'), 'utf8');
-const rows = [...index.matchAll(/^\| \[(\d{3})\]\(([^)]+)\) \| ([^|]+) \|/gm)].map((m) => ({ num: m[1]!, file: m[2]!, title: m[3]!.trim() }));
+const rows = [...index.matchAll(/^\| \[(\d{3})\]\(([^)]+)\) \| ([^|]+) \|/gm)].map((m) => ({
+  num: m[1]!,
+  file: m[2]!,
+  title: m[3]!.trim(),
+}));
 
 describe('the index of decision records', () => {
   it('lists every record once, in order, with a link that opens it and its title', () => {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { compiled } from './compiled.ts';
 import { cloneTemplateDatabase, freePort } from './postgres.ts';
 
@@ -63,7 +64,10 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
 }
 
 async function startInstance(env: Record<string, string>) {
-  const child = spawn(process.execPath, [await compiled('server/main.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [await compiled('server/main.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {
@@ -94,7 +98,11 @@ describe.skipIf(!hasNginx)('the deployment guide: nginx in front of two instance
     for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
     const cert = path.join(tmp, 'cert.pem');
     const key = path.join(tmp, 'key.pem');
-    const openssl = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=god.example.org'], { encoding: 'utf8' });
+    const openssl = spawnSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=god.example.org'],
+      { encoding: 'utf8' },
+    );
     expect(openssl.status, openssl.stderr).toBe(0);
 
     let site = block('nginx');
@@ -150,7 +158,7 @@ describe.skipIf(!hasNginx)('the deployment guide: nginx in front of two instance
     }
   }, 180_000);
 
-  it('serves https through both instances, with the app seeing https and nginx\'s request id', async () => {
+  it("serves https through both instances, with the app seeing https and nginx's request id", async () => {
     for (let i = 0; i < 30; i++) {
       const res = await get(`https://127.0.0.1:${ports.https}/api/version`);
       // FORCE_HTTPS is on: a 200 (not a redirect) says X-Forwarded-Proto from nginx was trusted.
@@ -178,7 +186,12 @@ describe.skipIf(!hasNginx)('the deployment guide: nginx in front of two instance
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         while (killedAt < 0 || statuses.length < killedAt + 100) {
-          statuses.push(await get(`https://127.0.0.1:${ports.https}/api/ready`).then((r) => r.status, () => 0));
+          statuses.push(
+            await get(`https://127.0.0.1:${ports.https}/api/ready`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          );
           if (killedAt < 0 && statuses.length >= 40) {
             killedAt = statuses.length;
             instances[0]!.kill('SIGKILL');

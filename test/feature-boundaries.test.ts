@@ -9,11 +9,16 @@ async function boundaryErrors(filePath: string, code: string) {
 
 describe('the lint rule against imports between client features', () => {
   it('refuses a feature importing another feature, at any depth', async () => {
-    expect(await boundaryErrors('client/src/features/onboarding/api/x.ts', "import { a } from '../../auth/api/sign-in.ts';\nexport { a };\n")).toEqual([
-      expect.stringContaining("The 'onboarding' feature imports the 'auth' feature"),
-    ]);
+    expect(
+      await boundaryErrors('client/src/features/onboarding/api/x.ts', "import { a } from '../../auth/api/sign-in.ts';\nexport { a };\n"),
+    ).toEqual([expect.stringContaining("The 'onboarding' feature imports the 'auth' feature")]);
     expect(await boundaryErrors('client/src/features/course/x.ts', "export { a } from '../mentoring/api/keys.ts';\n")).toHaveLength(1);
-    expect(await boundaryErrors('client/src/features/course/components/x.tsx', "export const f = () => import('../../admin/components/admin-page.tsx');\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'client/src/features/course/components/x.tsx',
+        "export const f = () => import('../../admin/components/admin-page.tsx');\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('refuses shared code importing a feature or the app, and a feature importing the app', async () => {
@@ -23,7 +28,12 @@ describe('the lint rule against imports between client features', () => {
   });
 
   it('allows a feature its own files and shared code, and the app any feature', async () => {
-    expect(await boundaryErrors('client/src/features/course/components/x.tsx', "export { a } from '../api/keys.ts';\nexport { b } from '../../../lib/query-keys.ts';\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'client/src/features/course/components/x.tsx',
+        "export { a } from '../api/keys.ts';\nexport { b } from '../../../lib/query-keys.ts';\n",
+      ),
+    ).toEqual([]);
     expect(await boundaryErrors('client/src/app/x.tsx', "export { a } from '../features/course/api/keys.ts';\n")).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+
 import { seedAppTemplate, startTestPostgres } from './postgres.ts';
 
 declare module 'vitest' {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { hashPassword } from '../server/lib/password.ts';
 import { createTestApp, createUser } from './app.ts';
 
@@ -31,7 +32,12 @@ describe('a sign-in flood (issue 10, defect 5)', () => {
     }
 
     // Once the burst is over, the right password signs in.
-    const later = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: user.email, password: 'the right passphrase' } });
+    const later = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: json,
+      payload: { email: user.email, password: 'the right passphrase' },
+    });
     expect(later.statusCode).toBe(200);
   });
 });

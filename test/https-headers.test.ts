@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { adultSignUp, createTestApp, signUpAndConfirm } from './app.ts';
 
 /** Headers and cookies over https (behind one proxy), and the opt-in FORCE_HTTPS. */
@@ -9,12 +10,17 @@ const json = { 'content-type': 'application/json' };
 
 describe('over https', () => {
   it('names the session cookie __Host-sid (Secure, Path=/, no Domain) and reads only that name', async () => {
-    const res = await signUpAndConfirm(app, { ...adultSignUp, firstName: 'Tls', lastName: 'Only', email: 'tls@example.org', password: 'encrypted all the way' }, { ...json, ...https });
+    const res = await signUpAndConfirm(
+      app,
+      { ...adultSignUp, firstName: 'Tls', lastName: 'Only', email: 'tls@example.org', password: 'encrypted all the way' },
+      { ...json, ...https },
+    );
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === '__Host-sid')!;
     expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true });
     expect(cookie.domain).toBeUndefined();
-    const me = (name: string) => app.inject({ method: 'GET', url: '/api/auth/user', headers: { ...https, cookie: `${name}=${cookie.value}` } });
+    const me = (name: string) =>
+      app.inject({ method: 'GET', url: '/api/auth/user', headers: { ...https, cookie: `${name}=${cookie.value}` } });
     expect((await me('__Host-sid')).json()).toMatchObject({ email: 'tls@example.org' });
     // A plain "sid" cookie could have been planted by a sibling subdomain or over http.
     expect((await me('sid')).json()).toBeNull();
@@ -33,7 +39,12 @@ describe('FORCE_HTTPS=true', () => {
     expect(res.statusCode).toBe(308);
     expect(res.headers.location).toBe('https://god.example.org/dashboard?x=1');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
-    const write = await forced.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...json, host: 'god.example.org' }, payload: {} });
+    const write = await forced.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { ...json, host: 'god.example.org' },
+      payload: {},
+    });
     expect(write.statusCode).toBe(308);
   });
 

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { compiled } from './compiled.ts';
 import { freePort } from './postgres.ts';
 
@@ -62,28 +63,38 @@ function parseLines(output: string) {
 }
 
 describe('LOG_FORMAT=json', () => {
-  it('writes only JSON lines from start to stop, the setup link and the local mailbox included (and the metrics listener answers)', { timeout: 120_000 }, async () => {
-    const port = await freePort();
-    const metricsPort = await freePort();
-    const server = await runServer(
-      { PORT: String(port), DATA_DIR: path.join(tmp, 'data'), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn', METRICS_PORT: String(metricsPort) },
-      /\/setup\/[A-Za-z0-9_-]{40,}/,
-    );
-    await server.started;
-    // A request that fails is logged at warn or above (a 404 of the API), then a clean stop.
-    expect((await fetch(`http://127.0.0.1:${port}/api/nothing-here`)).status).toBe(404);
-    // METRICS_PORT: the real server's metrics listener, on loopback.
-    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    expect(metrics).toContain('http_requests_total{method="GET",route="(unmatched)",status="404"} 1');
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    const lines = parseLines(server.output());
-    const setup = lines.find((l) => typeof l.setupLink === 'string');
-    expect(setup?.setupLink).toMatch(new RegExp(`^http://localhost:${port}/setup/[A-Za-z0-9_-]{40,}$`));
-    expect(setup?.level).toBe(30);
-    expect(lines.find((l) => typeof l.localMailbox === 'string')?.localMailbox).toBe(`http://localhost:${port}/local-mailbox`);
-    expect(lines.some((l) => String(l.msg).startsWith('Starting the embedded PostgreSQL'))).toBe(true);
-  });
+  it(
+    'writes only JSON lines from start to stop, the setup link and the local mailbox included (and the metrics listener answers)',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const metricsPort = await freePort();
+      const server = await runServer(
+        {
+          PORT: String(port),
+          DATA_DIR: path.join(tmp, 'data'),
+          EMBEDDED_PG_PORT: String(await freePort()),
+          LOG_LEVEL: 'warn',
+          METRICS_PORT: String(metricsPort),
+        },
+        /\/setup\/[A-Za-z0-9_-]{40,}/,
+      );
+      await server.started;
+      // A request that fails is logged at warn or above (a 404 of the API), then a clean stop.
+      expect((await fetch(`http://127.0.0.1:${port}/api/nothing-here`)).status).toBe(404);
+      // METRICS_PORT: the real server's metrics listener, on loopback.
+      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(metrics).toContain('http_requests_total{method="GET",route="(unmatched)",status="404"} 1');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      const lines = parseLines(server.output());
+      const setup = lines.find((l) => typeof l.setupLink === 'string');
+      expect(setup?.setupLink).toMatch(new RegExp(`^http://localhost:${port}/setup/[A-Za-z0-9_-]{40,}$`));
+      expect(setup?.level).toBe(30);
+      expect(lines.find((l) => typeof l.localMailbox === 'string')?.localMailbox).toBe(`http://localhost:${port}/local-mailbox`);
+      expect(lines.some((l) => String(l.msg).startsWith('Starting the embedded PostgreSQL'))).toBe(true);
+    },
+  );
 
   it('says a configuration error as one JSON line', async () => {
     const server = await runServer({ PORT: 'eighty', DATA_DIR: path.join(tmp, 'unused') });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+
 import { loadConfig } from '../server/config.ts';
 import { mailOutbox } from '../server/db/schema/index.ts';
 import { createTestApp, TEST_MFA_KEY } from './app.ts';
@@ -25,10 +26,12 @@ describe('metrics', () => {
   const token = 'a-token-of-the-scraper-0123456789';
   let port = 0;
 
-  it('counts requests and their time by route pattern, never by the URL\'s values', async () => {
+  it("counts requests and their time by route pattern, never by the URL's values", async () => {
     port = (await app.metrics.listen(0, '127.0.0.1', token)).port;
     for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/certificates/verify/NOT-A-REAL-CODE-123' })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await app.inject({ method: 'GET', url: '/api/certificates/verify/NOT-A-REAL-CODE-123' })).statusCode).toBeGreaterThanOrEqual(
+      400,
+    );
     expect((await app.inject({ method: 'GET', url: '/api/no-such-route-4f7a' })).statusCode).toBe(404);
     const { status, type, text } = await scrape(port, token);
     expect(status).toBe(200);
@@ -50,10 +53,13 @@ describe('metrics', () => {
       { toAddress: 'b@example.org', kind: 'test', locale: 'en', subject: 's', text: 't', html: 'h', status: 'failed' },
     ]);
     const { text } = await scrape(port, token);
-    const pending = (await app.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where status = 'pending'`)).rows[0]!.n;
+    const pending = (await app.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where status = 'pending'`)).rows[0]!
+      .n;
     expect(valueOf(text, 'mail_outbox_messages{status="pending"}')).toBe(pending);
     expect(valueOf(text, 'mail_outbox_messages{status="failed"}')).toBe(1);
-    const created = (await app.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = ${queue!.name} and state = 'created'`)).rows[0]!.n;
+    const created = (
+      await app.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = ${queue!.name} and state = 'created'`)
+    ).rows[0]!.n;
     expect(created).toBeGreaterThan(0);
     expect(valueOf(text, `job_queue_jobs{queue="${queue!.name}",state="created"}`)).toBe(created);
     expect(valueOf(text, 'db_pool_connections{state="total"}')).toBeGreaterThan(0);
@@ -61,7 +67,7 @@ describe('metrics', () => {
     expect(valueOf(text, 'metrics_database_up')).toBe(1);
   });
 
-  it('asks for the token, and is not on the app\'s port', async () => {
+  it("asks for the token, and is not on the app's port", async () => {
     expect((await scrape(port)).status).toBe(401);
     expect((await scrape(port, 'a-wrong-token-of-the-same-size')).status).toBe(401);
     const onApp = await app.inject({ method: 'GET', url: '/metrics' });
@@ -69,7 +75,9 @@ describe('metrics', () => {
   });
 
   it('refuses a metrics listener open beyond this machine without a token', () => {
-    expect(() => loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_TOKEN: is required when METRICS_HOST \(0\.0\.0\.0\) is not a loopback address/);
+    expect(() => loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toThrow(
+      /METRICS_TOKEN: is required when METRICS_HOST \(0\.0\.0\.0\) is not a loopback address/,
+    );
     expect(loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, METRICS_PORT: '9464' }).METRICS_HOST).toBe('127.0.0.1');
     expect(loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
   });

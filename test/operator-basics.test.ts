@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createTestApp, TEST_MFA_KEY } from './app.ts';
@@ -46,7 +47,9 @@ describe('health probes in the logs', () => {
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
-    const lines = logged().slice(before).filter((l) => l.msg === 'request');
+    const lines = logged()
+      .slice(before)
+      .filter((l) => l.msg === 'request');
     expect(lines.map((l) => l.route)).toEqual(['/api/config']);
   });
 });
@@ -96,13 +99,19 @@ describe('while the database is down', () => {
     });
     const relayed = new URL(database.url);
     relayed.port = String((relay.address() as net.AddressInfo).port);
-    const app = await buildApp({ config: loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, LOG_LEVEL: 'silent' }), databaseUrl: relayed.toString(), scryptCost: 10, jobs: { isRunningWorkers: false } });
+    const app = await buildApp({
+      config: loadConfig({ MFA_ENCRYPTION_KEY: TEST_MFA_KEY, LOG_LEVEL: 'silent' }),
+      databaseUrl: relayed.toString(),
+      scryptCost: 10,
+      jobs: { isRunningWorkers: false },
+    });
     cleanUp.push(async () => {
       isUp = true;
       await app.close();
     });
 
-    const signIn = () => app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'nobody@example.org', password: 'a wrong password' } });
+    const signIn = () =>
+      app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'nobody@example.org', password: 'a wrong password' } });
     expect((await signIn()).statusCode).toBe(401);
     isUp = false;
     for (const s of sockets) s.destroy();

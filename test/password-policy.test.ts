@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { userTokens } from '../server/db/schema/index.ts';
 import { passwordWeakness } from '../server/lib/password.ts';
 import { hashToken, newToken } from '../server/lib/session.ts';
@@ -39,14 +40,28 @@ describe('every form that sets a password', () => {
   it('sign-up', async () => {
     const form = { ...adultSignUp, firstName: 'Lydia', lastName: 'Thyatira', email: 'lydia.purple@example.org' };
     expectRefused(await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { ...form, password: 'Passw0rd!' } }), 'guessable');
-    expectRefused(await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { ...form, password: 'thyatira forever' } }), 'name');
+    expectRefused(
+      await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { ...form, password: 'thyatira forever' } }),
+      'name',
+    );
   });
 
-  it('a password reset: the same rules as sign-up, the account\'s own email and name included', async () => {
-    const user = await createUser(app.db, { email: 'priscilla.tent@example.org', firstName: 'Priscilla', lastName: 'Aquila', password: 'the old passphrase here' });
+  it("a password reset: the same rules as sign-up, the account's own email and name included", async () => {
+    const user = await createUser(app.db, {
+      email: 'priscilla.tent@example.org',
+      firstName: 'Priscilla',
+      lastName: 'Aquila',
+      password: 'the old passphrase here',
+    });
     const reset = async (password: string) => {
       const token = newToken();
-      await app.db.insert(userTokens).values({ tokenHash: hashToken(token), userId: user.id, purpose: 'password-reset', email: user.email, expiresAt: new Date(Date.now() + 600_000) });
+      await app.db.insert(userTokens).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        purpose: 'password-reset',
+        email: user.email,
+        expiresAt: new Date(Date.now() + 600_000),
+      });
       return app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
     };
     expectRefused(await reset('Passw0rd!'), 'guessable');
@@ -60,16 +75,23 @@ describe('every form that sets a password', () => {
     const user = await createUser(app.db, { password: 'the old passphrase here' });
     const cookie = await sessionCookie(app, user.id);
     expectRefused(
-      await app.inject({ method: 'POST', url: '/api/account/password', headers: { cookie }, payload: { currentPassword: 'the old passphrase here', newPassword: 'Passw0rd!' } }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/account/password',
+        headers: { cookie },
+        payload: { currentPassword: 'the old passphrase here', newPassword: 'Passw0rd!' },
+      }),
       'guessable',
     );
   });
 
-  it('the founder\'s setup link', async () => {
+  it("the founder's setup link", async () => {
     const token = ((await app.auth.issueSetupLinkAtStart()) as { token: string }).token;
     const body = { token, firstName: 'Phoebe', lastName: 'Cenchreae', email: 'phoebe.setup@example.org' };
     expectRefused(await app.inject({ method: 'POST', url: '/api/setup', payload: { ...body, password: 'Passw0rd!' } }), 'guessable');
     expectRefused(await app.inject({ method: 'POST', url: '/api/setup', payload: { ...body, password: 'phoebe.setup 2026' } }), 'email');
-    expect((await app.inject({ method: 'POST', url: '/api/setup', payload: { ...body, password: 'servant of the church' } })).statusCode).toBe(201);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/setup', payload: { ...body, password: 'servant of the church' } })).statusCode,
+    ).toBe(201);
   });
 });

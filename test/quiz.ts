@@ -8,7 +8,12 @@ import { loadCourseContent } from '../server/db/seed/course.ts';
  * and the right option by its text among the shown (shuffled) options. The first `wrong` questions
  * are answered with another option. Used by API tests, browser tests and benchmarks.
  */
-export function answersFor(a: Pick<Assessment, 'weekNumber' | 'questions'>, wrong = 0, lang: ContentLanguage = 'en', lessons: LessonFile[] = loadCourseContent().lessons): number[] {
+export function answersFor(
+  a: Pick<Assessment, 'weekNumber' | 'questions'>,
+  wrong = 0,
+  lang: ContentLanguage = 'en',
+  lessons: LessonFile[] = loadCourseContent().lessons,
+): number[] {
   const lesson = lessons.find((l) => l.week === a.weekNumber);
   if (!lesson) throw new Error(`no week ${a.weekNumber} in the content files`);
   return a.questions.map((shown, i) => {

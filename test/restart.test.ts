@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+
 import { compiled } from './compiled.ts';
 import { cloneTemplateDatabase, freePort } from './postgres.ts';
 
@@ -24,7 +25,17 @@ const testKey = Buffer.alloc(32, 7).toString('base64');
 
 async function startServer(port: number, pgPort: number, extraEnv: Record<string, string> = {}) {
   const child = spawn(process.execPath, [await compiled('server/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', DATABASE_URL: '', MFA_ENCRYPTION_KEY: testKey, ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      MFA_ENCRYPTION_KEY: testKey,
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -55,17 +66,31 @@ describe('embedded PostgreSQL lifecycle', () => {
     const res = await fetch(`${base(port)}/api/auth/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ birthYear: 2000, birthMonth: 1, country: 'FR', faithDataConsent: true, firstName: 'Ruth', lastName: 'Moab', email: 'ruth@example.org', password: 'where you go I will go' }),
+      body: JSON.stringify({
+        birthYear: 2000,
+        birthMonth: 1,
+        country: 'FR',
+        faithDataConsent: true,
+        firstName: 'Ruth',
+        lastName: 'Moab',
+        email: 'ruth@example.org',
+        password: 'where you go I will go',
+      }),
     });
     expect(res.status).toBe(202);
     // The account is made by the link mailed to the address (decision 037): without SMTP_URL, on this
     // loopback install, the mail is in the local mailbox (decision 059).
     let token: string | undefined;
-    await expect.poll(async () => {
-      const { items } = (await (await fetch(`${base(port)}/api/local-mailbox`)).json()) as { items: { to: string; text: string }[] };
-      token = /\/confirm-sign-up\/([A-Za-z0-9_-]{43})/.exec(items.find((m) => m.to === 'ruth@example.org')?.text ?? '')?.[1];
-      return token !== undefined;
-    }, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const { items } = (await (await fetch(`${base(port)}/api/local-mailbox`)).json()) as { items: { to: string; text: string }[] };
+          token = /\/confirm-sign-up\/([A-Za-z0-9_-]{43})/.exec(items.find((m) => m.to === 'ruth@example.org')?.text ?? '')?.[1];
+          return token !== undefined;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const confirmed = await fetch(`${base(port)}/api/auth/sign-up/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -93,57 +118,75 @@ describe('embedded PostgreSQL lifecycle', () => {
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   });
 
-  it('refuses a second instance on the same DATA_DIR, and restarts a dead postmaster without losing data', { timeout: 240_000 }, async () => {
-    const ownDataDir = mkdtempSync(path.join(os.tmpdir(), 'god-owner-'));
-    chmodSync(ownDataDir, 0o755);
-    try {
-      const port = await freePort();
-      const pgPort = await freePort();
-      const first = await startServer(port, pgPort, { DATA_DIR: ownDataDir });
+  it(
+    'refuses a second instance on the same DATA_DIR, and restarts a dead postmaster without losing data',
+    { timeout: 240_000 },
+    async () => {
+      const ownDataDir = mkdtempSync(path.join(os.tmpdir(), 'god-owner-'));
+      chmodSync(ownDataDir, 0o755);
+      try {
+        const port = await freePort();
+        const pgPort = await freePort();
+        const first = await startServer(port, pgPort, { DATA_DIR: ownDataDir });
 
-      // Issue 10, defect 9: the second instance stops with a clear message; the first keeps its database.
-      const second = spawn(process.execPath, [await compiled('server/main.ts')], {
-        env: { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: ownDataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn', DATABASE_URL: '', MFA_ENCRYPTION_KEY: testKey },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(second);
-      let secondOutput = '';
-      second.stdout.on('data', (d) => (secondOutput += d));
-      second.stderr.on('data', (d) => (secondOutput += d));
-      expect(await new Promise((r) => second.once('exit', r))).toBe(1);
-      expect(secondOutput).toMatch(new RegExp(`Another process \\(pid ${first.child.pid}\\) is already using the data folder`));
-      expect((await fetch(`${base(port)}/api/ready`)).status).toBe(200);
+        // Issue 10, defect 9: the second instance stops with a clear message; the first keeps its database.
+        const second = spawn(process.execPath, [await compiled('server/main.ts')], {
+          env: {
+            ...process.env,
+            PORT: String(await freePort()),
+            HOST: '127.0.0.1',
+            DATA_DIR: ownDataDir,
+            EMBEDDED_PG_PORT: String(await freePort()),
+            LOG_LEVEL: 'warn',
+            DATABASE_URL: '',
+            MFA_ENCRYPTION_KEY: testKey,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        children.push(second);
+        let secondOutput = '';
+        second.stdout.on('data', (d) => (secondOutput += d));
+        second.stderr.on('data', (d) => (secondOutput += d));
+        expect(await new Promise((r) => second.once('exit', r))).toBe(1);
+        expect(secondOutput).toMatch(new RegExp(`Another process \\(pid ${first.child.pid}\\) is already using the data folder`));
+        expect((await fetch(`${base(port)}/api/ready`)).status).toBe(200);
 
-      // Issue 10, defect 10: a postmaster killed under the app is started again, committed rows kept.
-      const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/app` });
-      await db.connect();
-      await db.query(`insert into users (email, first_name) values ('naomi@example.org', 'Naomi')`);
-      await db.end();
-      const postmaster = Number(readFileSync(path.join(ownDataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-      process.kill(postmaster, 'SIGKILL');
-      // The app notices (its watchdog looks every second) and says so; until then a backend of the
-      // killed server may still answer /api/ready on a pooled connection, so wait for the notice first.
-      const restarting = /The embedded PostgreSQL \(pid \d+\) has stopped; restarting it/;
-      for (let i = 0; i < 600 && !restarting.test(first.output()); i++) await new Promise((r) => setTimeout(r, 100));
-      expect(first.output()).toMatch(restarting);
-      let ready = 0;
-      for (let i = 0; i < 600 && ready !== 200; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        ready = await fetch(`${base(port)}/api/ready`).then((r) => r.status, () => 0);
+        // Issue 10, defect 10: a postmaster killed under the app is started again, committed rows kept.
+        const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/app` });
+        await db.connect();
+        await db.query(`insert into users (email, first_name) values ('naomi@example.org', 'Naomi')`);
+        await db.end();
+        const postmaster = Number(readFileSync(path.join(ownDataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+        process.kill(postmaster, 'SIGKILL');
+        // The app notices (its watchdog looks every second) and says so; until then a backend of the
+        // killed server may still answer /api/ready on a pooled connection, so wait for the notice first.
+        const restarting = /The embedded PostgreSQL \(pid \d+\) has stopped; restarting it/;
+        for (let i = 0; i < 600 && !restarting.test(first.output()); i++) await new Promise((r) => setTimeout(r, 100));
+        expect(first.output()).toMatch(restarting);
+        let ready = 0;
+        for (let i = 0; i < 600 && ready !== 200; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          ready = await fetch(`${base(port)}/api/ready`).then(
+            (r) => r.status,
+            () => 0,
+          );
+        }
+        expect(ready).toBe(200);
+        const again = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/app` });
+        await again.connect();
+        expect((await again.query(`select first_name from users where email = 'naomi@example.org'`)).rows).toEqual([
+          { first_name: 'Naomi' },
+        ]);
+        await again.end();
+
+        first.child.kill('SIGTERM');
+        expect(await new Promise((r) => first.child.once('exit', r))).toBe(0);
+        expect(existsSync(path.join(ownDataDir, 'app.lock'))).toBe(false);
+      } finally {
+        rmSync(ownDataDir, { recursive: true, force: true });
       }
-      expect(ready).toBe(200);
-      const again = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/app` });
-      await again.connect();
-      expect((await again.query(`select first_name from users where email = 'naomi@example.org'`)).rows).toEqual([{ first_name: 'Naomi' }]);
-      await again.end();
-
-      first.child.kill('SIGTERM');
-      expect(await new Promise((r) => first.child.once('exit', r))).toBe(0);
-      expect(existsSync(path.join(ownDataDir, 'app.lock'))).toBe(false);
-    } finally {
-      rmSync(ownDataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it('uses DATABASE_URL when set and starts no database of its own', { timeout: 120_000 }, async () => {
     const database = await cloneTemplateDatabase(inject('databaseAdminUrl'));

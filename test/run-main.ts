@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+
 import { compiled } from './compiled.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { auditLog, mailOutbox, secondFactorFailures, sessions, signInFailures } from '../server/db/schema/index.ts';
 import { emailKeyOf } from '../server/modules/auth/sign-in-throttle.ts';
 import { createTestApp, createUser, enrolTotp, sessionCookie, sessionTokenFrom, totpCodeFor } from './app.ts';
@@ -28,17 +29,32 @@ async function enrolledUser(password = 'a long and quiet passphrase') {
   const user = await createUser(app.db, { password });
   const cookie = await sessionCookie(app, user.id);
   const { secret, recoveryCodes } = await enrolTotp(app, cookie);
-  await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - 16 * 60_000) }).where(eq(sessions.userId, user.id));
+  await app.db
+    .update(sessions)
+    .set({ reauthAt: new Date(Date.now() - 16 * 60_000) })
+    .where(eq(sessions.userId, user.id));
   return { user, cookie, secret, recoveryCodes, password };
 }
 
 /** Moves every second-factor failure of the account back in time, as if its wait had passed. */
 const waitOut = (userId: string, seconds: number) =>
-  app.db.update(secondFactorFailures).set({ lastFailureAt: sql`last_failure_at - make_interval(secs => ${seconds})` }).where(eq(secondFactorFailures.userId, userId));
+  app.db
+    .update(secondFactorFailures)
+    .set({ lastFailureAt: sql`last_failure_at - make_interval(secs => ${seconds})` })
+    .where(eq(secondFactorFailures.userId, userId));
 /** As if the last failure had just happened (a slow machine may otherwise outlast a 1-second wait). */
-const justFailed = (userId: string) => app.db.update(secondFactorFailures).set({ lastFailureAt: new Date() }).where(eq(secondFactorFailures.userId, userId));
-const justFailedSignIn = (email: string) => app.db.update(signInFailures).set({ lastFailureAt: new Date() }).where(eq(signInFailures.emailKey, emailKeyOf(email)));
-const mailsOfKind = (to: string, kind: string) => app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
+const justFailed = (userId: string) =>
+  app.db.update(secondFactorFailures).set({ lastFailureAt: new Date() }).where(eq(secondFactorFailures.userId, userId));
+const justFailedSignIn = (email: string) =>
+  app.db
+    .update(signInFailures)
+    .set({ lastFailureAt: new Date() })
+    .where(eq(signInFailures.emailKey, emailKeyOf(email)));
+const mailsOfKind = (to: string, kind: string) =>
+  app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
 
 describe('step-up by code (POST /api/auth/reauth)', () => {
   it('from rotating addresses: 5 wrong codes, then 429 with Retry-After, and the right code is not checked while the wait lasts', async () => {
@@ -69,7 +85,7 @@ describe('step-up by code (POST /api/auth/reauth)', () => {
     expect(await app.db.select().from(secondFactorFailures).where(eq(secondFactorFailures.userId, user.id))).toEqual([]);
   });
 
-  it('counts per account: wrong codes in one session make the owner\'s other session wait too; the other session\'s success does not free the first', async () => {
+  it("counts per account: wrong codes in one session make the owner's other session wait too; the other session's success does not free the first", async () => {
     const { user, cookie: stolen, secret } = await enrolledUser();
     const owner = await sessionCookie(app, user.id);
     const wrong = await wrongCodeFor(secret);
@@ -102,16 +118,23 @@ describe('step-up by code (POST /api/auth/reauth)', () => {
     expect(mails[0]!.text).toContain('5 times');
     expect(mails[0]!.text).toContain('/settings');
     expect(mails[0]!.text).not.toContain(wrong);
-    const audited = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'mfa.failed'), eq(auditLog.targetId, user.id)));
+    const audited = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'mfa.failed'), eq(auditLog.targetId, user.id)));
     expect(audited).toHaveLength(8);
   });
 });
 
 describe('step-up by password', () => {
-  it('shares the email\'s sign-in count: wrong passwords through a stolen session make sign-in wait, and the right one is not checked', async () => {
+  it("shares the email's sign-in count: wrong passwords through a stolen session make sign-in wait, and the right one is not checked", async () => {
     const { user, cookie, password } = await enrolledUser();
-    for (let i = 0; i < 5; i++) expect((await post('/api/auth/reauth', cookie, { password: `guess number ${i}` })).json().code).toBe('WRONG_PASSWORD');
-    const [row] = await app.db.select().from(signInFailures).where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/auth/reauth', cookie, { password: `guess number ${i}` })).json().code).toBe('WRONG_PASSWORD');
+    const [row] = await app.db
+      .select()
+      .from(signInFailures)
+      .where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
     expect(row!.failures).toBe(5);
     // This session's 5 wrong step-ups tell the owner.
     expect(await mailsOfKind(user.email, 'second-factor-failures')).toHaveLength(1);
@@ -127,13 +150,26 @@ describe('step-up by password', () => {
   it('counts the current password of a change of password and of deleting the account the same way', async () => {
     const { user, cookie } = await enrolledUser();
     for (let i = 0; i < 3; i++)
-      expect((await post('/api/account/password', cookie, { currentPassword: `guess ${i} here`, newPassword: 'an entirely new passphrase' })).json().code).toBe('WRONG_PASSWORD');
+      expect(
+        (
+          await post('/api/account/password', cookie, { currentPassword: `guess ${i} here`, newPassword: 'an entirely new passphrase' })
+        ).json().code,
+      ).toBe('WRONG_PASSWORD');
     for (let i = 0; i < 2; i++)
-      expect((await app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie }, payload: { password: `other guess ${i}` } })).json().code).toBe('WRONG_PASSWORD');
-    const [row] = await app.db.select().from(signInFailures).where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
+      expect(
+        (await app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie }, payload: { password: `other guess ${i}` } })).json()
+          .code,
+      ).toBe('WRONG_PASSWORD');
+    const [row] = await app.db
+      .select()
+      .from(signInFailures)
+      .where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
     expect(row!.failures).toBe(5);
     await justFailedSignIn(user.email);
-    expect((await post('/api/account/password', cookie, { currentPassword: 'one more guess', newPassword: 'an entirely new passphrase' })).statusCode).toBe(429);
+    expect(
+      (await post('/api/account/password', cookie, { currentPassword: 'one more guess', newPassword: 'an entirely new passphrase' }))
+        .statusCode,
+    ).toBe(429);
   });
 });
 

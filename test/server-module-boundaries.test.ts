@@ -20,7 +20,9 @@ function specifiersOf(source: string): string[] {
 function moduleGraph(root: string): Map<string, Map<string, string[]>> {
   const graph = new Map<string, Map<string, string[]>>();
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+    );
   for (const file of walk(join(root, MODULES))) {
     const from = relative(join(root, MODULES), file).split(sep)[0]!;
     for (const spec of specifiersOf(readFileSync(file, 'utf8'))) {
@@ -85,7 +87,14 @@ describe('imports between server modules', () => {
       "const f = () => import('../admin/f.ts');",
       "import { z } from 'zod';",
     ].join('\n');
-    expect(specifiersOf(source)).toEqual(['../auth/a.ts', '../mail/b.ts', '../consent/c.ts', '../prayer/e.ts', '../course/side-effect.ts', '../admin/f.ts']);
+    expect(specifiersOf(source)).toEqual([
+      '../auth/a.ts',
+      '../mail/b.ts',
+      '../consent/c.ts',
+      '../prayer/e.ts',
+      '../course/side-effect.ts',
+      '../admin/f.ts',
+    ]);
   });
 
   it('make no circle: no module imports one that imports it back, directly or through others', () => {
@@ -94,24 +103,40 @@ describe('imports between server modules', () => {
     const named = circlesOf(new Map([...graph].map(([m, edges]) => [m, [...edges.keys()]]))).map((circle) =>
       [circle.join(' → '), ...circle.slice(0, -1).map((m, i) => `  ${graph.get(m)!.get(circle[i + 1]!)![0]}`)].join('\n'),
     );
-    expect(named, 'Break the circle: move what both modules need to server/lib, server/db or common/, or pass it in from server/app.ts (decision 080).').toEqual([]);
+    expect(
+      named,
+      'Break the circle: move what both modules need to server/lib, server/db or common/, or pass it in from server/app.ts (decision 080).',
+    ).toEqual([]);
   });
 });
 
 describe('server services', () => {
   /** What in a service's source is a database statement: SQL text, a query builder call, or a value imported from drizzle-orm or the schema (types are fine). */
-  const statementsIn = (source: string) => [
-    ...source.matchAll(/\bsql`|\b(?:db|tx)\.(?:select|selectDistinct|insert|update|delete|execute)\b|^import \{[^}]*\} from '(?:drizzle-orm|[./]*db\/schema\/index\.ts)'/gm),
-  ].map((m) => m[0]);
+  const statementsIn = (source: string) =>
+    [
+      ...source.matchAll(
+        /\bsql`|\b(?:db|tx)\.(?:select|selectDistinct|insert|update|delete|execute)\b|^import \{[^}]*\} from '(?:drizzle-orm|[./]*db\/schema\/index\.ts)'/gm,
+      ),
+    ].map((m) => m[0]);
 
   it('recognise a statement, and leave types and transactions alone', () => {
-    expect(statementsIn("await tx.insert(encouragements).values({});\nconst x = sql`now()`;\nimport { eq } from 'drizzle-orm';")).toHaveLength(3);
-    expect(statementsIn("import type { Db } from '../../db/client.ts';\nimport type { users } from '../../db/schema/index.ts';\nawait db.transaction(async (tx) => repo.save(tx));")).toEqual([]);
+    expect(
+      statementsIn("await tx.insert(encouragements).values({});\nconst x = sql`now()`;\nimport { eq } from 'drizzle-orm';"),
+    ).toHaveLength(3);
+    expect(
+      statementsIn(
+        "import type { Db } from '../../db/client.ts';\nimport type { users } from '../../db/schema/index.ts';\nawait db.transaction(async (tx) => repo.save(tx));",
+      ),
+    ).toEqual([]);
   });
 
   it('hold no SQL: their statements live in the module repository (decision 080)', () => {
     const root = join(process.cwd(), MODULES);
-    const services = readdirSync(root).flatMap((m) => readdirSync(join(root, m)).filter((f) => f.endsWith('.service.ts')).map((f) => join(MODULES, m, f)));
+    const services = readdirSync(root).flatMap((m) =>
+      readdirSync(join(root, m))
+        .filter((f) => f.endsWith('.service.ts'))
+        .map((f) => join(MODULES, m, f)),
+    );
     expect(services.length).toBeGreaterThan(10);
     const found = services.flatMap((file) => statementsIn(readFileSync(file, 'utf8')).map((s) => `${file}: ${s}`));
     expect(found).toEqual([]);
@@ -127,7 +152,10 @@ describe('server repositories', () => {
   ];
 
   it('are factories (decision 014 as amended by 080), but for the modules listed as not converted yet', () => {
-    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.repository.ts') ? [join(dir, e.name)] : []));
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.repository.ts') ? [join(dir, e.name)] : [],
+      );
     const repositories = walk(MODULES).sort();
     expect(repositories.length).toBeGreaterThan(10);
     const functionStyle = repositories.filter((file) => /^export (?:async )?function /m.test(readFileSync(file, 'utf8')));

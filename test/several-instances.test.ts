@@ -6,15 +6,16 @@ import { eq } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb } from '../server/db/client.ts';
 import { migrationsFolder, runMigrations } from '../server/db/migrate.ts';
 import { userTotp } from '../server/db/schema/index.ts';
-import { loadSecretKey } from '../server/lib/secret-box.ts';
 import { StartupError } from '../server/db/startup-checks.ts';
-import { compiled } from './compiled.ts';
+import { loadSecretKey } from '../server/lib/secret-box.ts';
 import { createUser, sessionCookie, totpCodeFor } from './app.ts';
+import { compiled } from './compiled.ts';
 import { cloneTemplateDatabase, freePort } from './postgres.ts';
 
 /**
@@ -42,7 +43,12 @@ async function freshDatabase() {
 
 /** One instance of the app (in this process) on `databaseUrl` with `key` as MFA_ENCRYPTION_KEY. */
 async function instance(databaseUrl: string, key: string) {
-  const app = await buildApp({ config: loadConfig({ MFA_ENCRYPTION_KEY: key, LOG_LEVEL: 'silent' }), databaseUrl, scryptCost: 10, jobs: { isRunningWorkers: false } });
+  const app = await buildApp({
+    config: loadConfig({ MFA_ENCRYPTION_KEY: key, LOG_LEVEL: 'silent' }),
+    databaseUrl,
+    scryptCost: 10,
+    jobs: { isRunningWorkers: false },
+  });
   apps.push(app);
   return app;
 }
@@ -84,12 +90,19 @@ describe('the two-step verification key across instances (issue 28, defect 1)', 
     const setup = await first.inject({ method: 'POST', url: '/api/account/mfa/totp/setup', headers: { cookie } });
     expect(setup.statusCode).toBe(200);
     const { secret } = setup.json() as { secret: string };
-    const confirm = await second.inject({ method: 'POST', url: '/api/account/mfa/totp/confirm', headers: { cookie }, payload: { code: await totpCodeFor(secret) } });
+    const confirm = await second.inject({
+      method: 'POST',
+      url: '/api/account/mfa/totp/confirm',
+      headers: { cookie },
+      payload: { code: await totpCodeFor(secret) },
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
 
     const mismatch = instance(url, keyB);
     await expect(mismatch).rejects.toThrow(StartupError);
-    await expect(mismatch).rejects.toThrow(/MFA_ENCRYPTION_KEY is not the key this database was first used with.*Give every instance the same MFA_ENCRYPTION_KEY/);
+    await expect(mismatch).rejects.toThrow(
+      /MFA_ENCRYPTION_KEY is not the key this database was first used with.*Give every instance the same MFA_ENCRYPTION_KEY/,
+    );
   });
 
   it('two instances with different keys starting at once on a new database: exactly one starts', async () => {
@@ -135,7 +148,10 @@ describe('a lost key', () => {
     const url = await freshDatabase();
     await instance(url, keyA);
     await expect(instance(url, keyB)).rejects.toThrow(/npm run users -- forget-mfa-key/);
-    const cli = spawn(process.execPath, [await compiled('server/cli/users.ts'), 'forget-mfa-key'], { env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const cli = spawn(process.execPath, [await compiled('server/cli/users.ts'), 'forget-mfa-key'], {
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     cli.stdout.on('data', (d) => (output += d));
     cli.stderr.on('data', (d) => (output += d));
@@ -181,11 +197,12 @@ describe('the key file with the embedded database (issue 28, defect 3)', () => {
 
     // Two different keys: neither is chosen silently.
     writeFileSync(oldFile, keyB, { mode: 0o600 });
-    expect(() => loadSecretKey({ DATA_DIR: dataDir, MFA_ENCRYPTION_KEY_FILE: keyFile })).toThrow(/Two different two-step verification keys/);
+    expect(() => loadSecretKey({ DATA_DIR: dataDir, MFA_ENCRYPTION_KEY_FILE: keyFile })).toThrow(
+      /Two different two-step verification keys/,
+    );
     expect(readFileSync(oldFile, 'utf8')).toBe(keyB);
   });
 });
-
 
 describe('migrations from several instances at once (issue 28, defect 2)', () => {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
@@ -229,7 +246,9 @@ describe('migrations from several instances at once (issue 28, defect 2)', () =>
     await client.connect();
     try {
       const applied = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
-      const isLive = await client.query(`select 1 from information_schema.columns where table_name = 'lessons' and column_name = 'is_live'`);
+      const isLive = await client.query(
+        `select 1 from information_schema.columns where table_name = 'lessons' and column_name = 'is_live'`,
+      );
       return { count: applied.rows[0]!.n, hasIsLive: isLive.rowCount === 1 };
     } finally {
       await client.end();

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { mailOutbox, signInFailures } from '../server/db/schema/index.ts';
 import { emailKeyOf } from '../server/modules/auth/sign-in-throttle.ts';
 import { createTestApp, createUser } from './app.ts';
@@ -9,10 +10,19 @@ const json = { 'content-type': 'application/json' };
 let address = 0;
 // Each attempt from another client address, as a botnet would (the per-client limit does not apply).
 const signIn = (email: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, remoteAddress: `198.51.100.${(address++ % 250) + 1}`, payload: { email, password } });
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    headers: json,
+    remoteAddress: `198.51.100.${(address++ % 250) + 1}`,
+    payload: { email, password },
+  });
 /** Moves the last failure back in time, as if the wait had passed. */
 const waitOut = (email: string, seconds: number) =>
-  app.db.update(signInFailures).set({ lastFailureAt: sql`last_failure_at - make_interval(secs => ${seconds})` }).where(eq(signInFailures.emailKey, emailKeyOf(email)));
+  app.db
+    .update(signInFailures)
+    .set({ lastFailureAt: sql`last_failure_at - make_interval(secs => ${seconds})` })
+    .where(eq(signInFailures.emailKey, emailKeyOf(email)));
 const mailsTo = (to: string) => app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 
 describe('per-account sign-in throttling (issue 10, defect 6)', () => {
@@ -29,7 +39,10 @@ describe('per-account sign-in throttling (issue 10, defect 6)', () => {
     expect(answers.filter((s) => s === 429).length).toBeGreaterThanOrEqual(25);
 
     // Right after the 40th guess (on a slow machine the last wait may have run out: the guess is "now").
-    await app.db.update(signInFailures).set({ lastFailureAt: new Date() }).where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
+    await app.db
+      .update(signInFailures)
+      .set({ lastFailureAt: new Date() })
+      .where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
     const right = await signIn(user.email, 'the right passphrase');
     expect(right.statusCode).toBe(429);
     expect(right.json()).toMatchObject({ code: 'SIGN_IN_THROTTLED', message: expect.stringMatching(/wait \d+ seconds/) });
@@ -39,7 +52,10 @@ describe('per-account sign-in throttling (issue 10, defect 6)', () => {
   it('is a delay, not a lockout: once the wait is over the owner signs in, and the count starts again', async () => {
     const user = await createUser(app.db, { password: 'the right passphrase' });
     for (let i = 0; i < 7; i++) await signIn(user.email, `wrong guess ${i}`);
-    await app.db.update(signInFailures).set({ lastFailureAt: new Date() }).where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
+    await app.db
+      .update(signInFailures)
+      .set({ lastFailureAt: new Date() })
+      .where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
     expect((await signIn(user.email, 'the right passphrase')).statusCode).toBe(429);
     await waitOut(user.email, 10);
     expect((await signIn(user.email, 'the right passphrase')).statusCode).toBe(200);
@@ -55,9 +71,15 @@ describe('per-account sign-in throttling (issue 10, defect 6)', () => {
     };
     for (let i = 0; i < 5; i++) expect(await answer(unknown)).toEqual(await answer(known.email));
     // Both counted alike: the same number of failures, and once past the free attempts, the same wait.
-    const rows = await app.db.select().from(signInFailures).where(inArray(signInFailures.emailKey, [emailKeyOf(known.email), emailKeyOf(unknown)]));
+    const rows = await app.db
+      .select()
+      .from(signInFailures)
+      .where(inArray(signInFailures.emailKey, [emailKeyOf(known.email), emailKeyOf(unknown)]));
     expect(rows.map((r) => r.failures)).toEqual([5, 5]);
-    await app.db.update(signInFailures).set({ failures: 10, lastFailureAt: new Date() }).where(inArray(signInFailures.emailKey, [emailKeyOf(known.email), emailKeyOf(unknown)]));
+    await app.db
+      .update(signInFailures)
+      .set({ failures: 10, lastFailureAt: new Date() })
+      .where(inArray(signInFailures.emailKey, [emailKeyOf(known.email), emailKeyOf(unknown)]));
     const [a, b] = [await answer(known.email), await answer(unknown)];
     expect([a.status, a.code, b.status, b.code]).toEqual([429, 'SIGN_IN_THROTTLED', 429, 'SIGN_IN_THROTTLED']);
     expect(Math.abs(a.retryAfter - b.retryAfter)).toBeLessThanOrEqual(1);
@@ -83,16 +105,31 @@ describe('per-account sign-in throttling (issue 10, defect 6)', () => {
   it('ends the delays when the owner resets the password: the new password signs in at once', async () => {
     const user = await createUser(app.db, { password: 'the right passphrase' });
     for (let i = 0; i < 8; i++) await signIn(user.email, `wrong guess ${i}`);
-    await app.db.update(signInFailures).set({ lastFailureAt: new Date() }).where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
+    await app.db
+      .update(signInFailures)
+      .set({ lastFailureAt: new Date() })
+      .where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
     expect((await signIn(user.email, 'the right passphrase')).statusCode).toBe(429);
 
-    expect((await app.inject({ method: 'POST', url: '/api/auth/password-reset', headers: json, payload: { email: user.email } })).statusCode).toBe(202);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/password-reset', headers: json, payload: { email: user.email } })).statusCode,
+    ).toBe(202);
     const [mail] = (await mailsTo(user.email)).filter((m) => m.kind === 'password-reset');
     const token = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
-    const reset = await app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', headers: json, payload: { token, password: 'a brand new passphrase' } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      headers: json,
+      payload: { token, password: 'a brand new passphrase' },
+    });
     expect(reset.statusCode).toBe(200);
 
-    expect(await app.db.select().from(signInFailures).where(eq(signInFailures.emailKey, emailKeyOf(user.email)))).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(signInFailures)
+        .where(eq(signInFailures.emailKey, emailKeyOf(user.email))),
+    ).toEqual([]);
     expect((await signIn(user.email, 'a brand new passphrase')).statusCode).toBe(200);
   });
 

@@ -1,6 +1,7 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { sql } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+
 import type { Db } from '../server/db/client.ts';
 import { mailOutbox } from '../server/db/schema/index.ts';
 
@@ -20,7 +21,10 @@ export const sentTo = (email: string) => (m: ReceivedMail) => m.to.includes(emai
 /** Resolves once no mail in the outbox is waiting or being sent (the mail workers are idle); fails after 30 s (a busy machine). */
 export async function outboxSettled(db: Db): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.status} in ('pending', 'sending')`);
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.status} in ('pending', 'sending')`);
     if (row!.n === 0) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -52,7 +56,11 @@ export interface TestSmtp {
 export async function startTestSmtp(port = 0): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
-  const state: { refuseWith: TestSmtp['refuseWith']; refuseSenderWith: TestSmtp['refuseSenderWith']; onMessageEnd: TestSmtp['onMessageEnd'] } = {
+  const state: {
+    refuseWith: TestSmtp['refuseWith'];
+    refuseSenderWith: TestSmtp['refuseSenderWith'];
+    onMessageEnd: TestSmtp['onMessageEnd'];
+  } = {
     refuseWith: null,
     refuseSenderWith: null,
     onMessageEnd: null,
@@ -132,7 +140,11 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
         const waiter = { match, resolve: (m: ReceivedMail) => (clearTimeout(timer), resolve(m)) };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          reject(new Error(`no matching mail within ${timeoutMs} ms (received ${received.length}: ${received.map((m) => m.subject).join(' | ')})`));
+          reject(
+            new Error(
+              `no matching mail within ${timeoutMs} ms (received ${received.length}: ${received.map((m) => m.subject).join(' | ')})`,
+            ),
+          );
         }, timeoutMs);
         waiters.push(waiter);
       });

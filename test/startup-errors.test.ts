@@ -3,15 +3,22 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+
 import { isProcessAlive } from '../server/db/embedded.ts';
 import { checkDatabase, checkDataDir } from '../server/db/startup-checks.ts';
-import { runMain as runMainWith } from './run-main.ts';
 import { freePort } from './postgres.ts';
+import { runMain as runMainWith } from './run-main.ts';
 
 /** Runs server/main.ts until it exits, on 127.0.0.1 without a database unless `env` gives one. */
 const runMain = (env: Record<string, string>) =>
   // A key, so no start writes a key file under ./secrets and DATABASE_URL's errors come after it (decision 066).
-  runMainWith({ LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ...env });
+  runMainWith({
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    ...env,
+  });
 
 const adminUrl = inject('databaseAdminUrl');
 const withPassword = (password: string) => {
@@ -24,8 +31,12 @@ describe('start-up errors say what failed and how to fix it (issue 10, defect 11
   it('names a wrong password, a refused port and a missing database in DATABASE_URL', async () => {
     await expect(checkDatabase(withPassword('not-the-password'))).rejects.toThrow(/refused the password of user "postgres"/);
     const port = await freePort();
-    await expect(checkDatabase(`postgres://postgres:postgres@127.0.0.1:${port}/app`)).rejects.toThrow(new RegExp(`nothing accepts connections at 127.0.0.1:${port}`));
-    await expect(checkDatabase(adminUrl.replace(/\/app$/, '/no_such_database'))).rejects.toThrow(/database "no_such_database" does not exist.*createdb/);
+    await expect(checkDatabase(`postgres://postgres:postgres@127.0.0.1:${port}/app`)).rejects.toThrow(
+      new RegExp(`nothing accepts connections at 127.0.0.1:${port}`),
+    );
+    await expect(checkDatabase(adminUrl.replace(/\/app$/, '/no_such_database'))).rejects.toThrow(
+      /database "no_such_database" does not exist.*createdb/,
+    );
     await expect(checkDatabase(adminUrl)).resolves.toBeUndefined();
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { createTestApp } from './app.ts';
 
 /**
@@ -11,7 +12,9 @@ describe('TRUST_PROXY=1', () => {
   it('keeps counting one client whose left-most X-Forwarded-For changes every request', async () => {
     const attempt = (i: number) =>
       app.inject({
-        method: 'POST', url: '/api/auth/sign-in', remoteAddress: '10.0.0.2',
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: '10.0.0.2',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
         payload: { email: 'x@example.org', password: 'wrong password' },
       });
@@ -21,7 +24,9 @@ describe('TRUST_PROXY=1', () => {
 
   it('still tells two real clients apart', async () => {
     const res = await app.inject({
-      method: 'POST', url: '/api/auth/sign-in', remoteAddress: '10.0.0.2',
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      remoteAddress: '10.0.0.2',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.8' },
       payload: { email: 'x@example.org', password: 'wrong password' },
     });

@@ -25,7 +25,15 @@
   var dashboard = {
     scripts: '/dashboard',
     namespaces: ['common', 'validation', 'course', 'mentoring', 'track'],
-    api: ['/api/auth/user', '/api/courses?lang={lng}', '/api/track', '/api/track/content?lang={lng}', '/api/mentor-links', '/api/disciples/summary', '/api/config'],
+    api: [
+      '/api/auth/user',
+      '/api/courses?lang={lng}',
+      '/api/track',
+      '/api/track/content?lang={lng}',
+      '/api/mentor-links',
+      '/api/disciples/summary',
+      '/api/config',
+    ],
     courseApi: ['/api/progress/{course}', '/api/courses/{course}/lessons?lang={lng}', '/api/challenge?courseId={course}&today={today}'],
   };
   var firstScreens = {
@@ -34,7 +42,12 @@
     '/dashboard': dashboard,
     '/lesson/:id': {
       namespaces: ['common', 'validation', 'course'],
-      api: ['/api/auth/user', '/api/lessons/{id}?lang={lng}', '/api/lessons/{id}/attempts?limit=5', '/api/lessons/{id}/assessment?lang={lng}'],
+      api: [
+        '/api/auth/user',
+        '/api/lessons/{id}?lang={lng}',
+        '/api/lessons/{id}/attempts?limit=5',
+        '/api/lessons/{id}/assessment?lang={lng}',
+      ],
     },
     '/assessment/:id': {
       namespaces: ['common', 'validation', 'course'],
@@ -42,11 +55,38 @@
     },
     '/disciple-tree': {
       namespaces: ['common', 'validation', 'mentoring', 'validation-mentoring', 'mentor-week', 'safeguarding', 'validation-safeguarding'],
-      api: ['/api/auth/user', '/api/disciples/tree', '/api/disciples/pending', '/api/disciples/progression', '/api/disciples/week', '/api/mentor-links'],
+      api: [
+        '/api/auth/user',
+        '/api/disciples/tree',
+        '/api/disciples/pending',
+        '/api/disciples/progression',
+        '/api/disciples/week',
+        '/api/mentor-links',
+      ],
     },
     '/settings': {
-      namespaces: ['common', 'validation', 'settings', 'notifications', 'auth', 'privacy', 'safeguarding', 'validation-safeguarding', 'prayer', 'onboarding', 'validation-public'],
-      api: ['/api/auth/user', '/api/profile', '/api/account/notifications', '/api/account/mfa', '/api/account/sessions', '/api/safeguarding/concerns', '/api/prayer'],
+      namespaces: [
+        'common',
+        'validation',
+        'settings',
+        'notifications',
+        'auth',
+        'privacy',
+        'safeguarding',
+        'validation-safeguarding',
+        'prayer',
+        'onboarding',
+        'validation-public',
+      ],
+      api: [
+        '/api/auth/user',
+        '/api/profile',
+        '/api/account/notifications',
+        '/api/account/mfa',
+        '/api/account/sessions',
+        '/api/safeguarding/concerns',
+        '/api/prayer',
+      ],
     },
     '/soul-health-check': { namespaces: ['common', 'validation', 'public', 'validation-public'] },
   };
@@ -85,7 +125,9 @@
     for (var s = 0; s < sources.length; s++) {
       var candidates = sources[s]();
       for (var i = 0; i < candidates.length; i++) {
-        var code = String(candidates[i] || '').split('-')[0].toLowerCase();
+        var code = String(candidates[i] || '')
+          .split('-')[0]
+          .toLowerCase();
         if (code === 'en' || code === 'fr') return code;
       }
     }
@@ -139,7 +181,11 @@
     var responses = {};
     window.firstRequests = { path: location.pathname, responses: responses };
     var fill = function (url, course) {
-      return url.replace('{lng}', lng).replace('{id}', id).replace('{course}', encodeURIComponent(course || '')).replace('{today}', today());
+      return url
+        .replace('{lng}', lng)
+        .replace('{id}', id)
+        .replace('{course}', encodeURIComponent(course || ''))
+        .replace('{today}', today());
     };
     var read = function (url) {
       // As the app's own GETs (lib/api.ts): same URL, cookie included. The body is read here, so an

@@ -1,8 +1,11 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+
 import { App, prerenderedScreenReady } from './app/app.tsx';
 import { ErrorBoundary } from './components/layout/error-boundary.tsx';
+
 import './index.css';
+
 import { reportClientError, setBuildId } from './lib/client-errors.ts';
 import i18n from './lib/i18n.ts';
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+
+import { auditActions } from '../domain/audit-actions.ts';
+import { applicationStatuses } from '../domain/eligibility.ts';
+import { callbackLanguages, contactMethods, scoreBands, supportCategories } from '../domain/support.ts';
 import { roles } from './auth.ts';
 import { contentLanguages } from './course.ts';
 import { oneOf, plainText } from './text.ts';
-import { applicationStatuses } from '../domain/eligibility.ts';
-import { auditActions } from '../domain/audit-actions.ts';
-import { callbackLanguages, contactMethods, scoreBands, supportCategories } from '../domain/support.ts';
 
 /** The directory's filter chips (spec section 4). */
 export const directoryFilters = ['all', 'completed', 'in-progress', 'ambassador', 'coordinator'] as const;
@@ -14,8 +15,17 @@ export const MAX_PAGE_SIZE = 100;
 /** Rows of the user directory on one page unless the client asks for another size. */
 export const DIRECTORY_PAGE_SIZE = 25;
 
-const page = z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000, 'is too large').default(1);
-const pageSize = z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be 1 or more').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`);
+const page = z.coerce
+  .number('must be a whole number')
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(1_000_000, 'is too large')
+  .default(1);
+const pageSize = z.coerce
+  .number('must be a whole number')
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`);
 
 const searchAndFilter = {
   /** Case-insensitive on full name or email. */
@@ -261,8 +271,36 @@ export const LIST_PAGE_SIZE = 50;
 
 /** CSV column titles of the directory export, in the admin's language. */
 export const exportHeaders = {
-  en: ['First name', 'Last name', 'Email', 'Phone', 'Address', 'Role', 'Course progress (%)', 'Course completed', 'Completed disciples', 'Pending disciples', 'Ambassador eligible', 'Coordinator eligible', 'Joined'],
-  fr: ['Prénom', 'Nom', 'E-mail', 'Téléphone', 'Adresse', 'Rôle', 'Progression du cours (%)', 'Cours terminé', 'Disciples ayant terminé', 'Disciples en cours', 'Éligible ambassadeur', 'Éligible coordinateur', 'Inscription'],
+  en: [
+    'First name',
+    'Last name',
+    'Email',
+    'Phone',
+    'Address',
+    'Role',
+    'Course progress (%)',
+    'Course completed',
+    'Completed disciples',
+    'Pending disciples',
+    'Ambassador eligible',
+    'Coordinator eligible',
+    'Joined',
+  ],
+  fr: [
+    'Prénom',
+    'Nom',
+    'E-mail',
+    'Téléphone',
+    'Adresse',
+    'Rôle',
+    'Progression du cours (%)',
+    'Cours terminé',
+    'Disciples ayant terminé',
+    'Disciples en cours',
+    'Éligible ambassadeur',
+    'Éligible coordinateur',
+    'Inscription',
+  ],
 } as const;
 export const exportBooleans = { en: ['no', 'yes'], fr: ['non', 'oui'] } as const;
 /** The interface's own words for the roles (admin.json `roles`), so the file and the screen agree. */

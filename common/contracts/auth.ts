@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { personName, plainText } from './text.ts';
 
 import { countries } from '../domain/countries.ts';
-import { BIRTH_MONTH_IN_FUTURE, BIRTH_MONTH_TOO_EARLY, birthMonthProblem, MAX_AGE_YEARS, needsParentalConsent } from '../domain/digital-consent.ts';
+import {
+  BIRTH_MONTH_IN_FUTURE,
+  BIRTH_MONTH_TOO_EARLY,
+  birthMonthProblem,
+  MAX_AGE_YEARS,
+  needsParentalConsent,
+} from '../domain/digital-consent.ts';
 import { roles } from '../domain/roles.ts';
+import { personName, plainText } from './text.ts';
 
 const countryCodes = new Set(countries.map((c) => c.code));
 
@@ -45,9 +51,17 @@ const currentYear = () => new Date().getUTCFullYear();
  * (GDPR Art. 9(2)(a)); a parent's email below the country's age of digital consent.
  */
 export const consentDetailsFields = {
-  birthYear: z.number('Choose your year of birth').int().min(currentYear() - MAX_AGE_YEARS - 1, BIRTH_MONTH_TOO_EARLY).max(currentYear(), BIRTH_MONTH_IN_FUTURE),
+  birthYear: z
+    .number('Choose your year of birth')
+    .int()
+    .min(currentYear() - MAX_AGE_YEARS - 1, BIRTH_MONTH_TOO_EARLY)
+    .max(currentYear(), BIRTH_MONTH_IN_FUTURE),
   birthMonth: z.number('Choose your month of birth').int().min(1, 'Choose your month of birth').max(12, 'Choose your month of birth'),
-  country: z.string('Choose your country').trim().toUpperCase().refine((c) => countryCodes.has(c), 'Choose your country'),
+  country: z
+    .string('Choose your country')
+    .trim()
+    .toUpperCase()
+    .refine((c) => countryCodes.has(c), 'Choose your country'),
   faithDataConsent: z.literal(true, 'Please tick the box to agree'),
   parentEmail: emailSchema.optional(),
 };
@@ -59,7 +73,8 @@ export function checkConsentDetails(v: ConsentDetails, ctx: z.RefinementCtx) {
   if (problem) ctx.addIssue({ code: 'custom', path: ['birthYear'], message: problem });
   else if (needsParentalConsent(v.birthYear, v.birthMonth, v.country) && !v.parentEmail)
     ctx.addIssue({ code: 'custom', path: ['parentEmail'], message: PARENT_EMAIL_REQUIRED });
-  if (v.parentEmail && v.email && v.parentEmail === v.email) ctx.addIssue({ code: 'custom', path: ['parentEmail'], message: PARENT_EMAIL_SAME });
+  if (v.parentEmail && v.email && v.parentEmail === v.email)
+    ctx.addIssue({ code: 'custom', path: ['parentEmail'], message: PARENT_EMAIL_SAME });
 }
 export const PARENT_EMAIL_REQUIRED = "A parent's email is needed at your age";
 export const PARENT_EMAIL_SAME = "Your parent's email must be different from yours";
@@ -91,11 +106,18 @@ export type SignUpConfirmBody = z.infer<typeof signUpConfirmBody>;
  * POST /api/auth/consent: agreeing to the current privacy notice again, or, on first arrival
  * through OpenID Connect (no month of birth yet), the same details as at sign-up.
  */
-export const consentBody = z
-  .strictObject({
-    faithDataConsent: consentDetailsFields.faithDataConsent,
-    details: z.strictObject({ birthYear: consentDetailsFields.birthYear, birthMonth: consentDetailsFields.birthMonth, country: consentDetailsFields.country, parentEmail: consentDetailsFields.parentEmail }).superRefine(checkConsentDetails).optional(),
-  });
+export const consentBody = z.strictObject({
+  faithDataConsent: consentDetailsFields.faithDataConsent,
+  details: z
+    .strictObject({
+      birthYear: consentDetailsFields.birthYear,
+      birthMonth: consentDetailsFields.birthMonth,
+      country: consentDetailsFields.country,
+      parentEmail: consentDetailsFields.parentEmail,
+    })
+    .superRefine(checkConsentDetails)
+    .optional(),
+});
 export type ConsentBody = z.infer<typeof consentBody>;
 
 export const setupBody = accountBody.extend({ token: z.string().min(16).max(200) });

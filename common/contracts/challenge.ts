@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { isCalendarDate } from '../domain/streak.ts';
 
 /**
@@ -17,7 +18,11 @@ const changedAt = z.iso.datetime({ offset: true, message: 'must be a date and ti
 
 export const challengeDayMark = z.strictObject({
   /** 1-21. */
-  day: z.number('must be a day number').int('must be a whole number').min(1, 'must be from 1 to 21').max(CHALLENGE_DAYS, 'must be from 1 to 21'),
+  day: z
+    .number('must be a day number')
+    .int('must be a whole number')
+    .min(1, 'must be from 1 to 21')
+    .max(CHALLENGE_DAYS, 'must be from 1 to 21'),
   isDone: z.boolean('must be true or false'),
   /** The learner's calendar day the tick counts for: today, or a missed day caught up within 48 hours. */
   date: calendarDate,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { hideLinkTokens } from './link-token-paths.ts';
 
 /*
@@ -26,7 +27,10 @@ export const clientErrorBody = z
     /** The page's path only: `location.pathname`, never its query string or hash. */
     path: z.string().max(CLIENT_ERROR_LIMITS.path).regex(/^\//, 'must start with /'),
     /** Which build the browser runs: its entry script's file name (client/src/lib/client-errors.ts, `setBuildId`). */
-    build: z.string().max(CLIENT_ERROR_LIMITS.build).regex(/^[\w.-]*$/, 'letters, digits, dots, dashes and underscores only'),
+    build: z
+      .string()
+      .max(CLIENT_ERROR_LIMITS.build)
+      .regex(/^[\w.-]*$/, 'letters, digits, dots, dashes and underscores only'),
   })
   .strict();
 export type ClientErrorReport = z.infer<typeof clientErrorBody>;
@@ -55,5 +59,11 @@ const ORIGIN = /\bhttps?:\/\/[^/\s)"']+/g;
  * strings are replaced, addresses keep their path only (the origin is the server's own), and the text is cut to `max` characters.
  */
 export function scrubClientText(text: string, max: number): string {
-  return text.replace(QUERY, '').replace(ORIGIN, '').replace(EMAIL, '[email]').replace(TOKEN_LIKE, '[hidden]').replace(PHONE_LIKE, '[number]').slice(0, max);
+  return text
+    .replace(QUERY, '')
+    .replace(ORIGIN, '')
+    .replace(EMAIL, '[email]')
+    .replace(TOKEN_LIKE, '[hidden]')
+    .replace(PHONE_LIKE, '[number]')
+    .slice(0, max);
 }

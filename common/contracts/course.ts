@@ -14,7 +14,12 @@ export const lessonIdParams = z.strictObject({ id: z.uuid('must be a lesson id (
 export const assessmentIdParams = z.strictObject({ assessmentId: z.uuid('must be an assessment id (a UUID)') });
 /** Verification codes look like "7KQ4-M2XD-9TPA-H3VW"; case and spaces are forgiven. */
 export const verificationCodeParams = z.strictObject({
-  code: z.string().trim().min(4, 'is too short').max(64, 'is too long').regex(/^[A-Za-z0-9 -]+$/, 'may only hold letters, digits and dashes'),
+  code: z
+    .string()
+    .trim()
+    .min(4, 'is too short')
+    .max(64, 'is too long')
+    .regex(/^[A-Za-z0-9 -]+$/, 'may only hold letters, digits and dashes'),
 });
 
 export const challengeDay = z.object({ title: z.string(), practice: z.string() });
@@ -112,7 +117,10 @@ export const submitBody = z.strictObject({
   /** The draw answered (the assessment's `drawId`). */
   drawId: z.uuid('must be the drawId of the assessment (a UUID)'),
   /** Chosen option index per question, in question order, as shown in the draw. */
-  answers: z.array(z.number('must be option numbers').int('must be whole numbers').min(0, 'must be 0 or more'), 'must be a list of option numbers').min(1, 'must not be empty').max(50, 'has too many items'),
+  answers: z
+    .array(z.number('must be option numbers').int('must be whole numbers').min(0, 'must be 0 or more'), 'must be a list of option numbers')
+    .min(1, 'must not be empty')
+    .max(50, 'has too many items'),
 });
 export type SubmitBody = z.infer<typeof submitBody>;
 
@@ -152,8 +160,18 @@ export const attemptSummary = z.object({
 export type AttemptSummary = z.infer<typeof attemptSummary>;
 /** `?limit=&offset=`: a page of the attempts list (the lesson page asks for the few it shows). */
 export const attemptListQuery = z.strictObject({
-  limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be 1 or more').max(20, 'must be 20 or less').default(5),
-  offset: z.coerce.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(1000, 'must be 1000 or less').default(0),
+  limit: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(20, 'must be 20 or less')
+    .default(5),
+  offset: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(1000, 'must be 1000 or less')
+    .default(0),
 });
 /** A page of the learner's attempts at a week, newest first. */
 export const attemptList = z.object({

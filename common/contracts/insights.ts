@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { oneOf } from './text.ts';
-import { onboardingCountries } from './onboarding.ts';
+
 import { scoreBands, supportCategories } from '../domain/support.ts';
+import { onboardingCountries } from './onboarding.ts';
+import { oneOf } from './text.ts';
 
 /**
  * The admin console's Insights tab (issue 31, docs/decisions/076): counts of the movement over time,
@@ -58,7 +59,13 @@ export type InsightsQuery = z.input<typeof insightsQuery>;
 export type InsightsFilters = z.output<typeof insightsQuery>;
 
 /** The funnel adds the course or track (its slug); the primary course when left out. */
-export const funnelQuery = z.strictObject({ ...filters, course: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a course slug').optional() });
+export const funnelQuery = z.strictObject({
+  ...filters,
+  course: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, 'must be a course slug')
+    .optional(),
+});
 export type FunnelQuery = z.input<typeof funnelQuery>;
 
 /** The 8-week course or a track (such as the 7-day new-believer track). */
@@ -107,7 +114,9 @@ export const careReport = z.object({
   weeks: z.array(
     z.object({
       week: z.string(),
-      byCategory: z.object(Object.fromEntries(supportCategories.map((c) => [c, countCell])) as Record<(typeof supportCategories)[number], typeof countCell>),
+      byCategory: z.object(
+        Object.fromEntries(supportCategories.map((c) => [c, countCell])) as Record<(typeof supportCategories)[number], typeof countCell>,
+      ),
       byBand: z.object(Object.fromEntries(scoreBands.map((b) => [b, countCell])) as Record<(typeof scoreBands)[number], typeof countCell>),
     }),
   ),

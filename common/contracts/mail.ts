@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { emailSchema, passwordSchema, tokenSchema } from './auth.ts';
 
 export { tokenSchema };
@@ -7,7 +8,12 @@ export { tokenSchema };
 export const mailStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
-const page = z.coerce.number('must be a whole number').int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000, 'is too large').default(1);
+const page = z.coerce
+  .number('must be a whole number')
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(1_000_000, 'is too large')
+  .default(1);
 
 export const outboxListQuery = z.strictObject({
   status: z.enum([...mailStatuses, 'all'], 'must be one of pending, sending, sent, failed, cancelled, all').default('all'),
@@ -67,6 +73,8 @@ export const verifyEmailBody = z.strictObject({ token: tokenSchema });
 
 /** The one answer to every reset request, whether or not the address has an account. */
 export const passwordResetAccepted = z.object({ message: z.string() });
-export const PASSWORD_RESET_ACCEPTED = { message: 'If an account uses this address, a mail with a link to reset the password is on its way.' };
+export const PASSWORD_RESET_ACCEPTED = {
+  message: 'If an account uses this address, a mail with a link to reset the password is on its way.',
+};
 
 export const localeBody = z.strictObject({ locale: z.enum(['en', 'fr'], 'must be "en" or "fr"') });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
+import { applicationStatuses } from '../domain/eligibility.ts';
 import { emailSchema, roles } from './auth.ts';
 import { personName } from './text.ts';
-import { applicationStatuses } from '../domain/eligibility.ts';
 
 /** Counts shown on the dashboard's "disciples mentored" card. */
 export const disciplesSummary = z.object({
@@ -72,7 +73,9 @@ export type PendingDisciples = z.infer<typeof pendingDisciples>;
 
 /** The add-disciple form (spec section 3): full name and email, both required. */
 export const addDiscipleBody = z.strictObject({
-  fullName: /* @__PURE__ */ personName(z.string('Full name is required').trim().min(1, 'Full name is required').max(160, 'Full name must be at most 160 characters')),
+  fullName: /* @__PURE__ */ personName(
+    z.string('Full name is required').trim().min(1, 'Full name is required').max(160, 'Full name must be at most 160 characters'),
+  ),
   email: emailSchema,
 });
 export type AddDiscipleBody = z.infer<typeof addDiscipleBody>;

@@ -17,8 +17,23 @@ export const EXPORT_FORMAT = 1;
 
 /** The download's top-level sections, in order (the settings page lists them). */
 export const exportSections = [
-  'profile', 'consents', 'progress', 'attempts', 'challengeDays', 'sectionReads', 'certificates', 'mentor', 'disciples', 'invitationsSent',
-  'applications', 'callbackRequests', 'sessions', 'mails', 'auditEntries', 'prayerRhythm', 'safeguarding',
+  'profile',
+  'consents',
+  'progress',
+  'attempts',
+  'challengeDays',
+  'sectionReads',
+  'certificates',
+  'mentor',
+  'disciples',
+  'invitationsSent',
+  'applications',
+  'callbackRequests',
+  'sessions',
+  'mails',
+  'auditEntries',
+  'prayerRhythm',
+  'safeguarding',
   // The 7-day new-believer track (docs/decisions/074): the days done and a skip.
   'track',
 ] as const;

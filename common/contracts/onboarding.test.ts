@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
+
 import { onboardingBody, onboardingCountries, onboardingForm, toOnboardingBody, type OnboardingFormInput } from './onboarding.ts';
 
 const empty: OnboardingFormInput = {
-  firstName: '', lastName: '', mentorName: '', foundOnOwn: false, phone: '', address: '', country: '', churchDenomination: '', pastorName: '', birthMonth: '', birthDay: '', birthYear: '',
+  firstName: '',
+  lastName: '',
+  mentorName: '',
+  foundOnOwn: false,
+  phone: '',
+  address: '',
+  country: '',
+  churchDenomination: '',
+  pastorName: '',
+  birthMonth: '',
+  birthDay: '',
+  birthYear: '',
 };
 const filled = (): OnboardingFormInput => ({
   ...empty,
@@ -51,7 +63,9 @@ describe('onboarding form rules (spec section 5)', () => {
   });
 
   it('sends a complete birthday as YYYY-MM-DD and refuses 31 February', () => {
-    expect(toOnboardingBody(onboardingForm.parse({ ...filled(), birthMonth: '1', birthDay: '5', birthYear: '2008' })).birthdate).toBe('2008-01-05');
+    expect(toOnboardingBody(onboardingForm.parse({ ...filled(), birthMonth: '1', birthDay: '5', birthYear: '2008' })).birthdate).toBe(
+      '2008-01-05',
+    );
     const r = onboardingForm.safeParse({ ...filled(), birthMonth: '2', birthDay: '31', birthYear: '2008' });
     expect(r.error!.issues.map((i) => [i.path[0], i.message])).toEqual([['birthDay', 'Please choose a date that exists']]);
   });

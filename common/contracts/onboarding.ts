@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { assembleBirthdate } from '../domain/birthdate.ts';
 import { birthdateSchema, birthPartsSchema, phoneSchema, refineBirthParts, REQUIRED, requiredName, requiredText } from './public-forms.ts';
 
@@ -56,14 +57,18 @@ export type OnboardingBody = z.infer<typeof onboardingBody>;
 export const onboardingForm = z
   .strictObject({
     ...onboardingFields,
-    country: z.enum(onboardingCountries, { error: ONBOARDING_MESSAGES.country }).or(z.literal('')).refine((v) => v !== '', ONBOARDING_MESSAGES.country),
+    country: z
+      .enum(onboardingCountries, { error: ONBOARDING_MESSAGES.country })
+      .or(z.literal(''))
+      .refine((v) => v !== '', ONBOARDING_MESSAGES.country),
     mentorName: requiredName(160),
     /** "I found this on my own": no mentor name is asked or sent. */
     foundOnOwn: z.boolean(),
     ...birthPartsSchema,
   })
   .superRefine((v, ctx) => {
-    if (!v.foundOnOwn && v.mentorName === '') ctx.addIssue({ code: 'custom', path: ['mentorName'], message: ONBOARDING_MESSAGES.mentorName });
+    if (!v.foundOnOwn && v.mentorName === '')
+      ctx.addIssue({ code: 'custom', path: ['mentorName'], message: ONBOARDING_MESSAGES.mentorName });
     refineBirthParts(v, ctx);
   });
 export type OnboardingFormInput = z.input<typeof onboardingForm>;
@@ -97,7 +102,10 @@ export type ProfileBody = z.infer<typeof profileBody>;
 export const profileForm = z
   .strictObject({
     ...onboardingFields,
-    country: z.enum(onboardingCountries, { error: ONBOARDING_MESSAGES.country }).or(z.literal('')).refine((v) => v !== '', ONBOARDING_MESSAGES.country),
+    country: z
+      .enum(onboardingCountries, { error: ONBOARDING_MESSAGES.country })
+      .or(z.literal(''))
+      .refine((v) => v !== '', ONBOARDING_MESSAGES.country),
     ...birthPartsSchema,
   })
   .superRefine(refineBirthParts);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { isInQuietHours, isTimeZone, MINUTE_STEP, prayerSessions } from '../domain/prayer.ts';
 
 /** The Pray page and the prayer rhythm's settings (issue 27, docs/decisions/075). */
@@ -30,7 +31,11 @@ export type PrayerReminders = z.infer<typeof prayerReminders>;
 export const updatePrayerRemindersBody = prayerReminders.superRefine((r, ctx) => {
   for (const s of prayerSessions)
     if (r[s].isOn && isInQuietHours(r[s].minute, r.quietStart, r.quietEnd))
-      ctx.addIssue({ code: 'custom', path: [s, 'minute'], message: 'is in your quiet hours: choose another time or change your quiet hours' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [s, 'minute'],
+        message: 'is in your quiet hours: choose another time or change your quiet hours',
+      });
 });
 
 export const prayerState = z.object({
@@ -55,7 +60,10 @@ export const prayerDownloadQuery = z.strictObject({ timeZone: timeZoneSchema.opt
 
 /** The secret of a subscription address: 43 base64url characters, ".ics" allowed after it for calendar apps that want it. */
 export const prayerFeedParams = z.strictObject({
-  token: z.string().max(60, 'This calendar link is not valid').regex(/^[A-Za-z0-9_-]{43}(\.ics)?$/, 'This calendar link is not valid'),
+  token: z
+    .string()
+    .max(60, 'This calendar link is not valid')
+    .regex(/^[A-Za-z0-9_-]{43}(\.ics)?$/, 'This calendar link is not valid'),
 });
 
 export const prayerPaths = {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { callbackForm, callbackRequestBody, emptyWatchmomsForm, toCallbackRequest, toWatchmomsApplication, watchmomsApplicationBody, watchmomsForm, type WatchmomsFormInput } from './public-forms.ts';
+
+import {
+  callbackForm,
+  callbackRequestBody,
+  emptyWatchmomsForm,
+  toCallbackRequest,
+  toWatchmomsApplication,
+  watchmomsApplicationBody,
+  watchmomsForm,
+  type WatchmomsFormInput,
+} from './public-forms.ts';
 
 const filled = (): WatchmomsFormInput => ({
   ...emptyWatchmomsForm,
@@ -38,7 +48,9 @@ describe('WatchMoms form rules (spec section 5)', () => {
     expect(problems({ ...filled(), phone: '12345' })).toEqual({});
     expect(problems({ ...filled(), cityState: 'NY' })).toEqual({});
     expect(problems({ ...filled(), churchAffiliation: 'AG' })).toEqual({});
-    expect(problems({ ...filled(), reasonForJoining: 'x'.repeat(19) })).toEqual({ reasonForJoining: 'Please provide at least 20 characters' });
+    expect(problems({ ...filled(), reasonForJoining: 'x'.repeat(19) })).toEqual({
+      reasonForJoining: 'Please provide at least 20 characters',
+    });
     expect(problems({ ...filled(), reasonForJoining: 'x'.repeat(20) })).toEqual({});
   });
 
@@ -48,8 +60,13 @@ describe('WatchMoms form rules (spec section 5)', () => {
   });
 
   it('refuses an impossible birthday once all three parts are chosen, on the day picker, even with other errors', () => {
-    expect(problems({ ...filled(), birthMonth: '2', birthDay: '31', birthYear: '1985' })).toEqual({ birthDay: 'Please choose a date that exists' });
-    expect(problems({ ...emptyWatchmomsForm, birthMonth: '2', birthDay: '30', birthYear: '1985' })).toHaveProperty('birthDay', 'Please choose a date that exists');
+    expect(problems({ ...filled(), birthMonth: '2', birthDay: '31', birthYear: '1985' })).toEqual({
+      birthDay: 'Please choose a date that exists',
+    });
+    expect(problems({ ...emptyWatchmomsForm, birthMonth: '2', birthDay: '30', birthYear: '1985' })).toHaveProperty(
+      'birthDay',
+      'Please choose a date that exists',
+    );
   });
 
   it('sends the birthdate only when complete, zero-padded, and leaves out an empty street address', () => {
@@ -57,7 +74,9 @@ describe('WatchMoms form rules (spec section 5)', () => {
     expect(partial).not.toHaveProperty('birthdate');
     expect(partial).not.toHaveProperty('streetAddress');
     expect(partial).not.toHaveProperty('birthMonth');
-    const full = toWatchmomsApplication(watchmomsForm.parse({ ...filled(), birthMonth: '4', birthDay: '9', birthYear: '1980', streetAddress: ' 3 Long St ' }));
+    const full = toWatchmomsApplication(
+      watchmomsForm.parse({ ...filled(), birthMonth: '4', birthDay: '9', birthYear: '1980', streetAddress: ' 3 Long St ' }),
+    );
     expect(full).toMatchObject({ birthdate: '1980-04-09', streetAddress: '3 Long St' });
     // What the form produces is exactly what the server accepts.
     expect(watchmomsApplicationBody.safeParse(full).success).toBe(true);
@@ -68,7 +87,16 @@ describe('callback rules', () => {
   const preferences = { contactMethod: 'whatsapp', voicemail: 'no', goodTime: ' after 6 pm ', language: 'fr', consent: true } as const;
 
   it('requires a trimmed name and phone, a category, a way of contact, a voicemail answer and the consent', () => {
-    const r = callbackForm.safeParse({ name: '  ', phone: '', category: '', contactMethod: '', voicemail: '', goodTime: '', language: 'en', consent: false });
+    const r = callbackForm.safeParse({
+      name: '  ',
+      phone: '',
+      category: '',
+      contactMethod: '',
+      voicemail: '',
+      goodTime: '',
+      language: 'en',
+      consent: false,
+    });
     expect(r.success).toBe(false);
     expect(Object.fromEntries(r.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({
       name: 'Required',
@@ -79,18 +107,44 @@ describe('callback rules', () => {
       consent: 'Please agree that the support team may see your request',
     });
     expect(callbackForm.parse({ name: ' Lee ', phone: ' 555 0101 ', category: 'financial', ...preferences })).toEqual({
-      name: 'Lee', phone: '555 0101', category: 'financial', contactMethod: 'whatsapp', voicemail: 'no', goodTime: 'after 6 pm', language: 'fr', consent: true,
+      name: 'Lee',
+      phone: '555 0101',
+      category: 'financial',
+      contactMethod: 'whatsapp',
+      voicemail: 'no',
+      goodTime: 'after 6 pm',
+      language: 'fr',
+      consent: true,
     });
   });
 
   it('turns the form into the body the server accepts', () => {
     const body = toCallbackRequest(callbackForm.parse({ name: 'Lee', phone: '555 0101', category: 'mental', ...preferences }), 'red');
-    expect(body).toEqual({ name: 'Lee', phone: '555 0101', category: 'mental', scoreBand: 'red', contactMethod: 'whatsapp', isVoicemailSafe: false, goodTime: 'after 6 pm', language: 'fr', consent: true });
+    expect(body).toEqual({
+      name: 'Lee',
+      phone: '555 0101',
+      category: 'mental',
+      scoreBand: 'red',
+      contactMethod: 'whatsapp',
+      isVoicemailSafe: false,
+      goodTime: 'after 6 pm',
+      language: 'fr',
+      consent: true,
+    });
     expect(callbackRequestBody.safeParse(body).success).toBe(true);
   });
 
   it('refuses a request without the consent, or with an unknown way of contact or language', () => {
-    const body = { name: 'Lee', phone: '5550101', category: 'mental', contactMethod: 'call', isVoicemailSafe: true, goodTime: '', language: 'en', consent: true };
+    const body = {
+      name: 'Lee',
+      phone: '5550101',
+      category: 'mental',
+      contactMethod: 'call',
+      isVoicemailSafe: true,
+      goodTime: '',
+      language: 'en',
+      consent: true,
+    };
     expect(callbackRequestBody.parse(body).scoreBand).toBe('unknown');
     expect(callbackRequestBody.safeParse({ ...body, consent: false }).success).toBe(false);
     expect(callbackRequestBody.safeParse({ ...body, consent: undefined }).success).toBe(false);

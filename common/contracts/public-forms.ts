@@ -1,8 +1,15 @@
 import { z } from 'zod';
+
 import { assembleBirthdate, birthdateProblem, hasAllBirthParts, type BirthParts } from '../domain/birthdate.ts';
 import { isCountryName } from '../domain/countries.ts';
 import {
-  callbackLanguages, contactMethods, scoreBands, supportCategories, type ContactMethod, type ScoreBand, type SupportCategory,
+  callbackLanguages,
+  contactMethods,
+  scoreBands,
+  supportCategories,
+  type ContactMethod,
+  type ScoreBand,
+  type SupportCategory,
 } from '../domain/support.ts';
 import { personName, plainText } from './text.ts';
 
@@ -18,22 +25,28 @@ export const tooLong = (max: number) => `Must be at most ${max} characters`;
 
 /** A required string, trimmed before its length checks; a missing field says "Required". Control characters are refused (line breaks only with `multiLine`). */
 export const requiredText = (max: number, { multiLine = false } = {}) =>
-  plainText(z.string({ error: (issue) => (issue.input === undefined ? REQUIRED : NOT_TEXT) }).trim().max(max, tooLong(max)), { multiLine });
+  plainText(
+    z
+      .string({ error: (issue) => (issue.input === undefined ? REQUIRED : NOT_TEXT) })
+      .trim()
+      .max(max, tooLong(max)),
+    { multiLine },
+  );
 
 /** A required person's name: no control or text-direction characters. */
 export const requiredName = (max: number) => personName(requiredText(max));
 
 export const PHONE_INVALID = 'Please enter a valid phone number';
 /** At least 5 characters of digits, spaces, brackets, dots or dashes, with an optional leading +. */
-export const phoneSchema = requiredText(30).min(5, PHONE_INVALID).regex(/^(|\+?[0-9\s().-]+)$/, PHONE_INVALID);
+export const phoneSchema = requiredText(30)
+  .min(5, PHONE_INVALID)
+  .regex(/^(|\+?[0-9\s().-]+)$/, PHONE_INVALID);
 
 /** A birthdate as "YYYY-MM-DD" that exists on the calendar, is not in the future and not before 1900. */
-export const birthdateSchema = z
-  .string({ error: NOT_TEXT })
-  .superRefine((value, ctx) => {
-    const problem = birthdateProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+export const birthdateSchema = z.string({ error: NOT_TEXT }).superRefine((value, ctx) => {
+  const problem = birthdateProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /** The three birthday pickers of a form: each "" (not chosen) or a number as text. */
 export const birthPartsSchema = {
@@ -64,13 +77,17 @@ export const WATCHMOMS_MESSAGES = {
 const watchmomsFields = {
   fullName: requiredName(100).min(2, WATCHMOMS_MESSAGES.fullName),
   phone: phoneSchema,
-  country: requiredText(100).min(1, WATCHMOMS_MESSAGES.country).refine((v) => v === '' || isCountryName(v), WATCHMOMS_MESSAGES.countryUnknown),
+  country: requiredText(100)
+    .min(1, WATCHMOMS_MESSAGES.country)
+    .refine((v) => v === '' || isCountryName(v), WATCHMOMS_MESSAGES.countryUnknown),
   cityState: requiredText(120).min(2, WATCHMOMS_MESSAGES.cityState),
   /** Optional; an empty value means none. */
   streetAddress: plainText(z.string({ error: NOT_TEXT }).trim().max(200, tooLong(200)), { multiLine: true }).optional(),
   churchAffiliation: requiredText(150).min(2, WATCHMOMS_MESSAGES.churchAffiliation),
   reasonForJoining: requiredText(2000, { multiLine: true }).min(20, WATCHMOMS_MESSAGES.reasonForJoining),
-  consent: z.boolean({ error: (issue) => (issue.input === undefined ? REQUIRED : WATCHMOMS_MESSAGES.consent) }).refine((v) => v, WATCHMOMS_MESSAGES.consent),
+  consent: z
+    .boolean({ error: (issue) => (issue.input === undefined ? REQUIRED : WATCHMOMS_MESSAGES.consent) })
+    .refine((v) => v, WATCHMOMS_MESSAGES.consent),
 };
 
 /** POST /api/watchmoms-applications body (spec section 3). Unknown fields are refused. */
@@ -78,7 +95,13 @@ export const watchmomsApplicationBody = z.strictObject({ ...watchmomsFields, bir
 export type WatchmomsApplicationBody = z.infer<typeof watchmomsApplicationBody>;
 
 /** The dialog's form: the same fields, with the birthday as three pickers. */
-export const watchmomsForm = z.strictObject({ ...watchmomsFields, streetAddress: plainText(z.string().trim().max(200, tooLong(200)), { multiLine: true }), ...birthPartsSchema }).superRefine(refineBirthParts);
+export const watchmomsForm = z
+  .strictObject({
+    ...watchmomsFields,
+    streetAddress: plainText(z.string().trim().max(200, tooLong(200)), { multiLine: true }),
+    ...birthPartsSchema,
+  })
+  .superRefine(refineBirthParts);
 export type WatchmomsFormInput = z.input<typeof watchmomsForm>;
 export type WatchmomsFormValues = z.output<typeof watchmomsForm>;
 
@@ -153,9 +176,18 @@ export type CallbackRequestBody = z.input<typeof callbackRequestBody>;
 export const callbackForm = z.strictObject({
   name: requiredName(100).min(1, REQUIRED),
   phone: requiredText(30).min(1, REQUIRED),
-  category: z.enum(supportCategories, { error: CALLBACK_MESSAGES.category }).or(z.literal('')).refine((v) => v !== '', CALLBACK_MESSAGES.category),
-  contactMethod: z.enum(contactMethods).or(z.literal('')).refine((v) => v !== '', CALLBACK_MESSAGES.contactMethod),
-  voicemail: z.enum(['yes', 'no']).or(z.literal('')).refine((v) => v !== '', CALLBACK_MESSAGES.voicemail),
+  category: z
+    .enum(supportCategories, { error: CALLBACK_MESSAGES.category })
+    .or(z.literal(''))
+    .refine((v) => v !== '', CALLBACK_MESSAGES.category),
+  contactMethod: z
+    .enum(contactMethods)
+    .or(z.literal(''))
+    .refine((v) => v !== '', CALLBACK_MESSAGES.contactMethod),
+  voicemail: z
+    .enum(['yes', 'no'])
+    .or(z.literal(''))
+    .refine((v) => v !== '', CALLBACK_MESSAGES.voicemail),
   goodTime: callbackPreferences.goodTime,
   language: callbackPreferences.language,
   consent: z.boolean().refine((v) => v, CALLBACK_MESSAGES.consent),

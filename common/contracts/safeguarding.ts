@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
+import { concernSources, concernStatuses, linkPauseReasons } from '../domain/safeguarding.ts';
 import { emailSchema } from './auth.ts';
 import { personName, plainText } from './text.ts';
-import { concernSources, concernStatuses, linkPauseReasons } from '../domain/safeguarding.ts';
 
 /*
  * Safeguarding (issue 25, docs/decisions/072): approved mentors of minors, mentoring links paused or
@@ -9,7 +10,11 @@ import { concernSources, concernStatuses, linkPauseReasons } from '../domain/saf
  */
 
 const concernText = plainText(
-  z.string('Tell us what happened').trim().min(10, 'Tell us what happened in a few words (at least 10 characters)').max(5000, 'Please keep it under 5,000 characters'),
+  z
+    .string('Tell us what happened')
+    .trim()
+    .min(10, 'Tell us what happened in a few words (at least 10 characters)')
+    .max(5000, 'Please keep it under 5,000 characters'),
   { multiLine: true },
 );
 const aboutNameSchema = personName(z.string().trim().max(160, 'The name must be at most 160 characters'));
@@ -127,9 +132,16 @@ export type SafeguardingMentors = z.infer<typeof safeguardingMentors>;
 
 export const approveMentorBody = z.strictObject({
   email: emailSchema,
-  checks: plainText(z.string('Say what was checked').trim().min(3, 'Say what was checked (background check, reference, training)').max(1000, 'At most 1,000 characters'), {
-    multiLine: true,
-  }),
+  checks: plainText(
+    z
+      .string('Say what was checked')
+      .trim()
+      .min(3, 'Say what was checked (background check, reference, training)')
+      .max(1000, 'At most 1,000 characters'),
+    {
+      multiLine: true,
+    },
+  ),
   /** YYYY-MM-DD; default three years from today. */
   expiresOn: z
     .string()
@@ -186,7 +198,15 @@ export const safeguardingLeadResult = z.object({ id: z.string(), isSafeguardingL
 
 /** The decisions of the Safeguarding tab, ids and dates only (the audit log's rows). */
 export const safeguardingAudit = z.object({
-  entries: z.array(z.object({ id: z.number().int(), action: z.string(), actorName: z.string().nullable(), targetId: z.string().nullable(), createdAt: z.string() })),
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      action: z.string(),
+      actorName: z.string().nullable(),
+      targetId: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type SafeguardingAudit = z.infer<typeof safeguardingAudit>;
 

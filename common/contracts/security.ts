@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { passwordSchema } from './auth.ts';
 
 /** Route paths of the account's security: password, sessions, two-step verification, re-authentication. */
@@ -55,7 +56,10 @@ export const mfaPaths = {
 export const REAUTH_WINDOW_MINUTES = 15;
 export const RECOVERY_CODE_COUNT = 10;
 
-export const totpCode = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your app');
+export const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your app');
 /** 24 letters and digits of base32 (120 bits), shown in groups of four; dashes and spaces are ignored. */
 export const recoveryCode = z
   .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { calendarDate } from './challenge.ts';
 import { langQuery, scripture } from './course.ts';
 
@@ -70,7 +71,11 @@ export const trackDayParams = z.strictObject({
 /** POST /api/track/days/:day: the day is done on `date` (the learner's today, or a day within the 48-hour catch-up when sent late from offline). */
 export const trackDayBody = z.strictObject({
   date: calendarDate,
-  answer: z.number('must be an option number').int('must be a whole number').min(0, 'must be 0 or more').max(9, 'must be an option of the check'),
+  answer: z
+    .number('must be an option number')
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(9, 'must be an option of the check'),
 });
 export type TrackDayBody = z.infer<typeof trackDayBody>;
 

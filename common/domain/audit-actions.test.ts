@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+
 import { auditActions } from './audit-actions.ts';
 
 /**
@@ -8,7 +9,11 @@ import { auditActions } from './audit-actions.ts';
  * `auditActions` (the audit_log.action column is typed with it), so every one needs a label here,
  * or the admin console shows a raw id such as "mfa.recovery-code-used".
  */
-const labels = (lng: string) => JSON.parse(readFileSync(path.resolve('client/public/locales', lng, 'admin.json'), 'utf8')).audit.actions as Record<string, Record<string, unknown>>;
+const labels = (lng: string) =>
+  JSON.parse(readFileSync(path.resolve('client/public/locales', lng, 'admin.json'), 'utf8')).audit.actions as Record<
+    string,
+    Record<string, unknown>
+  >;
 
 describe('audit actions', () => {
   it.each(['en', 'fr'])('each one the server writes has a label in %s', (lng) => {

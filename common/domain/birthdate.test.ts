@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assembleBirthdate, BIRTH_YEAR_CHOICES, birthDays, birthdateProblem, birthMonths, birthYears, isRealDate } from './birthdate.ts';
+
+import { assembleBirthdate, BIRTH_YEAR_CHOICES, birthdateProblem, birthDays, birthMonths, birthYears, isRealDate } from './birthdate.ts';
 
 describe('birthday pickers', () => {
   it('offer 12 months, days 1 to 31, and 100 years from this year back', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { countries, countryNameIn, isCountryName, localizedCountries } from './countries.ts';
 
 describe('WatchMoms country list', () => {
@@ -24,7 +25,7 @@ describe('WatchMoms country list', () => {
   });
 });
 
-describe('a stored country in the reader\'s language', () => {
+describe("a stored country in the reader's language", () => {
   it('translates names from the list and leaves others alone', () => {
     expect(countryNameIn('Germany', 'fr')).toBe('Allemagne');
     expect(countryNameIn('Germany', 'en')).toBe('Germany');

@@ -49,7 +49,7 @@ export const countries: readonly Country[] = [
   { code: 'CG', name: 'Congo, Republic of the' },
   { code: 'CD', name: 'Congo, Democratic Republic of the' },
   { code: 'CR', name: 'Costa Rica' },
-  { code: 'CI', name: 'Côte d\'Ivoire' },
+  { code: 'CI', name: "Côte d'Ivoire" },
   { code: 'HR', name: 'Croatia' },
   { code: 'CU', name: 'Cuba' },
   { code: 'CY', name: 'Cyprus' },

@@ -1,10 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+
 // @ts-expect-error: a plain JavaScript build script, without type declarations
 import { pickEmergencyNumbers, timeZoneCountriesSource } from '../../scripts/generate-crisis-data.mjs';
-import { readFileSync } from 'node:fs';
 import {
-  countriesWithoutVerifiedLine, crisisCountries, crisisEntries, crisisLines, crisisLinesFor, emergencyNumberFor, emergencyNumbers, guessCrisisRegion,
-  guessCrisisRegionWithSource, hasVerifiedLines, isCrisisLineStale, staleCrisisEntries, staleCrisisLines,
+  countriesWithoutVerifiedLine,
+  crisisCountries,
+  crisisEntries,
+  crisisLines,
+  crisisLinesFor,
+  emergencyNumberFor,
+  emergencyNumbers,
+  guessCrisisRegion,
+  guessCrisisRegionWithSource,
+  hasVerifiedLines,
+  isCrisisLineStale,
+  staleCrisisEntries,
+  staleCrisisLines,
 } from './crisis-lines.ts';
 import { countryEmergencyNumbers } from './emergency-numbers.ts';
 
@@ -37,14 +49,20 @@ describe('crisis directory', () => {
 
   it('gives Kids Help Phone its own text number, and says where a line costs something', () => {
     const khp = crisisLinesFor('CA')[1]!;
-    expect(khp.actions).toEqual([{ kind: 'call', href: 'tel:+18006686868' }, { kind: 'text', href: 'sms:686868?body=CONNECT', number: '686868' }]);
+    expect(khp.actions).toEqual([
+      { kind: 'call', href: 'tel:+18006686868' },
+      { kind: 'text', href: 'sms:686868?body=CONNECT', number: '686868' },
+    ]);
     expect(crisisLinesFor('CH')[0]!.isFree).toBe(false);
     expect(crisisLinesFor('CH')[1]!.isFree).toBe(true);
     expect(crisisLinesFor('AU')[0]!.isFree).toBeUndefined();
   });
 
   it('marks a child-protection line where one was verified', () => {
-    const childLine = (region: string) => crisisLinesFor(region).filter((l) => l.topics?.includes('child-protection')).map((l) => l.display);
+    const childLine = (region: string) =>
+      crisisLinesFor(region)
+        .filter((l) => l.topics?.includes('child-protection'))
+        .map((l) => l.display);
     expect(childLine('FR')).toEqual(['119']);
     expect(childLine('GB')).toEqual(['0800 1111']);
     expect(childLine('US')).toEqual(['1-800-422-4453']);
@@ -134,7 +152,15 @@ describe('the country, from the profile, the time zone, or the language', () => 
     expect(zone('Asia/Calcutta')).toBe('IN');
     expect(zone('America/Sao_Paulo')).toBe('BR');
     expect(zone('Africa/Nairobi', ['en-GB'])).toBe('KE');
-    for (const [timeZone, country] of [['Africa/Abidjan', 'CI'], ['Africa/Douala', 'CM'], ['Africa/Dakar', 'SN'], ['Africa/Kinshasa', 'CD'], ['America/Port-au-Prince', 'HT'], ['Europe/Brussels', 'BE'], ['Europe/Zurich', 'CH']] as const)
+    for (const [timeZone, country] of [
+      ['Africa/Abidjan', 'CI'],
+      ['Africa/Douala', 'CM'],
+      ['Africa/Dakar', 'SN'],
+      ['Africa/Kinshasa', 'CD'],
+      ['America/Port-au-Prince', 'HT'],
+      ['Europe/Brussels', 'BE'],
+      ['Europe/Zurich', 'CH'],
+    ] as const)
       expect(zone(timeZone, ['fr-FR'])).toBe(country);
     expect(zone('Europe/Paris')).toBe('FR');
     expect(zone('America/Indiana/Indianapolis')).toBe('US');
@@ -147,7 +173,10 @@ describe('the country, from the profile, the time zone, or the language', () => 
 
   it('takes the language region only when the time zone names no country, and otherwise asks', () => {
     expect(guessCrisisRegionWithSource({ languages: ['fr-CA', 'en'], timeZone: 'UTC' })).toEqual({ region: 'CA', source: 'language' });
-    expect(guessCrisisRegionWithSource({ languages: ['de-DE', 'en-GB'], timeZone: undefined })).toEqual({ region: 'DE', source: 'language' });
+    expect(guessCrisisRegionWithSource({ languages: ['de-DE', 'en-GB'], timeZone: undefined })).toEqual({
+      region: 'DE',
+      source: 'language',
+    });
     expect(guessCrisisRegion({ languages: ['en-UK'], timeZone: 'Etc/GMT+3' })).toBe('GB');
     expect(guessCrisisRegionWithSource({ languages: ['fr'], timeZone: 'Etc/UTC' })).toEqual({ region: 'international', source: 'none' });
     expect(guessCrisisRegion({ languages: ['not a tag!'], timeZone: undefined })).toBe('international');
@@ -157,7 +186,10 @@ describe('the country, from the profile, the time zone, or the language', () => 
   });
 
   it("lets a signed-in person's own country win over the time zone and the language", () => {
-    expect(guessCrisisRegionWithSource({ languages: ['en-US'], timeZone: 'America/New_York', profileCountry: 'KE' })).toEqual({ region: 'KE', source: 'profile' });
+    expect(guessCrisisRegionWithSource({ languages: ['en-US'], timeZone: 'America/New_York', profileCountry: 'KE' })).toEqual({
+      region: 'KE',
+      source: 'profile',
+    });
     expect(guessCrisisRegion({ languages: ['en-US'], timeZone: 'America/New_York', profileCountry: 'ht' })).toBe('HT');
     expect(guessCrisisRegion({ languages: ['en-US'], timeZone: 'America/New_York', profileCountry: null })).toBe('US');
     expect(guessCrisisRegion({ languages: ['en-US'], timeZone: 'America/New_York', profileCountry: 'XX' })).toBe('US');

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  ageFromBirthMonth, ageOfDigitalConsent, BIRTH_MONTH_IN_FUTURE, BIRTH_MONTH_TOO_EARLY, birthMonthProblem, consentAgeRuleFor, consentAgeRules,
-  DEFAULT_AGE_OF_DIGITAL_CONSENT, needsJointConsent, needsParentalConsent,
+  ageFromBirthMonth,
+  ageOfDigitalConsent,
+  BIRTH_MONTH_IN_FUTURE,
+  BIRTH_MONTH_TOO_EARLY,
+  birthMonthProblem,
+  consentAgeRuleFor,
+  consentAgeRules,
+  DEFAULT_AGE_OF_DIGITAL_CONSENT,
+  needsJointConsent,
+  needsParentalConsent,
 } from './digital-consent.ts';
 
 const today = new Date('2026-11-23T12:00:00Z');
@@ -11,9 +20,39 @@ const today = new Date('2026-11-23T12:00:00Z');
  * purpose, with its source (docs/decisions/062).
  */
 const expectedAges: Record<string, number> = {
-  AT: 14, BE: 13, BG: 14, CY: 14, CZ: 15, DE: 16, DK: 15, EE: 13, ES: 14, FI: 13, FR: 15, GR: 15, HR: 16, HU: 16, IE: 16, IT: 14, LT: 14, LU: 16,
-  MT: 13, NL: 16, PL: 16, SE: 13, SI: 15, SK: 16,
-  IS: 13, LI: 16, NO: 18, GB: 13, US: 13, CA: 14, 'CA-QC': 14, NG: 18, ZA: 18,
+  AT: 14,
+  BE: 13,
+  BG: 14,
+  CY: 14,
+  CZ: 15,
+  DE: 16,
+  DK: 15,
+  EE: 13,
+  ES: 14,
+  FI: 13,
+  FR: 15,
+  GR: 15,
+  HR: 16,
+  HU: 16,
+  IE: 16,
+  IT: 14,
+  LT: 14,
+  LU: 16,
+  MT: 13,
+  NL: 16,
+  PL: 16,
+  SE: 13,
+  SI: 15,
+  SK: 16,
+  IS: 13,
+  LI: 16,
+  NO: 18,
+  GB: 13,
+  US: 13,
+  CA: 14,
+  'CA-QC': 14,
+  NG: 18,
+  ZA: 18,
 };
 
 /**
@@ -41,7 +80,40 @@ describe('the age of digital consent by country', () => {
   });
 
   it('accounts for every EU and EEA state, the UK and Switzerland: verified, or left to the default of 16', () => {
-    const europe = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'IS', 'LI', 'NO', 'GB', 'CH'];
+    const europe = [
+      'AT',
+      'BE',
+      'BG',
+      'HR',
+      'CY',
+      'CZ',
+      'DK',
+      'EE',
+      'FI',
+      'FR',
+      'DE',
+      'GR',
+      'HU',
+      'IE',
+      'IT',
+      'LV',
+      'LT',
+      'LU',
+      'MT',
+      'NL',
+      'PL',
+      'PT',
+      'RO',
+      'SK',
+      'SI',
+      'ES',
+      'SE',
+      'IS',
+      'LI',
+      'NO',
+      'GB',
+      'CH',
+    ];
     expect(europe).toHaveLength(32);
     for (const code of europe) expect(code in consentAgeRules || unverified.includes(code), code).toBe(true);
     for (const code of unverified) {
@@ -69,7 +141,7 @@ describe('the age of digital consent by country', () => {
     expect(needsParentalConsent(2012, 10, 'DK', today)).toBe(true); // 14
   });
 
-  it('applies Quebec\'s 14 to Canada, whose province is not asked', () => {
+  it("applies Quebec's 14 to Canada, whose province is not asked", () => {
     expect(ageOfDigitalConsent('CA', 'QC')).toBe(14);
     expect(ageOfDigitalConsent('CA')).toBe(14);
     expect(needsParentalConsent(2012, 10, 'CA', today)).toBe(false); // 14
@@ -85,7 +157,11 @@ describe('the age of digital consent by country', () => {
   it('asks the young person and the parent together in France under 15, nowhere else', () => {
     expect(consentAgeRules.FR!.consentBy).toBe('parent-and-child');
     expect(consentAgeRules.FR!.law).toContain('art. 45');
-    expect(Object.entries(consentAgeRules).filter(([, r]) => r.consentBy === 'parent-and-child').map(([c]) => c)).toEqual(['FR']);
+    expect(
+      Object.entries(consentAgeRules)
+        .filter(([, r]) => r.consentBy === 'parent-and-child')
+        .map(([c]) => c),
+    ).toEqual(['FR']);
     expect(needsJointConsent(2011, 11, 'FR', today)).toBe(true); // 14
     expect(needsJointConsent(2011, 10, 'FR', today)).toBe(false); // 15: alone
     expect(needsJointConsent(2013, 11, 'US', today)).toBe(false); // a parent alone

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+
 import { roles } from '../contracts/auth.ts';
-import type { Role } from './roles.ts';
 import {
   accountActionRefusal,
   ambassadorApplyBlocker,
@@ -13,6 +13,7 @@ import {
   roleAfterApproval,
   roleChangeRefusal,
 } from './eligibility.ts';
+import type { Role } from './roles.ts';
 
 describe('coordinator eligibility (3 or more direct disciples)', () => {
   it('is false at 2 and true at 3', () => {
@@ -39,7 +40,8 @@ describe('ambassador eligibility (3 or more disciples who completed the course)'
     expect(ambassadorApplyBlocker('user', 3, null)).toBeNull();
     expect(ambassadorApplyBlocker('user', 3, 'pending')).toBe('pending');
     expect(ambassadorApplyBlocker('user', 3, 'declined')).toBeNull();
-    for (const role of ['ambassador', 'coordinator', 'admin', 'founder'] as const) expect(ambassadorApplyBlocker(role, 9, null)).toBe('already-ambassador');
+    for (const role of ['ambassador', 'coordinator', 'admin', 'founder'] as const)
+      expect(ambassadorApplyBlocker(role, 9, null)).toBe('already-ambassador');
   });
 
   it('approval makes a user an ambassador and never lowers a higher role', () => {
@@ -77,7 +79,8 @@ describe('role management', () => {
   });
 
   it('refuses everyone else', () => {
-    for (const actor of ['user', 'ambassador', 'coordinator'] as const) expect(roleChangeRefusal(actor, 'user', 'ambassador', 1)).toBe('not-admin');
+    for (const actor of ['user', 'ambassador', 'coordinator'] as const)
+      expect(roleChangeRefusal(actor, 'user', 'ambassador', 1)).toBe('not-admin');
   });
 
   it('offers each actor the roles they may set', () => {

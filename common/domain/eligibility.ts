@@ -30,7 +30,11 @@ export const isAmbassadorOrAbove = isTeamRole;
 export type ApplyBlocker = 'already-ambassador' | 'not-eligible' | 'pending';
 
 /** Why the user may not apply for the ambassador role now, or null when they may. */
-export function ambassadorApplyBlocker(role: Role, completedDisciples: number, latestStatus: ApplicationStatus | null): ApplyBlocker | null {
+export function ambassadorApplyBlocker(
+  role: Role,
+  completedDisciples: number,
+  latestStatus: ApplicationStatus | null,
+): ApplyBlocker | null {
   if (isAmbassadorOrAbove(role)) return 'already-ambassador';
   if (latestStatus === 'pending') return 'pending';
   if (!isAmbassadorEligible(completedDisciples)) return 'not-eligible';

@@ -51,13 +51,18 @@ const checkedByHand: Readonly<Record<string, { numbers: readonly string[]; sourc
   BR: { numbers: ['192', '190'], source: FR_WIKI },
   ZA: { numbers: ['112', '10111', '10177'], source: 'https://gauteng.news/2024/10/16/sa-emergency-numbers-kids-should-know/' },
   PH: { numbers: ['911'], source: 'https://newsinfo.inquirer.net/996562/911-is-now-ph-emergency-hotline-number/amp' },
-  IN: { numbers: ['112', '108'], source: 'https://www.dnaindia.com/india/report-delhi-to-launch-single-emergency-helpline-112-for-faster-response-cm-rekha-gupta-3197661' },
+  IN: {
+    numbers: ['112', '108'],
+    source:
+      'https://www.dnaindia.com/india/report-delhi-to-launch-single-emergency-helpline-112-for-faster-response-cm-rekha-gupta-3197661',
+  },
 };
 
 const entries: Record<string, CountryEmergencyNumbers> = {};
 for (const [code, numbers] of Object.entries(generatedEmergencyNumbers))
   entries[code] = { numbers, source: LIBPHONENUMBER_SOURCE, lastVerified: GENERATED_TABLE_VERIFIED, isCheckedByHand: false };
-for (const [code, { numbers, source }] of Object.entries(checkedByHand)) entries[code] = { numbers, source, lastVerified: VERIFIED, isCheckedByHand: true };
+for (const [code, { numbers, source }] of Object.entries(checkedByHand))
+  entries[code] = { numbers, source, lastVerified: VERIFIED, isCheckedByHand: true };
 
 /** Every country (ISO 3166 alpha-2, and a few territories libphonenumber has as regions) with its numbers. */
 export const countryEmergencyNumbers: Readonly<Record<string, CountryEmergencyNumbers>> = entries;

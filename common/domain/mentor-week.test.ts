@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
+
 import { attentionRank, daysBetween, sortByAttention, type WeekFlags } from './mentor-week.ts';
 
 const person = (id: string, over: Partial<WeekFlags> = {}): WeekFlags => ({
-  id, firstName: id, lastName: null, lastActivityAt: '2026-11-20T10:00:00Z', isStalled: false, failedTwiceWeek: null, finishedWeek: null, isCourseCompleted: false, ...over,
+  id,
+  firstName: id,
+  lastName: null,
+  lastActivityAt: '2026-11-20T10:00:00Z',
+  isStalled: false,
+  failedTwiceWeek: null,
+  finishedWeek: null,
+  isCourseCompleted: false,
+  ...over,
 });
 
 describe('who needs attention', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { displayNameOf, fullNameOf } from './names.ts';
 
 describe('names', () => {

@@ -5,8 +5,7 @@ export interface NameParts {
 }
 
 /** "First Last" from what the person gave, each part trimmed; '' when they gave neither. */
-export const fullNameOf = (p: NameParts): string =>
-  [p.firstName?.trim(), p.lastName?.trim()].filter(Boolean).join(' ');
+export const fullNameOf = (p: NameParts): string => [p.firstName?.trim(), p.lastName?.trim()].filter(Boolean).join(' ');
 
 /** How a person is named to someone else (a mentor, a digest): the full name, or the address when there is no name. */
 export const displayNameOf = (p: NameParts & { email: string }): string => fullNameOf(p) || p.email;

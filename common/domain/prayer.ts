@@ -44,7 +44,8 @@ export function minuteOfDay(at: Date, timeZone: string): number {
 }
 
 /** "07:30" for 450. */
-export const formatMinute = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+export const formatMinute = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 /** 450 for "07:30"; undefined for anything else. */
 export function parseMinute(text: string): number | undefined {

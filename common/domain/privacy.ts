@@ -47,15 +47,74 @@ export interface SupervisoryAuthority {
  * write to the ministry. Countries with no authority we could verify are left out, not guessed.
  */
 export const SUPERVISORY_AUTHORITIES: readonly SupervisoryAuthority[] = [
-  { country: 'FR', name: { en: "CNIL (Commission nationale de l'informatique et des libertés)", fr: "CNIL (Commission nationale de l'informatique et des libertés)" }, url: 'https://www.cnil.fr', source: 'https://www.cnil.fr (page « Adresser une plainte à la CNIL »)', verified: '2026-11-27' },
-  { country: 'BE', name: { en: 'Data Protection Authority (APD/GBA)', fr: 'Autorité de protection des données (APD)' }, url: 'https://www.autoriteprotectiondonnees.be/citoyen/agir/introduire-une-plainte', source: 'https://www.autoriteprotectiondonnees.be/citoyen/agir/introduire-une-plainte', verified: '2026-11-27' },
-  { country: 'LU', name: { en: 'National Data Protection Commission (CNPD)', fr: 'Commission nationale pour la protection des données (CNPD)' }, url: 'https://cnpd.public.lu/en/particuliers/faire-valoir.html', source: 'https://cnpd.public.lu/en/particuliers/faire-valoir.html', verified: '2026-11-27' },
-  { country: 'CH', name: { en: 'Federal Data Protection and Information Commissioner (FDPIC)', fr: 'Préposé fédéral à la protection des données et à la transparence (PFPDT)' }, url: 'https://www.edoeb.admin.ch', source: 'https://www.edoeb.admin.ch/en/latest-news', verified: '2026-11-27' },
-  { country: 'IE', name: { en: 'Data Protection Commission (DPC)', fr: 'Data Protection Commission (DPC)' }, url: 'https://www.dataprotection.ie', source: 'https://dataprotection.ie/en/about-our-site/data-protection-statement', verified: '2026-11-27' },
-  { country: 'GB', name: { en: "Information Commissioner's Office (ICO)", fr: "Information Commissioner's Office (ICO)" }, url: 'https://ico.org.uk/make-a-complaint/data-protection-complaints', source: 'https://ico.org.uk/make-a-complaint/data-protection-complaints', verified: '2026-11-27' },
-  { country: 'CA', name: { en: 'Office of the Privacy Commissioner of Canada', fr: 'Commissariat à la protection de la vie privée du Canada' }, url: 'https://www.priv.gc.ca', source: 'https://www.priv.gc.ca/complaint-plainte/index_e.asp', verified: '2026-11-27' },
-  { country: 'CA', region: { en: 'Quebec', fr: 'Québec' }, name: { en: "Commission d'accès à l'information du Québec", fr: "Commission d'accès à l'information du Québec" }, url: 'https://www.cai.gouv.qc.ca', source: 'https://www.priv.gc.ca/complaint-plainte/index_e.asp (Quebec has its own private-sector law) and https://myprivacyrights.ca/tools/complaint-template (cai.gouv.qc.ca)', verified: '2026-11-27' },
+  {
+    country: 'FR',
+    name: {
+      en: "CNIL (Commission nationale de l'informatique et des libertés)",
+      fr: "CNIL (Commission nationale de l'informatique et des libertés)",
+    },
+    url: 'https://www.cnil.fr',
+    source: 'https://www.cnil.fr (page « Adresser une plainte à la CNIL »)',
+    verified: '2026-11-27',
+  },
+  {
+    country: 'BE',
+    name: { en: 'Data Protection Authority (APD/GBA)', fr: 'Autorité de protection des données (APD)' },
+    url: 'https://www.autoriteprotectiondonnees.be/citoyen/agir/introduire-une-plainte',
+    source: 'https://www.autoriteprotectiondonnees.be/citoyen/agir/introduire-une-plainte',
+    verified: '2026-11-27',
+  },
+  {
+    country: 'LU',
+    name: { en: 'National Data Protection Commission (CNPD)', fr: 'Commission nationale pour la protection des données (CNPD)' },
+    url: 'https://cnpd.public.lu/en/particuliers/faire-valoir.html',
+    source: 'https://cnpd.public.lu/en/particuliers/faire-valoir.html',
+    verified: '2026-11-27',
+  },
+  {
+    country: 'CH',
+    name: {
+      en: 'Federal Data Protection and Information Commissioner (FDPIC)',
+      fr: 'Préposé fédéral à la protection des données et à la transparence (PFPDT)',
+    },
+    url: 'https://www.edoeb.admin.ch',
+    source: 'https://www.edoeb.admin.ch/en/latest-news',
+    verified: '2026-11-27',
+  },
+  {
+    country: 'IE',
+    name: { en: 'Data Protection Commission (DPC)', fr: 'Data Protection Commission (DPC)' },
+    url: 'https://www.dataprotection.ie',
+    source: 'https://dataprotection.ie/en/about-our-site/data-protection-statement',
+    verified: '2026-11-27',
+  },
+  {
+    country: 'GB',
+    name: { en: "Information Commissioner's Office (ICO)", fr: "Information Commissioner's Office (ICO)" },
+    url: 'https://ico.org.uk/make-a-complaint/data-protection-complaints',
+    source: 'https://ico.org.uk/make-a-complaint/data-protection-complaints',
+    verified: '2026-11-27',
+  },
+  {
+    country: 'CA',
+    name: { en: 'Office of the Privacy Commissioner of Canada', fr: 'Commissariat à la protection de la vie privée du Canada' },
+    url: 'https://www.priv.gc.ca',
+    source: 'https://www.priv.gc.ca/complaint-plainte/index_e.asp',
+    verified: '2026-11-27',
+  },
+  {
+    country: 'CA',
+    region: { en: 'Quebec', fr: 'Québec' },
+    name: { en: "Commission d'accès à l'information du Québec", fr: "Commission d'accès à l'information du Québec" },
+    url: 'https://www.cai.gouv.qc.ca',
+    source:
+      'https://www.priv.gc.ca/complaint-plainte/index_e.asp (Quebec has its own private-sector law) and https://myprivacyrights.ca/tools/complaint-template (cai.gouv.qc.ca)',
+    verified: '2026-11-27',
+  },
 ];
 
 /** The European Data Protection Board's list of every EU/EEA authority, by language. */
-export const EDPB_MEMBERS_URL = { en: 'https://www.edpb.europa.eu/about-edpb/about-edpb/members_en', fr: 'https://www.edpb.europa.eu/about-edpb/about-edpb/members_fr' } as const;
+export const EDPB_MEMBERS_URL = {
+  en: 'https://www.edpb.europa.eu/about-edpb/about-edpb/members_en',
+  fr: 'https://www.edpb.europa.eu/about-edpb/about-edpb/members_fr',
+} as const;

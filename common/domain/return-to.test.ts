@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { safeReturnPath } from './return-to.ts';
 
 describe('safeReturnPath', () => {
@@ -7,8 +8,18 @@ describe('safeReturnPath', () => {
   });
 
   it.each([
-    '//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '\\/evil.example',
-    'https://evil.example/', 'javascript:alert(1)', ' /x', '', undefined, null,
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n/evil.example',
+    '\\/evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    ' /x',
+    '',
+    undefined,
+    null,
   ])('turns %j into "/"', (value) => {
     const out = safeReturnPath(value);
     expect(out).toBe('/');

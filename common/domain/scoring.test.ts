@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { averageScore, isPassingScore, overallProgress, PASS_MARK, scoreAnswers, scoreBand, unlockState } from './scoring.ts';
 
 const key10 = [2, 0, 3, 1, 3, 2, 1, 3, 0, 2];
@@ -30,7 +31,10 @@ describe('scoreAnswers', () => {
     for (let total = 1; total <= 12; total++) {
       for (let correct = 0; correct <= total; correct++) {
         const key = Array.from({ length: total }, () => 1);
-        const r = scoreAnswers(key.map((_, i) => (i < correct ? 1 : 2)), key);
+        const r = scoreAnswers(
+          key.map((_, i) => (i < correct ? 1 : 2)),
+          key,
+        );
         expect(r.passed).toBe(r.score >= PASS_MARK);
         expect(r.passed).toBe(correct / total >= 0.7);
       }
@@ -96,6 +100,15 @@ describe('unlockState', () => {
 
 describe('scoreBand', () => {
   it('gives the feedback band at each boundary: <50, 50-69, 70-89, 90+', () => {
-    expect([0, 49, 50, 69, 70, 89, 90, 100].map(scoreBand)).toEqual(['low', 'low', 'close', 'close', 'good', 'good', 'excellent', 'excellent']);
+    expect([0, 49, 50, 69, 70, 89, 90, 100].map(scoreBand)).toEqual([
+      'low',
+      'low',
+      'close',
+      'close',
+      'good',
+      'good',
+      'excellent',
+      'excellent',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { MAX_SIGN_IN_DELAY_SECONDS, signInDelaySeconds, signInWaitSeconds } from './sign-in-throttle.ts';
 
 describe('sign-in delays', () => {

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  answerKey, homeSafetyItem, isCheckComplete, isHomeConcern, isSectionComplete, levelForYesCount, progressPercent, QUESTION_COUNT, raisedRedFlags, redFlagItems,
-  scoreBandFor, sectionResults, soulCheckSections, supportCategoryFor, type Answer, type Answers,
+  answerKey,
+  homeSafetyItem,
+  isCheckComplete,
+  isHomeConcern,
+  isSectionComplete,
+  levelForYesCount,
+  progressPercent,
+  QUESTION_COUNT,
+  raisedRedFlags,
+  redFlagItems,
+  scoreBandFor,
+  sectionResults,
+  soulCheckSections,
+  supportCategoryFor,
+  type Answer,
+  type Answers,
 } from './soul-check.ts';
 
 const NO: Answer = 2;
@@ -23,7 +38,12 @@ function answersWith(yes: number[], rest: Answer = NO): Answers {
 /** Every answer "No" but one. */
 function onlyOne(section: string, question: number, answer: Answer): Answers {
   const a = answersWith([0, 0, 0, 0, 0]);
-  a[answerKey(soulCheckSections.findIndex((s) => s.id === section), question)] = answer;
+  a[
+    answerKey(
+      soulCheckSections.findIndex((s) => s.id === section),
+      question,
+    )
+  ] = answer;
   return a;
 }
 
@@ -171,6 +191,12 @@ describe('sections', () => {
   });
 
   it('invite to the mental-wellness ambassadors for habits, and to their own category otherwise', () => {
-    expect(soulCheckSections.map((s) => supportCategoryFor(s.category))).toEqual(['spiritual', 'mental', 'mental', 'emotional', 'spiritual']);
+    expect(soulCheckSections.map((s) => supportCategoryFor(s.category))).toEqual([
+      'spiritual',
+      'mental',
+      'mental',
+      'emotional',
+      'spiritual',
+    ]);
   });
 });

@@ -47,7 +47,8 @@ export type Level = 'healthy' | 'growth' | 'support';
 
 /** 0-1 "Yes" answers: healthy; 2-3: growth; 4 or more: support. */
 export function levelForYesCount(yesCount: number, questionCount = 5): Level {
-  if (!Number.isInteger(yesCount) || yesCount < 0 || yesCount > questionCount) throw new RangeError(`yesCount must be 0-${questionCount}, got ${yesCount}`);
+  if (!Number.isInteger(yesCount) || yesCount < 0 || yesCount > questionCount)
+    throw new RangeError(`yesCount must be 0-${questionCount}, got ${yesCount}`);
   if (yesCount <= 1) return 'healthy';
   if (yesCount <= 3) return 'growth';
   return 'support';
@@ -86,14 +87,16 @@ const isRaised = (answers: Answers, item: FlagItem) => {
 };
 
 /** The red flags the answers raise, in the order of the check. */
-export const raisedRedFlags = (answers: Answers): RedFlagId[] => redFlagItems.filter((item) => isRaised(answers, item)).map((item) => item.id);
+export const raisedRedFlags = (answers: Answers): RedFlagId[] =>
+  redFlagItems.filter((item) => isRaised(answers, item)).map((item) => item.id);
 
 /** Whether the answers say home may not be safe. */
 export const isHomeConcern = (answers: Answers) => isRaised(answers, homeSafetyItem);
 
 const questionIndexes = (section: number) => Array.from({ length: soulCheckSections[section]!.questionCount }, (_, q) => q);
 
-export const isSectionComplete = (answers: Answers, section: number) => questionIndexes(section).every((q) => answers[answerKey(section, q)] !== undefined);
+export const isSectionComplete = (answers: Answers, section: number) =>
+  questionIndexes(section).every((q) => answers[answerKey(section, q)] !== undefined);
 
 export const isCheckComplete = (answers: Answers) => soulCheckSections.every((_, s) => isSectionComplete(answers, s));
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { addDays, catchUpDates, checkActivityDate, computeStreak, dayNumber, isCalendarDate } from './streak.ts';
 
 const today = '2026-11-23';

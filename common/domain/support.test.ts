@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ambassadorsFor, scoreBands, shouldShowHotlines, supportAmbassadors, supportCategories } from './support.ts';
 
 describe('crisis hotlines card', () => {

@@ -12,7 +12,8 @@ export const PRIORITY_CATEGORY: SupportCategory = 'mental';
 export const PRIORITY_BANDS: readonly ScoreBand[] = ['red', 'yellow'];
 
 /** A request the team calls back first (the admin inbox lists it first, built from the same constants). */
-export const isPriorityRequest = (category: SupportCategory | undefined, band: ScoreBand) => category === PRIORITY_CATEGORY && PRIORITY_BANDS.includes(band);
+export const isPriorityRequest = (category: SupportCategory | undefined, band: ScoreBand) =>
+  category === PRIORITY_CATEGORY && PRIORITY_BANDS.includes(band);
 
 /**
  * A request the staff are mailed about at once rather than in the 8:00 digest, to be answered within
@@ -25,10 +26,19 @@ export const URGENT_DEADLINE_HOURS = 24;
 export const STANDARD_DEADLINE_HOURS = 48;
 
 /** Hours a request may stay `new` before it is overdue (the admin inbox marks it, the admins are mailed). */
-export const callbackDeadlineHours = (category: SupportCategory, band: ScoreBand) => (isUrgentRequest(category, band) ? URGENT_DEADLINE_HOURS : STANDARD_DEADLINE_HOURS);
+export const callbackDeadlineHours = (category: SupportCategory, band: ScoreBand) =>
+  isUrgentRequest(category, band) ? URGENT_DEADLINE_HOURS : STANDARD_DEADLINE_HOURS;
 
 /** The crisis hotlines card shows when forced, or for a priority request. */
-export function shouldShowHotlines({ forced = false, category, band }: { forced?: boolean; category: SupportCategory | undefined; band: ScoreBand }): boolean {
+export function shouldShowHotlines({
+  forced = false,
+  category,
+  band,
+}: {
+  forced?: boolean;
+  category: SupportCategory | undefined;
+  band: ScoreBand;
+}): boolean {
   return forced || isPriorityRequest(category, band);
 }
 
@@ -49,7 +59,8 @@ export const supportAmbassadors: readonly SupportAmbassador[] = [
 ];
 
 /** Ambassadors for a category, or all of them before one is chosen. */
-export const ambassadorsFor = (category: SupportCategory | undefined) => (category ? supportAmbassadors.filter((a) => a.category === category) : [...supportAmbassadors]);
+export const ambassadorsFor = (category: SupportCategory | undefined) =>
+  category ? supportAmbassadors.filter((a) => a.category === category) : [...supportAmbassadors];
 
 /** How the person wants the team to get in touch. */
 export const contactMethods = ['call', 'sms', 'whatsapp'] as const;

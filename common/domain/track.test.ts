@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { trackDayRefusal, trackPace } from './track.ts';
 
 describe('trackPace', () => {

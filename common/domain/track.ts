@@ -47,12 +47,20 @@ export function trackPace(done: DoneDay[], totalDays: number, today: string): Tr
     isNextOpen,
     opensOn: nextDay !== null && !isNextOpen ? opensOn : null,
     isComplete: nextDay === null,
-    streak: computeStreak(done.map((d) => d.doneOn), today),
+    streak: computeStreak(
+      done.map((d) => d.doneOn),
+      today,
+    ),
   };
 }
 
 /** Why `day` cannot be recorded as done on `date`, or null when it can. */
-export function trackDayRefusal(done: DoneDay[], totalDays: number, day: number, date: string): 'done' | 'out-of-order' | 'too-early' | null {
+export function trackDayRefusal(
+  done: DoneDay[],
+  totalDays: number,
+  day: number,
+  date: string,
+): 'done' | 'out-of-order' | 'too-early' | null {
   if (done.some((d) => d.day === day)) return 'done';
   const pace = trackPace(done, totalDays, date);
   if (pace.nextDay !== day) return 'out-of-order';

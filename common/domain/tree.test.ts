@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { buildTree, foldName, matchMentorName, totalImpact, treeDepth, wouldCreateCycle, type TreeShape } from './tree.ts';
 
 const leaf = (): TreeShape => ({ disciples: [] });

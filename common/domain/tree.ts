@@ -43,7 +43,11 @@ export type BuiltNode<N> = N & { disciples: BuiltNode<N>[] };
  * node without disciples. Rows that do not lead back to the root are ignored, and children keep
  * the order of the input.
  */
-export function buildTree<R extends FlatRow, N extends object>(rows: readonly R[], rootId: string, toNode: (row: R) => N): BuiltNode<N> | null {
+export function buildTree<R extends FlatRow, N extends object>(
+  rows: readonly R[],
+  rootId: string,
+  toNode: (row: R) => N,
+): BuiltNode<N> | null {
   const nodes = new Map<string, BuiltNode<N>>();
   for (const r of rows) {
     const node = toNode(r) as BuiltNode<N>;

@@ -21,8 +21,10 @@ const rule = {
     type: 'problem',
     docs: { description: 'Forbid imports between client features, and from shared code into features or the app' },
     messages: {
-      crossFeature: "The '{{from}}' feature imports the '{{to}}' feature. Move what both need to client/src/lib or client/src/components, or compose them in client/src/app.",
-      sharedImportsFeature: "Shared code in client/src/{{from}} imports client/src/{{to}}. Shared code must not depend on features or the app.",
+      crossFeature:
+        "The '{{from}}' feature imports the '{{to}}' feature. Move what both need to client/src/lib or client/src/components, or compose them in client/src/app.",
+      sharedImportsFeature:
+        'Shared code in client/src/{{from}} imports client/src/{{to}}. Shared code must not depend on features or the app.',
       featureImportsApp: "The '{{from}}' feature imports client/src/app. Features must not depend on the app.",
     },
     schema: [],
@@ -38,7 +40,11 @@ const rule = {
       if (here.area === 'features' && there.area === 'features' && there.feature !== here.feature) {
         context.report({ node: source, messageId: 'crossFeature', data: { from: here.feature, to: there.feature } });
       } else if ((here.area === 'lib' || here.area === 'components') && (there.area === 'features' || there.area === 'app')) {
-        context.report({ node: source, messageId: 'sharedImportsFeature', data: { from: here.area, to: there.feature ? `features/${there.feature}` : there.area } });
+        context.report({
+          node: source,
+          messageId: 'sharedImportsFeature',
+          data: { from: here.area, to: there.feature ? `features/${there.feature}` : there.area },
+        });
       } else if (here.area === 'features' && there.area === 'app') {
         context.report({ node: source, messageId: 'featureImportsApp', data: { from: here.feature } });
       }

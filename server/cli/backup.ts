@@ -11,10 +11,11 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+
 import type { Config } from '../config.ts';
-import { runCommand, UsageError } from './run-command.ts';
-import { BackupError, backupEmbedded, placeBackup, readBackupManifest } from '../db/backup.ts';
+import { backupEmbedded, BackupError, placeBackup, readBackupManifest } from '../db/backup.ts';
 import { DataDirInUseError, isPostmasterRunning, lockDataDir, startEmbeddedPostgres } from '../db/embedded.ts';
+import { runCommand, UsageError } from './run-command.ts';
 
 const USAGE = `Usage:
   npm run backup [-- <folder>]     Back up the embedded database while the app runs (or not) into a new folder
@@ -22,8 +23,11 @@ const USAGE = `Usage:
   npm run restore -- <folder>      With the app stopped, replace the embedded database by a backup's
                                    (the current one is kept aside as DATA_DIR/pg.before-restore-<date>)`;
 
-
-const stamp = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+const stamp = () =>
+  new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
 
 function refuseExternal(config: Config, what: string) {
   if (config.DATABASE_URL)
@@ -38,7 +42,8 @@ async function backup(args: string[], config: Config, out: (line: string) => voi
   const outDir = path.resolve(args[0] ?? path.join('backups', `backup-${stamp()}`));
   mkdirSync(path.dirname(outDir), { recursive: true, mode: 0o700 });
   const pgDir = path.resolve(config.DATA_DIR, 'pg');
-  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) throw new BackupError(`No database in ${pgDir} yet. Start the app once (npm start), or set DATA_DIR.`);
+  if (!existsSync(path.join(pgDir, 'PG_VERSION')))
+    throw new BackupError(`No database in ${pgDir} yet. Start the app once (npm start), or set DATA_DIR.`);
   const url = `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/app`;
   let stop = async () => {};
   let serverUrl = url;
@@ -51,7 +56,7 @@ async function backup(args: string[], config: Config, out: (line: string) => voi
   try {
     const manifest = await backupEmbedded({ url: serverUrl, pgDir, outDir });
     out(`Backup written to ${outDir} (PostgreSQL ${manifest.postgresVersion}, WAL ${manifest.startLsn} to ${manifest.stopLsn}).`);
-    out('It holds everyone\'s data: keep it as safe as the server. It holds no two-step verification key: keep a copy of');
+    out("It holds everyone's data: keep it as safe as the server. It holds no two-step verification key: keep a copy of");
     out('MFA_ENCRYPTION_KEY or the key file (MFA_ENCRYPTION_KEY_FILE) apart from it; a restore needs the same key.');
   } finally {
     await stop();
@@ -103,7 +108,9 @@ async function restore(args: string[], config: Config, out: (line: string) => vo
   } finally {
     await embedded.stop();
   }
-  out(`Restored the backup of ${manifest.createdAt} into ${pgDir}. Start the app (npm start) with the same two-step verification key as when the backup was taken.`);
+  out(
+    `Restored the backup of ${manifest.createdAt} into ${pgDir}. Start the app (npm start) with the same two-step verification key as when the backup was taken.`,
+  );
   if (keptAside) out(`Once the app works, delete ${keptAside}.`);
 }
 

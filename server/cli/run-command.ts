@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 
 /** A command line the command does not understand: said with the usage, exit code 2. */
@@ -27,7 +28,10 @@ class HelpRequest extends Error {}
  * command with the arguments, prints what it says; a usage mistake prints the usage (exit 2), any
  * other failure its message without a stack (exit 1).
  */
-export async function runCommand(usage: string, run: (args: string[], config: Config, out: (line: string) => void) => Promise<void>): Promise<void> {
+export async function runCommand(
+  usage: string,
+  run: (args: string[], config: Config, out: (line: string) => void) => Promise<void>,
+): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();

@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+
 import { createUser } from '../../test/app.ts';
 import { compiled } from '../../test/compiled.ts';
 import { cloneTemplateDatabase } from '../../test/postgres.ts';
@@ -21,7 +22,9 @@ afterAll(async () => {
 
 const runWith = async (env: Record<string, string | undefined>, ...args: string[]) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [await compiled('server/cli/users.ts'), ...args], { env: { ...process.env, ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [await compiled('server/cli/users.ts'), ...args], {
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -38,7 +41,11 @@ describe('npm run users', () => {
     expect(res).toMatchObject({ code: 0, stdout: 'deborah@example.org is now founder (was user).\n' });
     expect(await roleOf(u.id)).toBe('founder');
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, u.id));
-    expect(entry).toMatchObject({ actorId: null, action: 'user.role_changed', details: { from: 'user', to: 'founder', via: 'command line' } });
+    expect(entry).toMatchObject({
+      actorId: null,
+      action: 'user.role_changed',
+      details: { from: 'user', to: 'founder', via: 'command line' },
+    });
 
     const list = await runCli('list');
     expect(list.code).toBe(0);

@@ -12,21 +12,21 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+
+import { fullNameOf } from '../../common/domain/names.ts';
 import { roles, type Role } from '../../common/domain/roles.ts';
 import type { Config } from '../config.ts';
-import { runCommand, UsageError } from './run-command.ts';
 import { createDb } from '../db/client.ts';
 import { isPostmasterRunning, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { forgetSecretKey } from '../lib/secret-box.ts';
 import { adminServicesFactory } from '../modules/admin/admin.services.ts';
-import { fullNameOf } from '../../common/domain/names.ts';
+import { runCommand, UsageError } from './run-command.ts';
 
 const USAGE = `Usage:
   npm run users -- grant <email> <role>   Give an account a role (${roles.join(', ')})
   npm run users -- list                   List everyone with a role above user
   npm run users -- forget-mfa-key         After losing the two-step verification key: the next start accepts a new one`;
-
 
 /** The database to work on, and how to let go of it afterwards. */
 async function openDatabase(config: Config): Promise<{ url: string; close: () => Promise<void> }> {
@@ -42,7 +42,10 @@ async function openDatabase(config: Config): Promise<{ url: string; close: () =>
       const { rows } = await client.query<{ data_directory: string }>('show data_directory');
       if (path.resolve(rows[0]!.data_directory) !== pgDir) throw new Error(`port ${config.EMBEDDED_PG_PORT} serves another data folder`);
     } catch (err) {
-      throw new Error(`The embedded PostgreSQL in ${pgDir} is running but could not be reached (${err instanceof Error ? err.message : err}). Set DATABASE_URL, or stop the app and retry.`, { cause: err });
+      throw new Error(
+        `The embedded PostgreSQL in ${pgDir} is running but could not be reached (${err instanceof Error ? err.message : err}). Set DATABASE_URL, or stop the app and retry.`,
+        { cause: err },
+      );
     } finally {
       await client.end().catch(() => {});
     }
@@ -62,7 +65,11 @@ async function run(args: string[], config: Config, out: (line: string) => void):
     if (!roles.includes(role as Role)) throw new UsageError(`Unknown role "${role}". Roles: ${roles.join(', ')}.`);
     await withDatabase(config, async (db) => {
       const result = await adminServicesFactory(db).roles.grantRoleByEmail(email, role as Role);
-      out(result.previousRole === result.role ? `${result.email} already has the role ${result.role}.` : `${result.email} is now ${result.role} (was ${result.previousRole}).`);
+      out(
+        result.previousRole === result.role
+          ? `${result.email} already has the role ${result.role}.`
+          : `${result.email} is now ${result.role} (was ${result.previousRole}).`,
+      );
     });
     return;
   }

@@ -1,5 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,9 +37,27 @@ import pg from 'pg';
  */
 
 /** Folders whose contents PostgreSQL's base backup leaves out (they are rebuilt or reset at start). */
-const EMPTY_DIRS = new Set(['pg_wal', 'pg_stat_tmp', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_subtrans']);
+const EMPTY_DIRS = new Set([
+  'pg_wal',
+  'pg_stat_tmp',
+  'pg_replslot',
+  'pg_dynshmem',
+  'pg_notify',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_subtrans',
+]);
 /** Files left out wherever they are. */
-const SKIP_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map', 'pg_internal.init', 'postgresql.auto.conf.tmp', 'current_logfiles.tmp', 'backup_label.old']);
+const SKIP_FILES = new Set([
+  'postmaster.pid',
+  'postmaster.opts',
+  'backup_label',
+  'tablespace_map',
+  'pg_internal.init',
+  'postgresql.auto.conf.tmp',
+  'current_logfiles.tmp',
+  'backup_label.old',
+]);
 
 export const BACKUP_MANIFEST = 'backup.json';
 
@@ -75,7 +105,8 @@ async function copyTree(from: string, to: string, atRoot: boolean): Promise<numb
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw err;
     }
-    if (stat.isSymbolicLink()) throw new BackupError(`${source} is a symbolic link (a tablespace?): the embedded database's backup does not handle tablespaces.`);
+    if (stat.isSymbolicLink())
+      throw new BackupError(`${source} is a symbolic link (a tablespace?): the embedded database's backup does not handle tablespaces.`);
     if (stat.isDirectory()) {
       if (atRoot && EMPTY_DIRS.has(name)) await fsp.mkdir(target, { recursive: true, mode: 0o700 });
       else count += await copyTree(source, target, false);
@@ -97,7 +128,17 @@ async function copyTree(from: string, to: string, atRoot: boolean): Promise<numb
  * superuser) into the new folder `outDir`. The folder appears only when the backup is complete
  * (it is written as `outDir.partial` and renamed); mode 700, as it holds everyone's data.
  */
-export async function backupEmbedded({ url, pgDir, outDir, hooks = {} }: { url: string; pgDir: string; outDir: string; hooks?: BackupHooks }): Promise<BackupManifest> {
+export async function backupEmbedded({
+  url,
+  pgDir,
+  outDir,
+  hooks = {},
+}: {
+  url: string;
+  pgDir: string;
+  outDir: string;
+  hooks?: BackupHooks;
+}): Promise<BackupManifest> {
   if (existsSync(outDir)) throw new BackupError(`${outDir} already exists; choose another folder.`);
   const partial = `${outDir}.partial`;
   rmSync(partial, { recursive: true, force: true });
@@ -122,7 +163,9 @@ export async function backupEmbedded({ url, pgDir, outDir, hooks = {} }: { url: 
       await copyTree(pgDir, target, true);
       await hooks.onStopping?.();
       // WAL archiving is off, so "wait for archive" would only warn; the segments are copied below.
-      const { rows } = await client.query<{ lsn: string; labelfile: string; spcmapfile: string | null }>('select lsn::text, labelfile, spcmapfile from pg_backup_stop(false)');
+      const { rows } = await client.query<{ lsn: string; labelfile: string; spcmapfile: string | null }>(
+        'select lsn::text, labelfile, spcmapfile from pg_backup_stop(false)',
+      );
       stopped = true;
       const { lsn: stopLsn, labelfile, spcmapfile } = rows[0]!;
       const startFile = /START WAL LOCATION: (\S+) \(file ([0-9A-F]{24})\)/.exec(labelfile);
@@ -130,11 +173,14 @@ export async function backupEmbedded({ url, pgDir, outDir, hooks = {} }: { url: 
       const { rows: stopRows } = await client.query<{ file: string }>('select pg_walfile_name($1::pg_lsn) as file', [stopLsn]);
       const stopFile = stopRows[0]!.file;
       const walDir = path.join(pgDir, 'pg_wal');
-      const { rows: sizeRows } = await client.query<{ bytes: string }>(`select setting::bigint * case unit when 'B' then 1 when 'kB' then 1024 when 'MB' then 1048576 else 1 end as bytes from pg_settings where name = 'wal_segment_size'`);
+      const { rows: sizeRows } = await client.query<{ bytes: string }>(
+        `select setting::bigint * case unit when 'B' then 1 when 'kB' then 1024 when 'MB' then 1048576 else 1 end as bytes from pg_settings where name = 'wal_segment_size'`,
+      );
       const walFiles = walNamesBetween(startFile[2]!, stopFile, Number(sizeRows[0]!.bytes));
       const missing = walFiles.filter((name) => !existsSync(path.join(walDir, name)));
       if (missing.length) throw new BackupError(`WAL segments needed by the backup are missing from ${walDir}: ${missing.join(', ')}.`);
-      for (const name of readdirSync(walDir).filter((n) => n.endsWith('.history'))) copyFileSync(path.join(walDir, name), path.join(target, 'pg_wal', name));
+      for (const name of readdirSync(walDir).filter((n) => n.endsWith('.history')))
+        copyFileSync(path.join(walDir, name), path.join(target, 'pg_wal', name));
       for (const name of walFiles) {
         copyFileSync(path.join(walDir, name), path.join(target, 'pg_wal', name));
         chmodSync(path.join(target, 'pg_wal', name), 0o600);
@@ -182,9 +228,13 @@ export function walNamesBetween(first: string, last: string, segmentBytes: numbe
 /** Whether `dir` holds a complete backup made by backupEmbedded. */
 export function readBackupManifest(dir: string): BackupManifest {
   const file = path.join(dir, BACKUP_MANIFEST);
-  if (!existsSync(file)) throw new BackupError(`${dir} is not a backup made by npm run backup (no ${BACKUP_MANIFEST}; a folder ending in .partial is an unfinished one).`);
+  if (!existsSync(file))
+    throw new BackupError(
+      `${dir} is not a backup made by npm run backup (no ${BACKUP_MANIFEST}; a folder ending in .partial is an unfinished one).`,
+    );
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as BackupManifest;
-  if (manifest.format !== 1 || manifest.kind !== 'embedded-postgres-base-backup') throw new BackupError(`${file} is not a backup manifest this version understands.`);
+  if (manifest.format !== 1 || manifest.kind !== 'embedded-postgres-base-backup')
+    throw new BackupError(`${file} is not a backup manifest this version understands.`);
   for (const name of manifest.walFiles)
     if (!existsSync(path.join(dir, 'pg', 'pg_wal', name))) throw new BackupError(`The backup is incomplete: pg/pg_wal/${name} is missing.`);
   if (!existsSync(path.join(dir, 'pg', 'backup_label'))) throw new BackupError('The backup is incomplete: pg/backup_label is missing.');
@@ -204,7 +254,8 @@ export async function placeBackup(backupDir: string, pgDir: string): Promise<Bac
   await copyTree(path.join(backupDir, 'pg'), partial, false);
   // copyTree leaves backup_label out (a live data folder's one is never copied); here it is needed.
   copyFileSync(path.join(backupDir, 'pg', 'backup_label'), path.join(partial, 'backup_label'));
-  if (existsSync(path.join(backupDir, 'pg', 'tablespace_map'))) copyFileSync(path.join(backupDir, 'pg', 'tablespace_map'), path.join(partial, 'tablespace_map'));
+  if (existsSync(path.join(backupDir, 'pg', 'tablespace_map')))
+    copyFileSync(path.join(backupDir, 'pg', 'tablespace_map'), path.join(partial, 'tablespace_map'));
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
     const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
     chownTree(partial, id('-u'), id('-g'));

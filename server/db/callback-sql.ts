@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+
 import { STANDARD_DEADLINE_HOURS, URGENT_DEADLINE_HOURS } from '../../common/domain/support.ts';
 import { callbackRequests } from './schema/index.ts';
 

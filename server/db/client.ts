@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -53,6 +54,8 @@ export async function executePrepared<T>(db: Tx, query: SQL): Promise<T[]> {
   const { sql: text, params } = pgDialect.sqlToQuery(query);
   let name = preparedNames.get(text);
   if (!name) preparedNames.set(text, (name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
-  const res = await db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: T[] } }>({ sql: text, params }, undefined, name, false).execute();
+  const res = await db._.session
+    .prepareQuery<PreparedQueryConfig & { execute: { rows: T[] } }>({ sql: text, params }, undefined, name, false)
+    .execute();
   return res.rows;
 }

@@ -166,11 +166,19 @@ export async function startEmbeddedPostgres({ dataDir, port, onLog, settings = {
   }
 }
 
-async function startLocked(pgDir: string, port: number, onLog: Options['onLog'], settings: Record<string, string>, unlock: () => void): Promise<EmbeddedDatabase> {
+async function startLocked(
+  pgDir: string,
+  port: number,
+  onLog: Options['onLog'],
+  settings: Record<string, string>,
+  unlock: () => void,
+): Promise<EmbeddedDatabase> {
   // We hold the lock, so a postmaster still running here was left by an app that died.
   await recoverFromCrash(pgDir);
   if (!(await isPortFree(port)))
-    throw new Error(`Port ${port} is in use by another program; set EMBEDDED_PG_PORT to a free port or DATABASE_URL to an existing PostgreSQL.`);
+    throw new Error(
+      `Port ${port} is in use by another program; set EMBEDDED_PG_PORT to a free port or DATABASE_URL to an existing PostgreSQL.`,
+    );
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const log = onLog ?? (() => {});
   const pg = new EmbeddedPostgres({
@@ -229,7 +237,9 @@ async function startLocked(pgDir: string, port: number, onLog: Options['onLog'],
       watchdog = setInterval(() => {
         if (isStopping || isRestarting || (pid > 0 && isProcessAlive(pid))) return;
         isRestarting = true;
-        log.error(`The embedded PostgreSQL (pid ${pid}) has stopped; restarting it (committed data is kept: PostgreSQL replays its write-ahead log)`);
+        log.error(
+          `The embedded PostgreSQL (pid ${pid}) has stopped; restarting it (committed data is kept: PostgreSQL replays its write-ahead log)`,
+        );
         void (async () => {
           for (let attempt = 1; !isStopping; attempt++) {
             try {
@@ -239,7 +249,9 @@ async function startLocked(pgDir: string, port: number, onLog: Options['onLog'],
               log.info(`The embedded PostgreSQL is running again (pid ${pid}, attempt ${attempt})`);
               break;
             } catch (err) {
-              log.error(`Restarting the embedded PostgreSQL failed (attempt ${attempt}): ${err instanceof Error ? err.message : String(err)}`);
+              log.error(
+                `Restarting the embedded PostgreSQL failed (attempt ${attempt}): ${err instanceof Error ? err.message : String(err)}`,
+              );
               await new Promise((r) => setTimeout(r, Math.min(10_000, 500 * attempt)));
             }
           }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+
 import { createDb } from './client.ts';
 import { migrationsFolder, runMigrations } from './migrate.ts';
 
@@ -50,7 +51,11 @@ describe('upgrading a database from before lessons.is_live', () => {
     expect(await passed()).toBe(1);
 
     await runMigrations(db);
-    const lessons = (await pool.query<{ slug: string; is_live: boolean; has_key: boolean }>(`select slug, is_live, content ? 'retired' as has_key from lessons order by slug`)).rows;
+    const lessons = (
+      await pool.query<{ slug: string; is_live: boolean; has_key: boolean }>(
+        `select slug, is_live, content ? 'retired' as has_key from lessons order by slug`,
+      )
+    ).rows;
     expect(lessons).toEqual([
       { slug: 'w1', is_live: true, has_key: false },
       { slug: 'w2', is_live: false, has_key: false },

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+
 import type { Db } from './client.ts';
 import * as schema from './schema/index.ts';
 
@@ -35,7 +36,9 @@ export function readSqlSources(): SqlSource[] {
       .map((file) => ({
         kind,
         name: file.slice(0, -'.sql'.length),
-        statement: readFileSync(path.join(folder, file), 'utf8').replace(/^(--.*\n)+/, '').trim(),
+        statement: readFileSync(path.join(folder, file), 'utf8')
+          .replace(/^(--.*\n)+/, '')
+          .trim(),
       }));
   });
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { createTestApp, createUser } from '../../test/app.ts';
 import { failLesson, passLessons, primaryCourseLessons } from '../../test/course-progress.ts';
 import { assessmentAttempts, users } from './schema/index.ts';
@@ -26,14 +27,21 @@ describe('row counters kept by triggers (the directory totals, issue 29)', () =>
 
     const people = await Promise.all(Array.from({ length: 6 }, (_, i) => createUser(app.db, { email: `count${i}@example.org` })));
     // Several statements at once, on different connections (different slots).
-    await Promise.all([passLessons(app.db, people[0]!.id), passLessons(app.db, people[1]!.id, 3), passLessons(app.db, people[2]!.id, 1), failLesson(app.db, people[3]!.id)]);
+    await Promise.all([
+      passLessons(app.db, people[0]!.id),
+      passLessons(app.db, people[1]!.id, 3),
+      passLessons(app.db, people[2]!.id, 1),
+      failLesson(app.db, people[3]!.id),
+    ]);
     let now = await countersAndTruth();
     expect(now.counters).toEqual(now.truth);
     expect(now.counters.users).toBe(before.counters.users + 6);
 
     // Progress goes down (a passed attempt removed), and a person with progress leaves.
     const [week1] = await primaryCourseLessons(app.db);
-    await app.db.delete(assessmentAttempts).where(sql`${assessmentAttempts.userId} = ${people[1]!.id} and ${assessmentAttempts.lessonId} = ${week1!.lessonId}`);
+    await app.db
+      .delete(assessmentAttempts)
+      .where(sql`${assessmentAttempts.userId} = ${people[1]!.id} and ${assessmentAttempts.lessonId} = ${week1!.lessonId}`);
     await app.db.delete(users).where(eq(users.id, people[0]!.id));
     await app.db.delete(users).where(sql`${users.email} in ('count4@example.org', 'count5@example.org')`);
     now = await countersAndTruth();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app.ts';
+
 import { isCourseCompleted } from '../../common/domain/eligibility.ts';
 import { overallProgress } from '../../common/domain/scoring.ts';
+import { createTestApp } from '../../test/app.ts';
 import { applySqlSources, readSqlSources } from './migrate.ts';
 
 const app = await createTestApp();
@@ -49,15 +50,33 @@ async function scalar<T>(text: string, values: unknown[]): Promise<T> {
 
 // The SQL rules the triggers and directory queries use must say what common/domain says.
 const cases: [passed: number, total: number][] = [
-  [0, 0], [1, 0], [0, 8], [1, 8], [3, 8], [4, 8], [5, 8], [7, 8], [8, 8], [9, 8], [1, 3], [2, 3], [1, 6], [5, 6], [1, 1],
+  [0, 0],
+  [1, 0],
+  [0, 8],
+  [1, 8],
+  [3, 8],
+  [4, 8],
+  [5, 8],
+  [7, 8],
+  [8, 8],
+  [9, 8],
+  [1, 3],
+  [2, 3],
+  [1, 6],
+  [5, 6],
+  [1, 1],
 ];
 
 describe('SQL rules agree with common/domain', () => {
   it.each(cases)('completed with %i of %i lessons passed', async (passed, total) => {
-    expect(await scalar<boolean>('select public.app_is_course_completed($1::smallint, $2::int) as v', [passed, total])).toBe(isCourseCompleted(passed, total));
+    expect(await scalar<boolean>('select public.app_is_course_completed($1::smallint, $2::int) as v', [passed, total])).toBe(
+      isCourseCompleted(passed, total),
+    );
   });
 
   it.each(cases)('progress percent with %i of %i lessons passed', async (passed, total) => {
-    expect(await scalar<number>('select public.app_progress_percent($1::int, $2::int) as v', [passed, total])).toBe(overallProgress(passed, total));
+    expect(await scalar<number>('select public.app_progress_percent($1::int, $2::int) as v', [passed, total])).toBe(
+      overallProgress(passed, total),
+    );
   });
 });

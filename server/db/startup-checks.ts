@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, mkdirSync, realpathSync, rmSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+
 import { DB_TIMEOUTS } from './client.ts';
 
 /** A start-up problem with what failed and how to fix it; main.ts prints the message and exits 1. */
@@ -33,14 +34,20 @@ export function checkDataDir(dataDir: string): void {
   const existing = realpathSync(nearestExisting(folder));
   const virtual = VIRTUAL_FILE_SYSTEMS.find((v) => existing === v || existing.startsWith(`${v}/`) || folder.startsWith(`${v}/`));
   if (virtual)
-    throw new StartupError(`DATA_DIR=${dataDir} is under ${virtual}, a virtual file system of the kernel, not a place to keep data. Set DATA_DIR to a folder on disk, e.g. DATA_DIR=./data.`);
+    throw new StartupError(
+      `DATA_DIR=${dataDir} is under ${virtual}, a virtual file system of the kernel, not a place to keep data. Set DATA_DIR to a folder on disk, e.g. DATA_DIR=./data.`,
+    );
   const problem = (err: NodeJS.ErrnoException, doing: string) => {
     switch (err.code) {
       case 'EROFS':
-        return new StartupError(`DATA_DIR=${dataDir} (${folder}) is on a read-only file system, so the database cannot be kept there. Set DATA_DIR to a writable folder, or mount that one read-write.`);
+        return new StartupError(
+          `DATA_DIR=${dataDir} (${folder}) is on a read-only file system, so the database cannot be kept there. Set DATA_DIR to a writable folder, or mount that one read-write.`,
+        );
       case 'EACCES':
       case 'EPERM':
-        return new StartupError(`The app runs as ${whoAmI()}, who may not ${doing} ${folder} (DATA_DIR). Give that user write access (chown/chmod) or set DATA_DIR to a folder it owns.`);
+        return new StartupError(
+          `The app runs as ${whoAmI()}, who may not ${doing} ${folder} (DATA_DIR). Give that user write access (chown/chmod) or set DATA_DIR to a folder it owns.`,
+        );
       case 'ENOTDIR':
       case 'EEXIST':
         return new StartupError(`DATA_DIR=${dataDir}: ${folder} or a part of its path is a file, not a folder. Set DATA_DIR to a folder.`);
@@ -69,7 +76,12 @@ export function checkDataDir(dataDir: string): void {
 function describeTarget(url: string) {
   try {
     const u = new URL(url);
-    return { host: u.hostname || 'localhost', port: u.port || '5432', user: decodeURIComponent(u.username) || '(none)', database: decodeURIComponent(u.pathname.slice(1)) || '(default)' };
+    return {
+      host: u.hostname || 'localhost',
+      port: u.port || '5432',
+      user: decodeURIComponent(u.username) || '(none)',
+      database: decodeURIComponent(u.pathname.slice(1)) || '(default)',
+    };
   } catch {
     return { host: '?', port: '?', user: '?', database: '?' };
   }

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+
 import type { Transaction, Tx } from './client.ts';
 import { users } from './schema/index.ts';
 
@@ -6,7 +7,11 @@ import { users } from './schema/index.ts';
 
 /** The account with this email, compared case-insensitively (as the unique index does), or null. */
 export async function findUserByEmail(tx: Tx, email: string) {
-  const rows = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -17,7 +22,10 @@ export async function findUserById(tx: Tx, id: string) {
 
 /** Founders who can act: a deactivated founder cannot sign in, so they do not count as the one who keeps the console. */
 export async function countFounders(tx: Tx): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.role, 'founder'), isNull(users.deactivatedAt)));
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, 'founder'), isNull(users.deactivatedAt)));
   return row?.n ?? 0;
 }
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+
+import type { AuditAction } from '../../common/domain/audit-actions.ts';
 import type { Transaction } from '../db/client.ts';
 import { auditLog, callbackRequests, certificates, discipleInvitations, mailOutbox, users } from '../db/schema/index.ts';
-import type { AuditAction } from '../../common/domain/audit-actions.ts';
 
 /** What the admin outbox shows of a mail that named an account since deleted. */
 export const ERASED_MAIL = {
@@ -20,9 +21,16 @@ export const ERASED_MAIL = {
  * Admin statistics stay consistent: they are counted from the rows that remain (mentor_stats is
  * kept by triggers on users).
  */
-export async function eraseAccount(tx: Transaction, user: { id: string; email: string }, audit: { actorId: string | null; action: AuditAction; details?: Record<string, unknown> }) {
+export async function eraseAccount(
+  tx: Transaction,
+  user: { id: string; email: string },
+  audit: { actorId: string | null; action: AuditAction; details?: Record<string, unknown> },
+) {
   await tx.update(certificates).set({ userId: null, holderName: null }).where(eq(certificates.userId, user.id));
-  await tx.update(callbackRequests).set({ name: null, phone: null, userId: null, updatedAt: new Date() }).where(eq(callbackRequests.userId, user.id));
+  await tx
+    .update(callbackRequests)
+    .set({ name: null, phone: null, userId: null, updatedAt: new Date() })
+    .where(eq(callbackRequests.userId, user.id));
   await tx.delete(discipleInvitations).where(sql`lower(${discipleInvitations.email}) = lower(${user.email})`);
   // A job still holding one of these finds no row and sends nothing.
   await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.toAddress}) = lower(${user.email})`);
@@ -39,5 +47,7 @@ export async function eraseAccount(tx: Transaction, user: { id: string; email: s
     })
     .where(sql`${mailOutbox.aboutUserIds} @> array[${user.id}::uuid]`);
   await tx.delete(users).where(eq(users.id, user.id));
-  await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, targetType: 'user', targetId: user.id, details: audit.details ?? {} });
+  await tx
+    .insert(auditLog)
+    .values({ actorId: audit.actorId, action: audit.action, targetType: 'user', targetId: user.id, details: audit.details ?? {} });
 }

@@ -14,7 +14,11 @@ export class AppError extends Error {
    * `cause`: the failure behind the refusal (a provider's error), which the person is not shown; the
    * error handler logs its name, code and message (plugins/errors.ts, `loggableCause`).
    */
-  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number; reason?: string; cause?: unknown; opensAt?: Date } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { retryAfterSeconds?: number; reason?: string; cause?: unknown; opensAt?: Date } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = errorCodes[code];

@@ -12,7 +12,13 @@ const gzip = promisify(zlib.gzip);
 export async function compressForServing(data: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
   const window = Math.min(24, Math.max(10, Math.ceil(Math.log2(data.length + 1))));
   const [br, gz] = await Promise.all([
-    brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: window, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    brotli(data, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: window,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
     gzip(data, { level: 9 }),
   ]);
   return { br, gzip: gz };

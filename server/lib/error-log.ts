@@ -27,7 +27,12 @@ const withoutQuotedValues = (message: string) => message.replace(/"[^"]*"/g, '"â
 
 /** Only the stack frames; the first lines repeat the message, which may hold data. */
 const framesOf = (stack: unknown) =>
-  typeof stack === 'string' ? stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') || undefined : undefined;
+  typeof stack === 'string'
+    ? stack
+        .split('\n')
+        .filter((l) => /^\s+at /.test(l))
+        .join('\n') || undefined
+    : undefined;
 
 function isDatabaseError(err: Record<string, unknown>): boolean {
   // pg's DatabaseError: a five-character SQLSTATE plus severity; drizzle's wrapper: query + params.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { adultSignUp, createTestApp, signUpAndConfirm } from '../../test/app.ts';
 import { users } from '../db/schema/index.ts';
 import { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword } from './password.ts';
@@ -22,7 +23,13 @@ describe('password hashes in production', () => {
   it('are what an app built without a test cost stores at sign-up', async () => {
     const app = await createTestApp({ isProductionPasswordCost: true });
     // The account is made when the mailed link is opened (decision 037), with the hash made at sign-up.
-    const res = await signUpAndConfirm(app, { ...adultSignUp, firstName: 'Ruth', lastName: 'Moab', email: 'ruth@example.org', password: 'where you go I will go' });
+    const res = await signUpAndConfirm(app, {
+      ...adultSignUp,
+      firstName: 'Ruth',
+      lastName: 'Moab',
+      email: 'ruth@example.org',
+      password: 'where you go I will go',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [user] = await app.db.select({ hash: users.passwordHash }).from(users);
     expect(user!.hash).toMatch(/^scrypt\$17\$8\$1\$/);

@@ -3,6 +3,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnEn from '@zxcvbn-ts/language-en';
 import * as zxcvbnFr from '@zxcvbn-ts/language-fr';
+
 import { AppError } from './app-error.ts';
 import { defaultHashLimits, HashLimiter, type HashLimits } from './hash-limiter.ts';
 
@@ -43,13 +44,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const N = 2 ** Number(log2N);
   const expected = Buffer.from(key, 'base64');
   const actual = await hashLimiter.run(() =>
-    scrypt(normalise(password), Buffer.from(salt, 'base64'), expected.length, { N, r: Number(r), p: Number(p), maxmem: 256 * N * Number(r) }),
+    scrypt(normalise(password), Buffer.from(salt, 'base64'), expected.length, {
+      N,
+      r: Number(r),
+      p: Number(p),
+      maxmem: 256 * N * Number(r),
+    }),
   );
   return timingSafeEqual(expected, actual);
 }
 
 let common: Set<string> | undefined;
-
 
 /** True for passwords found in a list of ~50,000 passwords seen in breaches (case-insensitive, after NFKC). */
 export function isCommonPassword(password: string): boolean {

@@ -33,7 +33,10 @@ export function say(level: Level, text: string, fields: Record<string, unknown> 
  */
 export function routeConsoleToJson() {
   if (!isJsonLogFormat()) return;
-  const write = (level: Level) => (...args: unknown[]) => process.stdout.write(jsonLine(level, format(...args)));
+  const write =
+    (level: Level) =>
+    (...args: unknown[]) =>
+      process.stdout.write(jsonLine(level, format(...args)));
   console.log = write('info');
   console.info = write('info');
   console.warn = write('warn');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
+
 import { executePrepared, type Db } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
 
@@ -25,26 +26,33 @@ export function postgresRateLimitStore(db: Db) {
     }
 
     private keyOf(key: string) {
-      return createHash('sha256').update(this.prefix + key).digest('base64url');
+      return createHash('sha256')
+        .update(this.prefix + key)
+        .digest('base64url');
     }
 
     incr(key: string, cb: Callback, timeWindow: number): void {
-      executePrepared<{ count: number; ttl: number }>(db, sql`
+      executePrepared<{ count: number; ttl: number }>(
+        db,
+        sql`
         insert into rate_limit_counters as c (key, count, expires_at)
         values (${this.keyOf(key)}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
         on conflict (key) do update set
           count = case when c.expires_at <= now() then 1 else c.count + 1 end,
           expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
-        returning count, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl`).then(
+        returning count, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl`,
+      ).then(
         (rows) => cb(null, { current: rows[0]!.count, ttl: rows[0]!.ttl }),
         (err: Error) => cb(err),
       );
     }
 
     read(key: string, cb: Callback): void {
-      db.execute<{ count: number; ttl: number }>(sql`
+      db.execute<{ count: number; ttl: number }>(
+        sql`
         select count, ceil(extract(epoch from (expires_at - now())) * 1000)::int as ttl
-        from rate_limit_counters where key = ${this.keyOf(key)} and expires_at > now()`).then(
+        from rate_limit_counters where key = ${this.keyOf(key)} and expires_at > now()`,
+      ).then(
         (r) => cb(null, r.rows[0] ? { current: r.rows[0].count, ttl: r.rows[0].ttl } : { current: 0, ttl: 0 }),
         (err: Error) => cb(err),
       );

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
+
 import type { Db } from '../db/client.ts';
 import { appSecrets, userTotp } from '../db/schema/index.ts';
 import { StartupError } from '../db/startup-checks.ts';
@@ -56,7 +57,12 @@ export const DEFAULT_KEY_FILE = './secrets/mfa-encryption.key';
  * made on first start (readable by the owner only) outside DATA_DIR, so a copy of the data folder
  * carries no key; a key file an earlier version left in DATA_DIR is moved there.
  */
-export function loadSecretKey(config: { MFA_ENCRYPTION_KEY?: string; MFA_ENCRYPTION_KEY_FILE?: string; DATABASE_URL?: string; DATA_DIR: string }): SecretKey {
+export function loadSecretKey(config: {
+  MFA_ENCRYPTION_KEY?: string;
+  MFA_ENCRYPTION_KEY_FILE?: string;
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+}): SecretKey {
   if (config.MFA_ENCRYPTION_KEY) return { key: Buffer.from(config.MFA_ENCRYPTION_KEY, 'base64'), source: 'MFA_ENCRYPTION_KEY' };
   if (config.DATABASE_URL)
     throw new StartupError(
@@ -123,7 +129,11 @@ export async function verifySecretKey(db: Db, { key, source }: SecretKey): Promi
   const value = keyCheckValue(key);
   const [recorded] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, CHECK_NAME));
   if (!recorded) {
-    const sealed = await db.select({ userId: userTotp.userId, secret: userTotp.secret }).from(userTotp).where(like(userTotp.secret, 'v1:%')).limit(50);
+    const sealed = await db
+      .select({ userId: userTotp.userId, secret: userTotp.secret })
+      .from(userTotp)
+      .where(like(userTotp.secret, 'v1:%'))
+      .limit(50);
     const box = secretBox(key);
     const opens = (row: { userId: string; secret: string }) => {
       try {
@@ -133,10 +143,13 @@ export async function verifySecretKey(db: Db, { key, source }: SecretKey): Promi
         return false;
       }
     };
-    if (sealed.length && !sealed.some(opens)) throw keyMismatch(source, 'opens none of the two-step verification secrets already in the database');
+    if (sealed.length && !sealed.some(opens))
+      throw keyMismatch(source, 'opens none of the two-step verification secrets already in the database');
     await db.insert(appSecrets).values({ name: CHECK_NAME, value }).onConflictDoNothing();
   }
-  const [stored] = recorded ? [recorded] : await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, CHECK_NAME));
+  const [stored] = recorded
+    ? [recorded]
+    : await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, CHECK_NAME));
   if (stored?.value !== value) throw keyMismatch(source, 'is not the key this database was first used with');
 }
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { discipleNode } from '../../common/contracts/mentoring.ts';
 import { serializerCompiler } from './serializer.ts';
 
-const compile = (schema: z.ZodType) => serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (v: unknown) => string;
+const compile = (schema: z.ZodType) =>
+  serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (v: unknown) => string;
 
 describe('response serializer', () => {
   it('writes only the properties of the contract, so nothing else a service returns reaches a client', () => {
@@ -19,7 +21,9 @@ describe('response serializer', () => {
 
   it('writes a nullable object, records and a recursive tree', () => {
     expect(compile(z.object({ id: z.string() }).nullable())(null)).toBe('null');
-    expect(JSON.parse(compile(z.object({ best: z.record(z.string(), z.number().int()) }))({ best: { l1: 80, l2: 90 } }))).toEqual({ best: { l1: 80, l2: 90 } });
+    expect(JSON.parse(compile(z.object({ best: z.record(z.string(), z.number().int()) }))({ best: { l1: 80, l2: 90 } }))).toEqual({
+      best: { l1: 80, l2: 90 },
+    });
     const leaf = { id: 'c', firstName: null, lastName: 'C', email: 'c@example.org', progress: 0, disciples: [] };
     const tree = { id: 'r', firstName: 'R', lastName: null, email: 'r@example.org', progress: 50, disciples: [{ ...leaf, extra: true }] };
     const written = JSON.parse(compile(discipleNode)(tree));

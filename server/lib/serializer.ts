@@ -37,4 +37,5 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
  * on every answer (docs/decisions/022-serializer-logging-compiled-server.md). Requests are still
  * validated with zod.
  */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]);
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
+  fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]);

@@ -73,7 +73,10 @@ export class SessionChangeListener {
       this.onChange();
       if (!this.hasWarned || wasListening) {
         // The error says nothing personal (a connection failure); the address is not logged.
-        this.log.warn({ err: err instanceof Error ? { message: err.message } : undefined, retryMs: this.retryMs }, 'session change listener: connection lost, remembered sessions expire after their short time until it is back');
+        this.log.warn(
+          { err: err instanceof Error ? { message: err.message } : undefined, retryMs: this.retryMs },
+          'session change listener: connection lost, remembered sessions expire after their short time until it is back',
+        );
         this.hasWarned = true;
       }
       this.retryTimer = setTimeout(() => void this.connect(), this.retryMs);

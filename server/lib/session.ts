@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { REAUTH_WINDOW_MINUTES } from '../../common/contracts/security.ts';
 import type { Db } from '../db/client.ts';
-import { AppError } from './app-error.ts';
 import { authStates, sessions, users } from '../db/schema/index.ts';
+import { AppError } from './app-error.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** Over https the cookie carries the __Host- prefix: the browser then only accepts it Secure, for Path=/, from this very host (no sibling subdomain or plain-http page can plant one). */
@@ -80,11 +81,25 @@ export interface LiveSession {
  */
 export function sessionLookup(db: Db, policy: SessionPolicy) {
   const query = db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, publicId: sessions.publicId, mfaAt: sessions.mfaAt, reauthAt: sessions.reauthAt })
+    .select({
+      user: users,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      publicId: sessions.publicId,
+      mfaAt: sessions.mfaAt,
+      reauthAt: sessions.reauthAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     // A deactivated account has no live session, whichever instance or path created it.
-    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.lastSeenAt, sql.placeholder('idleCutoff')), isNull(users.deactivatedAt)))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleCutoff')),
+        isNull(users.deactivatedAt),
+      ),
+    )
     .limit(1)
     .prepare('session_user');
   return async (token: string): Promise<LiveSession | null> => {
@@ -92,8 +107,16 @@ export function sessionLookup(db: Db, policy: SessionPolicy) {
     const now = Date.now();
     const [row] = await query.execute({ idHash, now: new Date(now), idleCutoff: new Date(now - policy.idleMs) });
     if (!row) return null;
-    if (now - row.lastSeenAt.getTime() > 60_000) await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
-    return { user: row.user, session: { id: row.publicId, idHash, mfaAt: row.mfaAt, reauthAt: row.reauthAt }, expiresAt: row.expiresAt.getTime() };
+    if (now - row.lastSeenAt.getTime() > 60_000)
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.idHash, idHash));
+    return {
+      user: row.user,
+      session: { id: row.publicId, idHash, mfaAt: row.mfaAt, reauthAt: row.reauthAt },
+      expiresAt: row.expiresAt.getTime(),
+    };
   };
 }
 
@@ -120,7 +143,11 @@ export class SessionCache {
    * again before it is used (a write, a staff member: docs/decisions/065); such a lookup does not
    * share one already under way either, which may have read the row before a change.
    */
-  async get(token: string, load: (token: string) => Promise<LiveSession | null>, isFreshNeeded?: (live: LiveSession | null) => boolean): Promise<LiveSession | null> {
+  async get(
+    token: string,
+    load: (token: string) => Promise<LiveSession | null>,
+    isFreshNeeded?: (live: LiveSession | null) => boolean,
+  ): Promise<LiveSession | null> {
     const now = Date.now();
     const hit = this.entries.get(token);
     const isFresh = isFreshNeeded?.(hit?.live ?? null) === true;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { chooseEncoding, looksLikeFile } from './client-files.ts';
 
 describe('chooseEncoding', () => {

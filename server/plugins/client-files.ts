@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
 import { walkFiles } from '../lib/walk-files.ts';
 
 /** Vite fingerprints every file under assets/: a name never gets new content. */
@@ -59,14 +60,16 @@ export interface ClientFile {
 }
 export type ClientFiles = Map<string, ClientFile>;
 
-
 const readIfPresent = (file: string) => readFile(file).catch(() => undefined);
 
 /**
  * A file as the server sends it: its bytes (or, `onDisk`, where to read them), its compressed
  * copies, and a strong ETag per variant from the bytes' hash.
  */
-export function clientFile(body: Buffer, opts: { type: string; cacheControl: string; br?: Buffer; gzip?: Buffer; onDisk?: string }): ClientFile {
+export function clientFile(
+  body: Buffer,
+  opts: { type: string; cacheControl: string; br?: Buffer; gzip?: Buffer; onDisk?: string },
+): ClientFile {
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
   return {
     type: opts.type,
@@ -137,7 +140,10 @@ export function sendClientFile(req: FastifyRequest, reply: FastifyReply, file: C
  * The built client (docs/decisions/024-static-files.md), served from memory: one GET (and HEAD)
  * route per file, and `/` answered by `page` (the landing page or the app's shell).
  */
-export default fp<{ files: ClientFiles; page: (req: FastifyRequest, reply: FastifyReply) => unknown }>(async function clientFiles(app: FastifyInstance, { files, page }) {
+export default fp<{ files: ClientFiles; page: (req: FastifyRequest, reply: FastifyReply) => unknown }>(async function clientFiles(
+  app: FastifyInstance,
+  { files, page },
+) {
   for (const [url, file] of files) app.get(url, (req, reply) => sendClientFile(req, reply, file));
   app.get('/', page);
 });

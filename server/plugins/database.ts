@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
+
 import { createDb, type Db } from '../db/client.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
 import { AppError } from '../lib/app-error.ts';
 
 function describeValidation(err: FastifyError): string {
@@ -17,7 +18,21 @@ function describeValidation(err: FastifyError): string {
 }
 
 /** PostgreSQL codes of a server that is stopping, starting or in recovery, and of a connection it ended. */
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** pg's own messages when no connection can be had or one ended under a query. */
 const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
 
@@ -51,20 +66,31 @@ export default fp(async function errors(app: FastifyInstance) {
     if (err instanceof AppError) {
       if (err.cause !== undefined) req.log.warn({ code: err.code, cause: loggableCause(err.cause) }, 'request refused after a failure');
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.status(err.status).send({ code: err.code, message: err.message, ...(err.reason ? { reason: err.reason } : {}), ...(err.opensAt ? { opensAt: err.opensAt.toISOString() } : {}) });
+      return reply.status(err.status).send({
+        code: err.code,
+        message: err.message,
+        ...(err.reason ? { reason: err.reason } : {}),
+        ...(err.opensAt ? { opensAt: err.opensAt.toISOString() } : {}),
+      });
     }
     if (err.validation) {
       return reply.status(400).send({ code: 'VALIDATION_FAILED', message: describeValidation(err) });
     }
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
-    if (status === 415) return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as JSON (Content-Type: application/json).' });
+    if (status === 415)
+      return reply
+        .status(415)
+        .send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as JSON (Content-Type: application/json).' });
     if (status === 429) return reply.status(429).send({ code: 'RATE_LIMITED', message: err.message });
     if (status >= 400 && status < 500) return reply.status(status).send({ code: 'BAD_REQUEST', message: err.message });
     if (isDatabaseUnavailable(err)) {
       // Not the app's fault, and it passes: the client may try again (issue 28). Logged without a stack.
       req.log.warn({ err: { message: err.message } }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ code: 'DATABASE_UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a few seconds.' });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: 'DATABASE_UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a few seconds.' });
     }
     req.log.error({ err }, 'request failed');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });

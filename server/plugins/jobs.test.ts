@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+
 import { cloneTemplateDatabase } from '../../test/postgres.ts';
 import jobsPlugin, { loggableJobError } from './jobs.ts';
 
@@ -32,7 +33,9 @@ describe('jobs', () => {
     app.jobs.wake('always-fails');
     const failed = await vi.waitFor(
       () => {
-        const line = logLines.map((l) => JSON.parse(l) as { msg: string; queue?: string; jobId?: string; error?: Record<string, string> }).find((l) => l.msg === 'job failed');
+        const line = logLines
+          .map((l) => JSON.parse(l) as { msg: string; queue?: string; jobId?: string; error?: Record<string, string> })
+          .find((l) => l.msg === 'job failed');
         if (!line) throw new Error('no "job failed" line yet');
         return line;
       },
@@ -46,7 +49,7 @@ describe('jobs', () => {
     expect(logLines.join('')).not.toContain('kept.private');
   });
 
-  it("keeps a value that is not an Error as text, cut and scrubbed", () => {
+  it('keeps a value that is not an Error as text, cut and scrubbed', () => {
     expect(loggableJobError('connection to someone@example.org lost')).toEqual({ message: 'connection to [email] lost' });
   });
 });

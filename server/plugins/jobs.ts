@@ -3,6 +3,7 @@ import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+
 import { scrubClientText } from '../../common/contracts/client-errors.ts';
 import type { Tx } from '../db/client.ts';
 
@@ -49,7 +50,15 @@ export function loggableJobError(err: unknown): Record<string, string> {
     ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
     message: scrubClientText(err.message, 500),
     // The frames only: the stack's first lines repeat the message.
-    ...(err.stack ? { stack: err.stack.split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 12).join('\n') } : {}),
+    ...(err.stack
+      ? {
+          stack: err.stack
+            .split('\n')
+            .filter((line) => /^\s+at /.test(line))
+            .slice(0, 12)
+            .join('\n'),
+        }
+      : {}),
   };
 }
 
@@ -69,7 +78,14 @@ const statementName = (text: string) => {
 function executorOn(tx: Tx): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[]) {
-      const result = await tx._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: unknown[] } }>({ sql: text, params: values }, undefined, statementName(text), false).execute();
+      const result = await tx._.session
+        .prepareQuery<PreparedQueryConfig & { execute: { rows: unknown[] } }>(
+          { sql: text, params: values },
+          undefined,
+          statementName(text),
+          false,
+        )
+        .execute();
       return { rows: result.rows };
     },
   };
@@ -97,7 +113,9 @@ export default fp<JobsOptions>(async function jobs(app: FastifyInstance, opts) {
     application_name: 'god-jobs',
     supervise: opts.isRunningWorkers,
     schedule: opts.isRunningWorkers,
-    ...(opts.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 } : {}),
+    ...(opts.cronMonitorIntervalSeconds
+      ? { cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 }
+      : {}),
     migrate: true,
   });
   // Once the app is closing, a job-queue connection the stopping database ends is expected: said at
@@ -152,21 +170,25 @@ export default fp<JobsOptions>(async function jobs(app: FastifyInstance, opts) {
       for (let i = 0; i < (def.workers ?? 1); i++) {
         // Set once work() answers (before any job can arrive: the first fetch is a round trip later).
         const worker = { id: '' };
-        worker.id = await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async ([job]) => {
-          if (!job) return;
-          try {
-            await def.handler(job.data);
-          } catch (err) {
-            // pg-boss keeps only the error's text in its table: the log says which queue and job failed, and why
-            // (never the job's data, which can hold a person's details). pg-boss retries it by the queue's policy.
-            app.log.warn({ queue: name, jobId: job.id, error: loggableJobError(err) }, 'job failed');
-            throw err;
-          }
-          // A worker that found a job looks for the next one at once, instead of waiting out its
-          // polling interval after every job (one mail per worker per interval: 5 mails/s); an
-          // empty fetch goes back to polling.
-          if (worker.id) boss.notifyWorker(worker.id);
-        });
+        worker.id = await boss.work<object>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await def.handler(job.data);
+            } catch (err) {
+              // pg-boss keeps only the error's text in its table: the log says which queue and job failed, and why
+              // (never the job's data, which can hold a person's details). pg-boss retries it by the queue's policy.
+              app.log.warn({ queue: name, jobId: job.id, error: loggableJobError(err) }, 'job failed');
+              throw err;
+            }
+            // A worker that found a job looks for the next one at once, instead of waiting out its
+            // polling interval after every job (one mail per worker per interval: 5 mails/s); an
+            // empty fetch goes back to polling.
+            if (worker.id) boss.notifyWorker(worker.id);
+          },
+        );
         ids.push(worker.id);
       }
       workerIds.set(name, ids);

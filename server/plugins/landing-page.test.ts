@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { buildLandingRenderer } from '../../scripts/vite-landing-renderer.ts';
 import { createTestApp, signedInUser } from '../../test/app.ts';
 import { landingRendererFile } from '../lib/landing-renderer-path.ts';
@@ -15,7 +16,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 // Inside the project, so the renderer finds its packages in node_modules.
 const clientDir = path.join(root, 'node_modules/.cache/landing-page-test', String(process.pid), 'client');
 mkdirSync(clientDir, { recursive: true });
-writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><title>G.O.D</title><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  path.join(clientDir, 'index.html'),
+  '<!doctype html><html lang="en"><head><title>G.O.D</title><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+);
 cpSync(path.join(root, 'client/landing.html'), path.join(clientDir, 'landing.html'));
 cpSync(path.join(root, 'client/public/locales'), path.join(clientDir, 'locales'), { recursive: true });
 await buildLandingRenderer(path.join(root, 'client/src/app/prerender.tsx'), landingRendererFile(clientDir));
@@ -26,7 +30,8 @@ const app = await createTestApp({
   env: { SUPPORT_EMAIL: 'aide@example.org', SUPPORT_WHATSAPP: '+33 6 12 34 56 78', SOCIAL_INSTAGRAM_URL: 'https://instagram.com/example' },
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...headers } });
 const isLanding = (body: string) => body.includes('data-prerendered') && body.includes('data-testid="landing-page"');
 const h1 = (body: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(body)?.[1];
 
@@ -52,8 +57,12 @@ describe('the prerendered landing page', () => {
   });
 
   it('follows ?lng= first, then the language cookie, then the browser, and is the page of every landing path', async () => {
-    expect(h1((await get('/?lng=fr', { 'accept-language': 'en', cookie: 'i18next=en' })).body)).toBe('Grandir dans la foi. Avancer ensemble.');
-    expect(h1((await get('/', { 'accept-language': 'en-US', cookie: 'theme=dark; i18next=fr' })).body)).toBe('Grandir dans la foi. Avancer ensemble.');
+    expect(h1((await get('/?lng=fr', { 'accept-language': 'en', cookie: 'i18next=en' })).body)).toBe(
+      'Grandir dans la foi. Avancer ensemble.',
+    );
+    expect(h1((await get('/', { 'accept-language': 'en-US', cookie: 'theme=dark; i18next=fr' })).body)).toBe(
+      'Grandir dans la foi. Avancer ensemble.',
+    );
     expect(h1((await get('/', { 'accept-language': 'fr;q=0, en' })).body)).toBe('Grow in faith. Walk it out together.');
     expect(h1((await get('/', {})).body)).toBe('Grow in faith. Walk it out together.');
     expect(isLanding((await get('/dashboard?x=1')).body)).toBe(true);
@@ -61,7 +70,12 @@ describe('the prerendered landing page', () => {
 
   it('gives the app to a request with a session, and to the pages that are not the landing page', async () => {
     const { cookie } = await signedInUser(app);
-    for (const res of [await get('/', { cookie }), await get('/dashboard', { cookie: `${SESSION_COOKIE}=stale` }), await get('/login'), await get('/privacy')]) {
+    for (const res of [
+      await get('/', { cookie }),
+      await get('/dashboard', { cookie: `${SESSION_COOKIE}=stale` }),
+      await get('/login'),
+      await get('/privacy'),
+    ]) {
       expect(res.statusCode).toBe(200);
       expect(isLanding(res.body)).toBe(false);
       expect(res.body).toContain('<div id="root"></div>');

@@ -3,9 +3,10 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+
 import type { PublicConfig } from '../../common/contracts/auth.ts';
-import { landingRendererFile } from '../lib/landing-renderer-path.ts';
 import { compressForServing } from '../lib/compress.ts';
+import { landingRendererFile } from '../lib/landing-renderer-path.ts';
 import { sessionCookieName } from '../lib/session.ts';
 import { clientFile, type ClientFile } from './client-files.ts';
 
@@ -56,7 +57,11 @@ async function render(renderer: string, templateFile: string, clientDir: string,
   const [template, appShell] = await Promise.all([readFile(templateFile, 'utf8'), readFile(path.join(clientDir, 'index.html'), 'utf8')]);
   // A child process, not a worker thread: its memory (React's server renderer, the texts) goes back
   // to the system when it ends (idle RSS 146 MB with a thread, 142 MB with a process, bench/README.md).
-  const child = fork(renderer, [], { env: { ...process.env, PRERENDER_CHILD: '1' }, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(renderer, [], {
+    env: { ...process.env, PRERENDER_CHILD: '1' },
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   type Rendered = Record<keyof PrerenderedPages, Record<LandingLanguage, string>>;
   const pages = await new Promise<Rendered>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the pages were not rendered in ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS);
@@ -77,7 +82,10 @@ async function render(renderer: string, templateFile: string, clientDir: string,
   }).finally(() => {
     if (child.exitCode === null) child.kill();
   });
-  const variants = async (page: Record<LandingLanguage, string>): Promise<PageVariants> => ({ en: await asClientFile(page.en), fr: await asClientFile(page.fr) });
+  const variants = async (page: Record<LandingLanguage, string>): Promise<PageVariants> => ({
+    en: await asClientFile(page.en),
+    fr: await asClientFile(page.fr),
+  });
   return { landing: await variants(pages.landing), soulCheck: await variants(pages.soulCheck) };
 }
 

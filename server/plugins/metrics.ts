@@ -1,9 +1,9 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
@@ -60,18 +60,36 @@ export default fp(async function metrics(app: FastifyInstance) {
       this.set({ state: 'waiting' }, app.pool.waitingCount);
     },
   });
-  const databaseUp = new Gauge({ name: 'metrics_database_up', help: '1 when the last scrape could read the database counts', registers: [registry] });
-  const jobs = new Gauge({ name: 'job_queue_jobs', help: 'Jobs in the pg-boss queues, by queue and state', labelNames: ['queue', 'state'], registers: [registry] });
-  const outbox = new Gauge({ name: 'mail_outbox_messages', help: 'Mails in the outbox, by status', labelNames: ['status'], registers: [registry] });
+  const databaseUp = new Gauge({
+    name: 'metrics_database_up',
+    help: '1 when the last scrape could read the database counts',
+    registers: [registry],
+  });
+  const jobs = new Gauge({
+    name: 'job_queue_jobs',
+    help: 'Jobs in the pg-boss queues, by queue and state',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+  });
+  const outbox = new Gauge({
+    name: 'mail_outbox_messages',
+    help: 'Mails in the outbox, by status',
+    labelNames: ['status'],
+    registers: [registry],
+  });
 
   /** Database counts, read once per scrape (not per gauge). */
   async function readDatabaseCounts() {
     jobs.reset();
     outbox.reset();
     try {
-      const jobRows = await app.db.execute<{ name: string; state: string; n: number }>(sql`select name, state::text as state, count(*)::int as n from pgboss.job group by 1, 2`);
+      const jobRows = await app.db.execute<{ name: string; state: string; n: number }>(
+        sql`select name, state::text as state, count(*)::int as n from pgboss.job group by 1, 2`,
+      );
       for (const r of jobRows.rows) jobs.set({ queue: r.name, state: r.state }, r.n);
-      const mailRows = await app.db.execute<{ status: string; n: number }>(sql`select status::text as status, count(*)::int as n from mail_outbox group by 1`);
+      const mailRows = await app.db.execute<{ status: string; n: number }>(
+        sql`select status::text as status, count(*)::int as n from mail_outbox group by 1`,
+      );
       for (const r of mailRows.rows) outbox.set({ status: r.status }, r.n);
       databaseUp.set(1);
     } catch {
@@ -98,7 +116,9 @@ export default fp(async function metrics(app: FastifyInstance) {
             return;
           }
           if (expected && !timingSafeEqual(digest(req.headers.authorization ?? ''), expected)) {
-            res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer' }).end('A bearer token (METRICS_TOKEN) is required\n');
+            res
+              .writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer' })
+              .end('A bearer token (METRICS_TOKEN) is required\n');
             return;
           }
           try {

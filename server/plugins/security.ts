@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+
 import { AppError } from '../lib/app-error.ts';
 
 const CSP = [

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
+
 import { createUser, enrolTotp, sessionCookie, TEST_MFA_KEY } from '../../test/app.ts';
 import { cloneTemplateDatabase } from '../../test/postgres.ts';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { createSession, SESSION_COOKIE } from '../lib/session.ts';
 
 /**
@@ -82,7 +83,10 @@ describe('two instances on one database', () => {
     const there = await sessionCookie(a, user.id);
     expect((await me(b, there)).json()).toMatchObject({ id: user.id });
     const change = await a.inject({
-      method: 'POST', url: '/api/account/password', headers: { ...json, cookie: here }, payload: { currentPassword: 'an old river stone', newPassword: 'a new song at dawn' },
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { ...json, cookie: here },
+      payload: { currentPassword: 'an old river stone', newPassword: 'a new song at dawn' },
     });
     expect(change.statusCode, change.body).toBeLessThan(300);
     expect((await writeSettings(b, there)).statusCode).toBe(401);
@@ -98,21 +102,46 @@ describe('two instances on one database', () => {
     await enrolTotp(a, adminCookie);
     const target = await createUser(a.db);
     const directory = () => b.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie: adminCookie } });
-    const grant = () => b.inject({ method: 'PUT', url: `/api/admin/users/${target.id}/role`, headers: { ...json, cookie: adminCookie }, payload: { role: 'ambassador' } });
+    const grant = () =>
+      b.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${target.id}/role`,
+        headers: { ...json, cookie: adminCookie },
+        payload: { role: 'ambassador' },
+      });
     // B knows the admin (and remembers them).
     expect((await directory()).statusCode).toBe(200);
 
-    const demote = await a.inject({ method: 'PUT', url: `/api/admin/users/${admin.id}/role`, headers: { ...json, cookie: founderCookie }, payload: { role: 'user' } });
+    const demote = await a.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${admin.id}/role`,
+      headers: { ...json, cookie: founderCookie },
+      payload: { role: 'user' },
+    });
     expect(demote.statusCode, demote.body).toBe(200);
     expect((await directory()).statusCode).toBe(403);
     expect((await grant()).statusCode).toBe(403);
 
     // Made admin again, then deactivated on A: the next request through B is a visitor's.
-    expect((await a.inject({ method: 'PUT', url: `/api/admin/users/${admin.id}/role`, headers: { ...json, cookie: founderCookie }, payload: { role: 'admin' } })).statusCode).toBe(200);
+    expect(
+      (
+        await a.inject({
+          method: 'PUT',
+          url: `/api/admin/users/${admin.id}/role`,
+          headers: { ...json, cookie: founderCookie },
+          payload: { role: 'admin' },
+        })
+      ).statusCode,
+    ).toBe(200);
     // Signed in again, with the second step.
     const readmitted = `${SESSION_COOKIE}=${await createSession(a.db, admin.id, a.sessionPolicy, { isMfaVerified: true })}`;
     expect((await b.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie: readmitted } })).statusCode).toBe(200);
-    const off = await a.inject({ method: 'PUT', url: `/api/admin/users/${admin.id}/deactivation`, headers: { ...json, cookie: founderCookie }, payload: { isDeactivated: true } });
+    const off = await a.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${admin.id}/deactivation`,
+      headers: { ...json, cookie: founderCookie },
+      payload: { isDeactivated: true },
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect((await b.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie: readmitted } })).statusCode).toBe(401);
   });

@@ -1,10 +1,21 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
 import { isAdminRole, opensCallbackInbox, type Role } from '../../common/domain/roles.ts';
 import { AppError } from '../lib/app-error.ts';
-import { assertRecentAuth, purgeExpiredSessions, sessionCookieName, SessionCache, sessionLookup, type LiveSession, type SessionPolicy, type SessionState, type UserRow } from '../lib/session.ts';
 import { SessionChangeListener } from '../lib/session-changes.ts';
+import {
+  assertRecentAuth,
+  purgeExpiredSessions,
+  SessionCache,
+  sessionCookieName,
+  sessionLookup,
+  type LiveSession,
+  type SessionPolicy,
+  type SessionState,
+  type UserRow,
+} from '../lib/session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,7 +68,8 @@ export function requireRole(req: FastifyRequest, allowed: readonly Role[]): User
 export function requireAdmin(req: FastifyRequest): UserRow {
   const user = requireUser(req);
   if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', "You don't have permission to access the admin dashboard.");
-  if (!req.authSession?.mfaAt) throw new AppError('MFA_REQUIRED', 'Set up two-step verification in your settings (or sign in with it) to open the admin console.');
+  if (!req.authSession?.mfaAt)
+    throw new AppError('MFA_REQUIRED', 'Set up two-step verification in your settings (or sign in with it) to open the admin console.');
   return user;
 }
 
@@ -69,7 +81,8 @@ export function requireAdmin(req: FastifyRequest): UserRow {
 export function requireCallbackStaff(req: FastifyRequest): UserRow {
   const user = requireUser(req);
   if (!opensCallbackInbox(user)) throw new AppError('FORBIDDEN', "You don't have permission to open the callback requests.");
-  if (!req.authSession?.mfaAt) throw new AppError('MFA_REQUIRED', 'Set up two-step verification in your settings (or sign in with it) to open the callback requests.');
+  if (!req.authSession?.mfaAt)
+    throw new AppError('MFA_REQUIRED', 'Set up two-step verification in your settings (or sign in with it) to open the callback requests.');
   return user;
 }
 
@@ -80,8 +93,13 @@ export function requireCallbackStaff(req: FastifyRequest): UserRow {
  */
 export function requireSafeguardingStaff(req: FastifyRequest): UserRow {
   const user = requireUser(req);
-  if (!isAdminRole(user.role) && !user.isSafeguardingLead) throw new AppError('FORBIDDEN', "You don't have permission to open the safeguarding records.");
-  if (!req.authSession?.mfaAt) throw new AppError('MFA_REQUIRED', 'Set up two-step verification in your settings (or sign in with it) to open the safeguarding records.');
+  if (!isAdminRole(user.role) && !user.isSafeguardingLead)
+    throw new AppError('FORBIDDEN', "You don't have permission to open the safeguarding records.");
+  if (!req.authSession?.mfaAt)
+    throw new AppError(
+      'MFA_REQUIRED',
+      'Set up two-step verification in your settings (or sign in with it) to open the safeguarding records.',
+    );
   return user;
 }
 
@@ -139,7 +157,10 @@ export default fp<{ policy: SessionPolicy; databaseUrl: string; cacheMs?: number
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await changes.start();
-    sweeper = setInterval(() => void purgeExpiredSessions(app.db, opts.policy).catch((err) => app.log.warn({ err }, 'session sweep failed')), 3_600_000);
+    sweeper = setInterval(
+      () => void purgeExpiredSessions(app.db, opts.policy).catch((err) => app.log.warn({ err }, 'session sweep failed')),
+      3_600_000,
+    );
     sweeper.unref();
   });
   app.addHook('onClose', async () => {

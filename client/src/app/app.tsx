@@ -1,9 +1,10 @@
 import { lazy, Suspense, use, useState } from 'react';
 import { useLocation } from 'wouter';
+
+import { isLandingPath } from '../../../common/contracts/landing-paths.ts';
 import { ErrorBoundary } from '../components/layout/error-boundary.tsx';
 import { BootScreen, LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
-import { isLandingPath } from '../../../common/contracts/landing-paths.ts';
 import { lazyReady } from '../lib/lazy-ready.ts';
 import { loadLanding, preloadPublicScreen, SoulHealthCheckScreen } from './public-screens.ts';
 import { checkVisitor } from './visitor-check.ts';

@@ -15,15 +15,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInstance, type Resource } from 'i18next';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
+
 import type { PublicConfig } from '../../../common/contracts/auth.ts';
+import { LandingContent } from '../features/landing/components/landing-page.tsx';
+import { CheckIntro, SoulCheckFrame } from '../features/wellness/components/soul-health-check-page.tsx';
 import { i18nBaseOptions } from '../lib/i18n-options.ts';
 import { languages, type Language } from '../lib/language.ts';
-import type { ReactNode } from 'react';
-import { CheckIntro, SoulCheckFrame } from '../features/wellness/components/soul-health-check-page.tsx';
-import { LandingContent } from '../features/landing/components/landing-page.tsx';
 
 /** Where the page goes in landing.html (the build's template for this page). */
 export const SLOT = '<!--landing-->';
@@ -44,7 +45,8 @@ async function resources(localesDir: string): Promise<Resource> {
   const out: Resource = {};
   for (const lng of languages) {
     out[lng] = {};
-    for (const ns of NAMESPACES) out[lng][ns] = JSON.parse(await readFile(path.join(localesDir, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+    for (const ns of NAMESPACES)
+      out[lng][ns] = JSON.parse(await readFile(path.join(localesDir, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
   }
   return out;
 }
@@ -59,7 +61,9 @@ export async function renderPages({ template, appShell, localesDir, config }: Re
   const pages: PrerenderedPages = { landing: {} as Record<Language, string>, soulCheck: {} as Record<Language, string> };
   for (const lng of languages) {
     const i18n = createInstance();
-    await i18n.use(initReactI18next).init({ ...i18nBaseOptions, lng, ns: [...NAMESPACES], resources: loaded, initAsync: false, react: { useSuspense: false } });
+    await i18n
+      .use(initReactI18next)
+      .init({ ...i18nBaseOptions, lng, ns: [...NAMESPACES], resources: loaded, initAsync: false, react: { useSuspense: false } });
     const render = (path: string, page: ReactNode) =>
       renderToString(
         <I18nextProvider i18n={i18n}>
@@ -69,7 +73,10 @@ export async function renderPages({ template, appShell, localesDir, config }: Re
     const landing = render('/', <LandingContent config={config} belowTheFold />);
     pages.landing[lng] = markPrerendered(template, lng, 'landing').replace(SLOT, () => landing);
     const check = render('/soul-health-check', <SoulCheckFrame intro={<CheckIntro />} />);
-    pages.soulCheck[lng] = deferApp(markPrerendered(appShell, lng, 'soul-health-check')).replace(APP_ROOT, () => `<div id="root">${check}</div>`);
+    pages.soulCheck[lng] = deferApp(markPrerendered(appShell, lng, 'soul-health-check')).replace(
+      APP_ROOT,
+      () => `<div id="root">${check}</div>`,
+    );
   }
   return pages;
 }
@@ -88,7 +95,8 @@ function deferApp(html: string): string {
 }
 
 /** The language, and which page this is for public/boot.js and main.tsx. */
-const markPrerendered = (html: string, lng: Language, page: string) => html.replace(/<html lang="[a-z-]*"/, `<html lang="${lng}" data-prerendered="${page}"`);
+const markPrerendered = (html: string, lng: Language, page: string) =>
+  html.replace(/<html lang="[a-z-]*"/, `<html lang="${lng}" data-prerendered="${page}"`);
 
 // Run as a child process (server/plugins/landing-page.ts): render what the server sends, send the
 // pages back, end (all the memory of rendering goes with the process).

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+
+import { OfflineBanner } from '../components/layout/offline-banner.tsx';
 import { currentUserQuery } from '../lib/current-user.ts';
 import i18n from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { isLanguageDependentKey } from '../lib/query-keys.ts';
-import { OfflineBanner } from '../components/layout/offline-banner.tsx';
 import { registerServiceWorker } from '../lib/service-worker.ts';
 import { followLanguageOnAccount } from './account-language.ts';
 import { AppRoutes } from './routes.tsx';

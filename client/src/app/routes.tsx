@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+
 import { ErrorBoundary } from '../components/layout/error-boundary.tsx';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { ParentPendingBanner } from '../components/layout/parent-pending-banner.tsx';

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiRequestError, getJson, getJsonOrNullOn401, sendJson } from './api.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const respond = (status: number, body: string, statusText = '') =>
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body || null, { status, statusText })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body || null, { status, statusText })),
+  );
 
 describe('fetch wrapper', () => {
   it('turns a non-OK response into "status: body"', async () => {
@@ -24,7 +28,10 @@ describe('fetch wrapper', () => {
     const fetchMock = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     await sendJson('POST', '/api/y', { a: 1 });
-    expect(fetchMock).toHaveBeenCalledWith('/api/y', expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/y',
+      expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } }),
+    );
     respond(401, 'no');
     expect(await getJsonOrNullOn401('/api/auth/user')).toBeNull();
   });

@@ -25,17 +25,23 @@ async function throwIfNotOk(res: Response) {
 }
 
 /** The one fetch wrapper: session cookie included, JSON bodies, errors as ApiRequestError. */
-export async function apiRequest(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export async function apiRequest(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   let res: Response;
   try {
     // The first screen's reads may already be on their way (public/boot.js, docs/decisions/078).
     const early = method === 'GET' && body === undefined && Object.keys(headers).length === 0 ? takeFirstResponse(url) : undefined;
-    res = await (early ?? fetch(url, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }));
+    res = await (early ??
+      fetch(url, {
+        method,
+        credentials: 'include',
+        headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }));
   } catch (err) {
     // The server could not be reached (offline, or the network dropped the request).
     reportOffline();
@@ -53,7 +59,12 @@ export async function getJson<T>(url: string): Promise<T> {
 }
 
 /** `headers` adds request headers such as an idempotency key. */
-export async function sendJson<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+export async function sendJson<T>(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
   const res = await apiRequest(method, url, body, headers);
   return (res.status === 204 ? undefined : await res.json()) as T;
 }

@@ -9,7 +9,11 @@
  */
 let buildId = '';
 export function setBuildId(entryUrl: string) {
-  buildId = new URL(entryUrl, 'http://x').pathname.split('/').pop()?.replace(/[^\w.-]/g, '') ?? '';
+  buildId =
+    new URL(entryUrl, 'http://x').pathname
+      .split('/')
+      .pop()
+      ?.replace(/[^\w.-]/g, '') ?? '';
 }
 export const currentBuildId = () => buildId;
 
@@ -18,7 +22,8 @@ export const currentBuildId = () => buildId;
  * build's files, which the server no longer has. Chromium, Firefox and Safari word it differently;
  * Vite's preload helper adds its own for styles.
  */
-const MISSING_CODE = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+const MISSING_CODE =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 export const isMissingCodeError = (error: unknown) => error instanceof Error && MISSING_CODE.test(error.message);
 
 /** Set before the reload a missing screen triggers: which build reloaded, and when. */
@@ -72,5 +77,7 @@ export function reportClientError(kind: 'render' | 'uncaught' | 'chunk' | 'servi
   reportsLeft--;
   reported.add(message);
   const path = window.location.pathname;
-  import('./client-error-report.ts').then(({ sendClientError }) => sendClientError({ kind, message, componentStack, path, build: buildId })).catch(() => {});
+  import('./client-error-report.ts')
+    .then(({ sendClientError }) => sendClientError({ kind, message, componentStack, path, build: buildId }))
+    .catch(() => {});
 }

@@ -1,6 +1,7 @@
 import { format, formatDistanceToNowStrict } from 'date-fns';
 import { enUS, fr } from 'date-fns/locale';
 import { useMemo } from 'react';
+
 import { useLanguage, type Language } from './language.ts';
 
 /** A date as people write it: "November 21, 2026" in English, "21 novembre 2026" in French. */

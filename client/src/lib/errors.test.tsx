@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
+
 import { errorCodes, type ErrorCode } from '../../../common/contracts/errors.ts';
 import { ApiRequestError } from './api.ts';
 import { describeError, type AnyT } from './errors.ts';

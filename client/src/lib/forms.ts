@@ -23,7 +23,8 @@ export function formSpec<S extends FormSchema>(schema: S, defaultValues: Default
   return { schema, defaultValues, [FORM_SPEC]: true };
 }
 
-export const isFormSpec = (value: unknown): value is FormSpec<FormSchema> => typeof value === 'object' && value !== null && FORM_SPEC in value;
+export const isFormSpec = (value: unknown): value is FormSpec<FormSchema> =>
+  typeof value === 'object' && value !== null && FORM_SPEC in value;
 
 /**
  * zodResolver, except that a problem the schema reports outside the fields on the screen (the whole
@@ -45,6 +46,13 @@ export function schemaResolver<S extends FormSchema>(schema: S): Resolver<z.inpu
 }
 
 /** react-hook-form with the spec's schema (through `schemaResolver`) and its starting values, unless others are given. */
-export function useSchemaForm<S extends FormSchema>(spec: FormSpec<S>, options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {}) {
-  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver: schemaResolver(spec.schema), defaultValues: options.defaultValues ?? spec.defaultValues });
+export function useSchemaForm<S extends FormSchema>(
+  spec: FormSpec<S>,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+) {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    ...options,
+    resolver: schemaResolver(spec.schema),
+    defaultValues: options.defaultValues ?? spec.defaultValues,
+  });
 }

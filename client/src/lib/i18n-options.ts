@@ -1,4 +1,5 @@
 import type { InitOptions } from 'i18next';
+
 import { AMBASSADOR_MIN_COMPLETED_DISCIPLES } from '../../../common/domain/eligibility.ts';
 import { PASS_MARK } from '../../../common/domain/scoring.ts';
 import { languages } from './language.ts';
@@ -11,5 +12,9 @@ export const i18nBaseOptions = {
   fallbackLng: 'en',
   defaultNS: 'common',
   // Rule numbers in texts ({{passMark}}%, {{ambassadorMinDisciples}} disciples) come from the rules themselves.
-  interpolation: { escapeValue: false, maxReplaces: 1000, defaultVariables: { passMark: PASS_MARK, ambassadorMinDisciples: AMBASSADOR_MIN_COMPLETED_DISCIPLES } },
+  interpolation: {
+    escapeValue: false,
+    maxReplaces: 1000,
+    defaultVariables: { passMark: PASS_MARK, ambassadorMinDisciples: AMBASSADOR_MIN_COMPLETED_DISCIPLES },
+  },
 } satisfies InitOptions;

@@ -2,10 +2,28 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+
 import { i18nBaseOptions } from './i18n-options.ts';
 import { LANGUAGE_COOKIE } from './language.ts';
 
-export const namespaces = ['common', 'auth', 'validation', 'landing', 'public', 'onboarding', 'evangelism', 'course', 'mentoring', 'mentor-week', 'notifications', 'admin', 'settings', 'privacy', 'prayer', 'track'] as const;
+export const namespaces = [
+  'common',
+  'auth',
+  'validation',
+  'landing',
+  'public',
+  'onboarding',
+  'evangelism',
+  'course',
+  'mentoring',
+  'mentor-week',
+  'notifications',
+  'admin',
+  'settings',
+  'privacy',
+  'prayer',
+  'track',
+] as const;
 
 void i18n
   .use(HttpBackend)
@@ -34,6 +52,5 @@ void i18n
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
 });
-
 
 export default i18n;

@@ -10,7 +10,9 @@ type ScreenModule<P> = { default: ComponentType<P> };
  * the loaded component would remount it and lose its state). `load` starts the download and gives
  * the module (its other exports too).
  */
-export function lazyReady<P extends object, M extends ScreenModule<P> = ScreenModule<P>>(loader: () => Promise<M>): ComponentType<P> & { load: () => Promise<M> } {
+export function lazyReady<P extends object, M extends ScreenModule<P> = ScreenModule<P>>(
+  loader: () => Promise<M>,
+): ComponentType<P> & { load: () => Promise<M> } {
   let loaded: ComponentType<P> | undefined;
   const load = () =>
     loader().then((module) => {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { paths } from '../../../common/contracts/auth-paths.ts';
 import type { PublicConfig } from '../../../common/contracts/auth.ts';
 import { getJson } from './api.ts';

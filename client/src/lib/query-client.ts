@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
+
 import { toast } from '../components/ui/toast.tsx';
 import { describeError, type AnyT, type ErrorTextOptions } from './errors.ts';
 
@@ -28,7 +29,11 @@ const mutationCache = new MutationCache({
     const options = mutation.meta?.errorToast;
     if (!options) return;
     const t: AnyT = i18next.t.bind(i18next);
-    errorToast = toast({ variant: 'destructive', title: t(options.title ?? 'common:errors.title'), description: describeError(t, err, options) });
+    errorToast = toast({
+      variant: 'destructive',
+      title: t(options.title ?? 'common:errors.title'),
+      description: describeError(t, err, options),
+    });
   },
 });
 

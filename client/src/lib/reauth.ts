@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+
 import { mfaPaths, type MfaStatus, type ReauthBody } from '../../../common/contracts/security.ts';
 import { ApiRequestError, getJson, sendJson } from './api.ts';
 

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { styleSingleton } from './style-singleton.ts';
 
 /** The browser build's react-style-singleton (decision 045); e2e/security.e2e.ts checks it under Radix's scroll lock. */

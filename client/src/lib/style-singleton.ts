@@ -10,6 +10,7 @@
  * first measurement), and the sheet goes away when the last one is removed.
  */
 import { useEffect, type FC } from 'react';
+
 import { adoptStyle } from './adopted-style.ts';
 
 export const stylesheetSingleton = () => {

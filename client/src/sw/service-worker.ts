@@ -44,7 +44,15 @@ registerRoute(
  * outbox, docs/decisions/074). Not
  * /api/challenge: its marks live in the page's own store (a stale copy must never undo a newer tick).
  */
-const OFFLINE_READS = [/^\/api\/track(\/content)?$/, /^\/api\/prayer$/, /^\/api\/auth\/user$/, /^\/api\/config$/, /^\/api\/courses(\/[^/]+\/lessons)?$/, /^\/api\/progress\/[^/]+$/, /^\/api\/lessons\/[^/]+(\/assessment|\/attempts)?$/];
+const OFFLINE_READS = [
+  /^\/api\/track(\/content)?$/,
+  /^\/api\/prayer$/,
+  /^\/api\/auth\/user$/,
+  /^\/api\/config$/,
+  /^\/api\/courses(\/[^/]+\/lessons)?$/,
+  /^\/api\/progress\/[^/]+$/,
+  /^\/api\/lessons\/[^/]+(\/assessment|\/attempts)?$/,
+];
 
 /** The app shows it is offline when it is given a copy (client/src/lib/connectivity.ts). */
 const markOfflineCopy = {
@@ -58,5 +66,9 @@ const markOfflineCopy = {
 
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && OFFLINE_READS.some((re) => re.test(url.pathname)),
-  new NetworkFirst({ cacheName: API_CACHE, networkTimeoutSeconds: 8, plugins: [new CacheableResponsePlugin({ statuses: [200] }), markOfflineCopy] }),
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: 8,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), markOfflineCopy],
+  }),
 );

@@ -1,8 +1,22 @@
+import {
+  callbackItem,
+  directoryPage,
+  directoryRow,
+  type CallbackItem,
+  type DirectoryPage,
+  type DirectoryRow,
+} from '../../../common/contracts/admin.ts';
 import { currentUser, publicConfig, type CurrentUser, type PublicConfig } from '../../../common/contracts/auth.ts';
-import { mfaStatus, sessionItem, type MfaStatus, type SessionItem } from '../../../common/contracts/security.ts';
-import { callbackItem, directoryPage, directoryRow, type CallbackItem, type DirectoryPage, type DirectoryRow } from '../../../common/contracts/admin.ts';
 import { assessment, lesson, submitResult, type Assessment, type Lesson, type SubmitResult } from '../../../common/contracts/course.ts';
-import { addDiscipleResult, invitation, pendingDisciple, type AddDiscipleResult, type Invitation, type PendingDisciple } from '../../../common/contracts/mentoring.ts';
+import {
+  addDiscipleResult,
+  invitation,
+  pendingDisciple,
+  type AddDiscipleResult,
+  type Invitation,
+  type PendingDisciple,
+} from '../../../common/contracts/mentoring.ts';
+import { mfaStatus, sessionItem, type MfaStatus, type SessionItem } from '../../../common/contracts/security.ts';
 
 /**
  * API response objects for component tests, with overrides. Each is parsed by its contract schema
@@ -40,8 +54,18 @@ export function buildAssessment(overrides: Partial<Assessment> = {}): Assessment
     lessonTitle: 'Who Is Jesus?',
     passMark: 70,
     questions: [
-      { id: 1, questionText: 'Who is Jesus according to John 1:1?', options: ['A prophet only', 'The Word who was God', 'An angel', 'A teacher only'], section: 1 },
-      { id: 2, questionText: 'What did Jesus come to do?', options: ['Seek and save the lost', 'Start a government', 'Write a book', 'Nothing'], section: 1 },
+      {
+        id: 1,
+        questionText: 'Who is Jesus according to John 1:1?',
+        options: ['A prophet only', 'The Word who was God', 'An angel', 'A teacher only'],
+        section: 1,
+      },
+      {
+        id: 2,
+        questionText: 'What did Jesus come to do?',
+        options: ['Seek and save the lost', 'Start a government', 'Write a book', 'Nothing'],
+        section: 1,
+      },
       { id: 3, questionText: 'Was Jesus fully human?', options: ['No', 'Only in appearance', 'Yes, fully human', 'Partly'], section: 2 },
     ],
     ...overrides,
@@ -94,21 +118,51 @@ export function buildDirectoryPage(users: DirectoryRow[], overrides: Partial<Dir
 
 export function buildCallbackItem(overrides: Partial<CallbackItem> = {}): CallbackItem {
   return callbackItem.parse({
-    id: nextId('callback'), name: 'Jamie Caller', phone: '+1 555 0100', category: 'spiritual', scoreBand: 'unknown', status: 'new', assignee: null, notes: '',
-    contactMethod: 'call', isVoicemailSafe: false, goodTime: '', language: 'en',
-    createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z', deadlineHours: 48, isOverdue: false, isPriority: false, ...overrides,
+    id: nextId('callback'),
+    name: 'Jamie Caller',
+    phone: '+1 555 0100',
+    category: 'spiritual',
+    scoreBand: 'unknown',
+    status: 'new',
+    assignee: null,
+    notes: '',
+    contactMethod: 'call',
+    isVoicemailSafe: false,
+    goodTime: '',
+    language: 'en',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    deadlineHours: 48,
+    isOverdue: false,
+    isPriority: false,
+    ...overrides,
   });
 }
 
 export function buildInvitation(overrides: Partial<Invitation> = {}): Invitation {
-  return invitation.parse({ id: nextId('invitation'), fullName: 'Boaz Ephrath', email: 'boaz@example.org', createdAt: '2026-11-20T10:00:00.000Z', lastSentAt: '2026-11-20T10:00:00.000Z', ...overrides });
+  return invitation.parse({
+    id: nextId('invitation'),
+    fullName: 'Boaz Ephrath',
+    email: 'boaz@example.org',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastSentAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  });
 }
 
 export function buildPendingDisciple(overrides: Partial<PendingDisciple> = {}): PendingDisciple {
-  return pendingDisciple.parse({ id: nextId('user'), firstName: 'Obed', lastName: 'Boazson', email: 'obed@example.org', progress: 0, ...overrides });
+  return pendingDisciple.parse({
+    id: nextId('user'),
+    firstName: 'Obed',
+    lastName: 'Boazson',
+    email: 'obed@example.org',
+    progress: 0,
+    ...overrides,
+  });
 }
 
-export const invitedResult = (overrides: Partial<Invitation> = {}): AddDiscipleResult => addDiscipleResult.parse({ outcome: 'invited', invitation: buildInvitation(overrides) });
+export const invitedResult = (overrides: Partial<Invitation> = {}): AddDiscipleResult =>
+  addDiscipleResult.parse({ outcome: 'invited', invitation: buildInvitation(overrides) });
 
 export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   const n = ++seq;

@@ -16,7 +16,10 @@ type Handler = (req: StubRequest) => StubReply | Promise<StubReply>;
 
 /** JSON error in the server's `{ code, message }` shape. */
 /** `extra`: more fields of the error body (e.g. `opensAt`). */
-export const apiError = (status: number, code: string, message = code, extra: Record<string, unknown> = {}): StubReply => ({ status, json: { code, message, ...extra } });
+export const apiError = (status: number, code: string, message = code, extra: Record<string, unknown> = {}): StubReply => ({
+  status,
+  json: { code, message, ...extra },
+});
 
 // The translation files, served at /locales/ as the server serves client/public: the app's own i18n loads them.
 const localeFiles = import.meta.glob<Record<string, unknown>>('../../public/locales/*/*.json', { eager: true, import: 'default' });

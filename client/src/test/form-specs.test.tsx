@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isFormSpec } from '../lib/forms.ts';
 
 /**
@@ -6,20 +7,33 @@ import { isFormSpec } from '../lib/forms.ts';
  * key its strict schema refused ("Unrecognized key"), so every submit failed at the form's root,
  * where no field showed it, and nothing happened (issue 22).
  */
-const modules = import.meta.glob<Record<string, unknown>>(['../features/*/components/*.tsx', '!../features/*/components/*.test.tsx'], { eager: true });
-const sources = import.meta.glob<string>(['../**/*.tsx', '!../**/*.test.tsx', '!../test/**'], { eager: true, query: '?raw', import: 'default' });
+const modules = import.meta.glob<Record<string, unknown>>(['../features/*/components/*.tsx', '!../features/*/components/*.test.tsx'], {
+  eager: true,
+});
+const sources = import.meta.glob<string>(['../**/*.tsx', '!../**/*.test.tsx', '!../test/**'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
 
 const specs = Object.entries(modules).flatMap(([file, mod]) =>
   Object.entries(mod)
     .filter(([, value]) => isFormSpec(value))
-    .map(([name, spec]) => ({ name: `${file.replace('../features/', '')} ${name}`, spec: spec as Parameters<typeof isFormSpec>[0] & { schema: import('zod').ZodType; defaultValues: object } })),
+    .map(([name, spec]) => ({
+      name: `${file.replace('../features/', '')} ${name}`,
+      spec: spec as Parameters<typeof isFormSpec>[0] & { schema: import('zod').ZodType; defaultValues: object },
+    })),
 );
 
 describe('forms and their contracts', () => {
   it('every form goes through a spec: no screen calls useForm itself', () => {
-    const direct = Object.entries(sources).filter(([, text]) => /\buseForm\s*[<(]/.test(text)).map(([file]) => file);
+    const direct = Object.entries(sources)
+      .filter(([, text]) => /\buseForm\s*[<(]/.test(text))
+      .map(([file]) => file);
     expect(direct).toEqual([]);
-    const withForm = Object.entries(sources).filter(([, text]) => text.includes('useSchemaForm(')).map(([file]) => file);
+    const withForm = Object.entries(sources)
+      .filter(([, text]) => text.includes('useSchemaForm('))
+      .map(([file]) => file);
     // Each module that builds a form exports the spec it builds it from.
     for (const file of withForm) expect(text(file), file).toMatch(/export const \w+FormSpec = formSpec\(/);
     expect(specs.length).toBeGreaterThanOrEqual(12);

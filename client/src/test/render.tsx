@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Suspense, type ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+
 import { Toaster } from '../components/ui/toast.tsx';
 import { queryClient } from '../lib/query-client.ts';
 
@@ -19,7 +20,10 @@ export interface RenderOptions {
  * translation files), a router at `path`, and the toaster. Returns Testing Library's queries,
  * a user to act with, and the router's location history.
  */
-export function renderWithApp(ui: ReactElement, { path = '/', user }: RenderOptions = {}): RenderResult & { user: ReturnType<typeof userEvent.setup>; history: string[] } {
+export function renderWithApp(
+  ui: ReactElement,
+  { path = '/', user }: RenderOptions = {},
+): RenderResult & { user: ReturnType<typeof userEvent.setup>; history: string[] } {
   const location = memoryLocation({ path, record: true });
   const result = render(
     <QueryClientProvider client={queryClient}>

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
+
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+
 import { checkAndResetFetchStub, installFetchStub } from './fetch-stub.ts';
 
 // findBy*/waitFor wait up to 10 s, not 1 s: on a loaded machine the toast's code (loaded on first use) can take longer.

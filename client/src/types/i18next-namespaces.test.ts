@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
  */
 describe('typed translation keys', () => {
   it('declare every namespace file, from the English file itself', () => {
-    const files = readdirSync(path.resolve('client/public/locales/en')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+    const files = readdirSync(path.resolve('client/public/locales/en'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
     const declaration = readFileSync(path.resolve('client/src/types/i18next.d.ts'), 'utf8');
     const imported = [...declaration.matchAll(/from '\.\.\/\.\.\/public\/locales\/en\/([\w-]+)\.json'/g)].map((m) => m[1]).sort();
     const declared = [...declaration.matchAll(/^\s+'?([\w-]+)'?: typeof \w+;$/gm)].map((m) => m[1]).sort();

@@ -1,4 +1,5 @@
 import 'i18next';
+
 import type admin from '../../public/locales/en/admin.json';
 import type auth from '../../public/locales/en/auth.json';
 import type common from '../../public/locales/en/common.json';

@@ -1,15 +1,31 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+
 import { callbackStatuses, watchmomsStatuses } from '../../../common/contracts/admin.ts';
 import { consentStatuses, onboardingStatuses } from '../../../common/contracts/auth.ts';
 import { mailStatuses } from '../../../common/contracts/mail.ts';
-import { roles } from '../../../common/domain/roles.ts';
 import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 import { applicationStatuses } from '../../../common/domain/eligibility.ts';
-import { contactMethods, supportCategories, type ScoreBand } from '../../../common/domain/support.ts';
+import { roles } from '../../../common/domain/roles.ts';
 import { concernSources, concernStatuses, linkPauseReasons } from '../../../common/domain/safeguarding.ts';
+import { contactMethods, supportCategories, type ScoreBand } from '../../../common/domain/support.ts';
 
 // Each list is written once, in common/, and read by the database types, the contracts and the rules.
 export const userRole = pgEnum('user_role', roles);
@@ -105,7 +121,9 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the session token; the token itself only lives in the cookie. */
     idHash: text('id_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -123,7 +141,9 @@ export const sessions = pgTable(
 
 /** An account's authenticator app (TOTP, RFC 6238). A row without enabledAt is an enrolment not confirmed yet. */
 export const userTotp = pgTable('user_totp', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   /** The shared secret, base32 (the authenticator app holds the same). */
   secret: text('secret').notNull(),
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
@@ -137,7 +157,9 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -148,7 +170,9 @@ export const recoveryCodes = pgTable(
 /** A sign-in whose password was right, waiting for the second step; keyed by a random id held in a short-lived cookie. */
 export const mfaChallenges = pgTable('mfa_challenges', {
   idHash: text('id_hash').primaryKey(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   userAgent: text('user_agent'),
   /** Wrong codes tried; the challenge ends after a few. */
   attempts: smallint('attempts').notNull().default(0),
@@ -213,7 +237,9 @@ export const courses = pgTable(
      * `course`: lessons, assessments with a pass mark, a challenge and a certificate (the 8-week course).
      * `track`: short days opened one calendar day apart, done in `track_days` (docs/decisions/074).
      */
-    kind: text('kind', { enum: ['course', 'track'] }).notNull().default('course'),
+    kind: text('kind', { enum: ['course', 'track'] })
+      .notNull()
+      .default('course'),
     contentVersion: integer('content_version').notNull(),
     /** { en: { title, description }, fr: {...} } */
     details: jsonb('details').notNull(),
@@ -231,7 +257,9 @@ export const lessons = pgTable(
   'lessons',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
     weekNumber: smallint('week_number').notNull(),
     /** { en: { title, subtitle, keyScriptures, sections, reflectionQuestions }, fr: {...} } */
@@ -249,7 +277,10 @@ export const lessons = pgTable(
 
 export const assessments = pgTable('assessments', {
   id: uuid('id').primaryKey().defaultRandom(),
-  lessonId: uuid('lesson_id').notNull().unique().references(() => lessons.id, { onDelete: 'cascade' }),
+  lessonId: uuid('lesson_id')
+    .notNull()
+    .unique()
+    .references(() => lessons.id, { onDelete: 'cascade' }),
   /** { en: [{ text, options }], fr: [...] } */
   questions: jsonb('questions').notNull(),
   /** Correct option index per question; never sent to a client before a passing attempt. */
@@ -261,9 +292,15 @@ export const assessmentAttempts = pgTable(
   'assessment_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    assessmentId: uuid('assessment_id').notNull().references(() => assessments.id, { onDelete: 'cascade' }),
-    lessonId: uuid('lesson_id').notNull().references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
     answers: jsonb('answers').$type<number[]>().notNull(),
     score: smallint('score').notNull(),
     passed: boolean('passed').notNull(),
@@ -277,7 +314,9 @@ export const assessmentAttempts = pgTable(
   },
   (t) => [
     index('attempts_user_lesson_idx').on(t.userId, t.lessonId),
-    index('attempts_passed_idx').on(t.userId).where(sql`${t.passed}`),
+    index('attempts_passed_idx')
+      .on(t.userId)
+      .where(sql`${t.passed}`),
     uniqueIndex('attempts_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     uniqueIndex('attempts_draw_idx').on(t.drawId),
   ],
@@ -298,8 +337,12 @@ export const assessmentDraws = pgTable(
   'assessment_draws',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    assessmentId: uuid('assessment_id').notNull().references(() => assessments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
     questions: jsonb('questions').$type<DrawnQuestion[]>().notNull(),
     /** Fingerprint of the bank drawn from: a draw of a bank changed since is drawn again. */
     bankHash: text('bank_hash').notNull(),
@@ -315,8 +358,12 @@ export const assessmentDraws = pgTable(
 export const challengeDays = pgTable(
   'challenge_days',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     day: smallint('day').notNull(),
     isDone: boolean('is_done').notNull(),
     /** The learner's calendar day the tick counts for (their streak). */
@@ -330,8 +377,12 @@ export const challengeDays = pgTable(
 export const sectionReads = pgTable(
   'section_reads',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    lessonId: uuid('lesson_id').notNull().references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
     section: smallint('section').notNull(),
     isRead: boolean('is_read').notNull(),
     activeOn: date('active_on', { mode: 'string' }).notNull(),
@@ -348,8 +399,12 @@ export const sectionReads = pgTable(
 export const trackDays = pgTable(
   'track_days',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     day: smallint('day').notNull(),
     doneOn: date('done_on', { mode: 'string' }).notNull(),
     answer: smallint('answer').notNull(),
@@ -362,8 +417,12 @@ export const trackDays = pgTable(
 export const trackSkips = pgTable(
   'track_skips',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     skippedAt: timestamp('skipped_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
@@ -377,8 +436,12 @@ export const trackSkips = pgTable(
 export const courseProgress = pgTable(
   'course_progress',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     passedLessons: smallint('passed_lessons').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -405,7 +468,9 @@ export const rowCounts = pgTable(
 export const courseProgressCounts = pgTable(
   'course_progress_counts',
   {
-    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     passedLessons: smallint('passed_lessons').notNull(),
     slot: smallint('slot').notNull(),
     n: bigint('n', { mode: 'number' }).notNull().default(0),
@@ -421,7 +486,9 @@ export const courseProgressCounts = pgTable(
 export const mentorStats = pgTable(
   'mentor_stats',
   {
-    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     directDisciples: integer('direct_disciples').notNull().default(0),
     completedDisciples: integer('completed_disciples').notNull().default(0),
   },
@@ -434,7 +501,9 @@ export const certificates = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Null once the holder deleted their account: the certificate stays verifiable as "issued, holder removed". */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     verificationCode: text('verification_code').notNull().unique(),
     holderName: text('holder_name'),
     /** When the holder last changed their name after the certificate was issued (the verify page says so); null if never. */
@@ -445,31 +514,39 @@ export const certificates = pgTable(
   (t) => [uniqueIndex('certificates_user_course_idx').on(t.userId, t.courseId)],
 );
 
-export const watchmomsApplications = pgTable('watchmoms_applications', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  fullName: text('full_name').notNull(),
-  phone: text('phone').notNull(),
-  birthdate: date('birthdate'),
-  country: text('country').notNull(),
-  cityState: text('city_state').notNull(),
-  streetAddress: text('street_address'),
-  churchAffiliation: text('church_affiliation').notNull(),
-  reasonForJoining: text('reason_for_joining').notNull(),
-  consent: boolean('consent').notNull(),
-  /** Client-generated key: a repeated submission of the same form is stored once. */
-  idempotencyKey: text('idempotency_key').unique(),
-  status: watchmomsStatus('status').notNull().default('new'),
-  notes: text('notes').notNull().default(''),
-  /** When it went out in the admins' daily digest of new applications. */
-  digestedAt: timestamp('digested_at', { withTimezone: true }),
-  /** When it was last approved or declined (null while new or contacted): a declined one is deleted 180 days later. */
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
-  ...timestamps,
-}, (t) => [
-  index('watchmoms_status_idx').on(t.status, t.createdAt),
-  index('watchmoms_undigested_idx').on(t.createdAt).where(sql`${t.digestedAt} is null`),
-  index('watchmoms_declined_idx').on(t.decidedAt).where(sql`${t.status} = 'declined'`),
-]);
+export const watchmomsApplications = pgTable(
+  'watchmoms_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull(),
+    birthdate: date('birthdate'),
+    country: text('country').notNull(),
+    cityState: text('city_state').notNull(),
+    streetAddress: text('street_address'),
+    churchAffiliation: text('church_affiliation').notNull(),
+    reasonForJoining: text('reason_for_joining').notNull(),
+    consent: boolean('consent').notNull(),
+    /** Client-generated key: a repeated submission of the same form is stored once. */
+    idempotencyKey: text('idempotency_key').unique(),
+    status: watchmomsStatus('status').notNull().default('new'),
+    notes: text('notes').notNull().default(''),
+    /** When it went out in the admins' daily digest of new applications. */
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
+    /** When it was last approved or declined (null while new or contacted): a declined one is deleted 180 days later. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('watchmoms_status_idx').on(t.status, t.createdAt),
+    index('watchmoms_undigested_idx')
+      .on(t.createdAt)
+      .where(sql`${t.digestedAt} is null`),
+    index('watchmoms_declined_idx')
+      .on(t.decidedAt)
+      .where(sql`${t.status} = 'declined'`),
+  ],
+);
 
 export const callbackRequests = pgTable(
   'callback_requests',
@@ -499,9 +576,15 @@ export const callbackRequests = pgTable(
   },
   (t) => [
     index('callback_status_idx').on(t.status, t.createdAt),
-    index('callback_unalerted_idx').on(t.createdAt).where(sql`${t.alertedAt} is null`),
-    index('callback_unescalated_idx').on(t.createdAt).where(sql`${t.status} = 'new' and ${t.escalatedAt} is null`),
-    index('callback_closed_idx').on(t.closedAt).where(sql`${t.name} is not null`),
+    index('callback_unalerted_idx')
+      .on(t.createdAt)
+      .where(sql`${t.alertedAt} is null`),
+    index('callback_unescalated_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'new' and ${t.escalatedAt} is null`),
+    index('callback_closed_idx')
+      .on(t.closedAt)
+      .where(sql`${t.name} is not null`),
   ],
 );
 
@@ -509,9 +592,12 @@ export const discipleInvitations = pgTable(
   'disciple_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    mentorId: uuid('mentor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    mentorId: uuid('mentor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     // The name and email the mentor typed.
-    fullName: text('full_name').notNull(), email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
     acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** The owner of an existing account said no: the invitation stays closed and links nobody. */
@@ -542,8 +628,12 @@ export const discipleInvitations = pgTable(
 export const mentorRequests = pgTable(
   'mentor_requests',
   {
-    discipleId: uuid('disciple_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-    mentorId: uuid('mentor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    discipleId: uuid('disciple_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mentorId: uuid('mentor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -554,7 +644,9 @@ export const ambassadorApplications = pgTable(
   'ambassador_applications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     status: applicationStatus('status').notNull().default('pending'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -563,11 +655,15 @@ export const ambassadorApplications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('ambassador_apps_undigested_idx').on(t.createdAt).where(sql`${t.digestedAt} is null`),
+    index('ambassador_apps_undigested_idx')
+      .on(t.createdAt)
+      .where(sql`${t.digestedAt} is null`),
     index('ambassador_apps_user_idx').on(t.userId),
     index('ambassador_apps_status_idx').on(t.status, t.createdAt),
     // At most one open application per user.
-    uniqueIndex('ambassador_apps_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('ambassador_apps_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -620,7 +716,10 @@ export const mailOutbox = pgTable(
      */
     handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     /** Accounts other than the recipient the mail names (a mentor, a disciple, a child): scrubbed when they are deleted. */
-    aboutUserIds: uuid('about_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    aboutUserIds: uuid('about_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -635,7 +734,9 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['password-reset', 'verify-email'] }).notNull(),
     /** The address the token was sent to (verification proves this one). */
     email: text('email').notNull(),
@@ -674,7 +775,9 @@ export const secondFactorFailures = pgTable(
   'second_factor_failures',
   {
     key: text('key').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     failures: integer('failures').notNull().default(0),
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the account's owner was last told by mail (account rows only). */
@@ -703,7 +806,9 @@ export const rateLimitCounters = pgTable(
  * from assessment_attempts.
  */
 export const learnerActivity = pgTable('learner_activity', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   lastLessonOpenedAt: timestamp('last_lesson_opened_at', { withTimezone: true }).notNull(),
 });
 
@@ -715,7 +820,9 @@ export const encouragements = pgTable(
   'encouragements',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ['auto', 'mentor'] }).notNull(),
     mentorId: uuid('mentor_id').references(() => users.id, { onDelete: 'set null' }),
     /** Which message of the list (common/contracts/mentor-week.ts), or the automatic mail's number in a row. */
@@ -740,7 +847,9 @@ export const consents = pgTable(
   'consents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['faith-data', 'parental'] }).notNull(),
     /** "self", or "parent" with the parent's email in parentEmail. */
     givenBy: text('given_by', { enum: ['self', 'parent'] }).notNull(),
@@ -777,7 +886,9 @@ export interface ParentalConsentEvidence {
 
 /** A young person's request for a parent's consent: the mailed link (hashed) opens the page where the parent agrees, and later withdraws. */
 export const parentalConsents = pgTable('parental_consents', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   parentEmail: text('parent_email').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   /** The outbox row of the latest mail to the parent: cancelled if still waiting when a new one replaces it. */
@@ -799,7 +910,9 @@ export const parentalConsents = pgTable('parental_consents', {
 export const consentChildDevices = pgTable(
   'consent_child_devices',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     deviceHash: text('device_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -815,7 +928,9 @@ export const mentorApprovals = pgTable(
   'mentor_approvals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     approvedById: uuid('approved_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** What was checked: background check, reference, training (free text, at most 1,000 characters). */
     checks: text('checks').notNull(),
@@ -863,7 +978,11 @@ export const safeguardingConcerns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('concerns_created_idx').on(t.createdAt), index('concerns_raised_by_idx').on(t.raisedById), index('concerns_about_idx').on(t.aboutUserId)],
+  (t) => [
+    index('concerns_created_idx').on(t.createdAt),
+    index('concerns_raised_by_idx').on(t.raisedById),
+    index('concerns_about_idx').on(t.aboutUserId),
+  ],
 );
 
 /**
@@ -901,7 +1020,9 @@ export const insightRefreshes = pgTable('insight_refreshes', {
 export const prayerSettings = pgTable(
   'prayer_settings',
   {
-    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     timeZone: text('time_zone').notNull(),
     remindMorning: boolean('remind_morning').notNull().default(false),
     remindMidday: boolean('remind_midday').notNull().default(false),
@@ -920,7 +1041,9 @@ export const prayerSettings = pgTable(
   (t) => [
     uniqueIndex('prayer_settings_calendar_idx').on(t.calendarTokenHash),
     // The reminder job reads only the people with a reminder on.
-    index('prayer_settings_reminding_idx').on(t.userId).where(sql`${t.remindMorning} or ${t.remindMidday} or ${t.remindEvening} or ${t.remindNights}`),
+    index('prayer_settings_reminding_idx')
+      .on(t.userId)
+      .where(sql`${t.remindMorning} or ${t.remindMidday} or ${t.remindEvening} or ${t.remindNights}`),
   ],
 );
 
@@ -928,7 +1051,9 @@ export const prayerSettings = pgTable(
 export const prayerReminderSends = pgTable(
   'prayer_reminder_sends',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** "morning:2026-11-28" (the person's local day) or "night:2026-11-30" (the ministry's day). */
     occurrence: text('occurrence').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

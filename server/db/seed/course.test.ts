@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
 import { createDb } from '../client.ts';
 import { assessmentAttempts, assessments, certificates, courses, lessons } from '../schema/index.ts';
@@ -9,15 +10,23 @@ const app = await createTestApp();
 const db = app.db;
 
 const counts = async () => {
-  const [row] = await db.execute<{ c: number; l: number; a: number }>(
-    // The 8-week course's rows: the 7-day track is seeded beside it (server/db/seed/track.ts).
-    sql`select (select count(*)::int from courses where kind = 'course') as c,
+  const [row] = await db
+    .execute<{ c: number; l: number; a: number }>(
+      // The 8-week course's rows: the 7-day track is seeded beside it (server/db/seed/track.ts).
+      sql`select (select count(*)::int from courses where kind = 'course') as c,
       (select count(*)::int from lessons join courses on courses.id = lessons.course_id where courses.kind = 'course') as l,
       (select count(*)::int from assessments) as a`,
-  ).then((r) => r.rows);
+    )
+    .then((r) => r.rows);
   return row;
 };
-const lessonRows = () => db.select({ id: lessons.id, slug: lessons.slug, week: lessons.weekNumber, content: lessons.content, isLive: lessons.isLive }).from(lessons).innerJoin(courses, eq(courses.id, lessons.courseId)).where(eq(courses.kind, 'course')).orderBy(lessons.weekNumber);
+const lessonRows = () =>
+  db
+    .select({ id: lessons.id, slug: lessons.slug, week: lessons.weekNumber, content: lessons.content, isLive: lessons.isLive })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(eq(courses.kind, 'course'))
+    .orderBy(lessons.weekNumber);
 const clone = (c: CourseContent): CourseContent => structuredClone(c);
 
 describe('course seeding', () => {
@@ -44,8 +53,16 @@ describe('course seeding', () => {
     const user = await createUser(db);
     const lesson1 = before[0]!;
     const [assessment1] = await db.select().from(assessments).where(eq(assessments.lessonId, lesson1.id));
-    await db.insert(assessmentAttempts).values({ userId: user.id, assessmentId: assessment1!.id, lessonId: lesson1.id, answers: [0], score: 90, passed: true });
-    await db.insert(certificates).values({ userId: user.id, courseId: course!.id, verificationCode: 'SEED-TEST-CODE', holderName: 'Seed Test', completedAt: new Date() });
+    await db
+      .insert(assessmentAttempts)
+      .values({ userId: user.id, assessmentId: assessment1!.id, lessonId: lesson1.id, answers: [0], score: 90, passed: true });
+    await db.insert(certificates).values({
+      userId: user.id,
+      courseId: course!.id,
+      verificationCode: 'SEED-TEST-CODE',
+      holderName: 'Seed Test',
+      completedAt: new Date(),
+    });
 
     const changed = clone(original);
     changed.course.version += 1;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
+
 import { courseFileSchema, lessonFileSchema, type CourseFile, type LessonFile } from '../../../content/schema.ts';
 import { readCourseFiles } from '../../../content/validate.ts';
 import type { Db } from '../client.ts';
@@ -31,7 +32,8 @@ export function loadCourseContent(): CourseContent {
   const { course, lessons: files } = readCourseFiles();
   const problems: string[] = [];
   const parsedCourse = courseFileSchema.safeParse(course);
-  if (!parsedCourse.success) problems.push(`course.json: ${parsedCourse.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsedCourse.success)
+    problems.push(`course.json: ${parsedCourse.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const parsedLessons = files.map(({ file, data }) => {
     const r = lessonFileSchema.safeParse(data);
     if (!r.success) problems.push(`${file}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -74,7 +76,10 @@ export async function seedCourse(db: Db, content: CourseContent): Promise<SeedOu
     const [row] = await tx
       .insert(courses)
       .values({ slug: course.slug, contentVersion: course.version, details, challenge: course.challenge })
-      .onConflictDoUpdate({ target: courses.slug, set: { contentVersion: course.version, details, challenge: course.challenge, updatedAt: now } })
+      .onConflictDoUpdate({
+        target: courses.slug,
+        set: { contentVersion: course.version, details, challenge: course.challenge, updatedAt: now },
+      })
       .returning({ id: courses.id });
     const courseId = row!.id;
 
@@ -83,7 +88,10 @@ export async function seedCourse(db: Db, content: CourseContent): Promise<SeedOu
       const [lessonRow] = await tx
         .insert(lessons)
         .values({ courseId, slug: l.slug, weekNumber: l.week, content: lessonContent })
-        .onConflictDoUpdate({ target: [lessons.courseId, lessons.slug], set: { weekNumber: l.week, content: lessonContent, isLive: true, updatedAt: now } })
+        .onConflictDoUpdate({
+          target: [lessons.courseId, lessons.slug],
+          set: { weekNumber: l.week, content: lessonContent, isLive: true, updatedAt: now },
+        })
         .returning({ id: lessons.id });
       const withSections = (qs: LessonFile['en']['questions']) => qs.map((q, i) => ({ ...q, section: l.questionSections[i]! }));
       const questions: AssessmentQuestions = { en: withSections(l.en.questions), fr: withSections(l.fr.questions) };

@@ -1,5 +1,5 @@
-import type { Db } from '../client.ts';
 import { loadTrackContent } from '../../../content/track.ts';
+import type { Db } from '../client.ts';
 import { loadCourseContent, seedCourse } from './course.ts';
 import { seedTrack } from './track.ts';
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { loadTrackContent } from '../../../content/track.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { courses, lessons } from '../schema/index.ts';
@@ -10,7 +11,11 @@ const db = app.db;
 
 const trackRows = async () => {
   const [track] = await db.select().from(courses).where(eq(courses.kind, 'track'));
-  const days = await db.select({ id: lessons.id, day: lessons.weekNumber, isLive: lessons.isLive }).from(lessons).where(eq(lessons.courseId, track!.id)).orderBy(lessons.weekNumber);
+  const days = await db
+    .select({ id: lessons.id, day: lessons.weekNumber, isLive: lessons.isLive })
+    .from(lessons)
+    .where(eq(lessons.courseId, track!.id))
+    .orderBy(lessons.weekNumber);
   return { track: track!, days };
 };
 
@@ -31,7 +36,10 @@ describe('track seeding (docs/decisions/074)', () => {
     const without = structuredClone(original);
     without.days = without.days.filter((d) => d.day !== 7);
     expect((await seedTrack(db, without)).status).toBe('updated');
-    const [retired] = await db.select().from(lessons).where(and(eq(lessons.courseId, before.track.id), eq(lessons.weekNumber, 7)));
+    const [retired] = await db
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.courseId, before.track.id), eq(lessons.weekNumber, 7)));
     expect(retired!.isLive).toBe(false);
     await seedTrack(db, original);
     const after = await trackRows();

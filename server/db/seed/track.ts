@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
+
 import type { TrackDayLanguage, TrackFile } from '../../../content/schema.ts';
 import type { Db } from '../client.ts';
 import { courses, lessons } from '../schema/index.ts';
@@ -24,7 +25,10 @@ export async function seedTrack(db: Db, track: TrackFile): Promise<{ courseId: s
   const hash = createHash('sha256').update(JSON.stringify(track)).digest('hex');
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const [existing] = await tx.select({ id: courses.id, version: courses.contentVersion, details: courses.details }).from(courses).where(eq(courses.slug, track.slug));
+    const [existing] = await tx
+      .select({ id: courses.id, version: courses.contentVersion, details: courses.details })
+      .from(courses)
+      .where(eq(courses.slug, track.slug));
     if (existing && existing.version === track.version && (existing.details as Partial<CourseDetails>).contentHash === hash)
       return { courseId: existing.id, status: 'unchanged' as const };
     const now = new Date();
@@ -40,12 +44,24 @@ export async function seedTrack(db: Db, track: TrackFile): Promise<{ courseId: s
       await tx
         .insert(lessons)
         .values({ courseId, slug: d.slug, weekNumber: d.day, content })
-        .onConflictDoUpdate({ target: [lessons.courseId, lessons.slug], set: { weekNumber: d.day, content, isLive: true, updatedAt: now } });
+        .onConflictDoUpdate({
+          target: [lessons.courseId, lessons.slug],
+          set: { weekNumber: d.day, content, isLive: true, updatedAt: now },
+        });
     }
     await tx
       .update(lessons)
       .set({ isLive: false, updatedAt: now })
-      .where(and(eq(lessons.courseId, courseId), notInArray(lessons.slug, track.days.map((d) => d.slug)), lessons.isLive));
+      .where(
+        and(
+          eq(lessons.courseId, courseId),
+          notInArray(
+            lessons.slug,
+            track.days.map((d) => d.slug),
+          ),
+          lessons.isLive,
+        ),
+      );
     return { courseId, status: existing ? ('updated' as const) : ('created' as const) };
   });
 }

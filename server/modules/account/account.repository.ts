@@ -1,13 +1,18 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { auditLog, sessions, users, userTokens } from '../../db/schema/index.ts';
-import type { Db, Tx } from '../../db/client.ts';
+
 import type { AuditAction } from '../../../common/domain/audit-actions.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { auditLog, sessions, users, userTokens } from '../../db/schema/index.ts';
 
 export type TokenPurpose = (typeof userTokens.$inferSelect)['purpose'];
 
 export const accountRepositoryFactory = (db: Db) => ({
   async findUserByEmail(email: string, tx: Tx = db) {
-    const rows = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
     return rows[0] ?? null;
   },
 
@@ -61,7 +66,10 @@ export const accountRepositoryFactory = (db: Db) => ({
     return rows[0] ?? null;
   },
 
-  async insertAudit(entry: { actorId: string | null; action: AuditAction; targetType: string; targetId: string; details?: Record<string, unknown> }, tx: Tx = db) {
+  async insertAudit(
+    entry: { actorId: string | null; action: AuditAction; targetType: string; targetId: string; details?: Record<string, unknown> },
+    tx: Tx = db,
+  ) {
     await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
   },
 });

@@ -1,17 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { currentUser, mfaChallenge } from '../../../common/contracts/auth.ts';
-import { mfaPaths } from '../../../common/contracts/security.ts';
-import {
-  localeBody, PASSWORD_RESET_ACCEPTED, passwordResetAccepted, passwordResetBody, passwordResetConfirmBody, verifyEmailBody,
-} from '../../../common/contracts/mail.ts';
 import { mailPaths } from '../../../common/contracts/mail-paths.ts';
+import {
+  localeBody,
+  PASSWORD_RESET_ACCEPTED,
+  passwordResetAccepted,
+  passwordResetBody,
+  passwordResetConfirmBody,
+  verifyEmailBody,
+} from '../../../common/contracts/mail.ts';
+import { mfaPaths } from '../../../common/contracts/security.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireUser } from '../../plugins/session.ts';
 import { toCurrentUser } from '../../lib/current-user.ts';
 import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS } from '../../lib/mfa-challenge.ts';
-import type { SecurityService } from './security.service.ts';
 import { createSession, setSessionCookie } from '../../lib/session.ts';
+import { requireUser } from '../../plugins/session.ts';
 import type { AccountService } from './account.service.ts';
+import type { SecurityService } from './security.service.ts';
 
 interface Options {
   account: AccountService;
@@ -39,34 +45,55 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, sec
     keyGenerator: (req) => `password-reset:${(req.body as { email: string }).email}`,
   });
 
-  app.post(mailPaths.passwordReset, { config: publicPerClient, schema: { body: passwordResetBody, response: { 202: passwordResetAccepted } } }, async (req, reply) => {
-    const answerAt = performance.now() + PASSWORD_RESET_ANSWER_MS;
-    const limit = await perAddress(req);
-    if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', 'Too many requests for this address. Please wait a few minutes and try again.');
-    await account.requestPasswordReset(req.body.email);
-    // An address with an account costs a transaction (the link and its mail), an unknown one a lookup:
-    // both answer at the same moment, so the time does not tell whether the address has an account.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - performance.now())));
-    return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
-  });
+  app.post(
+    mailPaths.passwordReset,
+    { config: publicPerClient, schema: { body: passwordResetBody, response: { 202: passwordResetAccepted } } },
+    async (req, reply) => {
+      const answerAt = performance.now() + PASSWORD_RESET_ANSWER_MS;
+      const limit = await perAddress(req);
+      if (!limit.isAllowed && limit.isExceeded)
+        throw new AppError('RATE_LIMITED', 'Too many requests for this address. Please wait a few minutes and try again.');
+      await account.requestPasswordReset(req.body.email);
+      // An address with an account costs a transaction (the link and its mail), an unknown one a lookup:
+      // both answer at the same moment, so the time does not tell whether the address has an account.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - performance.now())));
+      return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
+    },
+  );
 
-  app.post(mailPaths.passwordResetConfirm, { config: publicPerClient, schema: { body: passwordResetConfirmBody, response: { 200: currentUser, 202: mfaChallenge } } }, async (req, reply) => {
-    const user = await account.confirmPasswordReset(req.body);
-    // The ended sessions are forgotten before the answer, not after it.
-    app.sessionCache.clear();
-    // The new password is kept (the data stays), but a deactivated account does not sign in: told after the mailbox proved who asks.
-    if (user.deactivatedAt) throw new AppError('ACCOUNT_DEACTIVATED', 'This account was deactivated by the team. Write to us if you think this is a mistake.');
-    // A mailed link proves the mailbox, not the second factor: an account with two-step
-    // verification signs in with its code next (docs/decisions/038).
-    if (await security.isTotpEnabled(user.id)) {
-      const challenge = await security.startChallenge({ user, userAgent: req.headers['user-agent'] });
-      reply.setCookie(MFA_CHALLENGE_COOKIE, challenge, { path: mfaPaths.signIn, httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', maxAge: MFA_CHALLENGE_TTL_MS / 1000 });
-      return reply.status(202).send({ mfaRequired: true as const });
-    }
-    // Every session of the user ended, this browser's included: it gets a new one.
-    setSessionCookie(req, reply, await createSession(app.db, user.id, app.sessionPolicy, { userAgent: req.headers['user-agent'] }), app.sessionPolicy);
-    return toCurrentUser(user);
-  });
+  app.post(
+    mailPaths.passwordResetConfirm,
+    { config: publicPerClient, schema: { body: passwordResetConfirmBody, response: { 200: currentUser, 202: mfaChallenge } } },
+    async (req, reply) => {
+      const user = await account.confirmPasswordReset(req.body);
+      // The ended sessions are forgotten before the answer, not after it.
+      app.sessionCache.clear();
+      // The new password is kept (the data stays), but a deactivated account does not sign in: told after the mailbox proved who asks.
+      if (user.deactivatedAt)
+        throw new AppError('ACCOUNT_DEACTIVATED', 'This account was deactivated by the team. Write to us if you think this is a mistake.');
+      // A mailed link proves the mailbox, not the second factor: an account with two-step
+      // verification signs in with its code next (docs/decisions/038).
+      if (await security.isTotpEnabled(user.id)) {
+        const challenge = await security.startChallenge({ user, userAgent: req.headers['user-agent'] });
+        reply.setCookie(MFA_CHALLENGE_COOKIE, challenge, {
+          path: mfaPaths.signIn,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: req.protocol === 'https',
+          maxAge: MFA_CHALLENGE_TTL_MS / 1000,
+        });
+        return reply.status(202).send({ mfaRequired: true as const });
+      }
+      // Every session of the user ended, this browser's included: it gets a new one.
+      setSessionCookie(
+        req,
+        reply,
+        await createSession(app.db, user.id, app.sessionPolicy, { userAgent: req.headers['user-agent'] }),
+        app.sessionPolicy,
+      );
+      return toCurrentUser(user);
+    },
+  );
 
   app.post(mailPaths.verifyEmail, { config: publicPerClient, schema: { body: verifyEmailBody } }, async (_req, reply) => {
     await account.verifyEmail(_req.body.token);

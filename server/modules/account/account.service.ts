@@ -3,8 +3,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStrongPassword, hashPassword } from '../../lib/password.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
-import type { MailSender } from '../mail/mail.service.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import type { AccountRepository } from './account.repository.ts';
 
 export const RESET_TTL_MS = 30 * 60_000;
@@ -34,15 +34,33 @@ export function accountServiceFactory({ db, accountRepo: repo, mail, scryptCost,
       if (!user.passwordHash) {
         await mail.enqueueFor(tx, user, {
           kind: 'password-reset-oidc',
-          content: { subject: 'passwordResetOidc.subject', paragraphs: ['passwordResetOidc.intro', 'passwordResetOidc.provider'], action: { label: 'passwordResetOidc.action', url: mail.link('/api/login') } },
+          content: {
+            subject: 'passwordResetOidc.subject',
+            paragraphs: ['passwordResetOidc.intro', 'passwordResetOidc.provider'],
+            action: { label: 'passwordResetOidc.action', url: mail.link('/api/login') },
+          },
         });
         return;
       }
       const token = newToken();
-      await repo.insertToken({ tokenHash: hashToken(token), userId: user.id, purpose: 'password-reset', email: user.email, expiresAt: new Date(Date.now() + RESET_TTL_MS) }, tx);
+      await repo.insertToken(
+        {
+          tokenHash: hashToken(token),
+          userId: user.id,
+          purpose: 'password-reset',
+          email: user.email,
+          expiresAt: new Date(Date.now() + RESET_TTL_MS),
+        },
+        tx,
+      );
       await mail.enqueueFor(tx, user, {
         kind: 'password-reset',
-        content: { subject: 'passwordReset.subject', paragraphs: ['passwordReset.intro'], action: { label: 'passwordReset.action', url: mail.link(`/reset-password/${token}`) }, after: ['passwordReset.expiry'] },
+        content: {
+          subject: 'passwordReset.subject',
+          paragraphs: ['passwordReset.intro'],
+          action: { label: 'passwordReset.action', url: mail.link(`/reset-password/${token}`) },
+          after: ['passwordReset.expiry'],
+        },
       });
     });
     mail.wake();
@@ -84,14 +102,31 @@ export function accountServiceFactory({ db, accountRepo: repo, mail, scryptCost,
    * sign-up's transaction, it writes the token and the mail in it (no savepoint, no commit of its
    * own) and the caller wakes the mail workers after its commit; without one, in its own transaction.
    */
-  async function sendVerification(user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'locale' | 'emailVerifiedAt'>, tx?: Tx): Promise<void> {
+  async function sendVerification(
+    user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'locale' | 'emailVerifiedAt'>,
+    tx?: Tx,
+  ): Promise<void> {
     if (user.emailVerifiedAt) return;
     const write = async (tx: Tx) => {
       const token = newToken();
-      await repo.insertToken({ tokenHash: hashToken(token), userId: user.id, purpose: 'verify-email', email: user.email, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) }, tx);
+      await repo.insertToken(
+        {
+          tokenHash: hashToken(token),
+          userId: user.id,
+          purpose: 'verify-email',
+          email: user.email,
+          expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
+        },
+        tx,
+      );
       await mail.enqueueFor(tx, user, {
         kind: 'verify-email',
-        content: { subject: 'verifyEmail.subject', paragraphs: ['verifyEmail.intro'], action: { label: 'verifyEmail.action', url: mail.link(`/verify-email/${token}`) }, after: ['verifyEmail.expiry'] },
+        content: {
+          subject: 'verifyEmail.subject',
+          paragraphs: ['verifyEmail.intro'],
+          action: { label: 'verifyEmail.action', url: mail.link(`/verify-email/${token}`) },
+          after: ['verifyEmail.expiry'],
+        },
       });
     };
     if (tx) return write(tx);
@@ -105,7 +140,8 @@ export function accountServiceFactory({ db, accountRepo: repo, mail, scryptCost,
       checkToken(row);
       await repo.useTokens(row!.userId, 'verify-email', tx);
       // An address changed since the link was sent stays unverified.
-      if (!(await repo.markEmailVerified(row!.userId, row!.email, tx))) throw new AppError('LINK_INVALID', 'This link is not valid. Ask for a new one.');
+      if (!(await repo.markEmailVerified(row!.userId, row!.email, tx)))
+        throw new AppError('LINK_INVALID', 'This link is not valid. Ask for a new one.');
     });
   }
 

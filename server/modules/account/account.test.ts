@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
 import { linkIn, startTestSmtp } from '../../../test/smtp.ts';
 import { auditLog, sessions, users, userTokens } from '../../db/schema/index.ts';
@@ -25,7 +26,11 @@ describe('password reset', () => {
   it('answers 202 with the same body for an account, an unknown address and an OpenID-only account', async () => {
     const withPassword = await createUser(app.db, { password: 'old passphrase here' });
     const oidcOnly = await createUser(app.db, { oidcSubject: 'https://idp|abc' });
-    const answers = await Promise.all([requestReset(withPassword.email, '10.0.1.1'), requestReset('nobody-here@example.org', '10.0.1.2'), requestReset(oidcOnly.email, '10.0.1.3')]);
+    const answers = await Promise.all([
+      requestReset(withPassword.email, '10.0.1.1'),
+      requestReset('nobody-here@example.org', '10.0.1.2'),
+      requestReset(oidcOnly.email, '10.0.1.3'),
+    ]);
     for (const res of answers) {
       expect(res.statusCode).toBe(202);
       expect(res.body).toBe(answers[0]!.body);
@@ -46,7 +51,8 @@ describe('password reset', () => {
       return performance.now() - started;
     };
     // Both wait for the fixed answer time; the work of either is far shorter, so neither says which it was.
-    for (const ms of [await timed(known.email, '10.0.2.1'), await timed('nobody-timed@example.org', '10.0.2.2')]) expect(ms).toBeGreaterThanOrEqual(PASSWORD_RESET_ANSWER_MS - 5);
+    for (const ms of [await timed(known.email, '10.0.2.1'), await timed('nobody-timed@example.org', '10.0.2.2')])
+      expect(ms).toBeGreaterThanOrEqual(PASSWORD_RESET_ANSWER_MS - 5);
   });
 
   it('refuses a malformed address or token with a clear 400', async () => {
@@ -89,7 +95,10 @@ describe('password reset', () => {
 
     expect((await signIn(user.email, 'old passphrase here')).statusCode).toBe(401);
     expect((await signIn(user.email, 'brand new passphrase')).statusCode).toBe(200);
-    const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'password.reset'), eq(auditLog.targetId, user.id)));
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'password.reset'), eq(auditLog.targetId, user.id)));
     expect(audit).toHaveLength(1);
 
     // Single use.
@@ -107,7 +116,10 @@ describe('password reset', () => {
     expect(weak.json().code).toBe('WEAK_PASSWORD');
     const short = await confirm(token, 'short');
     expect(short.statusCode).toBe(400);
-    await app.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.tokenHash, hashToken(token)));
+    await app.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.tokenHash, hashToken(token)));
     const expired = await confirm(token, 'brand new passphrase');
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({ code: 'LINK_EXPIRED', message: 'This link has expired. Ask for a new one.' });
@@ -125,20 +137,39 @@ describe('password reset', () => {
     }
     const strict = await createTestApp({ rateLimits: { auth: 2, forms: 2 } });
     const codes = [];
-    for (let i = 0; i < 3; i++) codes.push((await strict.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: `someone${i}@example.org` } })).statusCode);
+    for (let i = 0; i < 3; i++)
+      codes.push(
+        (await strict.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: `someone${i}@example.org` } }))
+          .statusCode,
+      );
     expect(codes).toEqual([202, 202, 429]);
   });
 });
 
 describe('email verification', () => {
   it('mails the sign-up link in the interface language through SMTP; opening it gives a verified account', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { ...adultSignUp, firstName: 'Noé', lastName: 'Martin', email: 'noe@example.org', password: 'walking in the light', locale: 'fr' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: {
+        ...adultSignUp,
+        firstName: 'Noé',
+        lastName: 'Martin',
+        email: 'noe@example.org',
+        password: 'walking in the light',
+        locale: 'fr',
+      },
+    });
     expect(res.statusCode).toBe(202);
     const mail = await smtp.waitFor((m) => m.to.includes('noe@example.org'));
     expect(mail.subject).toBe('Termine la création de ton compte');
     const url = linkIn(mail, '/confirm-sign-up/');
     expect(url).toMatch(/^https:\/\/god\.test\/confirm-sign-up\/[A-Za-z0-9_-]{43}$/);
-    const done = await app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm', payload: { token: tokenOf(url), password: 'walking in the light' } });
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/confirm',
+      payload: { token: tokenOf(url), password: 'walking in the light' },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ locale: 'fr', isEmailVerified: true });
     const cookie = `sid=${sessionTokenFrom(done)}`;
@@ -169,7 +200,9 @@ describe('email verification', () => {
   it('shows verified or not in the admin directory', async () => {
     const verified = await createUser(app.db, { emailVerifiedAt: new Date(), firstName: 'Verifiedperson' });
     const admin = await signedInUser(app, { role: 'admin' });
-    const page = (await app.inject({ method: 'GET', url: '/api/admin/users?search=verifiedperson', headers: { cookie: admin.cookie } })).json();
+    const page = (
+      await app.inject({ method: 'GET', url: '/api/admin/users?search=verifiedperson', headers: { cookie: admin.cookie } })
+    ).json();
     expect(page.users.find((u: { id: string }) => u.id === verified.id)).toMatchObject({ isEmailVerified: true });
   });
 });
@@ -178,8 +211,12 @@ describe('mail language', () => {
   it('follows the language the user switches to', async () => {
     const { user, cookie } = await signedInUser(app);
     expect((await app.inject({ method: 'PUT', url: '/api/account/locale', payload: { locale: 'fr' } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'PUT', url: '/api/account/locale', headers: { cookie }, payload: { locale: 'de' } })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'PUT', url: '/api/account/locale', headers: { cookie }, payload: { locale: 'fr' } })).statusCode).toBe(204);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/account/locale', headers: { cookie }, payload: { locale: 'de' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/account/locale', headers: { cookie }, payload: { locale: 'fr' } })).statusCode,
+    ).toBe(204);
     const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.locale).toBe('fr');
   });

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import { secondFactorFailures } from '../../db/schema/index.ts';
 
@@ -29,7 +30,9 @@ export const secondFactorThrottleRepositoryFactory = (db: Db) => ({
     const rows = await tx
       .update(secondFactorFailures)
       .set({ notifiedAt: new Date() })
-      .where(and(eq(secondFactorFailures.key, key), or(isNull(secondFactorFailures.notifiedAt), lt(secondFactorFailures.notifiedAt, since))))
+      .where(
+        and(eq(secondFactorFailures.key, key), or(isNull(secondFactorFailures.notifiedAt), lt(secondFactorFailures.notifiedAt, since))),
+      )
       .returning({ key: secondFactorFailures.key });
     return rows.length > 0;
   },

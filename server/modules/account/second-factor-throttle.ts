@@ -1,5 +1,5 @@
-import { FAILURE_MEMORY_MS } from '../../../common/domain/sign-in-throttle.ts';
 import { NOTIFY_OWNER_AFTER_SECOND_FACTOR_FAILURES, secondFactorWaitSeconds } from '../../../common/domain/second-factor-throttle.ts';
+import { FAILURE_MEMORY_MS } from '../../../common/domain/sign-in-throttle.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
@@ -33,14 +33,24 @@ export function secondFactorThrottleFactory({ db, secondFactorRepo: repo, mail }
    * `isNeverDelayed`: a recovery code, counted but never made to wait (it cannot be guessed, and it
    * is the owner's way in while a stranger who knows the password keeps the account's codes waiting).
    */
-  async function claimAttempt({ userId, keys, isNeverDelayed = false }: { userId: string; keys: string[]; isNeverDelayed?: boolean }): Promise<void> {
+  async function claimAttempt({
+    userId,
+    keys,
+    isNeverDelayed = false,
+  }: {
+    userId: string;
+    keys: string[];
+    isNeverDelayed?: boolean;
+  }): Promise<void> {
     const now = new Date();
     await db.transaction(async (tx) => {
       const rows = await repo.lockFailures(userId, keys, tx);
       const counts = rows.map((row) => (now.getTime() - row.lastFailureAt.getTime() >= FAILURE_MEMORY_MS ? 0 : row.failures));
       const wait = Math.max(0, ...rows.map((row, i) => secondFactorWaitSeconds(counts[i]!, row.lastFailureAt, now)));
       if (wait > 0 && !isNeverDelayed)
-        throw new AppError('SECOND_FACTOR_THROTTLED', `Too many wrong tries. Please wait ${wait} seconds and try again.`, { retryAfterSeconds: wait });
+        throw new AppError('SECOND_FACTOR_THROTTLED', `Too many wrong tries. Please wait ${wait} seconds and try again.`, {
+          retryAfterSeconds: wait,
+        });
       for (const [i, row] of rows.entries()) await repo.setFailures(row.key, counts[i]! + 1, now, tx);
     });
   }

@@ -1,23 +1,31 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
-import { auditLog, mfaChallenges, recoveryCodes, sessions, users, userTotp } from '../../db/schema/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
+
 import type { AuditAction } from '../../../common/domain/audit-actions.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { auditLog, mfaChallenges, recoveryCodes, sessions, users, userTotp } from '../../db/schema/index.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 
 /** SQL of the account's security: password, sessions, two-step verification (docs/decisions/038). */
 /** Where a secret that cannot be opened is reported: the app's logger. */
 type WarnLog = Pick<FastifyBaseLogger, 'warn'>;
 
 /** A row of user_totp with its secret opened (it is stored sealed, decision 038). */
-function opened<T extends { userId: string; secret: string }>(box: SecretBox, log: WarnLog, row: T | undefined): (T & { secret: string | null }) | null {
+function opened<T extends { userId: string; secret: string }>(
+  box: SecretBox,
+  log: WarnLog,
+  row: T | undefined,
+): (T & { secret: string | null }) | null {
   if (!row) return null;
   try {
     return { ...row, secret: box.open(row.secret, row.userId) };
   } catch (err) {
     // Sealed with a key this app no longer has (or damaged): no code can match; recovery codes still
     // sign in. The log says so, with the account's id only, so the team can find a lost or changed key.
-    log.warn({ userId: row.userId, err: { name: (err as Error).name, message: (err as Error).message } }, 'two-step secret cannot be opened: its codes are refused until it is set up again');
+    log.warn(
+      { userId: row.userId, err: { name: (err as Error).name, message: (err as Error).message } },
+      'two-step secret cannot be opened: its codes are refused until it is set up again',
+    );
     return { ...row, secret: null };
   }
 }
@@ -29,27 +37,41 @@ export const securityRepositoryFactory = (db: Db, box: SecretBox, log: WarnLog) 
 
   /** Ends every session of the user except the one whose hash is `keepHash`; returns how many ended. */
   async deleteOtherSessions(userId: string, keepHash: string, tx: Tx = db): Promise<number> {
-    const rows = await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepHash))).returning({ id: sessions.publicId });
+    const rows = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepHash)))
+      .returning({ id: sessions.publicId });
     return rows.length;
   },
 
   /** Ends one session of the user by its public id; false when the user has no such session. */
   async deleteSession(userId: string, publicId: string, tx: Tx = db): Promise<boolean> {
-    const rows = await tx.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId))).returning({ id: sessions.publicId });
+    const rows = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+      .returning({ id: sessions.publicId });
     return rows.length > 0;
   },
 
   /** The user's live sessions (not past their idle or absolute expiry), most recently used first. */
   async findLiveSessions(userId: string, idleCutoff: Date, tx: Tx = db) {
     return tx
-      .select({ id: sessions.publicId, idHash: sessions.idHash, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        id: sessions.publicId,
+        idHash: sessions.idHash,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
       .from(sessions)
       .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date()), gt(sessions.lastSeenAt, idleCutoff)))
       .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
   },
 
   async insertAudit(entry: { actorId: string; action: AuditAction; targetId: string; details?: Record<string, unknown> }, tx: Tx = db) {
-    await tx.insert(auditLog).values({ actorId: entry.actorId, action: entry.action, targetType: 'user', targetId: entry.targetId, details: entry.details ?? {} });
+    await tx
+      .insert(auditLog)
+      .values({ actorId: entry.actorId, action: entry.action, targetType: 'user', targetId: entry.targetId, details: entry.details ?? {} });
   },
 
   // ---- Two-step verification ----
@@ -71,16 +93,26 @@ export const securityRepositoryFactory = (db: Db, box: SecretBox, log: WarnLog) 
     const rows = await tx
       .insert(userTotp)
       .values({ userId, secret })
-      .onConflictDoUpdate({ target: userTotp.userId, set: { secret, createdAt: new Date(), lastUsedStep: null }, setWhere: isNull(userTotp.enabledAt) })
+      .onConflictDoUpdate({
+        target: userTotp.userId,
+        set: { secret, createdAt: new Date(), lastUsedStep: null },
+        setWhere: isNull(userTotp.enabledAt),
+      })
       .returning({ userId: userTotp.userId });
     return rows.length > 0;
   },
 
   /** Seals the secrets written before they were sealed (once, at start); returns how many. */
   async sealPlainSecrets(): Promise<number> {
-    const plain = await db.select({ userId: userTotp.userId, secret: userTotp.secret }).from(userTotp).where(sql`${userTotp.secret} not like 'v1:%'`);
+    const plain = await db
+      .select({ userId: userTotp.userId, secret: userTotp.secret })
+      .from(userTotp)
+      .where(sql`${userTotp.secret} not like 'v1:%'`);
     for (const row of plain) {
-      await db.update(userTotp).set({ secret: box.seal(row.secret, row.userId) }).where(and(eq(userTotp.userId, row.userId), eq(userTotp.secret, row.secret)));
+      await db
+        .update(userTotp)
+        .set({ secret: box.seal(row.secret, row.userId) })
+        .where(and(eq(userTotp.userId, row.userId), eq(userTotp.secret, row.secret)));
     }
     return plain.length;
   },
@@ -114,7 +146,10 @@ export const securityRepositoryFactory = (db: Db, box: SecretBox, log: WarnLog) 
   },
 
   async countUnusedRecoveryCodes(userId: string, tx: Tx = db): Promise<number> {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
     return row?.n ?? 0;
   },
 
@@ -130,7 +165,10 @@ export const securityRepositoryFactory = (db: Db, box: SecretBox, log: WarnLog) 
 
   /** After two-step verification is turned off, no session of the user counts as verified any more. */
   async clearSessionsMfa(userId: string, tx: Tx = db) {
-    await tx.update(sessions).set({ mfaAt: null }).where(and(eq(sessions.userId, userId), isNotNull(sessions.mfaAt)));
+    await tx
+      .update(sessions)
+      .set({ mfaAt: null })
+      .where(and(eq(sessions.userId, userId), isNotNull(sessions.mfaAt)));
   },
 
   // ---- Sign-in challenges (password right, second step pending) ----
@@ -150,7 +188,10 @@ export const securityRepositoryFactory = (db: Db, box: SecretBox, log: WarnLog) 
   },
 
   async countChallengeAttempt(idHash: string, tx: Tx = db) {
-    await tx.update(mfaChallenges).set({ attempts: sql`${mfaChallenges.attempts} + 1` }).where(eq(mfaChallenges.idHash, idHash));
+    await tx
+      .update(mfaChallenges)
+      .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
+      .where(eq(mfaChallenges.idHash, idHash));
   },
 
   async deleteChallenge(idHash: string, tx: Tx = db) {

@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import {
-  changePasswordBody, endedSessions, mfaPaths, mfaStatus, reauthBody, reauthResult, recoveryCodeList, securityPaths, sessionList, sessionParams, totpConfirmBody, totpEnrolment,
+  changePasswordBody,
+  endedSessions,
+  mfaPaths,
+  mfaStatus,
+  reauthBody,
+  reauthResult,
+  recoveryCodeList,
+  securityPaths,
+  sessionList,
+  sessionParams,
+  totpConfirmBody,
+  totpEnrolment,
 } from '../../../common/contracts/security.ts';
 import { clearSessionCookie } from '../../lib/session.ts';
 import { requireSession } from '../../plugins/session.ts';
@@ -16,14 +28,20 @@ interface Options {
 const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, { security, authRateLimit }) => {
   const perClient = { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
 
-  app.post(securityPaths.password, { config: perClient, schema: { body: changePasswordBody, response: { 200: endedSessions } } }, async (req) => {
-    const result = await security.changePassword({ ...requireSession(req), body: req.body });
-    // The ended sessions are forgotten before the answer, not after it (decision 021).
-    app.sessionCache.clear();
-    return result;
-  });
+  app.post(
+    securityPaths.password,
+    { config: perClient, schema: { body: changePasswordBody, response: { 200: endedSessions } } },
+    async (req) => {
+      const result = await security.changePassword({ ...requireSession(req), body: req.body });
+      // The ended sessions are forgotten before the answer, not after it (decision 021).
+      app.sessionCache.clear();
+      return result;
+    },
+  );
 
-  app.get(securityPaths.sessions, { schema: { response: { 200: sessionList } } }, async (req) => ({ sessions: await security.listSessions(requireSession(req)) }));
+  app.get(securityPaths.sessions, { schema: { response: { 200: sessionList } } }, async (req) => ({
+    sessions: await security.listSessions(requireSession(req)),
+  }));
 
   app.delete(securityPaths.otherSessions, { schema: { response: { 200: endedSessions } } }, async (req) => {
     const result = await security.endOtherSessions(requireSession(req));
@@ -43,14 +61,20 @@ const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, { security, a
 
   app.get(mfaPaths.status, { schema: { response: { 200: mfaStatus } } }, async (req) => security.mfaStatus(requireSession(req)));
 
-  app.post(mfaPaths.totpSetup, { config: perClient, schema: { response: { 200: totpEnrolment } } }, async (req) => security.startTotpEnrolment(requireSession(req)));
+  app.post(mfaPaths.totpSetup, { config: perClient, schema: { response: { 200: totpEnrolment } } }, async (req) =>
+    security.startTotpEnrolment(requireSession(req)),
+  );
 
-  app.post(mfaPaths.totpConfirm, { config: perClient, schema: { body: totpConfirmBody, response: { 200: recoveryCodeList } } }, async (req) => {
-    const recoveryCodes = await security.confirmTotpEnrolment({ ...requireSession(req), code: req.body.code });
-    // This session is now verified: the admin console opens on the next request.
-    app.sessionCache.clear();
-    return { recoveryCodes };
-  });
+  app.post(
+    mfaPaths.totpConfirm,
+    { config: perClient, schema: { body: totpConfirmBody, response: { 200: recoveryCodeList } } },
+    async (req) => {
+      const recoveryCodes = await security.confirmTotpEnrolment({ ...requireSession(req), code: req.body.code });
+      // This session is now verified: the admin console opens on the next request.
+      app.sessionCache.clear();
+      return { recoveryCodes };
+    },
+  );
 
   app.post(mfaPaths.recoveryCodes, { config: perClient, schema: { response: { 200: recoveryCodeList } } }, async (req) => ({
     recoveryCodes: await security.regenerateRecoveryCodes(requireSession(req)),

@@ -1,22 +1,37 @@
-import { randomGroupedCode } from '../../lib/random-code.ts';
 import Bowser from 'bowser';
 import { generateSecret, generateURI, verify as verifyTotpCode } from 'otplib';
 import { renderSVG } from 'uqr';
-import { isAdminRole } from '../../../common/domain/roles.ts';
+
 import {
-  RECOVERY_CODE_COUNT, recoveryCode as recoveryCodeSchema,
-  type ChangePasswordBody, type MfaStatus, type ReauthBody, type SecondFactorBody, type SessionItem, type TotpEnrolment,
+  RECOVERY_CODE_COUNT,
+  recoveryCode as recoveryCodeSchema,
+  type ChangePasswordBody,
+  type MfaStatus,
+  type ReauthBody,
+  type SecondFactorBody,
+  type SessionItem,
+  type TotpEnrolment,
 } from '../../../common/contracts/security.ts';
+import { isAdminRole } from '../../../common/domain/roles.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { findUserById } from '../../db/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
-import { assertRecentAuth, hashToken, newToken, REAUTH_WINDOW_MS, type SessionPolicy, type SessionState, type UserRow } from '../../lib/session.ts';
 import { MFA_CHALLENGE_TTL_MS } from '../../lib/mfa-challenge.ts';
-import type { MailSender } from '../mail/mail.service.ts';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { randomGroupedCode } from '../../lib/random-code.ts';
+import {
+  assertRecentAuth,
+  hashToken,
+  newToken,
+  REAUTH_WINDOW_MS,
+  type SessionPolicy,
+  type SessionState,
+  type UserRow,
+} from '../../lib/session.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
-import type { SecurityRepository } from './security.repository.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import { accountKey, sessionKey, type SecondFactorThrottle } from './second-factor-throttle.ts';
+import type { SecurityRepository } from './security.repository.ts';
 
 interface Deps {
   db: Db;
@@ -86,15 +101,20 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
    * of the account, records it, and mails the owner (an attacker who changed it is then noticed).
    */
   async function changePassword({ user, session, body }: { user: UserRow; session: SessionState; body: ChangePasswordBody }) {
-    if (!user.passwordHash) throw new AppError('NO_PASSWORD', 'Your account has no password: you sign in with your organization\'s account.');
-    if (!(await checkOwnPassword({ user, session }, body.currentPassword))) throw new AppError('WRONG_PASSWORD', 'Your current password is not correct.');
+    if (!user.passwordHash)
+      throw new AppError('NO_PASSWORD', "Your account has no password: you sign in with your organization's account.");
+    if (!(await checkOwnPassword({ user, session }, body.currentPassword)))
+      throw new AppError('WRONG_PASSWORD', 'Your current password is not correct.');
     assertStrongPassword(body.newPassword, user);
     const passwordHash = await hashPassword(body.newPassword, scryptCost);
     const ended = await db.transaction(async (tx) => {
       await securityRepo.setPasswordHash(user.id, passwordHash, tx);
       const count = await securityRepo.deleteOtherSessions(user.id, session.idHash, tx);
       await securityRepo.markSessionReauth(session.idHash, tx);
-      await securityRepo.insertAudit({ actorId: user.id, action: 'password.changed', targetId: user.id, details: { endedSessions: count } }, tx);
+      await securityRepo.insertAudit(
+        { actorId: user.id, action: 'password.changed', targetId: user.id, details: { endedSessions: count } },
+        tx,
+      );
       await mail.enqueueFor(tx, user, {
         kind: 'password-changed',
         content: {
@@ -128,7 +148,10 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
   async function endOtherSessions({ user, session }: { user: UserRow; session: SessionState }) {
     const ended = await db.transaction(async (tx) => {
       const count = await securityRepo.deleteOtherSessions(user.id, session.idHash, tx);
-      await securityRepo.insertAudit({ actorId: user.id, action: 'sessions.ended', targetId: user.id, details: { endedSessions: count } }, tx);
+      await securityRepo.insertAudit(
+        { actorId: user.id, action: 'sessions.ended', targetId: user.id, details: { endedSessions: count } },
+        tx,
+      );
       return count;
     });
     return { ended };
@@ -140,7 +163,12 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
   async function checkTotp(userId: string, code: string, tx: Tx): Promise<boolean> {
     const row = await securityRepo.findTotpForUpdate(userId, tx);
     if (!row?.enabledAt || row.secret === null) return false;
-    const result = await verifyTotpCode({ secret: row.secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS, ...(row.lastUsedStep !== null ? { afterTimeStep: row.lastUsedStep } : {}) });
+    const result = await verifyTotpCode({
+      secret: row.secret,
+      token: code,
+      epochTolerance: TOTP_TOLERANCE_SECONDS,
+      ...(row.lastUsedStep !== null ? { afterTimeStep: row.lastUsedStep } : {}),
+    });
     if (!result.valid) return false;
     await securityRepo.setLastUsedStep(userId, timeStepOf(result), tx);
     return true;
@@ -149,7 +177,8 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
   /** A code from the app or an unused recovery code; either is used up by a success. */
   async function checkSecondFactor(userId: string, body: SecondFactorBody, tx: Tx): Promise<'totp' | 'recovery-code' | null> {
     if (body.code !== undefined) return (await checkTotp(userId, body.code, tx)) ? 'totp' : null;
-    if (body.recoveryCode !== undefined) return (await securityRepo.useRecoveryCode(userId, hashRecoveryCode(body.recoveryCode), tx)) ? 'recovery-code' : null;
+    if (body.recoveryCode !== undefined)
+      return (await securityRepo.useRecoveryCode(userId, hashRecoveryCode(body.recoveryCode), tx)) ? 'recovery-code' : null;
     return null;
   }
 
@@ -171,7 +200,8 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
   /** A new secret (not active until a code from it is confirmed), as a QR code and as text. */
   async function startTotpEnrolment({ user }: { user: UserRow }): Promise<TotpEnrolment> {
     const secret = generateSecret();
-    if (!(await securityRepo.upsertPendingTotp(user.id, secret))) throw new AppError('MFA_ALREADY_ENABLED', 'Two-step verification is already on.');
+    if (!(await securityRepo.upsertPendingTotp(user.id, secret)))
+      throw new AppError('MFA_ALREADY_ENABLED', 'Two-step verification is already on.');
     const uri = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
     return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };
   }
@@ -226,7 +256,8 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
    */
   async function reauthenticate({ user, session, body }: { user: UserRow; session: SessionState; body: ReauthBody }) {
     if (body.password !== undefined) {
-      if (!(await checkOwnPassword({ user, session }, body.password))) throw new AppError('WRONG_PASSWORD', 'Your password is not correct.');
+      if (!(await checkOwnPassword({ user, session }, body.password)))
+        throw new AppError('WRONG_PASSWORD', 'Your password is not correct.');
       await securityRepo.markSessionReauth(session.idHash);
     } else {
       const keys = [accountKey(user.id), sessionKey(session.idHash)];
@@ -252,12 +283,23 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
   async function startChallenge({ user, userAgent }: { user: UserRow; userAgent: string | undefined }): Promise<string> {
     await securityRepo.deleteExpiredChallenges();
     const token = newToken();
-    await securityRepo.insertChallenge({ idHash: hashToken(token), userId: user.id, userAgent: userAgent?.slice(0, 512) ?? null, expiresAt: new Date(Date.now() + MFA_CHALLENGE_TTL_MS) });
+    await securityRepo.insertChallenge({
+      idHash: hashToken(token),
+      userId: user.id,
+      userAgent: userAgent?.slice(0, 512) ?? null,
+      expiresAt: new Date(Date.now() + MFA_CHALLENGE_TTL_MS),
+    });
     return token;
   }
 
   /** The code of a pending sign-in: the user to sign in, or an error (a few wrong codes end the challenge). */
-  async function completeChallenge({ token, body }: { token: string | undefined; body: SecondFactorBody }): Promise<{ user: UserRow; userAgent: string | null }> {
+  async function completeChallenge({
+    token,
+    body,
+  }: {
+    token: string | undefined;
+    body: SecondFactorBody;
+  }): Promise<{ user: UserRow; userAgent: string | null }> {
     const expired = () => new AppError('MFA_CHALLENGE_EXPIRED', 'Your sign-in has expired. Please type your password again.');
     if (!token) throw expired();
     const idHash = hashToken(token);
@@ -281,7 +323,8 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
       }
       await securityRepo.deleteChallenge(idHash, tx);
       await secondFactorThrottle.recordSuccess(keys, tx);
-      if (method === 'recovery-code') await securityRepo.insertAudit({ actorId: challenge.userId, action: 'mfa.recovery-code-used', targetId: challenge.userId }, tx);
+      if (method === 'recovery-code')
+        await securityRepo.insertAudit({ actorId: challenge.userId, action: 'mfa.recovery-code-used', targetId: challenge.userId }, tx);
       return { kind: 'ok' as const, userId: challenge.userId, userAgent: challenge.userAgent };
     });
     if (outcome.kind === 'expired') throw expired();
@@ -296,8 +339,19 @@ export function securityServiceFactory({ db, securityRepo, mail, scryptCost, ses
   }
 
   return {
-    checkOwnPassword, changePassword, listSessions, endSession, endOtherSessions,
-    isTotpEnabled, mfaStatus, startTotpEnrolment, confirmTotpEnrolment, regenerateRecoveryCodes, disableTotp,
-    reauthenticate, startChallenge, completeChallenge,
+    checkOwnPassword,
+    changePassword,
+    listSessions,
+    endSession,
+    endOtherSessions,
+    isTotpEnabled,
+    mfaStatus,
+    startTotpEnrolment,
+    confirmTotpEnrolment,
+    regenerateRecoveryCodes,
+    disableTotp,
+    reauthenticate,
+    startChallenge,
+    completeChallenge,
   };
 }

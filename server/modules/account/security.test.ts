@@ -1,10 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, createUser, enrolTotp, sessionCookie, sessionTokenFrom, signedInUser, TEST_MFA_KEY, totpCodeFor } from '../../../test/app.ts';
+
+import {
+  createTestApp,
+  createUser,
+  enrolTotp,
+  sessionCookie,
+  sessionTokenFrom,
+  signedInUser,
+  TEST_MFA_KEY,
+  totpCodeFor,
+} from '../../../test/app.ts';
 import { auditLog, mailOutbox, recoveryCodes, sessions, users, userTokens, userTotp } from '../../db/schema/index.ts';
 import { secretBox } from '../../lib/secret-box.ts';
-import { securityRepositoryFactory } from './security.repository.ts';
 import { hashToken } from '../../lib/session.ts';
+import { securityRepositoryFactory } from './security.repository.ts';
 
 const logLines: string[] = [];
 const app = await createTestApp({ logLines, rateLimits: { auth: 1000, forms: 1000 } });
@@ -14,24 +24,36 @@ const LAPTOP_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/6
 
 /** Signs in through the API from a browser with this User-Agent; returns the Cookie header. */
 async function signIn(email: string, password: string, userAgent = LAPTOP_UA) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, headers: { 'user-agent': userAgent } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password },
+    headers: { 'user-agent': userAgent },
+  });
   expect(res.statusCode).toBe(200);
   return `sid=${sessionTokenFrom(res)}`;
 }
 const me = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json();
-const changePassword = (cookie: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/account/password', headers: { cookie }, payload });
+const changePassword = (cookie: string, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/account/password', headers: { cookie }, payload });
 
 describe('change password', () => {
   it('needs a session, and the current password', async () => {
     const user = await createUser(app.db, { password: 'my old passphrase' });
-    expect((await changePassword('', { currentPassword: 'my old passphrase', newPassword: 'a brand new passphrase' })).statusCode).toBe(401);
+    expect((await changePassword('', { currentPassword: 'my old passphrase', newPassword: 'a brand new passphrase' })).statusCode).toBe(
+      401,
+    );
     const cookie = await signIn(user.email, 'my old passphrase');
     const wrong = await changePassword(cookie, { currentPassword: 'not my passphrase', newPassword: 'a brand new passphrase' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD', message: 'Your current password is not correct.' });
     // Nothing changed: the old password still signs in, the new one does not.
     await signIn(user.email, 'my old passphrase');
-    const refused = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: 'a brand new passphrase' } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: user.email, password: 'a brand new passphrase' },
+    });
     expect(refused.statusCode).toBe(401);
   });
 
@@ -51,7 +73,9 @@ describe('change password', () => {
       expect(res.statusCode, newPassword).toBe(400);
       expect(res.json().code, newPassword).toBe(code);
     }
-    expect((await changePassword(cookie, { currentPassword: 'my old passphrase', newPassword: 'a brand new passphrase', extra: 1 })).statusCode).toBe(400);
+    expect(
+      (await changePassword(cookie, { currentPassword: 'my old passphrase', newPassword: 'a brand new passphrase', extra: 1 })).statusCode,
+    ).toBe(400);
   });
 
   it('sets the new password, ends every other session at once (even one this instance remembers), keeps this one, audits and mails the owner', async () => {
@@ -68,13 +92,22 @@ describe('change password', () => {
     expect(await me(laptop)).toMatchObject({ id: user.id });
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
 
-    expect((await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: 'my old passphrase' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: 'my old passphrase' } }))
+        .statusCode,
+    ).toBe(401);
     await signIn(user.email, 'a brand new passphrase');
 
-    const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'password.changed'), eq(auditLog.targetId, user.id)));
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'password.changed'), eq(auditLog.targetId, user.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: user.id, details: { endedSessions: 1 } });
-    const [mail] = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.kind, 'password-changed')));
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.kind, 'password-changed')));
     expect(mail!.subject).toBe('Ton mot de passe a été changé');
     expect(mail!.text).toContain('Bonjour Léa,');
     expect(mail!.text).toContain('/forgot-password');
@@ -83,14 +116,17 @@ describe('change password', () => {
 
   it('refuses an account without a password (OpenID Connect only)', async () => {
     const user = await createUser(app.db, { oidcSubject: 'https://idp|change-pw' });
-    const res = await changePassword(await sessionCookie(app, user.id), { currentPassword: 'anything', newPassword: 'a brand new passphrase' });
+    const res = await changePassword(await sessionCookie(app, user.id), {
+      currentPassword: 'anything',
+      newPassword: 'a brand new passphrase',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('NO_PASSWORD');
   });
 });
 
 describe('sessions', () => {
-  it('lists the account\'s own live sessions with their device, the current one marked', async () => {
+  it("lists the account's own live sessions with their device, the current one marked", async () => {
     const user = await createUser(app.db, { password: 'my old passphrase' });
     const someoneElse = await createUser(app.db, { password: 'another passphrase' });
     await signIn(someoneElse.email, 'another passphrase');
@@ -101,7 +137,15 @@ describe('sessions', () => {
 
     const res = await app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie: laptop } });
     expect(res.statusCode).toBe(200);
-    const list = res.json().sessions as { id: string; browser: string; os: string; isMobile: boolean; isCurrent: boolean; signedInAt: string; lastSeenAt: string }[];
+    const list = res.json().sessions as {
+      id: string;
+      browser: string;
+      os: string;
+      isMobile: boolean;
+      isCurrent: boolean;
+      signedInAt: string;
+      lastSeenAt: string;
+    }[];
     expect(list).toHaveLength(2);
     expect(list.find((s) => s.isCurrent)).toMatchObject({ browser: 'Safari', os: 'macOS', isMobile: false });
     expect(list.find((s) => !s.isCurrent)).toMatchObject({ browser: 'Chrome', os: 'Android', isMobile: true });
@@ -113,33 +157,43 @@ describe('sessions', () => {
     expect((await app.inject({ method: 'GET', url: '/api/account/sessions' })).statusCode).toBe(401);
   });
 
-  it('signs out one session at once on this instance; another account\'s session id is a 404', async () => {
+  it("signs out one session at once on this instance; another account's session id is a 404", async () => {
     const user = await createUser(app.db, { password: 'my old passphrase' });
     const other = await createUser(app.db, { password: 'another passphrase' });
     const otherCookie = await signIn(other.email, 'another passphrase');
     const phone = await signIn(user.email, 'my old passphrase', PHONE_UA);
     const laptop = await signIn(user.email, 'my old passphrase', LAPTOP_UA);
     expect(await me(phone)).toMatchObject({ id: user.id });
-    const list = (await app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie: laptop } })).json().sessions as { id: string; isCurrent: boolean }[];
+    const list = (await app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie: laptop } })).json().sessions as {
+      id: string;
+      isCurrent: boolean;
+    }[];
     const phoneId = list.find((s) => !s.isCurrent)!.id;
 
-    const othersList = (await app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie: otherCookie } })).json().sessions as { id: string }[];
+    const othersList = (await app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie: otherCookie } })).json()
+      .sessions as { id: string }[];
     const notMine = await app.inject({ method: 'DELETE', url: `/api/account/sessions/${othersList[0]!.id}`, headers: { cookie: laptop } });
     expect(notMine.statusCode).toBe(404);
     expect(await me(otherCookie)).toMatchObject({ id: other.id });
-    expect((await app.inject({ method: 'DELETE', url: '/api/account/sessions/not-a-uuid', headers: { cookie: laptop } })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'DELETE', url: '/api/account/sessions/not-a-uuid', headers: { cookie: laptop } })).statusCode).toBe(
+      400,
+    );
 
     const res = await app.inject({ method: 'DELETE', url: `/api/account/sessions/${phoneId}`, headers: { cookie: laptop } });
     expect(res.statusCode).toBe(204);
     expect(await me(phone)).toBeNull();
     expect(await me(laptop)).toMatchObject({ id: user.id });
-    expect((await app.inject({ method: 'DELETE', url: `/api/account/sessions/${phoneId}`, headers: { cookie: laptop } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/api/account/sessions/${phoneId}`, headers: { cookie: laptop } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('signing out the current session from the list ends it and clears the cookie', async () => {
     const user = await createUser(app.db, { password: 'my old passphrase' });
     const laptop = await signIn(user.email, 'my old passphrase');
-    const [current] = (await app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie: laptop } })).json().sessions as { id: string }[];
+    const [current] = (await app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie: laptop } })).json().sessions as {
+      id: string;
+    }[];
     const res = await app.inject({ method: 'DELETE', url: `/api/account/sessions/${current!.id}`, headers: { cookie: laptop } });
     expect(res.statusCode).toBe(204);
     expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
@@ -159,16 +213,25 @@ describe('sessions', () => {
     expect(await me(phone)).toBeNull();
     expect(await me(tablet)).toBeNull();
     expect(await me(laptop)).toMatchObject({ id: user.id });
-    const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'sessions.ended'), eq(auditLog.targetId, user.id)));
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sessions.ended'), eq(auditLog.targetId, user.id)));
     expect(audit[0]).toMatchObject({ details: { endedSessions: 2 } });
   });
 });
 
 describe('two-step verification (TOTP + recovery codes)', () => {
-  const post = (url: string, cookie: string, payload?: Record<string, unknown>) => app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  const post = (url: string, cookie: string, payload?: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
   /** The password step of a sign-in; returns the answer and the challenge cookie it set. */
   async function passwordStep(email: string, password: string) {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, headers: { 'user-agent': PHONE_UA } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password },
+      headers: { 'user-agent': PHONE_UA },
+    });
     const challenge = res.cookies.find((c) => c.name === 'mfa')?.value;
     return { res, challengeCookie: challenge ? `mfa=${challenge}` : '' };
   }
@@ -185,7 +248,9 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     // Not active yet: signing in asks for no code.
     expect((await passwordStep(user.email, 'my old passphrase')).res.json()).toMatchObject({ id: user.id });
 
-    const wrong = await post('/api/account/mfa/totp/confirm', cookie, { code: '000000' === (await totpCodeFor(secret)) ? '111111' : '000000' });
+    const wrong = await post('/api/account/mfa/totp/confirm', cookie, {
+      code: '000000' === (await totpCodeFor(secret)) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('INVALID_CODE');
     expect((await post('/api/account/mfa/totp/confirm', cookie, { code: '12345' })).statusCode).toBe(400);
@@ -204,7 +269,10 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     expect(status).toMatchObject({ isEnabled: true, isRequired: false, isSessionVerified: true, recoveryCodesLeft: 10, hasPassword: true });
     // A second enrolment cannot replace the first.
     expect((await post('/api/account/mfa/totp/setup', cookie)).json().code).toBe('MFA_ALREADY_ENABLED');
-    const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'mfa.enabled'), eq(auditLog.targetId, user.id)));
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'mfa.enabled'), eq(auditLog.targetId, user.id)));
     expect(audit).toHaveLength(1);
   });
 
@@ -236,14 +304,19 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     // Sealed with a key the app no longer has: the code is refused (no 500); a recovery code still signs in.
     const lost = await createUser(app.db, { password: 'my old passphrase' });
     const enrolled = await enrolTotp(app, await signIn(lost.email, 'my old passphrase'));
-    await app.db.update(userTotp).set({ secret: secretBox(Buffer.alloc(32, 9)).seal(enrolled.secret, lost.id) }).where(eq(userTotp.userId, lost.id));
+    await app.db
+      .update(userTotp)
+      .set({ secret: secretBox(Buffer.alloc(32, 9)).seal(enrolled.secret, lost.id) })
+      .where(eq(userTotp.userId, lost.id));
     const step = await passwordStep(lost.email, 'my old passphrase');
     logLines.length = 0;
     const refused = await post('/api/auth/mfa', step.challengeCookie, { code: await totpCodeFor(enrolled.secret, 1) });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('INVALID_CODE');
     // The team learns why from the log: the account's id and the cipher's refusal, never the address.
-    const unopened = logLines.map((line) => JSON.parse(line) as { msg: string; userId?: string }).find((l) => l.msg.startsWith('two-step secret cannot be opened'));
+    const unopened = logLines
+      .map((line) => JSON.parse(line) as { msg: string; userId?: string })
+      .find((l) => l.msg.startsWith('two-step secret cannot be opened'));
     expect(unopened?.userId).toBe(lost.id);
     expect(logLines.join('')).not.toContain(lost.email);
     expect((await post('/api/auth/mfa', step.challengeCookie, { recoveryCode: enrolled.recoveryCodes[0]! })).statusCode).toBe(200);
@@ -272,7 +345,10 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     expect(await me(cookie)).toMatchObject({ id: user.id });
     expect((await app.inject({ method: 'GET', url: '/api/account/mfa', headers: { cookie } })).json().isSessionVerified).toBe(true);
     // The session carries the browser of the password step.
-    const listed = (await app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie } })).json().sessions as { isCurrent: boolean; os: string }[];
+    const listed = (await app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie } })).json().sessions as {
+      isCurrent: boolean;
+      os: string;
+    }[];
     expect(listed.find((s) => s.isCurrent)).toMatchObject({ os: 'Android' });
     // The challenge is used up.
     expect((await post('/api/auth/mfa', challengeCookie, { code: nextCode })).json().code).toBe('MFA_CHALLENGE_EXPIRED');
@@ -281,7 +357,10 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     const again = await passwordStep(user.email, 'my old passphrase');
     expect((await post('/api/auth/mfa', again.challengeCookie, { code: nextCode })).json().code).toBe('INVALID_CODE');
     expect((await post('/api/auth/mfa', again.challengeCookie, { code: await totpCodeFor(secret, 0) })).json().code).toBe('INVALID_CODE');
-    const failures = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'mfa.failed'), eq(auditLog.targetId, user.id)));
+    const failures = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'mfa.failed'), eq(auditLog.targetId, user.id)));
     expect(failures).toHaveLength(3);
   });
 
@@ -291,7 +370,8 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     const { challengeCookie } = await passwordStep(user.email, 'my old passphrase');
     const right = await totpCodeFor(secret, 1);
     const wrongCode = right === '000000' ? '000001' : '000000';
-    for (let i = 0; i < 5; i++) expect((await post('/api/auth/mfa', challengeCookie, { code: wrongCode })).json().code).toBe('INVALID_CODE');
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/auth/mfa', challengeCookie, { code: wrongCode })).json().code).toBe('INVALID_CODE');
     expect((await post('/api/auth/mfa', challengeCookie, { code: right })).json().code).toBe('MFA_CHALLENGE_EXPIRED');
   });
 
@@ -310,7 +390,10 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     expect(reused.json().code).toBe('INVALID_CODE');
     expect((await post('/api/auth/mfa', second.challengeCookie, { recoveryCode: 'not-a-code' })).statusCode).toBe(400);
     expect((await post('/api/auth/mfa', second.challengeCookie, { recoveryCode: codes[4]!, code: '123456' })).statusCode).toBe(400);
-    const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'mfa.recovery-code-used'), eq(auditLog.targetId, user.id)));
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'mfa.recovery-code-used'), eq(auditLog.targetId, user.id)));
     expect(audit).toHaveLength(1);
   });
 
@@ -318,8 +401,18 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     const user = await createUser(app.db, { password: 'my old passphrase' });
     const { secret } = await enrolTotp(app, await signIn(user.email, 'my old passphrase'));
     const token = 'B'.repeat(43);
-    await app.db.insert(userTokens).values({ tokenHash: hashToken(token), userId: user.id, purpose: 'password-reset', email: user.email, expiresAt: new Date(Date.now() + 600_000) });
-    const res = await app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'a brand new passphrase' } });
+    await app.db.insert(userTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      purpose: 'password-reset',
+      email: user.email,
+      expiresAt: new Date(Date.now() + 600_000),
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token, password: 'a brand new passphrase' },
+    });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ mfaRequired: true });
     expect(sessionTokenFrom(res)).toBeUndefined();
@@ -332,7 +425,10 @@ describe('two-step verification (TOTP + recovery codes)', () => {
     const user = await createUser(app.db, { password: 'my old passphrase' });
     const cookie = await signIn(user.email, 'my old passphrase');
     const { secret } = await enrolTotp(app, cookie);
-    await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - 16 * 60_000) }).where(eq(sessions.userId, user.id));
+    await app.db
+      .update(sessions)
+      .set({ reauthAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(sessions.userId, user.id));
     const stale = await app.inject({ method: 'DELETE', url: '/api/account/mfa/totp', headers: { cookie } });
     expect(stale.statusCode).toBe(403);
     expect(stale.json().code).toBe('REAUTH_REQUIRED');
@@ -378,29 +474,54 @@ describe('the admin console requires two-step verification', () => {
       expect((await app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).statusCode).toBe(200);
       // Another session signed in with the password only is sent through the second step.
       const { res, challengeCookie } = await (async () => {
-        const r = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: admin.email, password: 'admin passphrase here' } });
+        const r = await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          payload: { email: admin.email, password: 'admin passphrase here' },
+        });
         return { res: r, challengeCookie: `mfa=${r.cookies.find((c) => c.name === 'mfa')!.value}` };
       })();
       expect(res.json()).toEqual({ mfaRequired: true });
-      const second = await app.inject({ method: 'POST', url: '/api/auth/mfa', headers: { cookie: challengeCookie }, payload: { code: await totpCodeFor(secret, 1) } });
-      expect((await app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: `sid=${sessionTokenFrom(second)}` } })).statusCode).toBe(200);
+      const second = await app.inject({
+        method: 'POST',
+        url: '/api/auth/mfa',
+        headers: { cookie: challengeCookie },
+        payload: { code: await totpCodeFor(secret, 1) },
+      });
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: `sid=${sessionTokenFrom(second)}` } })).statusCode,
+      ).toBe(200);
     }
   });
 
   it('asks a re-authentication for role changes and the CSV export after 15 minutes', async () => {
     const admin = await signedInUser(app, { role: 'founder', password: 'founder passphrase here' });
     const target = await createUser(app.db);
-    const putRole = () => app.inject({ method: 'PUT', url: `/api/admin/users/${target.id}/role`, headers: { cookie: admin.cookie }, payload: { role: 'ambassador' } });
+    const putRole = () =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${target.id}/role`,
+        headers: { cookie: admin.cookie },
+        payload: { role: 'ambassador' },
+      });
     const exportCsv = () => app.inject({ method: 'GET', url: '/api/admin/users/export.csv', headers: { cookie: admin.cookie } });
     expect((await exportCsv()).statusCode).toBe(200);
-    await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - 16 * 60_000) }).where(eq(sessions.userId, admin.user.id));
+    await app.db
+      .update(sessions)
+      .set({ reauthAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(sessions.userId, admin.user.id));
     await app.inject({ method: 'POST', url: '/api/auth/reauth', headers: { cookie: admin.cookie }, payload: {} });
     for (const res of [await putRole(), await exportCsv()]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'REAUTH_REQUIRED' });
     }
     expect((await app.db.select().from(users).where(eq(users.id, target.id)))[0]!.role).toBe('user');
-    const reauth = await app.inject({ method: 'POST', url: '/api/auth/reauth', headers: { cookie: admin.cookie }, payload: { password: 'founder passphrase here' } });
+    const reauth = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reauth',
+      headers: { cookie: admin.cookie },
+      payload: { password: 'founder passphrase here' },
+    });
     expect(reauth.statusCode).toBe(200);
     expect(Date.parse(reauth.json().reauthUntil) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect((await putRole()).statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+
 import { requireAdmin, requireCallbackStaff } from '../../plugins/session.ts';
 import type { Actor } from './admin-shared.ts';
 

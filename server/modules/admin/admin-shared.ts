@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+
 import { LIST_PAGE_SIZE, type PersonRef } from '../../../common/contracts/admin.ts';
+import type { Role } from '../../../common/domain/roles.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Role } from '../../../common/domain/roles.ts';
 
 /** Who acts: a signed-in admin or founder, or the operator at the command line (full rights, no account). */
 export type Actor = { kind: 'user'; id: string; role: Role } | { kind: 'cli' };
@@ -31,8 +32,19 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 export const listOffset = (page: number) => (page - 1) * LIST_PAGE_SIZE;
 
 /** A page of rows and how many rows of `table` match `where` in all, read together. */
-export async function withTotal<R>(rows: Promise<R[]>, tx: Tx, table: PgTable, where: SQL | undefined): Promise<{ rows: R[]; total: number }> {
-  const [page, [count]] = await Promise.all([rows, tx.select({ n: sql<number>`count(*)::int` }).from(table).where(where)]);
+export async function withTotal<R>(
+  rows: Promise<R[]>,
+  tx: Tx,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ rows: R[]; total: number }> {
+  const [page, [count]] = await Promise.all([
+    rows,
+    tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(where),
+  ]);
   return { rows: page, total: count!.n };
 }
 
@@ -51,7 +63,11 @@ export function changedFields<T extends Record<string, unknown>>(current: T, wan
 }
 
 /** The locked row about to change (404 with `notFound` when there is none), and what the change would do to it. */
-export async function lockForChange<T extends Record<string, unknown>>(locked: Promise<T | null>, wanted: Partial<T>, { notFound, secret = [] as (keyof T)[] }: { notFound: string; secret?: (keyof T)[] }) {
+export async function lockForChange<T extends Record<string, unknown>>(
+  locked: Promise<T | null>,
+  wanted: Partial<T>,
+  { notFound, secret = [] as (keyof T)[] }: { notFound: string; secret?: (keyof T)[] },
+) {
   const current = await locked;
   if (!current) throw new AppError('NOT_FOUND', notFound);
   return { current, ...changedFields(current, wanted, { secret }) };

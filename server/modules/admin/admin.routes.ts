@@ -1,36 +1,39 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { adminPaths } from '../../../common/contracts/admin.ts';
 import { isAdminRole } from '../../../common/contracts/auth.ts';
+import { insightsPaths } from '../../../common/contracts/insights.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin, requireCallbackStaff, requireSafeguardingStaff } from '../../plugins/session.ts';
+import type { MentoringService } from '../mentoring/mentoring.service.ts';
 import safeguardingAdminRoutes from '../safeguarding/safeguarding.admin-routes.ts';
 import type { SafeguardingService } from '../safeguarding/safeguarding.service.ts';
-import { auditRepositoryFactory } from './audit/audit.repository.ts';
-import { adminServicesFactory } from './admin.services.ts';
 import accountsRoutes from './accounts/accounts.routes.ts';
+import { adminServicesFactory } from './admin.services.ts';
 import applicationsRoutes from './applications/applications.routes.ts';
 import type { ApplicationDecisionHooks } from './applications/decision-mail.ts';
+import { auditRepositoryFactory } from './audit/audit.repository.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import callbacksRoutes from './callbacks/callbacks.routes.ts';
 import directoryRoutes from './directory/directory.routes.ts';
-import type { MentoringService } from '../mentoring/mentoring.service.ts';
-import mentorsRoutes from './mentors/mentors.routes.ts';
-import rolesRoutes from './roles/roles.routes.ts';
-import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
-import { insightsPaths } from '../../../common/contracts/insights.ts';
 import { insightsRepositoryFactory } from './insights/insights.repository.ts';
 import insightsRoutes from './insights/insights.routes.ts';
 import { insightsServiceFactory } from './insights/insights.service.ts';
+import mentorsRoutes from './mentors/mentors.routes.ts';
+import rolesRoutes from './roles/roles.routes.ts';
+import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
 
 /** The routes of the console a responder who is not an admin may call (method and route pattern). */
 const inboxRoutes = new Set([`GET ${adminPaths.callbacks}`, `PATCH ${adminPaths.callback(':id')}`, `GET ${insightsPaths.care}`]);
 
 /** The admin console's API, one module per area: admins and founders only (401 for visitors, 403 for everyone else), but for the callback inbox that responders open too. */
-const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: MentoringService; decisionHooks: ApplicationDecisionHooks; safeguarding: SafeguardingService }> = async (
-  app,
-  { rateLimit, mentoring, decisionHooks, safeguarding },
-) => {
+const adminRoutes: FastifyPluginAsyncZod<{
+  rateLimit: number;
+  mentoring: MentoringService;
+  decisionHooks: ApplicationDecisionHooks;
+  safeguarding: SafeguardingService;
+}> = async (app, { rateLimit, mentoring, decisionHooks, safeguarding }) => {
   // Before the body is even parsed: a visitor or a non-admin learns nothing about what the endpoint accepts.
   // Registered here, the hook covers every area below (they are child plugins of this one).
   // A signed-in account refused here is audited (by id): probing the console is worth knowing about.
@@ -45,7 +48,10 @@ const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: Mentori
     const isLeadAllowed = !!req.user?.isSafeguardingLead && isSafeguardingRoute(req);
     if (req.user && !isAdminRole(req.user.role) && !isResponderAllowed && !isLeadAllowed)
       await auditRepo.insert({
-        actorId: req.user.id, action: 'admin.refused', targetType: 'route', targetId: null,
+        actorId: req.user.id,
+        action: 'admin.refused',
+        targetType: 'route',
+        targetId: null,
         details: { method: req.method, route: req.routeOptions.url ?? '', role: req.user.role },
       });
     if (isResponderAllowed) requireCallbackStaff(req);
@@ -70,7 +76,10 @@ const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: Mentori
     if (!area || req.method !== 'GET' || reply.statusCode !== 200 || !req.user) return payload;
     const { page = 1, pageSize: _pageSize, search, ...filters } = (req.query ?? {}) as Record<string, unknown>;
     await auditRepo.insert({
-      actorId: req.user.id, action: 'admin.read', targetType: area, targetId: null,
+      actorId: req.user.id,
+      action: 'admin.read',
+      targetType: area,
+      targetId: null,
       details: { page: Number(page), isSearch: Boolean(search), filters },
     });
     return payload;
@@ -78,9 +87,18 @@ const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: Mentori
   // An admin's action the rules refuse (granting founder without being one, removing the last
   // founder, deciding twice...) is recorded with the reason's code.
   app.addHook('onError', async (req, _reply, err) => {
-    if (!req.user || !(isAdminRole(req.user.role) || req.user.isResponder || req.user.isSafeguardingLead) || !(err instanceof AppError) || (err.status !== 403 && err.status !== 409)) return;
+    if (
+      !req.user ||
+      !(isAdminRole(req.user.role) || req.user.isResponder || req.user.isSafeguardingLead) ||
+      !(err instanceof AppError) ||
+      (err.status !== 403 && err.status !== 409)
+    )
+      return;
     await auditRepo.insert({
-      actorId: req.user.id, action: 'admin.action-refused', targetType: 'route', targetId: (req.params as { id?: string } | undefined)?.id ?? null,
+      actorId: req.user.id,
+      action: 'admin.action-refused',
+      targetType: 'route',
+      targetId: (req.params as { id?: string } | undefined)?.id ?? null,
       details: { method: req.method, route: req.routeOptions.url ?? '', code: err.code },
     });
   });
@@ -93,7 +111,10 @@ const adminRoutes: FastifyPluginAsyncZod<{ rateLimit: number; mentoring: Mentori
   await app.register(applicationsRoutes, { applications: services.applications });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(mentorsRoutes, { mentoring });
-  await app.register(insightsRoutes, { insights: insightsServiceFactory({ insightsRepo: insightsRepositoryFactory(app.db) }), jobs: app.jobs });
+  await app.register(insightsRoutes, {
+    insights: insightsServiceFactory({ insightsRepo: insightsRepositoryFactory(app.db) }),
+    jobs: app.jobs,
+  });
   await app.register(safeguardingAdminRoutes, { safeguarding });
 };
 

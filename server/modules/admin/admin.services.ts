@@ -25,7 +25,13 @@ export function adminServicesFactory(db: Db, { decisionHooks }: { decisionHooks?
     accounts: accountsServiceFactory({ db, accountsRepo: accountsRepositoryFactory(db), auditRepo }),
     callbacks: callbacksServiceFactory({ db, callbacksRepo: callbacksRepositoryFactory(db), auditRepo }),
     watchmoms: watchmomsServiceFactory({ db, watchmomsRepo: watchmomsRepositoryFactory(db), auditRepo }),
-    applications: applicationsServiceFactory({ db, applicationsRepo: applicationsRepositoryFactory(db), rolesRepo, auditRepo, decisionHooks }),
+    applications: applicationsServiceFactory({
+      db,
+      applicationsRepo: applicationsRepositoryFactory(db),
+      rolesRepo,
+      auditRepo,
+      decisionHooks,
+    }),
     audit: auditServiceFactory({ auditRepo }),
   };
 }

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../../common/contracts/auth.ts';
+
 import type { DirectoryRow } from '../../../common/contracts/admin.ts';
+import type { Role } from '../../../common/contracts/auth.ts';
 import { createTestApp, createUser, enrolTotp, sessionCookie, signedInUser } from '../../../test/app.ts';
 import { passLessons } from '../../../test/course-progress.ts';
 import { ambassadorApplications, auditLog, callbackRequests, users, watchmomsApplications } from '../../db/schema/index.ts';
@@ -10,7 +11,12 @@ const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
-  app.inject({ method, url, headers: { ...(payload === undefined ? {} : json), ...(cookie ? { cookie } : {}) }, payload: payload as object });
+  app.inject({
+    method,
+    url,
+    headers: { ...(payload === undefined ? {} : json), ...(cookie ? { cookie } : {}) },
+    payload: payload as object,
+  });
 const get = (url: string, cookie?: string) => call('GET', url, cookie);
 
 const signedIn: Record<Role, { id: string; cookie: string }> = {} as never;
@@ -22,13 +28,24 @@ beforeAll(async () => {
 });
 
 async function newCallback(overrides: Partial<typeof callbackRequests.$inferInsert> = {}) {
-  const [row] = await app.db.insert(callbackRequests).values({ name: 'Caller', phone: '+1 555 0100', category: 'spiritual', ...overrides }).returning();
+  const [row] = await app.db
+    .insert(callbackRequests)
+    .values({ name: 'Caller', phone: '+1 555 0100', category: 'spiritual', ...overrides })
+    .returning();
   return row!;
 }
 async function newWatchmoms() {
   const [row] = await app.db
     .insert(watchmomsApplications)
-    .values({ fullName: 'Hannah Prayer', phone: '+1 555 0101', country: 'Canada', cityState: 'Toronto, ON', churchAffiliation: 'Grace Church', reasonForJoining: 'To pray for our children every week.', consent: true })
+    .values({
+      fullName: 'Hannah Prayer',
+      phone: '+1 555 0101',
+      country: 'Canada',
+      cityState: 'Toronto, ON',
+      churchAffiliation: 'Grace Church',
+      reasonForJoining: 'To pray for our children every week.',
+      consent: true,
+    })
     .returning();
   return row!;
 }
@@ -119,7 +136,13 @@ describe('user directory', async () => {
 
   // Mentor "Miriam": 3 disciples who completed the course → ambassador and coordinator eligible.
   // Mentor "Moses": 3 disciples, 1 completed → coordinator only. "Aaron": 2 completed disciples → neither.
-  const miriam = await createUser(dir.db, { firstName: 'Miriam', lastName: 'Prophetess', email: 'miriam@example.org', phone: '+1 555 0001', address: '12 River Road\nNile' });
+  const miriam = await createUser(dir.db, {
+    firstName: 'Miriam',
+    lastName: 'Prophetess',
+    email: 'miriam@example.org',
+    phone: '+1 555 0001',
+    address: '12 River Road\nNile',
+  });
   const moses = await createUser(dir.db, { firstName: 'Moses', lastName: 'Lawgiver', email: 'moses@example.org' });
   const aaron = await createUser(dir.db, { firstName: 'Aaron', lastName: 'Priest', email: 'aaron@sinai.example.org' });
   const noName = await createUser(dir.db, { firstName: null, lastName: null, email: 'anonymous@example.org' });
@@ -135,11 +158,36 @@ describe('user directory', async () => {
     const rows = (await page('pageSize=100')).users;
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(miriam.id)).toEqual({
-      id: miriam.id, firstName: 'Miriam', lastName: 'Prophetess', email: 'miriam@example.org', phone: '+1 555 0001', address: '12 River Road\nNile', role: 'user',
-      courseProgress: 0, courseCompleted: false, completedDisciplesCount: 3, pendingDisciplesCount: 0, isAmbassadorEligible: true, isCoordinatorEligible: true, isEmailVerified: false, isResponder: false, isSafeguardingLead: false, isDeactivated: false,
+      id: miriam.id,
+      firstName: 'Miriam',
+      lastName: 'Prophetess',
+      email: 'miriam@example.org',
+      phone: '+1 555 0001',
+      address: '12 River Road\nNile',
+      role: 'user',
+      courseProgress: 0,
+      courseCompleted: false,
+      completedDisciplesCount: 3,
+      pendingDisciplesCount: 0,
+      isAmbassadorEligible: true,
+      isCoordinatorEligible: true,
+      isEmailVerified: false,
+      isResponder: false,
+      isSafeguardingLead: false,
+      isDeactivated: false,
     });
-    expect(byId.get(moses.id)).toMatchObject({ completedDisciplesCount: 1, pendingDisciplesCount: 2, isAmbassadorEligible: false, isCoordinatorEligible: true });
-    expect(byId.get(aaron.id)).toMatchObject({ completedDisciplesCount: 2, pendingDisciplesCount: 0, isAmbassadorEligible: false, isCoordinatorEligible: false });
+    expect(byId.get(moses.id)).toMatchObject({
+      completedDisciplesCount: 1,
+      pendingDisciplesCount: 2,
+      isAmbassadorEligible: false,
+      isCoordinatorEligible: true,
+    });
+    expect(byId.get(aaron.id)).toMatchObject({
+      completedDisciplesCount: 2,
+      pendingDisciplesCount: 0,
+      isAmbassadorEligible: false,
+      isCoordinatorEligible: false,
+    });
     expect(byId.get(noName.id)).toMatchObject({ firstName: null, lastName: null, phone: null, address: null });
     expect(byId.get(zoe.id)).toMatchObject({ courseProgress: 13, courseCompleted: false });
     const done = rows.find((r) => r.firstName === 'Dmiriam0')!;
@@ -187,7 +235,14 @@ describe('user directory', async () => {
   it('stat cards agree with the filters', async () => {
     const stats = (await dir.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).json();
     const all = await page('pageSize=1');
-    expect(stats).toEqual({ totalUsers: all.total, courseCompleted: 6, ambassadorEligible: 1, coordinatorEligible: 2, trackStarted: 0, trackCompleted: 0 });
+    expect(stats).toEqual({
+      totalUsers: all.total,
+      courseCompleted: 6,
+      ambassadorEligible: 1,
+      coordinatorEligible: 2,
+      trackStarted: 0,
+      trackCompleted: 0,
+    });
     // Each page carries its filter's total, also on a page past the end.
     expect((await page('filter=completed&pageSize=2')).total).toBe(stats.courseCompleted);
     expect((await page('filter=completed&pageSize=2&page=50')).total).toBe(stats.courseCompleted);
@@ -197,7 +252,14 @@ describe('user directory', async () => {
   });
 
   it('refuses bad queries with 400 naming the field', async () => {
-    for (const [query, field] of [['filter=everyone', 'filter'], ['page=0', 'page'], ['pageSize=1000', 'pageSize'], ['page=abc', 'page'], [`search=${'x'.repeat(101)}`, 'search'], ['sort=name', 'sort']]) {
+    for (const [query, field] of [
+      ['filter=everyone', 'filter'],
+      ['page=0', 'page'],
+      ['pageSize=1000', 'pageSize'],
+      ['page=abc', 'page'],
+      [`search=${'x'.repeat(101)}`, 'search'],
+      ['sort=name', 'sort'],
+    ]) {
       const res = await dir.inject({ method: 'GET', url: `/api/admin/users?${query}`, headers: { cookie } });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
@@ -210,17 +272,31 @@ describe('user directory', async () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="user-directory-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('First name,Last name,Email,Phone,Address,Role,Course progress (%),Course completed,Completed disciples,Pending disciples,Ambassador eligible,Coordinator eligible,Joined');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'First name,Last name,Email,Phone,Address,Role,Course progress (%),Course completed,Completed disciples,Pending disciples,Ambassador eligible,Coordinator eligible,Joined',
+    );
     expect(lines).toHaveLength(3);
-    expect(lines.slice(1).some((l) => l.startsWith(`Miriam,Prophetess,miriam@example.org,+1 555 0001,"12 River Road\nNile",Member,0,no,3,0,yes,yes,`))).toBe(true);
+    expect(
+      lines
+        .slice(1)
+        .some((l) => l.startsWith(`Miriam,Prophetess,miriam@example.org,+1 555 0001,"12 River Road\nNile",Member,0,no,3,0,yes,yes,`)),
+    ).toBe(true);
     expect(lines.slice(1).some((l) => l.startsWith('Moses,Lawgiver,moses@example.org,,,Member,0,no,1,2,no,yes,'))).toBe(true);
 
     const fr = await dir.inject({ method: 'GET', url: '/api/admin/users/export.csv?search=prophetess&lang=fr', headers: { cookie } });
     expect(fr.body.split('\r\n')[0]).toContain('Prénom,Nom,E-mail');
     expect(fr.body.split('\r\n')).toHaveLength(3);
 
-    const [entry] = await dir.db.select().from(auditLog).where(eq(auditLog.action, 'directory.exported')).orderBy(sql`${auditLog.id}`).limit(1);
+    const [entry] = await dir.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'directory.exported'))
+      .orderBy(sql`${auditLog.id}`)
+      .limit(1);
     expect(entry).toMatchObject({ targetType: 'directory', details: { filter: 'coordinator', isSearch: false } });
   });
 
@@ -280,7 +356,8 @@ describe('role management', () => {
     const lone = await createTestApp();
     const founder = await signedInUser(lone, { role: 'founder' });
     const target = await createUser(lone.db);
-    const put = (id: string, role: string) => lone.inject({ method: 'PUT', url: `/api/admin/users/${id}/role`, headers: { ...json, cookie: founder.cookie }, payload: { role } });
+    const put = (id: string, role: string) =>
+      lone.inject({ method: 'PUT', url: `/api/admin/users/${id}/role`, headers: { ...json, cookie: founder.cookie }, payload: { role } });
     expect((await put(target.id, 'admin')).statusCode).toBe(200);
     const last = await put(founder.user.id, 'admin');
     expect(last.statusCode).toBe(409);
@@ -291,7 +368,12 @@ describe('role management', () => {
     const nowFounder = await sessionCookie(lone, target.id);
     // A founder opens the admin API only with two-step verification.
     await enrolTotp(lone, nowFounder);
-    const res = await lone.inject({ method: 'PUT', url: `/api/admin/users/${target.id}/role`, headers: { ...json, cookie: nowFounder }, payload: { role: 'user' } });
+    const res = await lone.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${target.id}/role`,
+      headers: { ...json, cookie: nowFounder },
+      payload: { role: 'user' },
+    });
     expect(res.json().code).toBe('LAST_FOUNDER');
     const founders = await lone.db.select().from(users).where(eq(users.role, 'founder'));
     expect(founders.map((f) => f.id)).toEqual([target.id]);
@@ -314,7 +396,12 @@ describe('callback inbox', () => {
     const { cookie } = await signedInUser(inbox, { role: 'admin' });
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
     const add = async (name: string, o: Partial<typeof callbackRequests.$inferInsert>) =>
-      (await inbox.db.insert(callbackRequests).values({ name, phone: '+1 555 0199', category: 'spiritual', ...o }).returning())[0]!;
+      (
+        await inbox.db
+          .insert(callbackRequests)
+          .values({ name, phone: '+1 555 0199', category: 'spiritual', ...o })
+          .returning()
+      )[0]!;
     await add('Recent', { createdAt: hoursAgo(1) });
     await add('Overdue', { createdAt: hoursAgo(49) });
     await add('Contacted long ago', { createdAt: hoursAgo(100), status: 'contacted' });
@@ -325,9 +412,23 @@ describe('callback inbox', () => {
 
     const open = (await inbox.inject({ method: 'GET', url: '/api/admin/callbacks', headers: { cookie } })).json();
     expect(open.total).toBe(6);
-    expect(open.items.map((i: { name: string }) => i.name)).toEqual(['Mental red', 'Mental yellow', 'Overdue', 'Contacted long ago', 'Mental green', 'Recent']);
-    const flags = Object.fromEntries(open.items.map((i: { name: string; isOverdue: boolean; isPriority: boolean }) => [i.name, [i.isPriority, i.isOverdue]]));
-    expect(flags).toMatchObject({ 'Mental red': [true, false], Overdue: [false, true], 'Contacted long ago': [false, false], Recent: [false, false] });
+    expect(open.items.map((i: { name: string }) => i.name)).toEqual([
+      'Mental red',
+      'Mental yellow',
+      'Overdue',
+      'Contacted long ago',
+      'Mental green',
+      'Recent',
+    ]);
+    const flags = Object.fromEntries(
+      open.items.map((i: { name: string; isOverdue: boolean; isPriority: boolean }) => [i.name, [i.isPriority, i.isOverdue]]),
+    );
+    expect(flags).toMatchObject({
+      'Mental red': [true, false],
+      Overdue: [false, true],
+      'Contacted long ago': [false, false],
+      Recent: [false, false],
+    });
 
     const closed = (await inbox.inject({ method: 'GET', url: '/api/admin/callbacks?status=closed', headers: { cookie } })).json();
     expect(closed.items.map((i: { name: string }) => i.name)).toEqual(['Closed']);
@@ -341,7 +442,11 @@ describe('callback inbox', () => {
 
     const assigned = await patch({ assignedTo: ambassador.id, notes: 'Prefers evenings; going through a hard time' });
     expect(assigned.statusCode).toBe(200);
-    expect(assigned.json()).toMatchObject({ status: 'new', assignee: { id: ambassador.id, firstName: 'Phoebe' }, notes: 'Prefers evenings; going through a hard time' });
+    expect(assigned.json()).toMatchObject({
+      status: 'new',
+      assignee: { id: ambassador.id, firstName: 'Phoebe' },
+      notes: 'Prefers evenings; going through a hard time',
+    });
     expect((await patch({ status: 'contacted' })).json().status).toBe('contacted');
     expect((await patch({ status: 'closed', assignedTo: null })).json()).toMatchObject({ status: 'closed', assignee: null });
     // Closing starts the retention clock.
@@ -357,11 +462,18 @@ describe('callback inbox', () => {
     expect(JSON.stringify(entries)).not.toContain('Martha');
     expect(JSON.stringify(entries)).not.toContain(ambassador.email);
     expect(entries[1]!.details).toMatchObject({ status: { from: 'new', to: 'contacted' } });
-    expect(entries[2]!.details).toMatchObject({ status: { from: 'contacted', to: 'closed' }, assignedTo: { from: ambassador.id, to: null } });
+    expect(entries[2]!.details).toMatchObject({
+      status: { from: 'contacted', to: 'closed' },
+      assignedTo: { from: ambassador.id, to: null },
+    });
 
     // The audit log is readable by admins, newest first, naming who did it.
     const log = (await get('/api/admin/audit-log', signedIn.founder.cookie)).json();
-    expect(log.items[0]).toMatchObject({ action: 'callback.updated', targetId: request.id, actor: { id: signedIn.admin.id, firstName: 'Theadmin' } });
+    expect(log.items[0]).toMatchObject({
+      action: 'callback.updated',
+      targetId: request.id,
+      actor: { id: signedIn.admin.id, firstName: 'Theadmin' },
+    });
   });
 
   it('refuses to assign someone outside the team, an empty change and a bad status', async () => {
@@ -379,7 +491,9 @@ describe('callback inbox', () => {
 
   it('offers the team as assignees', async () => {
     const list = (await get('/api/admin/assignees', signedIn.admin.cookie)).json() as { id: string; role: Role }[];
-    expect(list.map((a) => a.id)).toEqual(expect.arrayContaining([signedIn.ambassador.id, signedIn.coordinator.id, signedIn.admin.id, signedIn.founder.id]));
+    expect(list.map((a) => a.id)).toEqual(
+      expect.arrayContaining([signedIn.ambassador.id, signedIn.coordinator.id, signedIn.admin.id, signedIn.founder.id]),
+    );
     expect(list.map((a) => a.id)).not.toContain(signedIn.user.id);
   });
 });
@@ -387,14 +501,28 @@ describe('callback inbox', () => {
 describe('WatchMoms applications', () => {
   it('lists them and records status and notes, audited', async () => {
     const application = await newWatchmoms();
-    const res = await call('PATCH', `/api/admin/watchmoms-applications/${application.id}`, signedIn.founder.cookie, { status: 'approved', notes: 'Joins the Thursday group' });
+    const res = await call('PATCH', `/api/admin/watchmoms-applications/${application.id}`, signedIn.founder.cookie, {
+      status: 'approved',
+      notes: 'Joins the Thursday group',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: application.id, status: 'approved', notes: 'Joins the Thursday group', fullName: 'Hannah Prayer' });
+    expect(res.json()).toMatchObject({
+      id: application.id,
+      status: 'approved',
+      notes: 'Joins the Thursday group',
+      fullName: 'Hannah Prayer',
+    });
     const list = (await get('/api/admin/watchmoms-applications?status=approved', signedIn.admin.cookie)).json();
     expect(list.items.map((i: { id: string }) => i.id)).toContain(application.id);
     const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.targetId, application.id));
-    expect(entry).toMatchObject({ actorId: signedIn.founder.id, action: 'watchmoms.updated', details: { status: { from: 'new', to: 'approved' }, notes: 'edited' } });
-    expect((await call('PATCH', `/api/admin/watchmoms-applications/${application.id}`, signedIn.admin.cookie, { status: 'maybe' })).statusCode).toBe(400);
+    expect(entry).toMatchObject({
+      actorId: signedIn.founder.id,
+      action: 'watchmoms.updated',
+      details: { status: { from: 'new', to: 'approved' }, notes: 'edited' },
+    });
+    expect(
+      (await call('PATCH', `/api/admin/watchmoms-applications/${application.id}`, signedIn.admin.cookie, { status: 'maybe' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -402,23 +530,41 @@ describe('ambassador applications', () => {
   it('approve makes the applicant an ambassador; decline leaves the role; both audited; no second decision', async () => {
     const { applicant, application } = await newApplication();
     const pending = (await get('/api/admin/ambassador-applications', signedIn.admin.cookie)).json();
-    expect(pending.items.find((i: { id: string }) => i.id === application.id)).toMatchObject({ user: { id: applicant.id, firstName: 'Priscilla', role: 'user' }, status: 'pending', completedDisciples: 0 });
+    expect(pending.items.find((i: { id: string }) => i.id === application.id)).toMatchObject({
+      user: { id: applicant.id, firstName: 'Priscilla', role: 'user' },
+      status: 'pending',
+      completedDisciples: 0,
+    });
 
-    const approved = await call('POST', `/api/admin/ambassador-applications/${application.id}/decision`, signedIn.admin.cookie, { decision: 'approve' });
+    const approved = await call('POST', `/api/admin/ambassador-applications/${application.id}/decision`, signedIn.admin.cookie, {
+      decision: 'approve',
+    });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved', user: { role: 'ambassador' }, decidedBy: { id: signedIn.admin.id } });
     expect((await app.db.select().from(users).where(eq(users.id, applicant.id)))[0]!.role).toBe('ambassador');
-    const again = await call('POST', `/api/admin/ambassador-applications/${application.id}/decision`, signedIn.admin.cookie, { decision: 'decline' });
+    const again = await call('POST', `/api/admin/ambassador-applications/${application.id}/decision`, signedIn.admin.cookie, {
+      decision: 'decline',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ALREADY_DECIDED');
 
     const other = await newApplication();
-    const declined = await call('POST', `/api/admin/ambassador-applications/${other.application.id}/decision`, signedIn.founder.cookie, { decision: 'decline' });
+    const declined = await call('POST', `/api/admin/ambassador-applications/${other.application.id}/decision`, signedIn.founder.cookie, {
+      decision: 'decline',
+    });
     expect(declined.json()).toMatchObject({ status: 'declined', user: { role: 'user' } });
 
-    const actions = await app.db.select().from(auditLog).where(sql`${auditLog.targetId} in (${application.id}, ${other.application.id})`).orderBy(auditLog.id);
+    const actions = await app.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.targetId} in (${application.id}, ${other.application.id})`)
+      .orderBy(auditLog.id);
     // The refused second decision is recorded too (issue 10, defect 16).
-    expect(actions.map((a) => a.action)).toEqual(['ambassador_application.approved', 'admin.action-refused', 'ambassador_application.declined']);
+    expect(actions.map((a) => a.action)).toEqual([
+      'ambassador_application.approved',
+      'admin.action-refused',
+      'ambassador_application.declined',
+    ]);
     expect(actions[1]!.details).toMatchObject({ code: 'ALREADY_DECIDED' });
     expect(actions[0]!.details).toMatchObject({ role: { from: 'user', to: 'ambassador' } });
   });
@@ -426,7 +572,9 @@ describe('ambassador applications', () => {
   it('never lowers a higher role on approval', async () => {
     const coordinator = await createUser(app.db, { role: 'coordinator' });
     const [application] = await app.db.insert(ambassadorApplications).values({ userId: coordinator.id }).returning();
-    const res = await call('POST', `/api/admin/ambassador-applications/${application!.id}/decision`, signedIn.admin.cookie, { decision: 'approve' });
+    const res = await call('POST', `/api/admin/ambassador-applications/${application!.id}/decision`, signedIn.admin.cookie, {
+      decision: 'approve',
+    });
     expect(res.json()).toMatchObject({ status: 'approved', user: { role: 'coordinator' } });
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import { mailOutbox, pendingSignUps, setupTokens, signInFailures, users } from '../../db/schema/index.ts';
 
@@ -45,7 +46,11 @@ export const authRepositoryFactory = (db: Db) => ({
   },
 
   async isSetupTokenUsable(tokenHash: string, tx: Tx = db): Promise<boolean> {
-    const rows = await tx.select().from(setupTokens).where(and(eq(setupTokens.tokenHash, tokenHash), isNull(setupTokens.usedAt))).limit(1);
+    const rows = await tx
+      .select()
+      .from(setupTokens)
+      .where(and(eq(setupTokens.tokenHash, tokenHash), isNull(setupTokens.usedAt)))
+      .limit(1);
     return rows.length > 0;
   },
 

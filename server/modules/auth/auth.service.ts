@@ -1,16 +1,16 @@
 import type { SetupBody, SignInBody, SignUpBody, SignUpConfirmBody } from '../../../common/contracts/auth.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import type { Db } from '../../db/client.ts';
+import { countFounders, findUserByEmail } from '../../db/users.ts';
+import { runHooks, type UserHook } from '../../lib/account-events.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
-import { countFounders, findUserByEmail } from '../../db/users.ts';
-import type { AuthRepository } from './auth.repository.ts';
-import { consentStatusFor, type ConsentService } from '../consent/consent.service.ts';
-import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
-import { runHooks, type UserHook } from '../../lib/account-events.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
-import type { SignInThrottle } from './sign-in-throttle.ts';
+import { consentStatusFor, type ConsentService } from '../consent/consent.service.ts';
 import type { MailSender } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 
 /** How long a sign-up link works (decision 037). */
 export const SIGN_UP_TTL_MS = 48 * 3_600_000;
@@ -35,7 +35,6 @@ interface AuthDeps {
 export function authServiceFactory({ db, authRepo: repo, scryptCost, onUserCreated, throttle, consent, mail }: AuthDeps) {
   /** A real hash (at this app's cost) to compare against when the email is unknown, so both failures take the same time. */
   let dummyHash: Promise<string> | undefined;
-
 
   async function signIn({ email, password }: SignInBody): Promise<UserRow> {
     // Counted before the hash: a throttled attempt (429) costs no scrypt and learns nothing.
@@ -91,14 +90,25 @@ export function authServiceFactory({ db, authRepo: repo, scryptCost, onUserCreat
       // link needs its own browser or password, and a stranger's later sign-up voids none of them.
       const token = newToken();
       const { firstName, lastName, birthYear, birthMonth, country, parentEmail } = body;
-      await repo.insertPendingSignUp({
-        tokenHash: hashToken(token),
-        email,
-        browserHash: hashToken(browserToken),
-        passwordHash,
-        details: { firstName, lastName, locale: body.locale ?? 'en', birthYear, birthMonth, country, ...(parentEmail ? { parentEmail } : {}) },
-        expiresAt: new Date(now + SIGN_UP_TTL_MS),
-      }, tx);
+      await repo.insertPendingSignUp(
+        {
+          tokenHash: hashToken(token),
+          email,
+          browserHash: hashToken(browserToken),
+          passwordHash,
+          details: {
+            firstName,
+            lastName,
+            locale: body.locale ?? 'en',
+            birthYear,
+            birthMonth,
+            country,
+            ...(parentEmail ? { parentEmail } : {}),
+          },
+          expiresAt: new Date(now + SIGN_UP_TTL_MS),
+        },
+        tx,
+      );
       await mail.enqueue(tx, {
         to: email,
         locale: toMailLocale(body.locale),
@@ -126,7 +136,8 @@ export function authServiceFactory({ db, authRepo: repo, scryptCost, onUserCreat
     const invalid = () => new AppError('LINK_INVALID', 'This link is not valid. Sign up again to get a new one.');
     const check = (row: Awaited<ReturnType<typeof repo.findPendingSignUp>>) => {
       if (!row) throw invalid();
-      if (row.expiresAt.getTime() <= Date.now()) throw new AppError('LINK_EXPIRED', 'This link has expired. Sign up again to get a new one.');
+      if (row.expiresAt.getTime() <= Date.now())
+        throw new AppError('LINK_EXPIRED', 'This link has expired. Sign up again to get a new one.');
       return row;
     };
     // The password, when needed, is checked before the transaction, so no lock waits on scrypt.
@@ -134,27 +145,34 @@ export function authServiceFactory({ db, authRepo: repo, scryptCost, onUserCreat
     const isSameBrowser = browserToken !== undefined && hashToken(browserToken) === pending.browserHash;
     if (!isSameBrowser) {
       if (body.password === undefined)
-        throw new AppError('SIGN_UP_PASSWORD_NEEDED', 'This link was opened in another browser: type the password you chose when you signed up.');
-      if (!(await verifyPassword(body.password, pending.passwordHash))) throw new AppError('WRONG_PASSWORD', 'This password is not correct.');
+        throw new AppError(
+          'SIGN_UP_PASSWORD_NEEDED',
+          'This link was opened in another browser: type the password you chose when you signed up.',
+        );
+      if (!(await verifyPassword(body.password, pending.passwordHash)))
+        throw new AppError('WRONG_PASSWORD', 'This password is not correct.');
     }
     const user = await db.transaction(async (tx) => {
       const row = check(await repo.lockPendingSignUp(tokenHash, tx));
       await repo.deletePendingSignUpsOf(row.email, tx);
       const d = row.details;
-      const created = await repo.insertUser({
-        email: row.email,
-        firstName: d.firstName,
-        lastName: d.lastName,
-        role: 'user',
-        passwordHash: row.passwordHash,
-        locale: d.locale,
-        birthYear: d.birthYear,
-        birthMonth: d.birthMonth,
-        residenceCountry: d.country,
-        consentStatus: consentStatusFor(d),
-        privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
-        emailVerifiedAt: new Date(),
-      }, tx);
+      const created = await repo.insertUser(
+        {
+          email: row.email,
+          firstName: d.firstName,
+          lastName: d.lastName,
+          role: 'user',
+          passwordHash: row.passwordHash,
+          locale: d.locale,
+          birthYear: d.birthYear,
+          birthMonth: d.birthMonth,
+          residenceCountry: d.country,
+          consentStatus: consentStatusFor(d),
+          privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+          emailVerifiedAt: new Date(),
+        },
+        tx,
+      );
       // An account was made for this address meanwhile (another link, OpenID): this link is spent.
       if (!created) return null;
       // The account, its consents, a parent's mail and what the account-event hooks write (accepted
@@ -180,13 +198,21 @@ export function authServiceFactory({ db, authRepo: repo, scryptCost, onUserCreat
   }
 
   /** Finds or creates the account of an OpenID Connect identity; an existing account with the same verified email is linked. */
-  async function signInWithOidc(claims: { subject: string; email?: string; emailVerified?: boolean; givenName?: string; familyName?: string; username?: string }): Promise<UserRow> {
+  async function signInWithOidc(claims: {
+    subject: string;
+    email?: string;
+    emailVerified?: boolean;
+    givenName?: string;
+    familyName?: string;
+    username?: string;
+  }): Promise<UserRow> {
     const known = await repo.findUserByOidcSubject(claims.subject);
     if (known) return known;
     if (!claims.email) throw new AppError('BAD_REQUEST', 'Your identity provider did not share an email address.');
     const byEmail = await findUserByEmail(db, claims.email);
     if (byEmail) {
-      if (!claims.emailVerified) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in with your password.');
+      if (!claims.emailVerified)
+        throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in with your password.');
       await repo.linkOidcSubject(byEmail.id, claims.subject);
       return byEmail;
     }
@@ -231,7 +257,10 @@ export function authServiceFactory({ db, authRepo: repo, scryptCost, onUserCreat
     const passwordHash = await hashPassword(body.password, scryptCost);
     const user = await db.transaction(async (tx) => {
       if (!(await repo.consumeSetupToken(hashToken(body.token), tx))) throw invalid();
-      const created = await repo.insertUser({ email: body.email, firstName: body.firstName, lastName: body.lastName, role: 'founder', passwordHash }, tx);
+      const created = await repo.insertUser(
+        { email: body.email, firstName: body.firstName, lastName: body.lastName, role: 'founder', passwordHash },
+        tx,
+      );
       if (!created) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
       await runHooks(onUserCreated, tx, created);
       return created;
@@ -240,7 +269,17 @@ export function authServiceFactory({ db, authRepo: repo, scryptCost, onUserCreat
     return user;
   }
 
-  return { signIn, signUp, confirmSignUp, wakeMail, prunePendingSignUps, signInWithOidc, issueSetupLinkAtStart, isSetupTokenValid, createFounder };
+  return {
+    signIn,
+    signUp,
+    confirmSignUp,
+    wakeMail,
+    prunePendingSignUps,
+    signInWithOidc,
+    issueSetupLinkAtStart,
+    isSetupTokenValid,
+    createFounder,
+  };
 }
 
 export type AuthService = ReturnType<typeof authServiceFactory>;

@@ -1,21 +1,37 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adultSignUp, createTestApp, createUser, sessionTokenFrom, signedInUser, signUpAndConfirm, signUpTokenFor } from '../../../test/app.ts';
+
+import {
+  adultSignUp,
+  createTestApp,
+  createUser,
+  sessionTokenFrom,
+  signedInUser,
+  signUpAndConfirm,
+  signUpTokenFor,
+} from '../../../test/app.ts';
 import { mailOutbox, pendingSignUps, sessions, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/session.ts';
 import { SIGN_UP_COOKIE } from './auth.routes.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
-const signUp = (body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: { ...adultSignUp, ...body } });
+const signUp = (body: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: { ...adultSignUp, ...body } });
 /** Signs up and opens the mailed link in the same browser: the new account, signed in. */
 const signUpIn = (body: Record<string, unknown> & { email: string }) => signUpAndConfirm(app, { ...adultSignUp, ...body }, json);
 const confirm = (payload: Record<string, unknown>, cookie?: string) =>
   app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm', headers: { ...json, ...(cookie ? { cookie } : {}) }, payload });
-const browserOf = (res: { cookies: { name: string; value: string }[] }) => `${SIGN_UP_COOKIE}=${res.cookies.find((c) => c.name === SIGN_UP_COOKIE)!.value}`;
+const browserOf = (res: { cookies: { name: string; value: string }[] }) =>
+  `${SIGN_UP_COOKIE}=${res.cookies.find((c) => c.name === SIGN_UP_COOKIE)!.value}`;
 const mailsTo = (to: string) => app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 const signIn = (email: string, password: string, cookie?: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: { email, password } });
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    headers: { ...json, ...(cookie ? { cookie } : {}) },
+    payload: { email, password },
+  });
 const me = (token?: string) => app.inject({ method: 'GET', url: '/api/auth/user', headers: token ? { cookie: `sid=${token}` } : {} });
 
 describe('sign-up', () => {
@@ -36,7 +52,13 @@ describe('sign-up', () => {
 
     const done = await confirm({ token }, browserOf(res));
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ email: 'grace@example.org', firstName: 'Grace', role: 'user', onboardingComplete: false, isEmailVerified: true });
+    expect(done.json()).toMatchObject({
+      email: 'grace@example.org',
+      firstName: 'Grace',
+      role: 'user',
+      onboardingComplete: false,
+      isEmailVerified: true,
+    });
     const cookie = done.cookies.find((c) => c.name === 'sid')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
@@ -48,7 +70,12 @@ describe('sign-up', () => {
   });
 
   it('answers a taken address exactly like a new one, mails its owner instead, and changes nothing (defect 8)', async () => {
-    const owner = await createUser(app.db, { email: 'taken.owner@example.org', password: 'the owner passphrase', locale: 'fr', firstName: 'Lydie' });
+    const owner = await createUser(app.db, {
+      email: 'taken.owner@example.org',
+      password: 'the owner passphrase',
+      locale: 'fr',
+      firstName: 'Lydie',
+    });
     const form = { firstName: 'Someone', lastName: 'Else', password: 'an intruder passphrase' };
     const taken = await signUp({ ...form, email: 'Taken.Owner@example.org' });
     const fresh = await signUp({ ...form, email: 'not.taken@example.org' });
@@ -85,7 +112,12 @@ describe('sign-up', () => {
   });
 
   it('asks the password chosen at sign-up when the link is opened in another browser', async () => {
-    const res = await signUp({ firstName: 'Phoebe', lastName: 'Cenchreae', email: 'phoebe@example.org', password: 'servant of the church' });
+    const res = await signUp({
+      firstName: 'Phoebe',
+      lastName: 'Cenchreae',
+      email: 'phoebe@example.org',
+      password: 'servant of the church',
+    });
     const token = await signUpTokenFor(app.db, 'phoebe@example.org');
     const elsewhere = await confirm({ token });
     expect(elsewhere.statusCode).toBe(403);
@@ -116,7 +148,10 @@ describe('sign-up', () => {
     const second = await signUp({ firstName: 'Eunice', lastName: 'Lois', email: 'eunice@example.org', password: 'sincere faith again' });
     const secondToken = await signUpTokenFor(app.db, 'eunice@example.org');
     expect(secondToken).not.toBe(firstToken);
-    await app.db.update(pendingSignUps).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pendingSignUps.tokenHash, hashToken(firstToken)));
+    await app.db
+      .update(pendingSignUps)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pendingSignUps.tokenHash, hashToken(firstToken)));
     const expired = await confirm({ token: firstToken }, browserOf(first));
     expect(expired.statusCode).toBe(410);
     expect(expired.json().code).toBe('LINK_EXPIRED');
@@ -134,7 +169,7 @@ describe('sign-up', () => {
     expect(await app.db.select().from(users).where(eq(users.email, 'late@example.org'))).toHaveLength(1);
   });
 
-  it('cannot be blocked by a stranger: after their sign-ups for an address, the owner\'s own still mails a link that creates the account (issue 24, item 5)', async () => {
+  it("cannot be blocked by a stranger: after their sign-ups for an address, the owner's own still mails a link that creates the account (issue 24, item 5)", async () => {
     const address = 'blocked.owner@example.org';
     const stranger = [];
     for (let i = 0; i < 5; i++) {
@@ -144,7 +179,10 @@ describe('sign-up', () => {
     }
     const owner = await signUp({ firstName: 'Real', lastName: 'Holder', email: address, password: 'the owner chose this' });
     expect(owner.statusCode).toBe(202);
-    const mails = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, 'confirm-sign-up')));
+    const mails = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, 'confirm-sign-up')));
     expect(mails).toHaveLength(6);
     const ownerToken = await signUpTokenFor(app.db, address);
     // The stranger's links, opened after the owner's sign-up, left the owner's link working.
@@ -171,7 +209,12 @@ describe('sign-up', () => {
     // A long password is welcome, but not a long repetition (issue 24, item 7: a strength estimate).
     const repeated = await signUp({ firstName: 'A', lastName: 'B', email: 's64@example.org', password: 'p'.repeat(60) + 'Q9!z' });
     expect(repeated.json()).toMatchObject({ code: 'WEAK_PASSWORD', reason: 'guessable' });
-    const sixtyFour = await signUp({ firstName: 'A', lastName: 'B', email: 's64@example.org', password: 'the narrow road home winds past olive trees and a quiet harbour!' });
+    const sixtyFour = await signUp({
+      firstName: 'A',
+      lastName: 'B',
+      email: 's64@example.org',
+      password: 'the narrow road home winds past olive trees and a quiet harbour!',
+    });
     expect(sixtyFour.statusCode).toBe(202);
   });
 
@@ -190,7 +233,9 @@ describe('sign-up', () => {
   });
 
   it('signs in with the same password typed in another Unicode form (NFKC)', async () => {
-    expect((await signUpIn({ firstName: 'Nf', lastName: 'Kc', email: 'nfkc@example.org', password: 'ｍｕｓｔａｒｄ seed faith' })).statusCode).toBe(200);
+    expect(
+      (await signUpIn({ firstName: 'Nf', lastName: 'Kc', email: 'nfkc@example.org', password: 'ｍｕｓｔａｒｄ seed faith' })).statusCode,
+    ).toBe(200);
     expect((await signIn('nfkc@example.org', 'mustard seed faith')).statusCode).toBe(200);
   });
 
@@ -235,14 +280,19 @@ describe('sign-in and sign-out', () => {
     const out = await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: `sid=${token}` } });
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/');
-    const rows = await app.db.select().from(sessions).where(eq(sessions.idHash, hashToken(token)));
+    const rows = await app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, hashToken(token)));
     expect(rows).toHaveLength(0);
     // Replaying the old cookie does not work.
     expect((await me(token)).json()).toBeNull();
   });
 
   it('ignores a sign-out requested by another site (an <img> or link to /api/logout)', async () => {
-    const token = sessionTokenFrom(await signUpIn({ firstName: 'Xs', lastName: 'Site', email: 'xs@example.org', password: 'stay signed in please' }))!;
+    const token = sessionTokenFrom(
+      await signUpIn({ firstName: 'Xs', lastName: 'Site', email: 'xs@example.org', password: 'stay signed in please' }),
+    )!;
     for (const site of ['cross-site', 'same-site']) {
       const out = await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: `sid=${token}`, 'sec-fetch-site': site } });
       expect(out.statusCode).toBe(302);
@@ -250,7 +300,11 @@ describe('sign-in and sign-out', () => {
       expect((await me(token)).json()).toMatchObject({ email: 'xs@example.org' });
     }
     // The app's own sign-out link is a same-origin navigation; typing the address gives "none".
-    const own = await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: `sid=${token}`, 'sec-fetch-site': 'same-origin' } });
+    const own = await app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie: `sid=${token}`, 'sec-fetch-site': 'same-origin' },
+    });
     expect(own.statusCode).toBe(302);
     expect((await me(token)).json()).toBeNull();
   });
@@ -258,11 +312,17 @@ describe('sign-in and sign-out', () => {
   it('expires sessions past their absolute or idle limit', async () => {
     const res = await signUpIn({ firstName: 'Old', lastName: 'Timer', email: 'old@example.org', password: 'time flies by quickly' });
     const token = sessionTokenFrom(res)!;
-    await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(token)));
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, hashToken(token)));
     expect((await me(token)).json()).toBeNull();
     const res2 = await signIn('old@example.org', 'time flies by quickly');
     const token2 = sessionTokenFrom(res2)!;
-    await app.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(sessions.idHash, hashToken(token2)));
+    await app.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(sessions.idHash, hashToken(token2)));
     expect((await me(token2)).json()).toBeNull();
   });
 
@@ -289,20 +349,45 @@ describe('sign-in and sign-out', () => {
 
 describe('request safety', () => {
   it('accepts JSON bodies only', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'text/plain' }, payload: 'email=a' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a',
+    });
     expect(res.statusCode).toBe(415);
-    const form = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a' });
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a',
+    });
     expect(form.statusCode).toBe(415);
   });
 
   it('refuses cross-site writes', async () => {
     const body = { email: 'a@example.org', password: 'whatever it is' };
-    const site = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...json, 'sec-fetch-site': 'cross-site' }, payload: body });
+    const site = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { ...json, 'sec-fetch-site': 'cross-site' },
+      payload: body,
+    });
     expect(site.statusCode).toBe(403);
     expect(site.json().code).toBe('CROSS_SITE_REQUEST');
-    const origin = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...json, origin: 'https://evil.example', host: 'localhost' }, payload: body });
+    const origin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { ...json, origin: 'https://evil.example', host: 'localhost' },
+      payload: body,
+    });
     expect(origin.statusCode).toBe(403);
-    const same = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...json, origin: 'http://localhost', host: 'localhost', 'sec-fetch-site': 'same-origin' }, payload: body });
+    const same = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { ...json, origin: 'http://localhost', host: 'localhost', 'sec-fetch-site': 'same-origin' },
+      payload: body,
+    });
     expect(same.statusCode).toBe(401);
   });
 
@@ -331,7 +416,12 @@ describe('request safety', () => {
   });
 
   it('limits the body size', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(100_000) }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: json,
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(100_000) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -345,7 +435,13 @@ describe('request safety', () => {
 describe('rate limits', async () => {
   const limited = await createTestApp({ rateLimits: { auth: 3, forms: 3 } });
   it('answers 429 with a clear message after too many sign-in attempts', async () => {
-    const attempt = () => limited.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: 'x@example.org', password: 'wrong password' } });
+    const attempt = () =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers: json,
+        payload: { email: 'x@example.org', password: 'wrong password' },
+      });
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
     const res = await attempt();
     expect(res.statusCode).toBe(429);
@@ -375,7 +471,12 @@ describe('founder setup link', async () => {
     const body = { token, firstName: 'Ada', lastName: 'Founder', email: 'taken@example.org', password: 'the first of many' };
     const taken = await fresh.inject({ method: 'POST', url: '/api/setup', headers: json, payload: body });
     expect(taken.statusCode).toBe(409);
-    const common = await fresh.inject({ method: 'POST', url: '/api/setup', headers: json, payload: { ...body, email: 'ada@example.org', password: 'password123' } });
+    const common = await fresh.inject({
+      method: 'POST',
+      url: '/api/setup',
+      headers: json,
+      payload: { ...body, email: 'ada@example.org', password: 'password123' },
+    });
     expect(common.statusCode).toBe(400);
     expect((await fresh.inject({ method: 'GET', url: `/api/setup/${token}` })).json()).toEqual({ valid: true });
     const ok = await fresh.inject({ method: 'POST', url: '/api/setup', headers: json, payload: { ...body, email: 'ada@example.org' } });
@@ -384,7 +485,12 @@ describe('founder setup link', async () => {
   });
 
   it('refuses a made-up token', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/setup', headers: json, payload: { token: 'x'.repeat(43), firstName: 'A', lastName: 'B', email: 'z@example.org', password: 'some long phrase' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/setup',
+      headers: json,
+      payload: { token: 'x'.repeat(43), firstName: 'A', lastName: 'B', email: 'z@example.org', password: 'some long phrase' },
+    });
     expect(res.statusCode).toBe(410);
   });
 });
@@ -392,12 +498,29 @@ describe('founder setup link', async () => {
 describe('session sweep', () => {
   it('deletes expired sessions and keeps live ones', async () => {
     const { purgeExpiredSessions } = await import('../../lib/session.ts');
-    const live = sessionTokenFrom(await signUpIn({ firstName: 'Live', lastName: 'Sweep', email: 'live@example.org', password: 'still here today' }))!;
-    const dead = sessionTokenFrom(await signUpIn({ firstName: 'Dead', lastName: 'Sweep', email: 'dead@example.org', password: 'gone by tomorrow' }))!;
-    await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashToken(dead)));
+    const live = sessionTokenFrom(
+      await signUpIn({ firstName: 'Live', lastName: 'Sweep', email: 'live@example.org', password: 'still here today' }),
+    )!;
+    const dead = sessionTokenFrom(
+      await signUpIn({ firstName: 'Dead', lastName: 'Sweep', email: 'dead@example.org', password: 'gone by tomorrow' }),
+    )!;
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, hashToken(dead)));
     await purgeExpiredSessions(app.db, app.sessionPolicy);
-    expect(await app.db.select().from(sessions).where(eq(sessions.idHash, hashToken(dead)))).toHaveLength(0);
-    expect(await app.db.select().from(sessions).where(eq(sessions.idHash, hashToken(live)))).toHaveLength(1);
+    expect(
+      await app.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.idHash, hashToken(dead))),
+    ).toHaveLength(0);
+    expect(
+      await app.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.idHash, hashToken(live))),
+    ).toHaveLength(1);
   });
 });
 
@@ -409,7 +532,12 @@ describe('remembered sessions', () => {
     // Read twice: the second answer comes from the process's memory of the session.
     expect((await me(token)).json()).toMatchObject({ role: 'user' });
     expect((await me(token)).json()).toMatchObject({ role: 'user' });
-    const put = await app.inject({ method: 'PUT', url: `/api/admin/users/${member.id}/role`, headers: { ...json, cookie: founder.cookie }, payload: { role: 'coordinator' } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${member.id}/role`,
+      headers: { ...json, cookie: founder.cookie },
+      payload: { role: 'coordinator' },
+    });
     expect(put.statusCode).toBe(200);
     expect((await me(token)).json()).toMatchObject({ role: 'coordinator' });
     await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: `sid=${token}` } });

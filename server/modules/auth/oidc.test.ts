@@ -1,5 +1,6 @@
 import Provider from 'oidc-provider';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { createTestApp } from '../../../test/app.ts';
 import { freePort } from '../../../test/postgres.ts';
 
@@ -11,13 +12,24 @@ const providerPort = await freePort();
 const issuer = `http://127.0.0.1:${providerPort}`;
 const appOrigin = 'http://127.0.0.1:5999';
 const provider = new Provider(issuer, {
-  clients: [{ client_id: 'god-app', client_secret: 'a-test-client-secret', redirect_uris: [`${appOrigin}/api/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+  clients: [
+    {
+      client_id: 'god-app',
+      client_secret: 'a-test-client-secret',
+      redirect_uris: [`${appOrigin}/api/callback`],
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    },
+  ],
 });
 const server = provider.listen(providerPort);
 afterAll(() => void server.close());
 
 const logLines: string[] = [];
-const app = await createTestApp({ logLines, env: { OIDC_ISSUER_URL: issuer, OIDC_CLIENT_ID: 'god-app', OIDC_CLIENT_SECRET: 'a-test-client-secret' } });
+const app = await createTestApp({
+  logLines,
+  env: { OIDC_ISSUER_URL: issuer, OIDC_CLIENT_ID: 'god-app', OIDC_CLIENT_SECRET: 'a-test-client-secret' },
+});
 
 describe('GET /api/callback', () => {
   it('logs what the provider refused, and tells the person to try again', async () => {
@@ -34,7 +46,9 @@ describe('GET /api/callback', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'Sign-in with your identity provider failed. Please try again.' });
-    const refused = logLines.map((line) => JSON.parse(line) as { msg: string; code?: string; cause?: Record<string, string> }).find((l) => l.msg === 'request refused after a failure');
+    const refused = logLines
+      .map((line) => JSON.parse(line) as { msg: string; code?: string; cause?: Record<string, string> })
+      .find((l) => l.msg === 'request refused after a failure');
     expect(refused).toMatchObject({ code: 'BAD_REQUEST', cause: { error: 'invalid_grant' } });
     const log = logLines.join('');
     expect(log).not.toContain(code);

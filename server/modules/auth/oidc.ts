@@ -1,5 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import * as client from 'openid-client';
+
 import type { Db } from '../../db/client.ts';
 import { authStates } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -46,7 +47,12 @@ export class OidcLogin {
     const nonce = client.randomNonce();
     const stateId = newToken();
     await this.db.insert(authStates).values({
-      idHash: hashToken(stateId), state, nonce, codeVerifier, returnTo, expiresAt: new Date(Date.now() + STATE_TTL_MS),
+      idHash: hashToken(stateId),
+      state,
+      nonce,
+      codeVerifier,
+      returnTo,
+      expiresAt: new Date(Date.now() + STATE_TTL_MS),
     });
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,

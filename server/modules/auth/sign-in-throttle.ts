@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import { FAILURE_MEMORY_MS, NOTIFY_OWNER_AFTER_FAILURES, signInWaitSeconds } from '../../../common/domain/sign-in-throttle.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -34,7 +35,9 @@ export function signInThrottleFactory({ db, authRepo: repo, mail }: Deps) {
       const failures = isForgotten ? 0 : row.failures;
       const wait = signInWaitSeconds(failures, row.lastFailureAt, now);
       if (wait > 0)
-        throw new AppError('SIGN_IN_THROTTLED', `Too many failed sign-ins with this email. Please wait ${wait} seconds and try again.`, { retryAfterSeconds: wait });
+        throw new AppError('SIGN_IN_THROTTLED', `Too many failed sign-ins with this email. Please wait ${wait} seconds and try again.`, {
+          retryAfterSeconds: wait,
+        });
       await repo.setSignInFailures(key, failures + 1, now, tx);
     });
   }

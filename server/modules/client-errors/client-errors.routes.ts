@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { clientErrorBody, clientErrorPaths, loggableClientPath, scrubClientText } from '../../../common/contracts/client-errors.ts';
 
 interface Options {
@@ -17,10 +18,18 @@ const STACK_LINES = 8;
 const clientErrorsRoutes: FastifyPluginAsyncZod<Options> = async (app, { rateLimit }) => {
   app.post(
     clientErrorPaths.report,
-    { config: { access: 'public', rateLimit: { max: rateLimit, timeWindow: '1 minute' } }, schema: { body: clientErrorBody, response: { 204: z.null() } } },
+    {
+      config: { access: 'public', rateLimit: { max: rateLimit, timeWindow: '1 minute' } },
+      schema: { body: clientErrorBody, response: { 204: z.null() } },
+    },
     async (req, reply) => {
       const { kind, message, componentStack, path, build } = req.body;
-      const stack = componentStack?.split('\n').map((line) => line.trim()).filter(Boolean).slice(0, STACK_LINES).join('\n');
+      const stack = componentStack
+        ?.split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .slice(0, STACK_LINES)
+        .join('\n');
       req.log.warn(
         {
           clientError: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { createTestApp, signedInUser } from '../../../test/app.ts';
 
 /** Crash reports from the browser (docs/decisions/069): validated, 204, limited per client, logged without personal data. */
@@ -16,7 +17,10 @@ const report = {
 /** Each test its own client address, so one test's reports do not count against another's limit. */
 const post = (payload: unknown, remoteAddress: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/client-errors', headers: { ...json, ...headers }, payload: payload as object, remoteAddress });
-const clientErrorLines = () => logLines.filter((line) => line.includes('"client error"')).map((line) => JSON.parse(line) as { level: number; clientError: Record<string, string> });
+const clientErrorLines = () =>
+  logLines
+    .filter((line) => line.includes('"client error"'))
+    .map((line) => JSON.parse(line) as { level: number; clientError: Record<string, string> });
 
 describe('POST /api/client-errors', () => {
   it('answers 204 to a visitor and logs one warn line with the screen, the build and what was thrown', async () => {
@@ -32,14 +36,15 @@ describe('POST /api/client-errors', () => {
     expect(line!.clientError.componentStack).toBe('at SettingsPage (/assets/settings-page-Co9KJVKL.js:1:234)\nat Suspense\nat App');
   });
 
-  it('takes a signed-in person\'s report too, and logs neither their email nor their name', async () => {
+  it("takes a signed-in person's report too, and logs neither their email nor their name", async () => {
     const { cookie } = await signedInUser(app, { firstName: 'Crashina', lastName: 'Reportson', email: 'crashina.reportson@example.org' });
     logLines.length = 0;
     const res = await post(
       {
         ...report,
         // A message can quote what the page held: an address, a phone number, a link's token, a query string.
-        message: 'Invalid email crashina.reportson@example.org or phone +33 6 12 34 56 78 at /reset-password/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ?email=crashina',
+        message:
+          'Invalid email crashina.reportson@example.org or phone +33 6 12 34 56 78 at /reset-password/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ?email=crashina',
         componentStack: 'at ResetPassword (https://god.example.org/reset-password/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ?x=1)',
         // A link's token, a certificate code and a query string in the path.
         path: '/reset-password/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ?email=crashina.reportson%40example.org',
@@ -50,15 +55,17 @@ describe('POST /api/client-errors', () => {
     expect(res.statusCode).toBe(204);
     const log = logLines.join('');
     expect(log).toContain('client error');
-    for (const secret of ['crashina', 'Crashina', 'Reportson', '12 34 56', 'abcdefghijklmnopqrstuvwxyz', 'example.org', '%40']) expect(log).not.toContain(secret);
+    for (const secret of ['crashina', 'Crashina', 'Reportson', '12 34 56', 'abcdefghijklmnopqrstuvwxyz', 'example.org', '%40'])
+      expect(log).not.toContain(secret);
     const [line] = clientErrorLines();
     expect(line!.clientError.path).toBe('/reset-password/:token');
     expect(line!.clientError.message).toBe('Invalid email [email] or phone [number] at /reset-password/[hidden]');
   });
 
-  it('logs a service worker the browser refused to install, with the browser\'s reason and without the server\'s address', async () => {
+  it("logs a service worker the browser refused to install, with the browser's reason and without the server's address", async () => {
     logLines.length = 0;
-    const message = "TypeError: Failed to register a ServiceWorker for scope ('https://god.example.org/') with script ('https://god.example.org/service-worker.js'): A bad HTTP response code (404) was received when fetching the script.";
+    const message =
+      "TypeError: Failed to register a ServiceWorker for scope ('https://god.example.org/') with script ('https://god.example.org/service-worker.js'): A bad HTTP response code (404) was received when fetching the script.";
     const res = await post({ kind: 'service-worker', message, path: '/dashboard', build: 'index-B9x8Qz1a.js' }, '10.0.0.7');
     expect(res.statusCode).toBe(204);
     const [line] = clientErrorLines();
@@ -67,7 +74,7 @@ describe('POST /api/client-errors', () => {
     expect(logLines.join('')).not.toContain('god.example.org');
   });
 
-  it('logs a screen\'s route, not the id or code in its address', async () => {
+  it("logs a screen's route, not the id or code in its address", async () => {
     logLines.length = 0;
     expect((await post({ ...report, path: '/verify/ABCD-EFGH-JKLM-NPQR' }, '10.0.0.3')).statusCode).toBe(204);
     expect((await post({ ...report, path: '/lesson/4f1c2b8e-2a51-4c1e-9c4b-2f0e6a1d9b7c' }, '10.0.0.3')).statusCode).toBe(204);

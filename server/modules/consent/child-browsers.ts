@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { Db } from '../../db/client.ts';
 import { hashToken, newToken } from '../../lib/session.ts';
 import { consentRepositoryFactory } from './consent.repository.ts';
@@ -30,7 +31,13 @@ export async function rememberChildBrowser(db: Db, req: FastifyRequest, reply: F
   let token = req.cookies[cookieName(req)];
   if (!token || !TOKEN.test(token)) {
     token = newToken();
-    reply.setCookie(cookieName(req), token, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: DEVICE_COOKIE_SECONDS });
+    reply.setCookie(cookieName(req), token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.protocol === 'https',
+      maxAge: DEVICE_COOKIE_SECONDS,
+    });
   }
   await consentRepositoryFactory(db).insertChildDevice(userId, hashToken(token));
 }

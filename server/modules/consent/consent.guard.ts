@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+
 import { challengePaths } from '../../../common/contracts/challenge.ts';
 import { courseRoutes } from '../../../common/contracts/course.ts';
 import { mentoringPaths } from '../../../common/contracts/mentoring.ts';
@@ -38,19 +39,27 @@ const refusedWhilePending = new Set([
  * ticks and sections read, a certificate, a day of the 7-day track. The app keeps them on the device until a parent agrees.
  * (Opening a lesson is not recorded either: course.service.ts.)
  */
-const learningRefusedWhilePending = new Set([`POST ${courseRoutes.submit}`, `PUT ${challengePaths.challenge}`, `POST ${courseRoutes.certificate}`, `POST ${trackRoutes.day}`]);
+const learningRefusedWhilePending = new Set([
+  `POST ${courseRoutes.submit}`,
+  `PUT ${challengePaths.challenge}`,
+  `POST ${courseRoutes.certificate}`,
+  `POST ${trackRoutes.day}`,
+]);
 
 export function pendingParentGuard(db: Db) {
   return async (req: FastifyRequest) => {
     const route = `${req.method} ${req.routeOptions.url ?? ''}`;
-    if (req.user?.consentStatus === 'pending_parent' && refusedWhilePending.has(route)) throw new AppError('PARENT_CONSENT_PENDING', WAITING);
-    if (req.user?.consentStatus === 'pending_parent' && learningRefusedWhilePending.has(route)) throw new AppError('PARENT_CONSENT_PENDING', KEPT_ON_DEVICE);
+    if (req.user?.consentStatus === 'pending_parent' && refusedWhilePending.has(route))
+      throw new AppError('PARENT_CONSENT_PENDING', WAITING);
+    if (req.user?.consentStatus === 'pending_parent' && learningRefusedWhilePending.has(route))
+      throw new AppError('PARENT_CONSENT_PENDING', KEPT_ON_DEVICE);
     // An admin cannot put a young person who waits for a parent under a mentor either.
     if (route === `PUT ${mentoringPaths.adminMentor}`) {
       const id = (req.params as { id?: string }).id;
       if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return;
       const [target] = await db.select({ status: users.consentStatus }).from(users).where(eq(users.id, id)).limit(1);
-      if (target?.status === 'pending_parent') throw new AppError('PARENT_CONSENT_PENDING', 'This person waits for a parent to agree: they cannot be given a mentor yet.');
+      if (target?.status === 'pending_parent')
+        throw new AppError('PARENT_CONSENT_PENDING', 'This person waits for a parent to agree: they cannot be given a mentor yet.');
     }
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+
 import type { MailStatus } from '../../../common/contracts/mail.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, consentChildDevices, consents, mailOutbox, parentalConsents, users } from '../../db/schema/index.ts';
@@ -27,7 +28,11 @@ export const consentRepositoryFactory = (db: Db) => ({
       .onConflictDoUpdate({
         target: parentalConsents.userId,
         set: {
-          parentEmail: values.parentEmail, tokenHash: values.tokenHash, mailId: values.mailId, grantedAt: null, createdAt: now,
+          parentEmail: values.parentEmail,
+          tokenHash: values.tokenHash,
+          mailId: values.mailId,
+          grantedAt: null,
+          createdAt: now,
           ...(isNewAddress ? { emailSetAt: now, changeNoticeAt: null } : {}),
           ...(changeNoticeAt ? { changeNoticeAt } : {}),
         },
@@ -48,7 +53,11 @@ export const consentRepositoryFactory = (db: Db) => ({
 
   /** Whether the parent's recorded agreement was one half of a joint consent (France under 15). */
   async isJointGrant(userId: string, tx: Tx = db): Promise<boolean> {
-    const rows = await tx.select({ rule: consents.rule }).from(consents).where(and(eq(consents.userId, userId), eq(consents.kind, 'parental'))).limit(1);
+    const rows = await tx
+      .select({ rule: consents.rule })
+      .from(consents)
+      .where(and(eq(consents.userId, userId), eq(consents.kind, 'parental')))
+      .limit(1);
     return rows[0]?.rule === 'joint';
   },
 
@@ -56,8 +65,18 @@ export const consentRepositoryFactory = (db: Db) => ({
     await tx.update(parentalConsents).set({ grantedAt: new Date() }).where(eq(parentalConsents.userId, userId));
   },
 
-  async updateUserConsent(userId: string, values: Partial<Pick<typeof users.$inferInsert, 'birthYear' | 'birthMonth' | 'residenceCountry' | 'consentStatus' | 'privacyNoticeVersion'>>, tx: Tx = db) {
-    const [row] = await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  async updateUserConsent(
+    userId: string,
+    values: Partial<
+      Pick<typeof users.$inferInsert, 'birthYear' | 'birthMonth' | 'residenceCountry' | 'consentStatus' | 'privacyNoticeVersion'>
+    >,
+    tx: Tx = db,
+  ) {
+    const [row] = await tx
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
     return row!;
   },
 
@@ -65,8 +84,13 @@ export const consentRepositoryFactory = (db: Db) => ({
   async findRequestOfUser(userId: string, { forUpdate = false } = {}, tx: Tx = db) {
     const query = tx
       .select({
-        parentEmail: parentalConsents.parentEmail, sentAt: parentalConsents.createdAt, grantedAt: parentalConsents.grantedAt, mailId: parentalConsents.mailId, consentStatus: users.consentStatus,
-        emailSetAt: parentalConsents.emailSetAt, changeNoticeAt: parentalConsents.changeNoticeAt,
+        parentEmail: parentalConsents.parentEmail,
+        sentAt: parentalConsents.createdAt,
+        grantedAt: parentalConsents.grantedAt,
+        mailId: parentalConsents.mailId,
+        consentStatus: users.consentStatus,
+        emailSetAt: parentalConsents.emailSetAt,
+        changeNoticeAt: parentalConsents.changeNoticeAt,
         // The latest mail's fate: "failed" when the mail server refused the address for good.
         mailStatus: sql<MailStatus | null>`(select ${mailOutbox.status} from ${mailOutbox} where ${mailOutbox.id} = ${parentalConsents.mailId})`,
       })
@@ -79,7 +103,11 @@ export const consentRepositoryFactory = (db: Db) => ({
   },
 
   /** The young person resent or redirected the parent's mail: by id only, never an address (decision 012). */
-  async auditParentRequest(userId: string, action: 'consent.parent_mail_resent' | 'consent.parent_email_changed' | 'consent.parent_email_change_held', tx: Tx = db) {
+  async auditParentRequest(
+    userId: string,
+    action: 'consent.parent_mail_resent' | 'consent.parent_email_changed' | 'consent.parent_email_change_held',
+    tx: Tx = db,
+  ) {
     await tx.insert(auditLog).values({ actorId: userId, action, targetType: 'user', targetId: userId, details: {} });
   },
 

@@ -1,10 +1,20 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paths } from '../../../common/contracts/auth-paths.ts';
-import { consentBody, currentUser, parentConsentParams, parentConsentView, parentDecisionBody, parentDecisionResult, parentRequestBody, parentRequestView } from '../../../common/contracts/auth.ts';
-import { toCurrentUser } from '../../lib/current-user.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { requireUser } from '../../plugins/session.ts';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { paths } from '../../../common/contracts/auth-paths.ts';
+import {
+  consentBody,
+  currentUser,
+  parentConsentParams,
+  parentConsentView,
+  parentDecisionBody,
+  parentDecisionResult,
+  parentRequestBody,
+  parentRequestView,
+} from '../../../common/contracts/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toCurrentUser } from '../../lib/current-user.ts';
+import { requireUser } from '../../plugins/session.ts';
 import { deviceHashOf, rememberChildBrowser } from './child-browsers.ts';
 import type { ConsentService, LinkViewer } from './consent.service.ts';
 
@@ -27,11 +37,16 @@ const consentRoutes: FastifyPluginAsyncZod<Options> = async (app, { consent, for
   });
 
   // The young person's request to the parent: see where it went, send it again, or correct the address.
-  const perAccount = app.createRateLimit({ max: PARENT_MAILS_PER_HOUR, timeWindow: '1 hour', keyGenerator: (req) => `parent-request:${req.user!.id}` });
+  const perAccount = app.createRateLimit({
+    max: PARENT_MAILS_PER_HOUR,
+    timeWindow: '1 hour',
+    keyGenerator: (req) => `parent-request:${req.user!.id}`,
+  });
   const sendGuard = async (req: Parameters<typeof requireUser>[0]) => {
     const user = requireUser(req);
     const limit = await perAccount(req);
-    if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', 'You asked for many mails to your parent in a short time. Please wait an hour and try again.');
+    if (!limit.isAllowed && limit.isExceeded)
+      throw new AppError('RATE_LIMITED', 'You asked for many mails to your parent in a short time. Please wait an hour and try again.');
     return user;
   };
 
@@ -48,23 +63,34 @@ const consentRoutes: FastifyPluginAsyncZod<Options> = async (app, { consent, for
     return reply.status(202).send(await consent.sendParentRequest(user));
   });
 
-  app.put(paths.parentRequest, { config: { rateLimit }, schema: { body: parentRequestBody, response: { 200: parentRequestView } } }, async (req) =>
-    consent.sendParentRequest(await sendGuard(req), req.body.parentEmail),
+  app.put(
+    paths.parentRequest,
+    { config: { rateLimit }, schema: { body: parentRequestBody, response: { 200: parentRequestView } } },
+    async (req) => consent.sendParentRequest(await sendGuard(req), req.body.parentEmail),
   );
 
   // The parent is not signed in: the unguessable link in their mail is the permission, except in
   // the young person's own session or a browser they signed in from (decision 065).
   const viewerOf = (req: FastifyRequest): LinkViewer => ({ userId: req.user?.id ?? null, deviceHash: deviceHashOf(req) });
-  app.get(`${paths.parentConsent}/:token`, { config: { access: 'public', rateLimit }, schema: { params: parentConsentParams, response: { 200: parentConsentView } } }, async (req) =>
-    consent.parentView(req.params.token, viewerOf(req)),
+  app.get(
+    `${paths.parentConsent}/:token`,
+    { config: { access: 'public', rateLimit }, schema: { params: parentConsentParams, response: { 200: parentConsentView } } },
+    async (req) => consent.parentView(req.params.token, viewerOf(req)),
   );
 
-  app.post(`${paths.parentConsent}/:token`, { config: { access: 'public', rateLimit }, schema: { params: parentConsentParams, body: parentDecisionBody, response: { 200: parentDecisionResult } } }, async (req) => {
-    const status = await consent.parentDecide(req.params.token, req.body, viewerOf(req));
-    // The young person's remembered session must see the change (or the deletion) at once.
-    app.sessionCache.clear();
-    return { status };
-  });
+  app.post(
+    `${paths.parentConsent}/:token`,
+    {
+      config: { access: 'public', rateLimit },
+      schema: { params: parentConsentParams, body: parentDecisionBody, response: { 200: parentDecisionResult } },
+    },
+    async (req) => {
+      const status = await consent.parentDecide(req.params.token, req.body, viewerOf(req));
+      // The young person's remembered session must see the change (or the deletion) at once.
+      app.sessionCache.clear();
+      return { status };
+    },
+  );
 };
 
 export default consentRoutes;

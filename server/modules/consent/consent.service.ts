@@ -1,15 +1,15 @@
-import type { ConsentBody, ParentDecisionBody, ParentConsentView, ParentRequestView } from '../../../common/contracts/auth.ts';
+import type { ConsentBody, ParentConsentView, ParentDecisionBody, ParentRequestView } from '../../../common/contracts/auth.ts';
 import { needsJointConsent, needsParentalConsent } from '../../../common/domain/digital-consent.ts';
 import { PARENT_CONSENT_TEXT_VERSION, PARENT_EMAIL_CHANGE_WAIT_HOURS } from '../../../common/domain/parent-consent.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { ParentalConsentEvidence } from '../../db/schema/index.ts';
+import { eraseAccount } from '../../lib/account-erasure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken, type UserRow } from '../../lib/session.ts';
-import type { ParentalConsentEvidence } from '../../db/schema/index.ts';
 import type { MailSender } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
 import type { ConsentRepository } from './consent.repository.ts';
-import { eraseAccount } from '../../lib/account-erasure.ts';
 
 interface Deps {
   db: Db;
@@ -21,7 +21,10 @@ export type ConsentService = ReturnType<typeof consentServiceFactory>;
 
 const PARENT_EMAIL_SAME = "Your parent's email must be different from yours.";
 const notPending = () =>
-  new AppError('PARENT_CONSENT_NOT_PENDING', "This account is not waiting for a parent's consent: there is no request to a parent to see or send again.");
+  new AppError(
+    'PARENT_CONSENT_NOT_PENDING',
+    "This account is not waiting for a parent's consent: there is no request to a parent to see or send again.",
+  );
 const linkInvalid = () => new AppError('LINK_INVALID', 'This link is not valid. Ask the young person to give your address again.');
 const childBrowser = () =>
   new AppError(
@@ -52,14 +55,20 @@ export function consentStatusFor(details: { birthYear: number; birthMonth: numbe
  * own consent together with the parent's (France under 15), "parent" elsewhere; null when no parent
  * is needed (decision 062).
  */
-export function parentRuleOf(user: Pick<UserRow, 'consentStatus' | 'birthYear' | 'birthMonth' | 'residenceCountry'>): 'parent' | 'joint' | null {
+export function parentRuleOf(
+  user: Pick<UserRow, 'consentStatus' | 'birthYear' | 'birthMonth' | 'residenceCountry'>,
+): 'parent' | 'joint' | null {
   if (user.consentStatus !== 'pending_parent' || user.birthYear === null || user.birthMonth === null || !user.residenceCountry) return null;
   return needsJointConsent(user.birthYear, user.birthMonth, user.residenceCountry) ? 'joint' : 'parent';
 }
 
 /** The young person's own consent row: marked as one half of a joint consent where the law asks both. */
 const ownConsent = (user: UserRow) => ({
-  userId: user.id, kind: 'faith-data' as const, givenBy: 'self' as const, noticeVersion: PRIVACY_NOTICE_VERSION, rule: parentRuleOf(user) === 'joint' ? ('joint' as const) : null,
+  userId: user.id,
+  kind: 'faith-data' as const,
+  givenBy: 'self' as const,
+  noticeVersion: PRIVACY_NOTICE_VERSION,
+  rule: parentRuleOf(user) === 'joint' ? ('joint' as const) : null,
 });
 
 /**
@@ -78,7 +87,11 @@ export function consentServiceFactory({ db, consentRepo: repo, mail }: Deps) {
     tx: Tx,
     user: UserRow,
     parentEmail: string,
-    { previousMailId = null, isNewAddress = true, isChangeNotice = false }: { previousMailId?: string | null; isNewAddress?: boolean; isChangeNotice?: boolean } = {},
+    {
+      previousMailId = null,
+      isNewAddress = true,
+      isChangeNotice = false,
+    }: { previousMailId?: string | null; isNewAddress?: boolean; isChangeNotice?: boolean } = {},
   ) {
     if (parentEmail === user.email.toLowerCase()) throw new AppError('BAD_REQUEST', PARENT_EMAIL_SAME);
     const token = newToken();
@@ -92,22 +105,26 @@ export function consentServiceFactory({ db, consentRepo: repo, mail }: Deps) {
       about: [user.id],
       content: isChangeNotice
         ? {
-          // The address the young person wants to leave is told, with a working link (decision 065).
-          subject: 'parentAddressChange.subject',
-          paragraphs: ['parentAddressChange.intro', 'parentAddressChange.why', 'parentAddressChange.decide'],
-          action: { ...link, label: 'parentAddressChange.action' },
-          after: ['parentConsent.keep', 'parentAddressChange.unknown'],
-          vars: { childName: user.firstName ?? '' },
-        }
+            // The address the young person wants to leave is told, with a working link (decision 065).
+            subject: 'parentAddressChange.subject',
+            paragraphs: ['parentAddressChange.intro', 'parentAddressChange.why', 'parentAddressChange.decide'],
+            action: { ...link, label: 'parentAddressChange.action' },
+            after: ['parentConsent.keep', 'parentAddressChange.unknown'],
+            vars: { childName: user.firstName ?? '' },
+          }
         : {
-          subject: 'parentConsent.subject',
-          paragraphs: ['parentConsent.intro', 'parentConsent.why', 'parentConsent.decide'],
-          action: link,
-          after: ['parentConsent.keep', 'parentConsent.unknown'],
-          vars: { childName: user.firstName ?? '' },
-        },
+            subject: 'parentConsent.subject',
+            paragraphs: ['parentConsent.intro', 'parentConsent.why', 'parentConsent.decide'],
+            action: link,
+            after: ['parentConsent.keep', 'parentConsent.unknown'],
+            vars: { childName: user.firstName ?? '' },
+          },
     });
-    await repo.upsertParentalRequest({ userId: user.id, parentEmail, tokenHash: hashToken(token), mailId }, { isNewAddress, changeNoticeAt: isChangeNotice ? new Date() : undefined }, tx);
+    await repo.upsertParentalRequest(
+      { userId: user.id, parentEmail, tokenHash: hashToken(token), mailId },
+      { isNewAddress, changeNoticeAt: isChangeNotice ? new Date() : undefined },
+      tx,
+    );
   }
 
   /**
@@ -140,7 +157,11 @@ export function consentServiceFactory({ db, consentRepo: repo, mail }: Deps) {
       }
       const { birthYear, birthMonth, country, parentEmail } = body.details;
       const status = consentStatusFor(body.details);
-      const row = await repo.updateUserConsent(user.id, { birthYear, birthMonth, residenceCountry: country, consentStatus: status, privacyNoticeVersion: PRIVACY_NOTICE_VERSION }, tx);
+      const row = await repo.updateUserConsent(
+        user.id,
+        { birthYear, birthMonth, residenceCountry: country, consentStatus: status, privacyNoticeVersion: PRIVACY_NOTICE_VERSION },
+        tx,
+      );
       await recordSignUp(tx, row, parentEmail);
       return row;
     });
@@ -153,7 +174,12 @@ export function consentServiceFactory({ db, consentRepo: repo, mail }: Deps) {
     if (!found) throw linkInvalid();
     await refuseChildBrowser(db, found.user.id, viewer);
     const isJoint = found.request.grantedAt === null ? parentRuleOf(found.user) === 'joint' : await repo.isJointGrant(found.user.id);
-    return { childFirstName: found.user.firstName, isGranted: found.request.grantedAt !== null, isJoint, noticeVersion: PRIVACY_NOTICE_VERSION };
+    return {
+      childFirstName: found.user.firstName,
+      isGranted: found.request.grantedAt !== null,
+      isJoint,
+      noticeVersion: PRIVACY_NOTICE_VERSION,
+    };
   }
 
   /** The parent agrees (the account is unlocked), or refuses or takes the agreement back (the account is deleted). */
@@ -184,7 +210,18 @@ export function consentServiceFactory({ db, consentRepo: repo, mail }: Deps) {
         checks: ['not-child-session', 'not-child-browser'],
         isSignedInToOtherAccount: viewer.userId !== null,
       };
-      await repo.insertConsent({ userId: user.id, kind: 'parental', givenBy: 'parent', parentEmail: request.parentEmail, noticeVersion: PRIVACY_NOTICE_VERSION, rule, evidence }, tx);
+      await repo.insertConsent(
+        {
+          userId: user.id,
+          kind: 'parental',
+          givenBy: 'parent',
+          parentEmail: request.parentEmail,
+          noticeVersion: PRIVACY_NOTICE_VERSION,
+          rule,
+          evidence,
+        },
+        tx,
+      );
       await repo.updateUserConsent(user.id, { consentStatus: 'granted' }, tx);
       return 'granted';
     });
@@ -218,7 +255,12 @@ export function consentServiceFactory({ db, consentRepo: repo, mail }: Deps) {
         const waitUntil = found.emailSetAt.getTime() + WAIT_MS;
         if (Date.now() < waitUntil && found.mailStatus !== 'failed') {
           const isTold = found.changeNoticeAt !== null && found.changeNoticeAt >= found.emailSetAt;
-          if (!isTold) await requestParentConsent(tx, user, found.parentEmail, { previousMailId: found.mailId, isNewAddress: false, isChangeNotice: true });
+          if (!isTold)
+            await requestParentConsent(tx, user, found.parentEmail, {
+              previousMailId: found.mailId,
+              isNewAddress: false,
+              isChangeNotice: true,
+            });
           await repo.auditParentRequest(user.id, 'consent.parent_email_change_held', tx);
           return { retryAfterSeconds: Math.ceil((waitUntil - Date.now()) / 1000) };
         }

@@ -1,23 +1,40 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { PARENT_CONSENT_TEXT_VERSION } from '../../../common/domain/parent-consent.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
-import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser, signUpAndConfirm } from '../../../test/app.ts';
-import { SIGN_UP_COOKIE } from '../auth/auth.routes.ts';
+import {
+  adultSignUp,
+  createTestApp,
+  createUser,
+  sessionCookie,
+  sessionTokenFrom,
+  signedInUser,
+  signUpAndConfirm,
+} from '../../../test/app.ts';
 import { linkIn, startTestSmtp, type ReceivedMail } from '../../../test/smtp.ts';
 import { auditLog, callbackRequests, consents, mailOutbox, parentalConsents, users } from '../../db/schema/index.ts';
+import { SIGN_UP_COOKIE } from '../auth/auth.routes.ts';
 import { PARENT_MAILS_PER_HOUR } from './consent.routes.ts';
 
 // The mails really leave through the outbox to a real SMTP server on loopback (decision 025).
 const smtp = await startTestSmtp();
 afterAll(() => smtp.stop());
-const app = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://god.test' }, jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 } });
+const app = await createTestApp({
+  env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://god.test' },
+  jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 },
+});
 const json = { 'content-type': 'application/json' };
 
 let n = 0;
 /** Signs up and opens the mailed link (decision 037): the new account, or the refusal of the form. */
 const signUp = (body: Record<string, unknown>) =>
-  signUpAndConfirm(app, { firstName: 'Young', lastName: 'Person', email: `young${++n}@example.org`, password: 'walking in the light', ...adultSignUp, ...body }, json, smtp);
+  signUpAndConfirm(
+    app,
+    { firstName: 'Young', lastName: 'Person', email: `young${++n}@example.org`, password: 'walking in the light', ...adultSignUp, ...body },
+    json,
+    smtp,
+  );
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
 const cookieOf = (res: Parameters<typeof sessionTokenFrom>[0]) => `sid=${sessionTokenFrom(res)}`;
 
@@ -31,7 +48,10 @@ function monthsAgo(years: number, months = 0) {
 /** The parent's mail as the outbox keeps it, and the token from the mail as it was delivered (the row keeps none, decision 063). */
 async function parentLink(parentEmail: string) {
   const delivered = await smtp.waitFor((m) => m.to.includes(parentEmail) && m.text.includes('/parent-consent/'));
-  const [mail] = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, parentEmail), eq(mailOutbox.kind, 'parent-consent')));
+  const [mail] = await app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, parentEmail), eq(mailOutbox.kind, 'parent-consent')));
   const match = /\/parent-consent\/([A-Za-z0-9_-]+)/.exec(delivered.text);
   return { mail: mail!, token: match![1]! };
 }
@@ -55,8 +75,12 @@ describe('sign-up by age and country', () => {
   it('United States: 13 is granted, 12 needs a parent; Germany asks at 15', async () => {
     expect((await signUp({ ...monthsAgo(13, 1), country: 'US' })).json().consentStatus).toBe('granted');
     expect((await signUp({ ...monthsAgo(13, 0), country: 'US' })).statusCode).toBe(400);
-    expect((await signUp({ ...monthsAgo(13, 0), country: 'US', parentEmail: 'parent.us@example.org' })).json().consentStatus).toBe('pending_parent');
-    expect((await signUp({ ...monthsAgo(15, 6), country: 'DE', parentEmail: 'parent.de@example.org' })).json().consentStatus).toBe('pending_parent');
+    expect((await signUp({ ...monthsAgo(13, 0), country: 'US', parentEmail: 'parent.us@example.org' })).json().consentStatus).toBe(
+      'pending_parent',
+    );
+    expect((await signUp({ ...monthsAgo(15, 6), country: 'DE', parentEmail: 'parent.de@example.org' })).json().consentStatus).toBe(
+      'pending_parent',
+    );
     // A country whose age could not be verified: the default, 16 (decision 062).
     expect((await signUp({ ...monthsAgo(16, 1), country: 'BR' })).json().consentStatus).toBe('granted');
     expect((await signUp({ ...monthsAgo(16, 0), country: 'BR' })).statusCode).toBe(400);
@@ -98,7 +122,14 @@ describe('sign-up by age and country', () => {
 
 describe("a parent's consent", () => {
   it('mails the parent; the link shows the page, grants, and later withdraws (the account is deleted)', async () => {
-    const res = await signUp({ ...monthsAgo(12), country: 'FR', firstName: 'Lina', email: 'lina@example.org', parentEmail: 'Mum@Example.org', locale: 'fr' });
+    const res = await signUp({
+      ...monthsAgo(12),
+      country: 'FR',
+      firstName: 'Lina',
+      email: 'lina@example.org',
+      parentEmail: 'Mum@Example.org',
+      locale: 'fr',
+    });
     expect(res.statusCode).toBe(200);
     const cookie = cookieOf(res);
     const { mail, token } = await parentLink('mum@example.org');
@@ -121,9 +152,17 @@ describe("a parent's consent", () => {
 
     // Once allowed, Lina asked for a callback under her name.
     expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'lina@example.org'))).not.toEqual([]);
-    const [request] = await app.db.insert(callbackRequests).values({ name: 'Lina Young', phone: '+33 6 11 22 33 44', category: 'mental', userId: res.json().id }).returning();
+    const [request] = await app.db
+      .insert(callbackRequests)
+      .values({ name: 'Lina Young', phone: '+33 6 11 22 33 44', category: 'mental', userId: res.json().id })
+      .returning();
 
-    const withdraw = await app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: json, payload: { decision: 'withdraw' } });
+    const withdraw = await app.inject({
+      method: 'POST',
+      url: `/api/parent-consent/${token}`,
+      headers: json,
+      payload: { decision: 'withdraw' },
+    });
     expect(withdraw.json()).toEqual({ status: 'deleted' });
     expect(await app.db.select().from(users).where(eq(users.email, 'lina@example.org'))).toHaveLength(0);
     // The same erasure as a deletion from settings: the request keeps its category, not who asked;
@@ -131,10 +170,18 @@ describe("a parent's consent", () => {
     const [kept] = await app.db.select().from(callbackRequests).where(eq(callbackRequests.id, request!.id));
     expect(kept).toMatchObject({ name: null, phone: null, userId: null, category: 'mental' });
     expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'lina@example.org'))).toEqual([]);
-    const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.targetId, res.json().id), eq(auditLog.action, 'account.deleted')));
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, res.json().id), eq(auditLog.action, 'account.deleted')));
     expect(audit.map((a) => [a.actorId, a.details])).toEqual([[null, { by: 'parent' }]]);
     expect((await me(cookie)).json()).toBeNull();
-    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: 'lina@example.org', password: 'walking in the light' } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: json,
+      payload: { email: 'lina@example.org', password: 'walking in the light' },
+    });
     expect(signIn.statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` })).statusCode).toBe(404);
   });
@@ -150,7 +197,8 @@ describe("a parent's consent", () => {
 });
 
 describe('agreeing again, and details on a first arrival', () => {
-  const consent = (cookie: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/consent', headers: { ...json, cookie }, payload });
+  const consent = (cookie: string, payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: '/api/auth/consent', headers: { ...json, cookie }, payload });
 
   it('asks again after a new notice version, and records the new agreement', async () => {
     const { user, cookie } = await signedInUser(app, { privacyNoticeVersion: PRIVACY_NOTICE_VERSION - 1 });
@@ -164,22 +212,36 @@ describe('agreeing again, and details on a first arrival', () => {
   });
 
   it('asks an account without a month of birth (OpenID first arrival) for the sign-up details', async () => {
-    const user = await createUser(app.db, { birthYear: null, birthMonth: null, residenceCountry: null, privacyNoticeVersion: null, email: 'oidc.teen@example.org' });
+    const user = await createUser(app.db, {
+      birthYear: null,
+      birthMonth: null,
+      residenceCountry: null,
+      privacyNoticeVersion: null,
+      email: 'oidc.teen@example.org',
+    });
     const cookie = await sessionCookie(app, user.id);
     expect((await me(cookie)).json().consentNeeded).toBe('details');
     const missing = await consent(cookie, { faithDataConsent: true });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('CONSENT_DETAILS_REQUIRED');
-    const same = await consent(cookie, { faithDataConsent: true, details: { ...monthsAgo(14), country: 'FR', parentEmail: 'oidc.teen@example.org' } });
+    const same = await consent(cookie, {
+      faithDataConsent: true,
+      details: { ...monthsAgo(14), country: 'FR', parentEmail: 'oidc.teen@example.org' },
+    });
     expect(same.statusCode).toBe(400);
-    const res = await consent(cookie, { faithDataConsent: true, details: { ...monthsAgo(14), country: 'FR', parentEmail: 'oidc.parent@example.org' } });
+    const res = await consent(cookie, {
+      faithDataConsent: true,
+      details: { ...monthsAgo(14), country: 'FR', parentEmail: 'oidc.parent@example.org' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ consentStatus: 'pending_parent', consentNeeded: null });
     expect((await parentLink('oidc.parent@example.org')).token).toBeTruthy();
   });
 
   it('is for signed-in people only', async () => {
-    expect((await app.inject({ method: 'POST', url: '/api/auth/consent', headers: json, payload: { faithDataConsent: true } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/consent', headers: json, payload: { faithDataConsent: true } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -187,11 +249,18 @@ describe('an account waiting for a parent', () => {
   it('reads lessons but stores no profile, joins no tree and sends no callback request under its name', async () => {
     const res = await signUp({ ...monthsAgo(12), country: 'FR', parentEmail: 'wait.parent@example.org' });
     const cookie = cookieOf(res);
-    const send = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) => app.inject({ method, url, headers: { ...json, cookie }, payload });
+    const send = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
+      app.inject({ method, url, headers: { ...json, cookie }, payload });
     expect((await app.inject({ method: 'GET', url: '/api/courses', headers: { cookie } })).statusCode).toBe(200);
     const profile = {
-      firstName: 'Young', lastName: 'Person', mentorName: 'Ruth Pierre', phone: '+33 6 12 34 56 78', address: '1 rue de Paris',
-      country: 'France', churchDenomination: 'Evangelical', pastorName: 'Daniel Joseph',
+      firstName: 'Young',
+      lastName: 'Person',
+      mentorName: 'Ruth Pierre',
+      phone: '+33 6 12 34 56 78',
+      address: '1 rue de Paris',
+      country: 'France',
+      churchDenomination: 'Evangelical',
+      pastorName: 'Daniel Joseph',
     };
     for (const [method, url, body] of [
       ['POST', '/api/onboarding/complete', profile],
@@ -208,16 +277,31 @@ describe('an account waiting for a parent', () => {
 
     const admin = await signedInUser(app, { role: 'admin' });
     const mentor = await createUser(app.db);
-    const put = await app.inject({ method: 'PUT', url: `/api/admin/users/${res.json().id}/mentor`, headers: { ...json, cookie: admin.cookie }, payload: { mentorEmail: mentor.email } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${res.json().id}/mentor`,
+      headers: { ...json, cookie: admin.cookie },
+      payload: { mentorEmail: mentor.email },
+    });
     expect(put.statusCode).toBe(403);
     expect(put.json().code).toBe('PARENT_CONSENT_PENDING');
   });
 
   it('is not linked to a mentor who invited its email', async () => {
     const mentor = await signedInUser(app);
-    const invite = await app.inject({ method: 'POST', url: '/api/disciples', headers: { ...json, cookie: mentor.cookie }, payload: { fullName: 'Invited Kid', email: 'invited.kid@example.org' } });
+    const invite = await app.inject({
+      method: 'POST',
+      url: '/api/disciples',
+      headers: { ...json, cookie: mentor.cookie },
+      payload: { fullName: 'Invited Kid', email: 'invited.kid@example.org' },
+    });
     expect(invite.statusCode).toBeLessThan(300);
-    const res = await signUp({ ...monthsAgo(12), country: 'FR', email: 'invited.kid@example.org', parentEmail: 'invited.parent@example.org' });
+    const res = await signUp({
+      ...monthsAgo(12),
+      country: 'FR',
+      email: 'invited.kid@example.org',
+      parentEmail: 'invited.parent@example.org',
+    });
     expect(res.statusCode).toBe(200);
     const [row] = await app.db.select().from(users).where(eq(users.id, res.json().id));
     expect(row!.mentorId).toBeNull();
@@ -233,7 +317,8 @@ describe("the young person's request to a parent", () => {
   const tokenIn = (mail: ReceivedMail) => linkIn(mail, '/parent-consent/').split('/').pop()!;
   /** The mails that reached `email`, waiting for the `count`-th. */
   async function mailsTo(email: string, count: number) {
-    for (let i = 0; i < 100 && smtp.received.filter((m) => m.to.includes(email)).length < count; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && smtp.received.filter((m) => m.to.includes(email)).length < count; i++)
+      await new Promise((r) => setTimeout(r, 100));
     return smtp.received.filter((m) => m.to.includes(email));
   }
   const pendingChild = async (parentEmail: string, extra: Record<string, unknown> = {}) => {
@@ -264,12 +349,18 @@ describe("the young person's request to a parent", () => {
     expect((await view(told)).json()).toMatchObject({ childFirstName: 'Noa', isGranted: false });
     // Asking again is refused again, and the first address is not told twice.
     expect((await change(child.cookie, 'mum.right@example.org')).json().code).toBe('PARENT_EMAIL_CHANGE_WAIT');
-    const notices = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'mum.first@example.org'), eq(mailOutbox.kind, 'parent-address-change')));
+    const notices = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, 'mum.first@example.org'), eq(mailOutbox.kind, 'parent-address-change')));
     expect(notices).toHaveLength(1);
     expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mum.right@example.org'))).toEqual([]);
 
     // A day after the first address was given, the change goes through.
-    await app.db.update(parentalConsents).set({ emailSetAt: new Date(Date.now() - 24 * 3_600_000 - 1_000) }).where(eq(parentalConsents.userId, child.id));
+    await app.db
+      .update(parentalConsents)
+      .set({ emailSetAt: new Date(Date.now() - 24 * 3_600_000 - 1_000) })
+      .where(eq(parentalConsents.userId, child.id));
     const changed = await change(child.cookie, ' Mum.Right@Example.org ');
     expect(changed.statusCode).toBe(200);
     expect(changed.json().parentEmail).toBe('mum.right@example.org');
@@ -278,7 +369,9 @@ describe("the young person's request to a parent", () => {
     expect(mail.subject).toContain('Noa');
     const token = tokenIn(mail);
     expect((await view(told)).statusCode).toBe(404);
-    expect((await app.inject({ method: 'POST', url: `/api/parent-consent/${told}`, headers: json, payload: { decision: 'grant' } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/parent-consent/${told}`, headers: json, payload: { decision: 'grant' } })).statusCode,
+    ).toBe(404);
     expect((await view(token)).json()).toMatchObject({ childFirstName: 'Noa', isGranted: false });
     // The wait starts again from the new address, which is told in turn (with the link that now decides).
     expect((await change(child.cookie, 'mum.third@example.org')).statusCode).toBe(429);
@@ -287,7 +380,10 @@ describe("the young person's request to a parent", () => {
     const grant = await app.inject({ method: 'POST', url: `/api/parent-consent/${latest}`, headers: json, payload: { decision: 'grant' } });
     expect(grant.json()).toEqual({ status: 'granted' });
     expect((await me(child.cookie)).json().consentStatus).toBe('granted');
-    const [parental] = await app.db.select().from(consents).where(and(eq(consents.userId, child.id), eq(consents.kind, 'parental')));
+    const [parental] = await app.db
+      .select()
+      .from(consents)
+      .where(and(eq(consents.userId, child.id), eq(consents.kind, 'parental')));
     expect(parental!.parentEmail).toBe('mum.right@example.org');
 
     // Audited by id, with no address anywhere in the entry.
@@ -310,15 +406,27 @@ describe("the young person's request to a parent", () => {
   it('takes another address at once when the mail server refused the first one for good, and tells it nothing', async () => {
     // Signed up by hand: the young person's own mail goes through, then the parent's address is refused.
     const signUpRes = await app.inject({
-      method: 'POST', url: '/api/auth/sign-up', headers: json,
-      payload: { firstName: 'Noa', lastName: 'Person', email: 'noa.typo@example.org', password: 'walking in the light', ...adultSignUp, ...monthsAgo(12), parentEmail: 'mum.nobody@example.org' },
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: json,
+      payload: {
+        firstName: 'Noa',
+        lastName: 'Person',
+        email: 'noa.typo@example.org',
+        password: 'walking in the light',
+        ...adultSignUp,
+        ...monthsAgo(12),
+        parentEmail: 'mum.nobody@example.org',
+      },
     });
     const own = await smtp.waitFor((m) => m.to.includes('noa.typo@example.org'));
     let child: { cookie: string };
     smtp.refuseWith = { code: 550, message: 'No such mailbox' };
     try {
       const confirmed = await app.inject({
-        method: 'POST', url: '/api/auth/sign-up/confirm', headers: { ...json, cookie: `${SIGN_UP_COOKIE}=${signUpRes.cookies.find((c) => c.name === SIGN_UP_COOKIE)!.value}` },
+        method: 'POST',
+        url: '/api/auth/sign-up/confirm',
+        headers: { ...json, cookie: `${SIGN_UP_COOKIE}=${signUpRes.cookies.find((c) => c.name === SIGN_UP_COOKIE)!.value}` },
         payload: { token: linkIn(own, '/confirm-sign-up/').split('/').pop() },
       });
       expect(confirmed.statusCode).toBe(200);
@@ -334,7 +442,9 @@ describe("the young person's request to a parent", () => {
     const changed = await change(child.cookie, 'mum.somebody@example.org');
     expect(changed.statusCode).toBe(200);
     await smtp.waitFor((m) => m.to.includes('mum.somebody@example.org'));
-    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'parent-address-change'))).not.toContainEqual(expect.objectContaining({ toAddress: 'mum.nobody@example.org' }));
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'parent-address-change'))).not.toContainEqual(
+      expect.objectContaining({ toAddress: 'mum.nobody@example.org' }),
+    );
   });
 
   it('sends the mail again with a fresh working link; the earlier link stops working', async () => {
@@ -372,7 +482,10 @@ describe("the young person's request to a parent", () => {
     }
 
     // A day later (decision 065: another address is taken a day after the first at the earliest).
-    await app.db.update(parentalConsents).set({ emailSetAt: new Date(Date.now() - 24 * 3_600_000 - 1_000) }).where(eq(parentalConsents.userId, child.id));
+    await app.db
+      .update(parentalConsents)
+      .set({ emailSetAt: new Date(Date.now() - 24 * 3_600_000 - 1_000) })
+      .where(eq(parentalConsents.userId, child.id));
     expect((await change(child.cookie, 'mum.fixed@example.org')).statusCode).toBe(200);
     const mail = await smtp.waitFor((m) => m.to.includes('mum.fixed@example.org'));
     expect(mail.subject).toContain('Noa');
@@ -429,15 +542,24 @@ describe("the young person's request to a parent", () => {
       expect(res.json().code).toBe('RATE_LIMITED');
     }
     expect((await request(child.cookie)).json().parentEmail).toBe('flood.target@example.org');
-    const queued = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, 'flood.target@example.org'), eq(mailOutbox.kind, 'parent-consent')));
+    const queued = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, 'flood.target@example.org'), eq(mailOutbox.kind, 'parent-consent')));
     expect(queued).toHaveLength(1 + PARENT_MAILS_PER_HOUR);
   });
 });
 
 describe("a parent's decision the young person cannot make (decision 065)", () => {
-  const view = (token: string, cookie?: string) => app.inject({ method: 'GET', url: `/api/parent-consent/${token}`, headers: cookie ? { cookie } : {} });
+  const view = (token: string, cookie?: string) =>
+    app.inject({ method: 'GET', url: `/api/parent-consent/${token}`, headers: cookie ? { cookie } : {} });
   const decide = (token: string, decision: string, cookie?: string) =>
-    app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: { decision } });
+    app.inject({
+      method: 'POST',
+      url: `/api/parent-consent/${token}`,
+      headers: { ...json, ...(cookie ? { cookie } : {}) },
+      payload: { decision },
+    });
   const deviceOf = (res: { cookies: { name: string; value: string }[] }) => `did=${res.cookies.find((c) => c.name === 'did')!.value}`;
   const expectChildBrowser = (res: { statusCode: number; json: () => { code: string; message: string } }) => {
     expect(res.statusCode).toBe(403);
@@ -446,7 +568,13 @@ describe("a parent's decision the young person cannot make (decision 065)", () =
   };
 
   it("refuses the link in the young person's own session, and in their browser after they signed out or signed in to another account", async () => {
-    const res = await signUp({ ...monthsAgo(12), country: 'FR', firstName: 'Ezra', email: 'ezra@example.org', parentEmail: 'ezra.parent@example.org' });
+    const res = await signUp({
+      ...monthsAgo(12),
+      country: 'FR',
+      firstName: 'Ezra',
+      email: 'ezra@example.org',
+      parentEmail: 'ezra.parent@example.org',
+    });
     expect(res.statusCode).toBe(200);
     const session = cookieOf(res);
     const device = deviceOf(res);
@@ -466,13 +594,21 @@ describe("a parent's decision the young person cannot make (decision 065)", () =
     expectChildBrowser(await decide(token, 'grant', `${other.cookie}; ${device}`));
     const [row] = await app.db.select().from(users).where(eq(users.id, res.json().id));
     expect(row!.consentStatus).toBe('pending_parent');
-    expect(await app.db.select().from(consents).where(and(eq(consents.userId, row!.id), eq(consents.kind, 'parental')))).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(consents)
+        .where(and(eq(consents.userId, row!.id), eq(consents.kind, 'parental'))),
+    ).toEqual([]);
 
     // The parent's own browser (nothing of the young person's in it) decides.
     expect((await view(token)).json()).toMatchObject({ childFirstName: 'Ezra', isGranted: false });
     const before = Date.now();
     expect((await decide(token, 'grant')).json()).toEqual({ status: 'granted' });
-    const [parental] = await app.db.select().from(consents).where(and(eq(consents.userId, row!.id), eq(consents.kind, 'parental')));
+    const [parental] = await app.db
+      .select()
+      .from(consents)
+      .where(and(eq(consents.userId, row!.id), eq(consents.kind, 'parental')));
     expect(parental).toMatchObject({ givenBy: 'parent', parentEmail: 'ezra.parent@example.org', noticeVersion: PRIVACY_NOTICE_VERSION });
     expect(parental!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(parental!.evidence).toEqual({
@@ -488,8 +624,15 @@ describe("a parent's decision the young person cannot make (decision 065)", () =
     expect(JSON.stringify(parental!.evidence)).not.toMatch(/\d+\.\d+\.\d+\.\d+|::1/);
   });
 
-  it("marks a browser signed in before the device cookie existed when the waiting banner loads; a parent signed in to their own account may decide", async () => {
-    const res = await signUp({ ...monthsAgo(12), country: 'FR', firstName: 'Mia', email: 'mia@example.org', parentEmail: 'mia.parent@example.org', locale: 'fr' });
+  it('marks a browser signed in before the device cookie existed when the waiting banner loads; a parent signed in to their own account may decide', async () => {
+    const res = await signUp({
+      ...monthsAgo(12),
+      country: 'FR',
+      firstName: 'Mia',
+      email: 'mia@example.org',
+      parentEmail: 'mia.parent@example.org',
+      locale: 'fr',
+    });
     const session = cookieOf(res);
     const { token } = await parentLink('mia.parent@example.org');
     // An older session, in a browser without the device cookie: the banner's request gives it one.
@@ -500,14 +643,29 @@ describe("a parent's decision the young person cannot make (decision 065)", () =
 
     const parent = await signedInUser(app, { email: 'mia.parent@example.org' });
     expect((await decide(token, 'grant', parent.cookie)).json()).toEqual({ status: 'granted' });
-    const [parental] = await app.db.select().from(consents).where(and(eq(consents.userId, res.json().id), eq(consents.kind, 'parental')));
+    const [parental] = await app.db
+      .select()
+      .from(consents)
+      .where(and(eq(consents.userId, res.json().id), eq(consents.kind, 'parental')));
     expect(parental!.evidence).toMatchObject({ isSignedInToOtherAccount: true, mailLocale: 'fr' });
   });
 
   it('tells the first address in French when the young person writes in French', async () => {
-    const res = await signUp({ ...monthsAgo(12), country: 'FR', firstName: 'Léo', email: 'leo@example.org', parentEmail: 'leo.maman@example.org', locale: 'fr' });
+    const res = await signUp({
+      ...monthsAgo(12),
+      country: 'FR',
+      firstName: 'Léo',
+      email: 'leo@example.org',
+      parentEmail: 'leo.maman@example.org',
+      locale: 'fr',
+    });
     await parentLink('leo.maman@example.org');
-    const held = await app.inject({ method: 'PUT', url: '/api/auth/consent/parent', headers: { ...json, cookie: cookieOf(res) }, payload: { parentEmail: 'leo.autre@example.org' } });
+    const held = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/consent/parent',
+      headers: { ...json, cookie: cookieOf(res) },
+      payload: { parentEmail: 'leo.autre@example.org' },
+    });
     expect(held.json().code).toBe('PARENT_EMAIL_CHANGE_WAIT');
     const notice = await smtp.waitFor((m) => m.to.includes('leo.maman@example.org') && m.subject.includes('autre adresse'));
     expect(notice.subject).toBe("Léo a demandé d'envoyer ta demande d'accord à une autre adresse");

@@ -1,12 +1,23 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { challengePaths } from '../../../common/contracts/challenge.ts';
 import { coursePaths, type Assessment, type CourseSummary, type LessonListItem } from '../../../common/contracts/course.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
 import { adultSignUp, createTestApp, sessionTokenFrom, signUpAndConfirm } from '../../../test/app.ts';
-import { assessmentAttempts, assessmentDraws, assessments, certificates, challengeDays, consents, learnerActivity, mailOutbox, sectionReads } from '../../db/schema/index.ts';
-import { loadCourseContent } from '../../db/seed/course.ts';
 import { answersFor } from '../../../test/quiz.ts';
+import {
+  assessmentAttempts,
+  assessmentDraws,
+  assessments,
+  certificates,
+  challengeDays,
+  consents,
+  learnerActivity,
+  mailOutbox,
+  sectionReads,
+} from '../../db/schema/index.ts';
+import { loadCourseContent } from '../../db/seed/course.ts';
 
 /**
  * Decision 062: while a parent has not agreed, nothing that reveals faith is kept for the young
@@ -24,7 +35,18 @@ async function rightAnswers(cookie: string) {
 
 let n = 0;
 const signUp = (body: Record<string, unknown>) =>
-  signUpAndConfirm(app, { firstName: 'Young', lastName: 'Person', email: `pending${++n}@example.org`, password: 'walking in the light', ...adultSignUp, ...body }, json);
+  signUpAndConfirm(
+    app,
+    {
+      firstName: 'Young',
+      lastName: 'Person',
+      email: `pending${++n}@example.org`,
+      password: 'walking in the light',
+      ...adultSignUp,
+      ...body,
+    },
+    json,
+  );
 const cookieOf = (res: Parameters<typeof sessionTokenFrom>[0]) => `sid=${sessionTokenFrom(res)}`;
 
 /** The year and month `years` years and `months` months before this month. */
@@ -53,7 +75,9 @@ beforeAll(async () => {
   const adult = await signUp({});
   const cookie = cookieOf(adult);
   courseId = (await app.inject({ method: 'GET', url: coursePaths.courses, headers: { cookie } })).json<CourseSummary[]>()[0]!.id;
-  week1 = (await app.inject({ method: 'GET', url: coursePaths.courseLessons(courseId), headers: { cookie } })).json<LessonListItem[]>().find((l) => l.weekNumber === 1)!;
+  week1 = (await app.inject({ method: 'GET', url: coursePaths.courseLessons(courseId), headers: { cookie } }))
+    .json<LessonListItem[]>()
+    .find((l) => l.weekNumber === 1)!;
   assessmentId = (await app.db.select({ id: assessments.id }).from(assessments).where(eq(assessments.lessonId, week1.id)))[0]!.id;
 });
 
@@ -72,7 +96,12 @@ describe('a young person whose parent has not agreed yet', () => {
     // The draw of a waiting account is not stored either; its answers are kept on the device.
     const kept = await rightAnswers(cookie);
     expect(await app.db.select().from(assessmentDraws).where(eq(assessmentDraws.userId, userId))).toEqual([]);
-    const submit = await app.inject({ method: 'POST', url: coursePaths.submit(assessmentId), headers: { ...json, cookie, 'idempotency-key': key }, payload: kept });
+    const submit = await app.inject({
+      method: 'POST',
+      url: coursePaths.submit(assessmentId),
+      headers: { ...json, cookie, 'idempotency-key': key },
+      payload: kept,
+    });
     expect(submit.statusCode).toBe(403);
     expect(submit.json().code).toBe('PARENT_CONSENT_PENDING');
     expect(submit.json().message).toContain('device');
@@ -80,8 +109,15 @@ describe('a young person whose parent has not agreed yet', () => {
     const today = new Date().toISOString().slice(0, 10);
     const changedAt = new Date().toISOString();
     const sync = await app.inject({
-      method: 'PUT', url: challengePaths.challenge, headers: { ...json, cookie },
-      payload: { courseId, today, days: [{ day: 1, isDone: true, date: today, changedAt }], sections: [{ lessonId: week1.id, section: 0, isRead: true, date: today, changedAt }] },
+      method: 'PUT',
+      url: challengePaths.challenge,
+      headers: { ...json, cookie },
+      payload: {
+        courseId,
+        today,
+        days: [{ day: 1, isDone: true, date: today, changedAt }],
+        sections: [{ lessonId: week1.id, section: 0, isRead: true, date: today, changedAt }],
+      },
     });
     expect(sync.statusCode).toBe(403);
     expect(sync.json().code).toBe('PARENT_CONSENT_PENDING');
@@ -97,9 +133,19 @@ describe('a young person whose parent has not agreed yet', () => {
     expect(progress.json()).toMatchObject({ completedLessons: [], overallProgress: 0 });
 
     // The parent agrees: the answers kept on the device are sent again with the same key and stored once.
-    const grant = await app.inject({ method: 'POST', url: `/api/parent-consent/${await parentToken('parent.wait1@example.org')}`, headers: json, payload: { decision: 'grant' } });
+    const grant = await app.inject({
+      method: 'POST',
+      url: `/api/parent-consent/${await parentToken('parent.wait1@example.org')}`,
+      headers: json,
+      payload: { decision: 'grant' },
+    });
     expect(grant.json()).toEqual({ status: 'granted' });
-    const again = await app.inject({ method: 'POST', url: coursePaths.submit(assessmentId), headers: { ...json, cookie, 'idempotency-key': key }, payload: kept });
+    const again = await app.inject({
+      method: 'POST',
+      url: coursePaths.submit(assessmentId),
+      headers: { ...json, cookie, 'idempotency-key': key },
+      payload: kept,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().passed).toBe(true);
     // That draw is answered once.
@@ -113,7 +159,12 @@ describe('a young person whose parent has not agreed yet', () => {
   it('an account that needs no parent keeps its attempt as before', async () => {
     const res = await signUp({});
     expect(res.json().consentStatus).toBe('granted');
-    const submit = await app.inject({ method: 'POST', url: coursePaths.submit(assessmentId), headers: { ...json, cookie: cookieOf(res) }, payload: await rightAnswers(cookieOf(res)) });
+    const submit = await app.inject({
+      method: 'POST',
+      url: coursePaths.submit(assessmentId),
+      headers: { ...json, cookie: cookieOf(res) },
+      payload: await rightAnswers(cookieOf(res)),
+    });
     expect(submit.statusCode).toBe(200);
     expect(await app.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, res.json().id))).toHaveLength(1);
   });
@@ -124,14 +175,20 @@ describe('consent records by rule', () => {
     const res = await signUp({ ...monthsAgo(14), country: 'FR', parentEmail: 'parent.joint@example.org' });
     const userId = res.json().id as string;
     const token = await parentToken('parent.joint@example.org');
-    expect((await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` })).json()).toMatchObject({ isGranted: false, isJoint: true });
+    expect((await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` })).json()).toMatchObject({
+      isGranted: false,
+      isJoint: true,
+    });
     await app.inject({ method: 'POST', url: `/api/parent-consent/${token}`, headers: json, payload: { decision: 'grant' } });
     const rows = await app.db.select().from(consents).where(eq(consents.userId, userId));
     expect(rows.map((r) => [r.kind, r.givenBy, r.rule, r.parentEmail, r.noticeVersion]).sort()).toEqual([
       ['faith-data', 'self', 'joint', null, PRIVACY_NOTICE_VERSION],
       ['parental', 'parent', 'joint', 'parent.joint@example.org', PRIVACY_NOTICE_VERSION],
     ]);
-    expect((await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` })).json()).toMatchObject({ isGranted: true, isJoint: true });
+    expect((await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` })).json()).toMatchObject({
+      isGranted: true,
+      isJoint: true,
+    });
   });
 
   it('United States under 13: the parent consents for the young person; France at 15: the young person alone', async () => {
@@ -153,6 +210,8 @@ describe('consent records by rule', () => {
 
   it('Denmark: a 14-year-old needs a parent (15 since 1 January 2024)', async () => {
     expect((await signUp({ ...monthsAgo(14, 6), country: 'DK' })).statusCode).toBe(400);
-    expect((await signUp({ ...monthsAgo(14, 6), country: 'DK', parentEmail: 'parent.dk@example.org' })).json().consentStatus).toBe('pending_parent');
+    expect((await signUp({ ...monthsAgo(14, 6), country: 'DK', parentEmail: 'parent.dk@example.org' })).json().consentStatus).toBe(
+      'pending_parent',
+    );
   });
 });

@@ -1,6 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coursePaths, type Assessment, type AttemptList, type CourseSummary, type LessonListItem } from '../../../common/contracts/course.ts';
+
+import {
+  coursePaths,
+  type Assessment,
+  type AttemptList,
+  type CourseSummary,
+  type LessonListItem,
+} from '../../../common/contracts/course.ts';
 import { createTestApp, signedInUser } from '../../../test/app.ts';
 import { answersFor } from '../../../test/quiz.ts';
 import { assessmentAttempts, assessmentDraws } from '../../db/schema/index.ts';
@@ -18,7 +25,12 @@ const bankOf = (week: number) => content.lessons.find((l) => l.week === week)!;
 
 const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
 const post = (url: string, payload: unknown, cookie: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', cookie, ...headers }, payload: JSON.stringify(payload) });
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', cookie, ...headers },
+    payload: JSON.stringify(payload),
+  });
 
 let week1: LessonListItem;
 beforeAll(async () => {
@@ -93,7 +105,12 @@ describe('the rhythm of attempts', () => {
     }
     // The third fail already says when the next attempt opens.
     const opensAt = Date.parse(last!.json().pausedUntil);
-    const [newest] = await app.db.select({ at: assessmentAttempts.createdAt }).from(assessmentAttempts).where(eq(assessmentAttempts.userId, user.id)).orderBy(sql`created_at desc`).limit(1);
+    const [newest] = await app.db
+      .select({ at: assessmentAttempts.createdAt })
+      .from(assessmentAttempts)
+      .where(eq(assessmentAttempts.userId, user.id))
+      .orderBy(sql`created_at desc`)
+      .limit(1);
     expect(opensAt).toBe(newest!.at.getTime() + RHYTHM.pauseMs);
 
     const fourth = await get(coursePaths.lessonAssessment(week1.id), cookie);
@@ -108,7 +125,10 @@ describe('the rhythm of attempts', () => {
     expect((await get(coursePaths.lesson(week1.id), cookie)).statusCode).toBe(200);
 
     // An hour later (the attempts moved back in time), the next attempt opens.
-    await app.db.update(assessmentAttempts).set({ createdAt: sql`created_at - interval '61 minutes'` }).where(eq(assessmentAttempts.userId, user.id));
+    await app.db
+      .update(assessmentAttempts)
+      .set({ createdAt: sql`created_at - interval '61 minutes'` })
+      .where(eq(assessmentAttempts.userId, user.id));
     const reopened = await get(coursePaths.lessonAssessment(week1.id), cookie);
     expect(reopened.statusCode).toBe(200);
     // A 4th fail the same day pauses again, an hour from it.
@@ -141,7 +161,9 @@ describe('the rhythm of attempts', () => {
     const { user, cookie } = await signedInUser(app);
     const a = await drawOf(cookie);
     const answers = answersFor(a, 0, 'en', content.lessons);
-    const results = await Promise.all(Array.from({ length: 200 }, () => post(coursePaths.submit(a.id), { drawId: a.drawId, answers }, cookie)));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => post(coursePaths.submit(a.id), { drawId: a.drawId, answers }, cookie)),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.every((r) => [200, 409, 429].includes(r.statusCode))).toBe(true);
     expect(await app.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, user.id))).toHaveLength(1);
@@ -155,14 +177,27 @@ describe('the rhythm of attempts', () => {
     // 70 old attempts, as stored before the bound: the first pass at 70%, the best at 100%, the rest fails.
     await app.db.insert(assessmentAttempts).values(
       Array.from({ length: 70 }, (_, i) => ({
-        userId: user.id, lessonId: week1.id, assessmentId, answers: [], createdAt: new Date(base + i * 60_000),
-        score: i === 3 ? 70 : i === 10 ? 100 : 20, passed: i === 3 || i === 10,
+        userId: user.id,
+        lessonId: week1.id,
+        assessmentId,
+        answers: [],
+        createdAt: new Date(base + i * 60_000),
+        score: i === 3 ? 70 : i === 10 ? 100 : 20,
+        passed: i === 3 || i === 10,
       })),
     );
     expect((await answer(cookie, a, 2)).json().score).toBe(80);
-    const kept = await app.db.select().from(assessmentAttempts).where(and(eq(assessmentAttempts.userId, user.id), eq(assessmentAttempts.lessonId, week1.id)));
+    const kept = await app.db
+      .select()
+      .from(assessmentAttempts)
+      .where(and(eq(assessmentAttempts.userId, user.id), eq(assessmentAttempts.lessonId, week1.id)));
     expect(kept).toHaveLength(RHYTHM.attemptsKept + 2);
-    expect(kept.filter((r) => r.passed).map((r) => r.score).sort()).toEqual([100, 70, 80]);
+    expect(
+      kept
+        .filter((r) => r.passed)
+        .map((r) => r.score)
+        .sort(),
+    ).toEqual([100, 70, 80]);
     const page = (await get(`${coursePaths.lessonAttempts(week1.id)}?limit=3`, cookie)).json<AttemptList>();
     expect(page.total).toBe(RHYTHM.attemptsKept + 2);
     expect(page.attempts.map((x) => x.score)).toEqual([80, 20, 20]);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+
 import type { Db } from '../../db/client.ts';
 import { challengeDays, sectionReads } from '../../db/schema/index.ts';
 
@@ -65,7 +66,13 @@ export async function listDays(db: Db, userId: string, courseId: string): Promis
 export async function listSections(db: Db, userId: string, lessonIds: string[]): Promise<SectionRow[]> {
   if (lessonIds.length === 0) return [];
   return db
-    .select({ lessonId: sectionReads.lessonId, section: sectionReads.section, isRead: sectionReads.isRead, activeOn: sectionReads.activeOn, changedAt: sectionReads.changedAt })
+    .select({
+      lessonId: sectionReads.lessonId,
+      section: sectionReads.section,
+      isRead: sectionReads.isRead,
+      activeOn: sectionReads.activeOn,
+      changedAt: sectionReads.changedAt,
+    })
     .from(sectionReads)
     .where(and(eq(sectionReads.userId, userId), inArray(sectionReads.lessonId, lessonIds)))
     .orderBy(asc(sectionReads.lessonId), asc(sectionReads.section));

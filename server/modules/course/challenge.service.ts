@@ -32,7 +32,8 @@ export function challengeServiceFactory({ db, content, now = () => new Date() }:
 
   function checkToday(today: string | undefined, at: Date): string {
     if (today === undefined) return utcToday(at);
-    if (checkActivityDate(today, at, at) === 'future') throw new AppError('VALIDATION_FAILED', `today: ${today} has not begun anywhere yet`);
+    if (checkActivityDate(today, at, at) === 'future')
+      throw new AppError('VALIDATION_FAILED', `today: ${today} has not begun anywhere yet`);
     return today;
   }
 
@@ -50,7 +51,11 @@ export function challengeServiceFactory({ db, content, now = () => new Date() }:
     const course = requireCourse(courseId);
     const [days, sections] = await Promise.all([
       repo.listDays(db, userId, courseId),
-      repo.listSections(db, userId, course.lessons.map((l) => l.id)),
+      repo.listSections(
+        db,
+        userId,
+        course.lessons.map((l) => l.id),
+      ),
     ]);
     const active = new Set<string>();
     for (const d of days) if (d.isDone) active.add(d.activeOn);
@@ -60,7 +65,13 @@ export function challengeServiceFactory({ db, content, now = () => new Date() }:
       courseId,
       today,
       days: days.map((d) => ({ day: d.day, isDone: d.isDone, date: d.activeOn, changedAt: d.changedAt.toISOString() })),
-      sections: sections.map((s) => ({ lessonId: s.lessonId, section: s.section, isRead: s.isRead, date: s.activeOn, changedAt: s.changedAt.toISOString() })),
+      sections: sections.map((s) => ({
+        lessonId: s.lessonId,
+        section: s.section,
+        isRead: s.isRead,
+        date: s.activeOn,
+        changedAt: s.changedAt.toISOString(),
+      })),
       activeDates,
       streak: computeStreak(activeDates, today),
     };
@@ -78,7 +89,8 @@ export function challengeServiceFactory({ db, content, now = () => new Date() }:
       const course = requireCourse(body.courseId);
       const seenDays = new Set<number>();
       const days = body.days.map((m, i) => {
-        if (m.day > course.challengeDays) throw new AppError('VALIDATION_FAILED', `days.${i}.day: this challenge has days 1 to ${course.challengeDays}`);
+        if (m.day > course.challengeDays)
+          throw new AppError('VALIDATION_FAILED', `days.${i}.day: this challenge has days 1 to ${course.challengeDays}`);
         if (seenDays.has(m.day)) throw new AppError('VALIDATION_FAILED', `days.${i}.day: day ${m.day} is listed twice`);
         seenDays.add(m.day);
         return { day: m.day, isDone: m.isDone, activeOn: m.date, changedAt: checkMark(`days.${i}`, m, at) };
@@ -88,11 +100,19 @@ export function challengeServiceFactory({ db, content, now = () => new Date() }:
         const lesson = content().lessons.get(m.lessonId);
         // Sections of any course's lessons may come along (the browser sends all it has waiting).
         if (!lesson) throw new AppError('VALIDATION_FAILED', `sections.${i}.lessonId: not a lesson of the course`);
-        if (m.section >= lesson.sectionCount) throw new AppError('VALIDATION_FAILED', `sections.${i}.section: this lesson has sections 0 to ${lesson.sectionCount - 1}`);
+        if (m.section >= lesson.sectionCount)
+          throw new AppError('VALIDATION_FAILED', `sections.${i}.section: this lesson has sections 0 to ${lesson.sectionCount - 1}`);
         const key = `${m.lessonId}:${m.section}`;
-        if (seenSections.has(key)) throw new AppError('VALIDATION_FAILED', `sections.${i}: section ${m.section} of this lesson is listed twice`);
+        if (seenSections.has(key))
+          throw new AppError('VALIDATION_FAILED', `sections.${i}: section ${m.section} of this lesson is listed twice`);
         seenSections.add(key);
-        return { lessonId: m.lessonId, section: m.section, isRead: m.isRead, activeOn: m.date, changedAt: checkMark(`sections.${i}`, m, at) };
+        return {
+          lessonId: m.lessonId,
+          section: m.section,
+          isRead: m.isRead,
+          activeOn: m.date,
+          changedAt: checkMark(`sections.${i}`, m, at),
+        };
       });
       await db.transaction(async (tx) => {
         await repo.mergeDays(tx, userId, body.courseId, days);

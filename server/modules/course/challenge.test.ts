@@ -1,19 +1,31 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { challengePaths, type ChallengeState } from '../../../common/contracts/challenge.ts';
-import { coursePaths, type Assessment, type CourseSummary, type LessonListItem, type SubmitResult } from '../../../common/contracts/course.ts';
+import {
+  coursePaths,
+  type Assessment,
+  type CourseSummary,
+  type LessonListItem,
+  type SubmitResult,
+} from '../../../common/contracts/course.ts';
 import { addDays } from '../../../common/domain/streak.ts';
 import { createTestApp, expectValidationFailed, sessionCookie, signedInUser } from '../../../test/app.ts';
+import { answersFor } from '../../../test/quiz.ts';
 import { assessmentAttempts, assessments, challengeDays, sectionReads } from '../../db/schema/index.ts';
 import { loadCourseContent } from '../../db/seed/course.ts';
-import { answersFor } from '../../../test/quiz.ts';
 
 const app = await createTestApp();
 const content = loadCourseContent();
 
 const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const put = (payload: unknown, cookie?: string) =>
-  app.inject({ method: 'PUT', url: challengePaths.challenge, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) });
+  app.inject({
+    method: 'PUT',
+    url: challengePaths.challenge,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify(payload),
+  });
 
 let courseId: string;
 let lessons: LessonListItem[];
@@ -21,7 +33,13 @@ let lessons: LessonListItem[];
 const today = new Date().toISOString().slice(0, 10);
 const now = () => new Date().toISOString();
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
-const tick = (day: number, over: Partial<{ isDone: boolean; date: string; changedAt: string }> = {}) => ({ day, isDone: true, date: today, changedAt: now(), ...over });
+const tick = (day: number, over: Partial<{ isDone: boolean; date: string; changedAt: string }> = {}) => ({
+  day,
+  isDone: true,
+  date: today,
+  changedAt: now(),
+  ...over,
+});
 const stateOf = (cookie: string, on = today) => get(`${challengePaths.challenge}?courseId=${courseId}&today=${on}`, cookie);
 
 beforeAll(async () => {
@@ -36,7 +54,15 @@ describe('GET/PUT /api/challenge', () => {
     const empty = (await stateOf(cookie)).json<ChallengeState>();
     expect(empty).toMatchObject({ courseId, days: [], sections: [], activeDates: [], streak: { days: 0 } });
 
-    const res = await put({ courseId, today, days: [tick(1), tick(2)], sections: [{ lessonId: lessons[0]!.id, section: 0, isRead: true, date: today, changedAt: now() }] }, cookie);
+    const res = await put(
+      {
+        courseId,
+        today,
+        days: [tick(1), tick(2)],
+        sections: [{ lessonId: lessons[0]!.id, section: 0, isRead: true, date: today, changedAt: now() }],
+      },
+      cookie,
+    );
     expect(res.statusCode).toBe(200);
 
     const otherDevice = await sessionCookie(app, user.id);
@@ -52,8 +78,13 @@ describe('GET/PUT /api/challenge', () => {
     // Laptop, one hour ago: ticked day 3, unticked day 4.
     await put({ courseId, days: [tick(3, { changedAt: hoursAgo(1) }), tick(4, { isDone: false, changedAt: hoursAgo(1) })] }, cookie);
     // A phone's older marks (made offline two hours ago) arrive last and change nothing.
-    const merged = (await put({ courseId, days: [tick(3, { isDone: false, changedAt: hoursAgo(2) }), tick(4, { changedAt: hoursAgo(2) })] }, cookie)).json<ChallengeState>();
-    expect(merged.days.map((d) => [d.day, d.isDone])).toEqual([[3, true], [4, false]]);
+    const merged = (
+      await put({ courseId, days: [tick(3, { isDone: false, changedAt: hoursAgo(2) }), tick(4, { changedAt: hoursAgo(2) })] }, cookie)
+    ).json<ChallengeState>();
+    expect(merged.days.map((d) => [d.day, d.isDone])).toEqual([
+      [3, true],
+      [4, false],
+    ]);
     // A newer untick wins; a tie between a tick and an untick keeps the tick.
     const at = hoursAgo(0.5);
     await put({ courseId, days: [tick(3, { isDone: false, changedAt: at })] }, cookie);
@@ -65,7 +96,12 @@ describe('GET/PUT /api/challenge', () => {
 
   it('stores a replayed sync once and answers the same state', async () => {
     const { user, cookie } = await signedInUser(app);
-    const body = { courseId, today, days: [tick(5), tick(6)], sections: [1, 2].map((section) => ({ lessonId: lessons[0]!.id, section, isRead: true, date: today, changedAt: now() })) };
+    const body = {
+      courseId,
+      today,
+      days: [tick(5), tick(6)],
+      sections: [1, 2].map((section) => ({ lessonId: lessons[0]!.id, section, isRead: true, date: today, changedAt: now() })),
+    };
     const first = await put(body, cookie);
     const second = await put(body, cookie);
     expect(second.statusCode).toBe(200);
@@ -78,7 +114,10 @@ describe('GET/PUT /api/challenge', () => {
     const { cookie } = await signedInUser(app);
     // Each mark made on its own day (the change time is that day too), offline, synced today.
     const on = (daysAgo: number) => ({ date: addDays(today, -daysAgo), changedAt: hoursAgo(daysAgo * 24) });
-    await put({ courseId, days: [tick(1, on(4)), tick(2, on(3))], sections: [{ lessonId: lessons[0]!.id, section: 0, isRead: true, ...on(1) }] }, cookie);
+    await put(
+      { courseId, days: [tick(1, on(4)), tick(2, on(3))], sections: [{ lessonId: lessons[0]!.id, section: 0, isRead: true, ...on(1) }] },
+      cookie,
+    );
     const state = (await stateOf(cookie)).json<ChallengeState>();
     expect(state.activeDates).toEqual([addDays(today, -4), addDays(today, -3), addDays(today, -1)]);
     // Two days ago was missed and forgiven; today is not over yet.
@@ -90,7 +129,11 @@ describe('GET/PUT /api/challenge', () => {
     const caughtUp = await put({ courseId, days: [tick(7, { date: addDays(today, -2) })] }, cookie);
     expect(caughtUp.statusCode).toBe(200);
     expect(caughtUp.json<ChallengeState>().activeDates).toEqual([addDays(today, -2)]);
-    expectValidationFailed(await put({ courseId, days: [tick(8, { date: addDays(today, -4) })] }, cookie), 'days.0.date', 'within 48 hours');
+    expectValidationFailed(
+      await put({ courseId, days: [tick(8, { date: addDays(today, -4) })] }, cookie),
+      'days.0.date',
+      'within 48 hours',
+    );
   });
 
   it('refuses days outside 1-21, future dates and clocks, duplicates and foreign lessons, storing nothing', async () => {
@@ -98,14 +141,30 @@ describe('GET/PUT /api/challenge', () => {
     expectValidationFailed(await put({ courseId, days: [tick(0)] }, cookie), 'days.0.day', 'from 1 to 21');
     expectValidationFailed(await put({ courseId, days: [tick(22)] }, cookie), 'days.0.day', 'from 1 to 21');
     expectValidationFailed(await put({ courseId, days: [tick(1.5)] }, cookie), 'days.0.day', 'whole number');
-    expectValidationFailed(await put({ courseId, days: [tick(2), tick(3, { date: addDays(today, 3) })] }, cookie), 'days.1.date', 'in the future');
+    expectValidationFailed(
+      await put({ courseId, days: [tick(2), tick(3, { date: addDays(today, 3) })] }, cookie),
+      'days.1.date',
+      'in the future',
+    );
     expectValidationFailed(await put({ courseId, days: [tick(2, { date: '2026-02-30' })] }, cookie), 'days.0.date', 'YYYY-MM-DD');
-    expectValidationFailed(await put({ courseId, days: [tick(2, { changedAt: new Date(Date.now() + 3_600_000).toISOString() })] }, cookie), 'days.0.changedAt', 'in the future');
+    expectValidationFailed(
+      await put({ courseId, days: [tick(2, { changedAt: new Date(Date.now() + 3_600_000).toISOString() })] }, cookie),
+      'days.0.changedAt',
+      'in the future',
+    );
     expectValidationFailed(await put({ courseId, days: [tick(2), tick(2)] }, cookie), 'days.1.day', 'listed twice');
     const sectionOf = (lessonId: string, section: number) => ({ lessonId, section, isRead: true, date: today, changedAt: now() });
-    expectValidationFailed(await put({ courseId, sections: [sectionOf(crypto.randomUUID(), 0)] }, cookie), 'sections.0.lessonId', 'not a lesson of the course');
+    expectValidationFailed(
+      await put({ courseId, sections: [sectionOf(crypto.randomUUID(), 0)] }, cookie),
+      'sections.0.lessonId',
+      'not a lesson of the course',
+    );
     const sectionCount = content.lessons[0]!.en.sections.length;
-    expectValidationFailed(await put({ courseId, sections: [sectionOf(lessons[0]!.id, sectionCount)] }, cookie), 'sections.0.section', `0 to ${sectionCount - 1}`);
+    expectValidationFailed(
+      await put({ courseId, sections: [sectionOf(lessons[0]!.id, sectionCount)] }, cookie),
+      'sections.0.section',
+      `0 to ${sectionCount - 1}`,
+    );
     expectValidationFailed(await put({ courseId, today: addDays(today, 3), days: [] }, cookie), 'today', 'has not begun');
     const unknownCourse = await put({ courseId: crypto.randomUUID(), days: [tick(1)] }, cookie);
     expect(unknownCourse.statusCode).toBe(404);
@@ -134,7 +193,8 @@ describe('GET/PUT /api/challenge', () => {
 
 describe('quiz submitted with an idempotency key', () => {
   /** The learner's current draw of week 1 (docs/decisions/073). */
-  const drawOf = async (cookie: string) => (await app.inject({ method: 'GET', url: coursePaths.lessonAssessment(lessons[0]!.id), headers: { cookie } })).json<Assessment>();
+  const drawOf = async (cookie: string) =>
+    (await app.inject({ method: 'GET', url: coursePaths.lessonAssessment(lessons[0]!.id), headers: { cookie } })).json<Assessment>();
   const keyOf = async (cookie: string) => {
     const a = await drawOf(cookie);
     return { drawId: a.drawId, answers: answersFor(a, 0, 'en', content.lessons) };
@@ -177,6 +237,8 @@ describe('quiz submitted with an idempotency key', () => {
     // Another learner's attempt with the same key is their own.
     const other = await signedInUser(app);
     expect((await submit(other.cookie, await keyOf(other.cookie), key)).statusCode).toBe(200);
-    expect(await app.db.$count(assessmentAttempts, and(eq(assessmentAttempts.userId, user.id), eq(assessmentAttempts.idempotencyKey, key)))).toBe(1);
+    expect(
+      await app.db.$count(assessmentAttempts, and(eq(assessmentAttempts.userId, user.id), eq(assessmentAttempts.idempotencyKey, key))),
+    ).toBe(1);
   });
 });

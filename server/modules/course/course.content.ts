@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+
 import {
-  contentLanguages, courseList as courseListContract, lesson as lessonContract, lessonList as lessonListContract,
+  contentLanguages,
+  courseList as courseListContract,
+  lesson as lessonContract,
+  lessonList as lessonListContract,
   type ContentLanguage,
 } from '../../../common/contracts/course.ts';
 import type { LessonRef } from '../../../common/domain/scoring.ts';
@@ -83,7 +87,11 @@ export async function loadCourseContentSnapshot(db: Db): Promise<CourseContentSn
       lessons: live.map((l) => ({ id: l.id, weekNumber: l.weekNumber })),
       challengeDays: c.challenge.en.days.length,
       lessonListJson: byLanguage((lang) =>
-        JSON.stringify(lessonListContract.parse(live.map((l) => ({ id: l.id, weekNumber: l.weekNumber, title: l.content[lang].title, subtitle: l.content[lang].subtitle })))),
+        JSON.stringify(
+          lessonListContract.parse(
+            live.map((l) => ({ id: l.id, weekNumber: l.weekNumber, title: l.content[lang].title, subtitle: l.content[lang].subtitle })),
+          ),
+        ),
       ),
     });
     live.forEach((l, index) => {
@@ -107,10 +115,18 @@ export async function loadCourseContentSnapshot(db: Db): Promise<CourseContentSn
         // The contract puts isCompleted after every text, so the last match is the field itself.
         const marker = '"isCompleted":false';
         const at = whole.lastIndexOf(marker);
-        const withCompleted = (value: boolean) => Buffer.from(`${whole.slice(0, at)}"isCompleted":${value}${whole.slice(at + marker.length)}`);
+        const withCompleted = (value: boolean) =>
+          Buffer.from(`${whole.slice(0, at)}"isCompleted":${value}${whole.slice(at + marker.length)}`);
         return { notCompleted: withCompleted(false), completed: withCompleted(true) };
       });
-      lessons.set(l.id, { id: l.id, courseId: c.id, weekNumber: l.weekNumber, earlierLessonIds: live.slice(0, index).map((e) => e.id), sectionCount: l.content.en.sections.length, json });
+      lessons.set(l.id, {
+        id: l.id,
+        courseId: c.id,
+        weekNumber: l.weekNumber,
+        earlierLessonIds: live.slice(0, index).map((e) => e.id),
+        sectionCount: l.content.en.sections.length,
+        json,
+      });
       const a = rows.assessments.find((x) => x.lessonId === l.id);
       if (!a) return;
       const entry: AssessmentEntry = {
@@ -120,7 +136,10 @@ export async function loadCourseContentSnapshot(db: Db): Promise<CourseContentSn
         weekNumber: l.weekNumber,
         lessonTitle: byLanguage((lang) => l.content[lang].title),
         bank: byLanguage((lang) => a.questions[lang].map((q) => ({ text: q.text, options: q.options, section: q.section }))),
-        bankHash: createHash('sha256').update(JSON.stringify([a.questions, a.answerKey])).digest('base64url').slice(0, 22),
+        bankHash: createHash('sha256')
+          .update(JSON.stringify([a.questions, a.answerKey]))
+          .digest('base64url')
+          .slice(0, 22),
         answerKey: a.answerKey,
         optionCounts: a.questions.en.map((q) => q.options.length),
       };

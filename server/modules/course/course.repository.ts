@@ -1,9 +1,18 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Challenge, ContentLanguage } from '../../../common/contracts/course.ts';
 import type { Pool } from 'pg';
+
+import type { Challenge, ContentLanguage } from '../../../common/contracts/course.ts';
 import type { Db } from '../../db/client.ts';
 import { recordLessonOpenedSql } from '../../db/learner-activity.ts';
-import { assessmentAttempts, assessmentDraws, assessments, certificates, courses, lessons, type DrawnQuestion } from '../../db/schema/index.ts';
+import {
+  assessmentAttempts,
+  assessmentDraws,
+  assessments,
+  certificates,
+  courses,
+  lessons,
+  type DrawnQuestion,
+} from '../../db/schema/index.ts';
 import type { AssessmentQuestions, CourseDetails, LessonContent } from '../../db/seed/course.ts';
 
 /** Every course with its live lessons and their assessments, all languages: read once at start (course.content.ts). */
@@ -23,7 +32,11 @@ export async function loadLiveContent(db: Db) {
     .select({ id: assessments.id, lessonId: assessments.lessonId, questions: assessments.questions, answerKey: assessments.answerKey })
     .from(assessments);
   return {
-    courses: courseRows.map((r) => ({ ...r, details: r.details as CourseDetails, challenge: r.challenge as Record<ContentLanguage, Challenge> })),
+    courses: courseRows.map((r) => ({
+      ...r,
+      details: r.details as CourseDetails,
+      challenge: r.challenge as Record<ContentLanguage, Challenge>,
+    })),
     lessons: lessonRows.map((r) => ({ ...r, content: r.content as LessonContent })),
     assessments: assessmentRows.map((r) => ({ ...r, questions: r.questions as AssessmentQuestions })),
   };
@@ -43,7 +56,8 @@ const PASSED_CTE = `passed as (
     from assessment_attempts where user_id = $1::uuid and passed group by lesson_id
   )`;
 /** The lesson ($2) is open, over `passed` (common/domain/scoring.ts unlockState): passed, or every earlier lesson ($3) passed. */
-const IS_OPEN = 'exists (select 1 from passed where lesson_id = $2::uuid) or (select count(*) from passed where lesson_id = any($3::uuid[])) = cardinality($3::uuid[])';
+const IS_OPEN =
+  'exists (select 1 from passed where lesson_id = $2::uuid) or (select count(*) from passed where lesson_id = any($3::uuid[])) = cardinality($3::uuid[])';
 const PASSED_COLUMNS = 'lesson_id as "lessonId", best_score as "bestScore", first_passed_at as "firstPassedAt"';
 
 /**
@@ -55,7 +69,8 @@ const PASSED_COLUMNS = 'lesson_id as "lessonId", best_score as "bestScore", firs
 const PASSED_LESSONS_SQL = `with ${PASSED_CTE} select ${PASSED_COLUMNS} from passed`;
 export function passedLessonsQuery(db: Db) {
   const pool = (db as Db & { $client: Pool }).$client;
-  return async (userId: string): Promise<PassedLesson[]> => (await pool.query<PassedLesson>({ name: 'passed_lessons', text: PASSED_LESSONS_SQL, values: [userId] })).rows;
+  return async (userId: string): Promise<PassedLesson[]> =>
+    (await pool.query<PassedLesson>({ name: 'passed_lessons', text: PASSED_LESSONS_SQL, values: [userId] })).rows;
 }
 
 const PASSED_LESSONS_OPENING_SQL = `
@@ -93,7 +108,13 @@ const PASSED_LESSONS_SUBMIT_SQL = `
 export function passedLessonsOpeningQuery(db: Db) {
   const pool = (db as Db & { $client: Pool }).$client;
   return async (userId: string, lessonId: string, earlierLessonIds: string[]): Promise<PassedLesson[]> =>
-    (await pool.query<PassedLesson>({ name: 'passed_lessons_opening', text: PASSED_LESSONS_OPENING_SQL, values: [userId, lessonId, earlierLessonIds] })).rows;
+    (
+      await pool.query<PassedLesson>({
+        name: 'passed_lessons_opening',
+        text: PASSED_LESSONS_OPENING_SQL,
+        values: [userId, lessonId, earlierLessonIds],
+      })
+    ).rows;
 }
 
 export interface SubmitAttempt {
@@ -117,10 +138,25 @@ export function passedLessonsSubmitQuery(db: Db) {
     const { rows } = await pool.query<PassedLesson & { stored: boolean | null }>({
       name: 'passed_lessons_submit',
       text: PASSED_LESSONS_SUBMIT_SQL,
-      values: [userId, a.lessonId, a.earlierLessonIds, a.assessmentId, JSON.stringify(a.answers), a.score, a.passed, a.idempotencyKey, a.drawId, JSON.stringify(a.draw), a.isUnstored],
+      values: [
+        userId,
+        a.lessonId,
+        a.earlierLessonIds,
+        a.assessmentId,
+        JSON.stringify(a.answers),
+        a.score,
+        a.passed,
+        a.idempotencyKey,
+        a.drawId,
+        JSON.stringify(a.draw),
+        a.isUnstored,
+      ],
     });
     const last = rows.pop()!;
-    return { passed: rows.map(({ lessonId, bestScore, firstPassedAt }) => ({ lessonId, bestScore, firstPassedAt })), stored: last.stored === true };
+    return {
+      passed: rows.map(({ lessonId, bestScore, firstPassedAt }) => ({ lessonId, bestScore, firstPassedAt })),
+      stored: last.stored === true,
+    };
   };
 }
 
@@ -129,19 +165,32 @@ export async function listAttempts(db: Db, userId: string, lessonId: string, pag
   const mine = and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.lessonId, lessonId));
   const [rows, [count]] = await Promise.all([
     db
-      .select({ id: assessmentAttempts.id, createdAt: assessmentAttempts.createdAt, score: assessmentAttempts.score, passed: assessmentAttempts.passed })
+      .select({
+        id: assessmentAttempts.id,
+        createdAt: assessmentAttempts.createdAt,
+        score: assessmentAttempts.score,
+        passed: assessmentAttempts.passed,
+      })
       .from(assessmentAttempts)
       .where(mine)
       .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(assessmentAttempts).where(mine),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(assessmentAttempts)
+      .where(mine),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
 
 /** The user's failed attempts at a lesson in the last `withinMs`, and when the latest was: the pause rule's input. */
-export async function recentFails(db: Db, userId: string, lessonId: string, withinMs: number): Promise<{ fails: number; lastFailAt: Date | null }> {
+export async function recentFails(
+  db: Db,
+  userId: string,
+  lessonId: string,
+  withinMs: number,
+): Promise<{ fails: number; lastFailAt: Date | null }> {
   const [row] = await db
     .select({ fails: sql<number>`count(*)::int`, lastFailAt: sql<string | null>`max(${assessmentAttempts.createdAt})` })
     .from(assessmentAttempts)
@@ -186,17 +235,28 @@ export interface OpenDraw {
   bankHash: string;
 }
 
-const drawColumns = { id: assessmentDraws.id, assessmentId: assessmentDraws.assessmentId, questions: assessmentDraws.questions, bankHash: assessmentDraws.bankHash };
+const drawColumns = {
+  id: assessmentDraws.id,
+  assessmentId: assessmentDraws.assessmentId,
+  questions: assessmentDraws.questions,
+  bankHash: assessmentDraws.bankHash,
+};
 
 /** The user's open draw of an assessment, if any. */
 export async function findOpenDraw(db: Db, userId: string, assessmentId: string): Promise<OpenDraw | null> {
-  const [row] = await db.select(drawColumns).from(assessmentDraws).where(and(eq(assessmentDraws.userId, userId), eq(assessmentDraws.assessmentId, assessmentId)));
+  const [row] = await db
+    .select(drawColumns)
+    .from(assessmentDraws)
+    .where(and(eq(assessmentDraws.userId, userId), eq(assessmentDraws.assessmentId, assessmentId)));
   return row ?? null;
 }
 
 /** A draw by id, only when it is the user's own and still open. */
 export async function findDraw(db: Db, userId: string, drawId: string): Promise<OpenDraw | null> {
-  const [row] = await db.select(drawColumns).from(assessmentDraws).where(and(eq(assessmentDraws.id, drawId), eq(assessmentDraws.userId, userId)));
+  const [row] = await db
+    .select(drawColumns)
+    .from(assessmentDraws)
+    .where(and(eq(assessmentDraws.id, drawId), eq(assessmentDraws.userId, userId)));
   return row ?? null;
 }
 
@@ -224,7 +284,13 @@ export async function lastDrawAt(db: Db, userId: string, lessonId: string): Prom
  * Stores a new open draw, replacing one of a bank that changed since (`bankHash`); when a draw of
  * the same bank is already open (two reads at once), that one is answered instead.
  */
-export async function saveDraw(db: Db, userId: string, assessmentId: string, questions: DrawnQuestion[], bankHash: string): Promise<OpenDraw> {
+export async function saveDraw(
+  db: Db,
+  userId: string,
+  assessmentId: string,
+  questions: DrawnQuestion[],
+  bankHash: string,
+): Promise<OpenDraw> {
   const [row] = await db
     .insert(assessmentDraws)
     .values({ userId, assessmentId, questions, bankHash })
@@ -246,7 +312,12 @@ export interface StoredAttempt {
 
 export async function findAttemptByKey(db: Db, userId: string, idempotencyKey: string): Promise<StoredAttempt | null> {
   const [row] = await db
-    .select({ assessmentId: assessmentAttempts.assessmentId, answers: assessmentAttempts.answers, drawId: assessmentAttempts.drawId, draw: assessmentAttempts.draw })
+    .select({
+      assessmentId: assessmentAttempts.assessmentId,
+      answers: assessmentAttempts.answers,
+      drawId: assessmentAttempts.drawId,
+      draw: assessmentAttempts.draw,
+    })
     .from(assessmentAttempts)
     .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.idempotencyKey, idempotencyKey)));
   return row ?? null;

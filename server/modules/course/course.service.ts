@@ -1,14 +1,22 @@
-import { randomGroupedCode } from '../../lib/random-code.ts';
-import type { Assessment, AttemptList, Certificate, CertificateVerification, ContentLanguage, Progress, SubmitResult } from '../../../common/contracts/course.ts';
+import type {
+  Assessment,
+  AttemptList,
+  Certificate,
+  CertificateVerification,
+  ContentLanguage,
+  Progress,
+  SubmitResult,
+} from '../../../common/contracts/course.ts';
+import { fullNameOf } from '../../../common/domain/names.ts';
 import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, type LessonRef } from '../../../common/domain/scoring.ts';
 import type { Db } from '../../db/client.ts';
 import { recentLessonOpenings } from '../../db/learner-activity.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { randomGroupedCode } from '../../lib/random-code.ts';
 import type { UserRow } from '../../lib/session.ts';
 import { loadCourseContentSnapshot, type AssessmentEntry, type CourseContentSnapshot, type CourseEntry } from './course.content.ts';
 import * as repo from './course.repository.ts';
 import { drawQuestions, fitsBank, pausedUntil, RHYTHM, shownKey, unstoredDraw, type DrawnQuestion } from './draws.ts';
-import { fullNameOf } from '../../../common/domain/names.ts';
 
 // Crockford's base32: no I, L, O or U, so a code read aloud or retyped is hard to get wrong.
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -83,7 +91,12 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
 
   function statesOf(course: CourseEntry, passedRows: repo.PassedLesson[]): LessonState[] {
     const passed = new Map(passedRows.map((p) => [p.lessonId, p]));
-    return course.lessons.map((l) => ({ id: l.id, weekNumber: l.weekNumber, bestScore: passed.get(l.id)?.bestScore ?? null, firstPassedAt: passed.get(l.id)?.firstPassedAt ?? null }));
+    return course.lessons.map((l) => ({
+      id: l.id,
+      weekNumber: l.weekNumber,
+      bestScore: passed.get(l.id)?.bestScore ?? null,
+      firstPassedAt: passed.get(l.id)?.firstPassedAt ?? null,
+    }));
   }
 
   async function state(userId: string, courseId: string) {
@@ -195,18 +208,28 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
    * the key's first attempt is stored once and every replay answers the same result; the key reused
    * for other answers is a 409. Answers are positions in the draw; the key is mapped through it.
    */
-  async function submit(userId: string, assessmentId: string, drawId: string, answers: number[], idempotencyKey?: string): Promise<SubmitResult> {
+  async function submit(
+    userId: string,
+    assessmentId: string,
+    drawId: string,
+    answers: number[],
+    idempotencyKey?: string,
+  ): Promise<SubmitResult> {
     const a = content.assessments.get(assessmentId);
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
     const replayed = idempotencyKey ? await repo.findAttemptByKey(db, userId, idempotencyKey) : null;
     if (replayed) return replay(userId, a, drawId, answers, replayed);
     const course = requireCourse(a.courseId);
     const unstored = unstoredDraw(userId, a.id, a.bankHash, a.optionCounts);
-    const draw = unstored.id === drawId ? { id: drawId, assessmentId: a.id, questions: unstored.questions, bankHash: a.bankHash } : await repo.findDraw(db, userId, drawId);
+    const draw =
+      unstored.id === drawId
+        ? { id: drawId, assessmentId: a.id, questions: unstored.questions, bankHash: a.bankHash }
+        : await repo.findDraw(db, userId, drawId);
     if (!draw || draw.assessmentId !== a.id) {
       // A locked lesson is said first, as it always was.
       requireOpen(await lessonStates(userId, course), a.lessonId);
-      if (draw || !(await repo.isDrawAnswered(db, userId, drawId))) throw new AppError('NOT_FOUND', 'This quiz draw was not found. Open the quiz again.');
+      if (draw || !(await repo.isDrawAnswered(db, userId, drawId)))
+        throw new AppError('NOT_FOUND', 'This quiz draw was not found. Open the quiz again.');
       throw new AppError('DRAW_USED', 'This attempt was already submitted. Open the quiz again for a new one.');
     }
     if (draw.bankHash !== a.bankHash || !fitsBank(draw.questions, a.optionCounts))
@@ -221,8 +244,16 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     const lesson = content.lessons.get(a.lessonId)!;
     // One statement: the passed lessons (before this attempt), the draw consumed and the attempt stored if the lesson is open.
     const { passed, stored } = await passedLessonsSubmit(userId, {
-      lessonId: a.lessonId, earlierLessonIds: lesson.earlierLessonIds, assessmentId, answers, score: result.score, passed: result.passed,
-      idempotencyKey: idempotencyKey ?? null, drawId, draw: draw.questions, isUnstored: unstored.id === drawId,
+      lessonId: a.lessonId,
+      earlierLessonIds: lesson.earlierLessonIds,
+      assessmentId,
+      answers,
+      score: result.score,
+      passed: result.passed,
+      idempotencyKey: idempotencyKey ?? null,
+      drawId,
+      draw: draw.questions,
+      isUnstored: unstored.id === drawId,
     });
     const s = requireOpen(statesOf(course, passed), a.lessonId);
     if (!stored) {
@@ -238,9 +269,14 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
 
   /** Why these answers cannot be scored (not one per question, or a choice that names no option), or null. */
   function answersRefusal(a: AssessmentEntry, draw: DrawnQuestion[], answers: number[]): AppError | null {
-    if (answers.length !== draw.length) return new AppError('VALIDATION_FAILED', `answers: expected ${draw.length} answers (one per question), got ${answers.length}`);
+    if (answers.length !== draw.length)
+      return new AppError('VALIDATION_FAILED', `answers: expected ${draw.length} answers (one per question), got ${answers.length}`);
     const i = answers.findIndex((choice, i) => choice >= draw[i]!.o.length);
-    if (i >= 0) return new AppError('VALIDATION_FAILED', `answers.${i}: question ${i + 1} has options 0 to ${draw[i]!.o.length - 1}, got ${answers[i]}`);
+    if (i >= 0)
+      return new AppError(
+        'VALIDATION_FAILED',
+        `answers.${i}: question ${i + 1} has options 0 to ${draw[i]!.o.length - 1}, got ${answers[i]}`,
+      );
     return null;
   }
 
@@ -249,7 +285,13 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
    * (the full review). A fail: neither, only the lesson sections the missed questions come from, so
    * retrying cannot pass by elimination.
    */
-  function resultOf(a: AssessmentEntry, draw: DrawnQuestion[], answers: number[], states: LessonState[], paused: Date | null): SubmitResult {
+  function resultOf(
+    a: AssessmentEntry,
+    draw: DrawnQuestion[],
+    answers: number[],
+    states: LessonState[],
+    paused: Date | null,
+  ): SubmitResult {
     const key = shownKey(draw, a.answerKey);
     const result = scoreAnswers(answers, key);
     const index = states.findIndex((x) => x.id === a.lessonId);
@@ -276,9 +318,19 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
   }
 
   /** The stored attempt's result again, when the replay is the same submission. */
-  async function replay(userId: string, a: AssessmentEntry, drawId: string, answers: number[], stored: repo.StoredAttempt): Promise<SubmitResult> {
+  async function replay(
+    userId: string,
+    a: AssessmentEntry,
+    drawId: string,
+    answers: number[],
+    stored: repo.StoredAttempt,
+  ): Promise<SubmitResult> {
     const isSame =
-      stored.assessmentId === a.id && stored.drawId === drawId && !!stored.draw && stored.answers.length === answers.length && stored.answers.every((x, i) => x === answers[i]);
+      stored.assessmentId === a.id &&
+      stored.drawId === drawId &&
+      !!stored.draw &&
+      stored.answers.length === answers.length &&
+      stored.answers.every((x, i) => x === answers[i]);
     if (!isSame) throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different submission.');
     const paused = await pauseOf(userId, a.lessonId);
     return resultOf(a, stored.draw!, stored.answers, await lessonStates(userId, requireCourse(a.courseId)), paused);
@@ -293,7 +345,11 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
     requireOpen(await lessonStates(userId, requireCourse(lesson.courseId)), lessonId);
     const [{ rows, total }, paused] = await Promise.all([repo.listAttempts(db, userId, lessonId, page), pauseOf(userId, lessonId)]);
-    return { attempts: rows.map((r) => ({ id: r.id, submittedAt: r.createdAt.toISOString(), score: r.score, passed: r.passed })), total, pausedUntil: paused?.toISOString() ?? null };
+    return {
+      attempts: rows.map((r) => ({ id: r.id, submittedAt: r.createdAt.toISOString(), score: r.score, passed: r.passed })),
+      total,
+      pausedUntil: paused?.toISOString() ?? null,
+    };
   }
 
   function toCertificate(
@@ -328,12 +384,20 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     const { states } = await state(userId, courseId);
     const missing = states.filter((x) => x.firstPassedAt === null).length;
     if (states.length === 0 || missing > 0)
-      throw new AppError('COURSE_NOT_COMPLETE', `You need to complete all ${states.length} weeks of the course to receive your certificate (${missing} to go).`);
+      throw new AppError(
+        'COURSE_NOT_COMPLETE',
+        `You need to complete all ${states.length} weeks of the course to receive your certificate (${missing} to go).`,
+      );
     return new Date(Math.max(...states.map((x) => x.firstPassedAt!)));
   }
 
   /** Creates the certificate once; later calls return the same one. */
-  async function createCertificate(user: UserRow, courseId: string, lang: ContentLanguage, baseUrl: string): Promise<{ certificate: Certificate; created: boolean }> {
+  async function createCertificate(
+    user: UserRow,
+    courseId: string,
+    lang: ContentLanguage,
+    baseUrl: string,
+  ): Promise<{ certificate: Certificate; created: boolean }> {
     const course = requireCourse(courseId);
     const title = course.details[lang].title;
     const existing = await repo.findCertificate(db, user.id, courseId);
@@ -369,7 +433,20 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     };
   }
 
-  return { reload, snapshot, listCoursesJson, getProgress, listLessonsJson, getLessonJson, getAssessment, submit, listAttempts, getCertificate, createCertificate, verify };
+  return {
+    reload,
+    snapshot,
+    listCoursesJson,
+    getProgress,
+    listLessonsJson,
+    getLessonJson,
+    getAssessment,
+    submit,
+    listAttempts,
+    getCertificate,
+    createCertificate,
+    verify,
+  };
 }
 
 export type CourseService = ReturnType<typeof courseServiceFactory>;

@@ -1,11 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { coursePaths, type Assessment, type AttemptList, type Certificate, type CourseSummary, type Lesson, type LessonListItem, type Progress } from '../../../common/contracts/course.ts';
+
+import {
+  coursePaths,
+  type Assessment,
+  type AttemptList,
+  type Certificate,
+  type CourseSummary,
+  type Lesson,
+  type LessonListItem,
+  type Progress,
+} from '../../../common/contracts/course.ts';
 import { createTestApp, signedInUser } from '../../../test/app.ts';
+import { answersFor } from '../../../test/quiz.ts';
 import { assessmentAttempts, assessments, learnerActivity } from '../../db/schema/index.ts';
 import { loadCourseContent } from '../../db/seed/course.ts';
 import { normaliseVerificationCode } from './course.service.ts';
-import { answersFor } from '../../../test/quiz.ts';
 
 const app = await createTestApp();
 const content = loadCourseContent();
@@ -14,14 +24,24 @@ const drawSize = (week: number) => Math.min(10, content.lessons.find((l) => l.we
 
 const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const post = (url: string, payload: unknown, cookie?: string) =>
-  app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) });
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify(payload),
+  });
 const postEmpty = (url: string, cookie: string) => app.inject({ method: 'POST', url, headers: { cookie } });
 
 let courseId: string;
 let lessons: LessonListItem[];
 const lessonOfWeek = (week: number) => lessons.find((l) => l.weekNumber === week)!;
 const assessmentIdOf = async (week: number) =>
-  (await app.db.select({ id: assessments.id }).from(assessments).where(eq(assessments.lessonId, lessonOfWeek(week).id)))[0]!.id;
+  (
+    await app.db
+      .select({ id: assessments.id })
+      .from(assessments)
+      .where(eq(assessments.lessonId, lessonOfWeek(week).id))
+  )[0]!.id;
 
 /** The learner's current draw of a week. */
 async function drawOf(cookie: string, week: number, lang: 'en' | 'fr' = 'en') {
@@ -31,7 +51,8 @@ async function drawOf(cookie: string, week: number, lang: 'en' | 'fr' = 'en') {
 async function submit(cookie: string, week: number, wrong: number) {
   const a = await drawOf(cookie, week);
   // A locked week has no draw: a submit to it is still refused as locked.
-  if (!a.drawId) return post(coursePaths.submit(await assessmentIdOf(week)), { drawId: '00000000-0000-4000-8000-000000000000', answers: [0] }, cookie);
+  if (!a.drawId)
+    return post(coursePaths.submit(await assessmentIdOf(week)), { drawId: '00000000-0000-4000-8000-000000000000', answers: [0] }, cookie);
   return post(coursePaths.submit(a.id), { drawId: a.drawId, answers: answersFor(a, wrong, 'en', content.lessons) }, cookie);
 }
 async function passWeeks(cookie: string, upTo: number) {
@@ -60,7 +81,12 @@ describe('course and lessons', () => {
     const { cookie } = await signedInUser(app);
     const fr = (await get(`${coursePaths.courseLessons(courseId)}?lang=fr`, cookie)).json<LessonListItem[]>();
     expect(fr.map((l) => l.weekNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(fr[3]).toEqual({ id: lessons[3]!.id, weekNumber: 4, title: content.lessons[3]!.fr.title, subtitle: content.lessons[3]!.fr.subtitle });
+    expect(fr[3]).toEqual({
+      id: lessons[3]!.id,
+      weekNumber: 4,
+      title: content.lessons[3]!.fr.title,
+      subtitle: content.lessons[3]!.fr.subtitle,
+    });
   });
 
   it('serves a lesson in either language with the same id and the same progress', async () => {
@@ -68,7 +94,13 @@ describe('course and lessons', () => {
     await passWeeks(cookie, 1);
     const en = (await get(`${coursePaths.lesson(lessonOfWeek(1).id)}?lang=en`, cookie)).json<Lesson>();
     const fr = (await get(`${coursePaths.lesson(lessonOfWeek(1).id)}?lang=fr`, cookie)).json<Lesson>();
-    expect(en).toMatchObject({ id: lessonOfWeek(1).id, weekNumber: 1, title: content.lessons[0]!.en.title, isCompleted: true, nextLessonId: lessonOfWeek(2).id });
+    expect(en).toMatchObject({
+      id: lessonOfWeek(1).id,
+      weekNumber: 1,
+      title: content.lessons[0]!.en.title,
+      isCompleted: true,
+      nextLessonId: lessonOfWeek(2).id,
+    });
     expect(fr).toMatchObject({ id: en.id, title: content.lessons[0]!.fr.title, isCompleted: true });
     expect(en.content).toHaveLength(content.lessons[0]!.en.sections.length);
     expect(fr.keyScriptures[0]).toEqual({
@@ -81,12 +113,22 @@ describe('course and lessons', () => {
 
   it('needs a signed-in user for everything but certificate verification', async () => {
     const lessonId = lessonOfWeek(1).id;
-    for (const url of [coursePaths.courses, coursePaths.progress(courseId), coursePaths.courseLessons(courseId), coursePaths.lesson(lessonId), coursePaths.lessonAssessment(lessonId), coursePaths.certificate(courseId)]) {
+    for (const url of [
+      coursePaths.courses,
+      coursePaths.progress(courseId),
+      coursePaths.courseLessons(courseId),
+      coursePaths.lesson(lessonId),
+      coursePaths.lessonAssessment(lessonId),
+      coursePaths.certificate(courseId),
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(401);
       expect(res.json().code).toBe('UNAUTHENTICATED');
     }
-    expect((await post(coursePaths.submit(await assessmentIdOf(1)), { drawId: '00000000-0000-4000-8000-000000000000', answers: [0] })).statusCode).toBe(401);
+    expect(
+      (await post(coursePaths.submit(await assessmentIdOf(1)), { drawId: '00000000-0000-4000-8000-000000000000', answers: [0] }))
+        .statusCode,
+    ).toBe(401);
     expect((await app.inject({ method: 'POST', url: coursePaths.certificate(courseId) })).statusCode).toBe(401);
   });
 });
@@ -121,7 +163,13 @@ describe('unlocking in order', () => {
   it('reports progress: completed lessons, percentage, current lesson and average of best passing scores', async () => {
     const { cookie } = await signedInUser(app);
     const fresh = (await get(coursePaths.progress(courseId), cookie)).json<Progress>();
-    expect(fresh).toMatchObject({ completedLessons: [], overallProgress: 0, currentLessonId: lessonOfWeek(1).id, averageScore: null, totalLessons: 8 });
+    expect(fresh).toMatchObject({
+      completedLessons: [],
+      overallProgress: 0,
+      currentLessonId: lessonOfWeek(1).id,
+      averageScore: null,
+      totalLessons: 8,
+    });
 
     await submit(cookie, 1, 3); // 70: pass
     await submit(cookie, 1, 0); // 100: the best counts
@@ -139,9 +187,10 @@ describe('unlocking in order', () => {
   });
 });
 
-describe('lesson openings (the mentor\'s week)', () => {
+describe("lesson openings (the mentor's week)", () => {
   const openedAt = async (userId: string) =>
-    (await app.db.select({ at: learnerActivity.lastLessonOpenedAt }).from(learnerActivity).where(eq(learnerActivity.userId, userId)))[0]?.at ?? null;
+    (await app.db.select({ at: learnerActivity.lastLessonOpenedAt }).from(learnerActivity).where(eq(learnerActivity.userId, userId)))[0]
+      ?.at ?? null;
 
   it('records opening an open lesson, never a locked or unknown one, and leaves a recent opening alone', async () => {
     const { cookie, user } = await signedInUser(app);
@@ -154,7 +203,9 @@ describe('lesson openings (the mentor\'s week)', () => {
     expect(first).not.toBeNull();
     // A read within five minutes does not even lock the row (a lock is a write: a transaction id, WAL,
     // a flush at commit); a locked row's xmax names the locker.
-    const xmax = async () => (await app.db.execute<{ xmax: string }>(sql`select xmax::text as xmax from learner_activity where user_id = ${user.id}`)).rows[0]!.xmax;
+    const xmax = async () =>
+      (await app.db.execute<{ xmax: string }>(sql`select xmax::text as xmax from learner_activity where user_id = ${user.id}`)).rows[0]!
+        .xmax;
     const before = await xmax();
     expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
     expect(await openedAt(user.id)).toEqual(first);
@@ -162,7 +213,10 @@ describe('lesson openings (the mentor\'s week)', () => {
 
     // Six minutes later (the row moved back, the server's clock on), the next open lesson moves the
     // opening on: here week 2, once week 1 is passed; a locked one does not.
-    await app.db.update(learnerActivity).set({ lastLessonOpenedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(learnerActivity.userId, user.id));
+    await app.db
+      .update(learnerActivity)
+      .set({ lastLessonOpenedAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(learnerActivity.userId, user.id));
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6 * 60_000 });
     try {
       expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(403);
@@ -204,7 +258,12 @@ describe('assessments and scoring', () => {
     for (const [i, q] of a.questions.entries()) {
       const k = bank.fr.questions.findIndex((b) => b.text === q.questionText);
       expect(k, q.questionText).toBeGreaterThanOrEqual(0);
-      expect(q).toEqual({ id: i + 1, questionText: bank.fr.questions[k]!.text, options: expect.any(Array), section: bank.questionSections[k] });
+      expect(q).toEqual({
+        id: i + 1,
+        questionText: bank.fr.questions[k]!.text,
+        options: expect.any(Array),
+        section: bank.questionSections[k],
+      });
       expect([...q.options].sort()).toEqual([...bank.fr.questions[k]!.options].sort());
     }
     expect(a.passMark).toBe(70);
@@ -226,14 +285,27 @@ describe('assessments and scoring', () => {
     const missed = new Map<number, number>();
     for (const q of failDraw.questions.slice(0, 4)) missed.set(q.section, (missed.get(q.section) ?? 0) + 1);
     expect(fail.json()).toEqual({
-      passed: false, score: 60, correctAnswers: [], questionResults: [], correctCount: 6, totalQuestions: 10, passMark: 70, nextLessonId: null, pausedUntil: null,
+      passed: false,
+      score: 60,
+      correctAnswers: [],
+      questionResults: [],
+      correctCount: 6,
+      totalQuestions: 10,
+      passMark: 70,
+      nextLessonId: null,
+      pausedUntil: null,
       sectionsToReview: [...missed].sort(([x], [y]) => x - y).map(([section, n]) => ({ section, missed: n })),
     });
     const passDraw = await drawOf(cookie, 1);
     const passAnswers = answersFor(passDraw, 3, 'en', content.lessons);
     const pass = await post(coursePaths.submit(passDraw.id), { drawId: passDraw.drawId, answers: passAnswers }, cookie);
     expect(pass.json()).toMatchObject({
-      passed: true, score: 70, correctAnswers: answersFor(passDraw, 0, 'en', content.lessons), questionResults: passAnswers.map((_, i) => i >= 3), correctCount: 7, sectionsToReview: [],
+      passed: true,
+      score: 70,
+      correctAnswers: answersFor(passDraw, 0, 'en', content.lessons),
+      questionResults: passAnswers.map((_, i) => i >= 3),
+      correctCount: 7,
+      sectionsToReview: [],
     });
   });
 
@@ -248,12 +320,17 @@ describe('assessments and scoring', () => {
       .from(assessmentAttempts)
       .where(and(eq(assessmentAttempts.userId, user.id), eq(assessmentAttempts.lessonId, lessonOfWeek(1).id)))
       .orderBy(assessmentAttempts.createdAt);
-    expect(rows.map((r) => [r.score, r.passed])).toEqual([[50, false], [100, true]]);
+    expect(rows.map((r) => [r.score, r.passed])).toEqual([
+      [50, false],
+      [100, true],
+    ]);
     expect(rows[0]!.answers).toEqual(answersFor(first, 5, 'en', content.lessons));
     expect(rows[0]!.drawId).toBe(first.drawId);
     // The stored draw says exactly what was asked: the bank questions and the options in the order shown.
     expect(rows[0]!.draw!.map((d) => content.lessons[0]!.en.questions[d.q]!.text)).toEqual(first.questions.map((q) => q.questionText));
-    expect(rows[0]!.draw!.map((d) => d.o.map((o) => content.lessons[0]!.en.questions[d.q]!.options[o]))).toEqual(first.questions.map((q) => q.options));
+    expect(rows[0]!.draw!.map((d) => d.o.map((o) => content.lessons[0]!.en.questions[d.q]!.options[o]))).toEqual(
+      first.questions.map((q) => q.options),
+    );
     expect(rows[1]!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
@@ -327,7 +404,10 @@ describe('attempts history', () => {
     await submit(cookie, 1, 0); // 100
     await submit(cookie, 2, 1); // another lesson: not listed for week 1
     const list = (await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), cookie)).json<AttemptList>().attempts;
-    expect(list.map((a) => [a.score, a.passed])).toEqual([[100, true], [40, false]]);
+    expect(list.map((a) => [a.score, a.passed])).toEqual([
+      [100, true],
+      [40, false],
+    ]);
     for (const a of list) expect(Date.parse(a.submittedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(Object.keys(list[0]!).sort()).toEqual(['id', 'passed', 'score', 'submittedAt']);
   });
@@ -340,8 +420,12 @@ describe('attempts history', () => {
     const bobs = await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), bob.cookie);
     expect(bobs.json().attempts).toEqual([]);
     await submit(bob.cookie, 1, 0);
-    expect((await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), bob.cookie)).json<AttemptList>().attempts.map((a) => a.score)).toEqual([100]);
-    expect((await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), alice.cookie)).json<AttemptList>().attempts.map((a) => a.score)).toEqual([50, 80]);
+    expect(
+      (await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), bob.cookie)).json<AttemptList>().attempts.map((a) => a.score),
+    ).toEqual([100]);
+    expect(
+      (await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), alice.cookie)).json<AttemptList>().attempts.map((a) => a.score),
+    ).toEqual([50, 80]);
     // asking for someone else's list by query is refused, not ignored
     const byQuery = await get(`${coursePaths.lessonAttempts(lessonOfWeek(1).id)}?userId=${alice.user.id}`, bob.cookie);
     expect(byQuery.statusCode).toBe(400);
@@ -381,7 +465,11 @@ describe('certificates', () => {
     expect(cert).toMatchObject({ courseId, courseTitle: content.course.en.title, certificateData: { name: 'Amara Okafor' } });
     expect(cert.verificationCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
     expect(cert.verificationUrl).toBe(`http://localhost:80/verify/${cert.verificationCode}`);
-    const lastPass = await app.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.lessonId, lessonOfWeek(8).id)).orderBy(assessmentAttempts.createdAt);
+    const lastPass = await app.db
+      .select()
+      .from(assessmentAttempts)
+      .where(eq(assessmentAttempts.lessonId, lessonOfWeek(8).id))
+      .orderBy(assessmentAttempts.createdAt);
     expect(cert.completedAt).toBe(lastPass.at(-1)!.createdAt.toISOString());
 
     const again = await postEmpty(coursePaths.certificate(courseId), cookie);
@@ -394,7 +482,10 @@ describe('certificates', () => {
   it('survive two creation requests racing', async () => {
     const { cookie } = await signedInUser(app);
     await passWeeks(cookie, 8);
-    const [a, b] = await Promise.all([postEmpty(coursePaths.certificate(courseId), cookie), postEmpty(coursePaths.certificate(courseId), cookie)]);
+    const [a, b] = await Promise.all([
+      postEmpty(coursePaths.certificate(courseId), cookie),
+      postEmpty(coursePaths.certificate(courseId), cookie),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(a.json().verificationCode).toBe(b.json().verificationCode);
   });
@@ -416,7 +507,14 @@ describe('certificates', () => {
 
     const res = await get(`${coursePaths.verifyCertificate(cert.verificationCode)}?lang=fr`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ valid: true, holderName: 'Jonas Petit', holderRenamedAt: null, courseTitle: content.course.fr.title, completedAt: cert.completedAt, verificationCode: cert.verificationCode });
+    expect(res.json()).toEqual({
+      valid: true,
+      holderName: 'Jonas Petit',
+      holderRenamedAt: null,
+      courseTitle: content.course.fr.title,
+      completedAt: cert.completedAt,
+      verificationCode: cert.verificationCode,
+    });
     expect(res.body).not.toMatch(/jonas\.petit@|userId/);
 
     const typed = cert.verificationCode.toLowerCase().replace(/-/g, ' ');
@@ -463,14 +561,23 @@ describe('with PUBLIC_URL set', () => {
     const other = await createTestApp({ env: { PUBLIC_URL: 'https://god.example.org/' } });
     const { cookie } = await signedInUser(other);
     const [course] = (await other.inject({ method: 'GET', url: coursePaths.courses, headers: { cookie } })).json<CourseSummary[]>();
-    const list = (await other.inject({ method: 'GET', url: coursePaths.courseLessons(course!.id), headers: { cookie } })).json<LessonListItem[]>();
+    const list = (await other.inject({ method: 'GET', url: coursePaths.courseLessons(course!.id), headers: { cookie } })).json<
+      LessonListItem[]
+    >();
     for (const l of list) {
       const a = (await other.inject({ method: 'GET', url: coursePaths.lessonAssessment(l.id), headers: { cookie } })).json<Assessment>();
       const answers = answersFor(a, 0, 'en', content.lessons);
-      const res = await other.inject({ method: 'POST', url: coursePaths.submit(a.id), headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ drawId: a.drawId, answers }) });
+      const res = await other.inject({
+        method: 'POST',
+        url: coursePaths.submit(a.id),
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ drawId: a.drawId, answers }),
+      });
       expect(res.json().passed).toBe(true);
     }
-    const cert = (await other.inject({ method: 'POST', url: coursePaths.certificate(course!.id), headers: { cookie } })).json<Certificate>();
+    const cert = (
+      await other.inject({ method: 'POST', url: coursePaths.certificate(course!.id), headers: { cookie } })
+    ).json<Certificate>();
     expect(cert.verificationUrl).toBe(`https://god.example.org/verify/${cert.verificationCode}`);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { drawQuestions, fitsBank, pausedUntil, RHYTHM, shownKey } from './draws.ts';
 
 const bank = (n: number) => Array.from({ length: n }, () => 4);
@@ -15,7 +16,10 @@ describe('drawing questions', () => {
     for (const size of [20, 24, 30]) {
       const first = drawQuestions(bank(size));
       const second = drawQuestions(bank(size), first);
-      expect(second.filter((x) => first.some((p) => p.q === x.q)), `bank of ${size}`).toEqual([]);
+      expect(
+        second.filter((x) => first.some((p) => p.q === x.q)),
+        `bank of ${size}`,
+      ).toEqual([]);
     }
   });
 
@@ -37,7 +41,11 @@ describe('drawing questions', () => {
   });
 
   it('maps the key through the shown order, and tells a draw that no longer fits its bank', () => {
-    const draw = [{ q: 2, o: [3, 0, 1, 2] }, { q: 0, o: [1, 2, 3, 0] }, { q: 1, o: [0, 1, 2, 3] }];
+    const draw = [
+      { q: 2, o: [3, 0, 1, 2] },
+      { q: 0, o: [1, 2, 3, 0] },
+      { q: 1, o: [0, 1, 2, 3] },
+    ];
     // Bank key: question 0 → option 2, question 1 → option 0, question 2 → option 1.
     expect(shownKey(draw, [2, 0, 1])).toEqual([2, 1, 0]);
     expect(fitsBank(draw, [4, 4, 4])).toBe(true);

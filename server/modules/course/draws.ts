@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+
 import type { DrawnQuestion } from '../../db/schema/index.ts';
 
 /** Questions per attempt, drawn from the week's bank (docs/decisions/073). */
@@ -23,11 +24,21 @@ export function shuffled<T>(items: readonly T[], rand: (n: number) => number = r
  * others first. Options are shuffled until their order differs from the last draw of the same question
  * (when it was in it), so even a repeated question shows its options in a new order.
  */
-export function drawQuestions(optionCounts: number[], previous: DrawnQuestion[] = [], rand: (n: number) => number = randomInt): DrawnQuestion[] {
+export function drawQuestions(
+  optionCounts: number[],
+  previous: DrawnQuestion[] = [],
+  rand: (n: number) => number = randomInt,
+): DrawnQuestion[] {
   const before = new Map(previous.map((p) => [p.q, p.o]));
   const all = optionCounts.map((_, q) => q);
-  const fresh = shuffled(all.filter((q) => !before.has(q)), rand);
-  const again = shuffled(all.filter((q) => before.has(q)), rand);
+  const fresh = shuffled(
+    all.filter((q) => !before.has(q)),
+    rand,
+  );
+  const again = shuffled(
+    all.filter((q) => before.has(q)),
+    rand,
+  );
   const chosen = shuffled([...fresh, ...again].slice(0, QUESTIONS_PER_DRAW), rand);
   return chosen.map((q) => {
     const identity = Array.from({ length: optionCounts[q]! }, (_, i) => i);
@@ -43,7 +54,8 @@ export const shownKey = (draw: DrawnQuestion[], answerKey: number[]): number[] =
 
 /** Whether a draw still fits the bank (after a content change it may name questions or options that are gone). */
 export const fitsBank = (draw: DrawnQuestion[], optionCounts: number[]) =>
-  draw.length === Math.min(QUESTIONS_PER_DRAW, optionCounts.length) && draw.every((d) => d.q < optionCounts.length && d.o.length === optionCounts[d.q]);
+  draw.length === Math.min(QUESTIONS_PER_DRAW, optionCounts.length) &&
+  draw.every((d) => d.q < optionCounts.length && d.o.length === optionCounts[d.q]);
 
 /** The rhythm of attempts (docs/decisions/073). */
 export const RHYTHM = {
@@ -71,7 +83,12 @@ export function pausedUntil(fails: number, lastFailAt: Date | null, now = new Da
  * time. Its answers wait on the device and are sent once the parent agrees; the submit recognises
  * its id, and the attempt's unique draw id lets it be answered once.
  */
-export function unstoredDraw(userId: string, assessmentId: string, bankHash: string, optionCounts: number[]): { id: string; questions: DrawnQuestion[] } {
+export function unstoredDraw(
+  userId: string,
+  assessmentId: string,
+  bankHash: string,
+  optionCounts: number[],
+): { id: string; questions: DrawnQuestion[] } {
   const seed = `${userId}:${assessmentId}:${bankHash}`;
   let block = 0;
   let pool = Buffer.alloc(0);

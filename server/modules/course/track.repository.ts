@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+
 import type { Db } from '../../db/client.ts';
 import { courses, lessons, trackDays, trackSkips } from '../../db/schema/index.ts';
 import type { CourseDetails } from '../../db/seed/course.ts';
@@ -20,7 +21,11 @@ export async function loadTrack(db: Db) {
     .from(lessons)
     .where(and(eq(lessons.courseId, course.id), eq(lessons.isLive, true)))
     .orderBy(asc(lessons.weekNumber));
-  return { ...course, details: course.details as CourseDetails, days: days.map((d) => ({ day: d.day, content: d.content as TrackDayContent })) };
+  return {
+    ...course,
+    details: course.details as CourseDetails,
+    days: days.map((d) => ({ day: d.day, content: d.content as TrackDayContent })),
+  };
 }
 
 export async function listDays(db: Db | Tx, userId: string, courseId: string) {

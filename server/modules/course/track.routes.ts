@@ -1,6 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trackContent, trackDayBody, trackDayParams, trackQuery, trackRoutes, trackSkipBody, trackState, trackStateQuery } from '../../../common/contracts/track.ts';
+
+import {
+  trackContent,
+  trackDayBody,
+  trackDayParams,
+  trackQuery,
+  trackRoutes,
+  trackSkipBody,
+  trackState,
+  trackStateQuery,
+} from '../../../common/contracts/track.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { TrackService } from './track.service.ts';
 
@@ -15,7 +25,9 @@ const trackRoutesPlugin: FastifyPluginAsyncZod<{ track: TrackService }> = async 
     return (reply as FastifyReply).type('application/json; charset=utf-8').send(track.contentJson(req.query.lang));
   });
 
-  app.get(trackRoutes.state, { schema: { querystring: trackStateQuery, response: { 200: trackState } } }, async (req) => track.state(requireUser(req).id, req.query.today));
+  app.get(trackRoutes.state, { schema: { querystring: trackStateQuery, response: { 200: trackState } } }, async (req) =>
+    track.state(requireUser(req).id, req.query.today),
+  );
 
   // A day done offline and sent again (or twice from two devices) is stored once.
   app.post(
@@ -24,8 +36,10 @@ const trackRoutesPlugin: FastifyPluginAsyncZod<{ track: TrackService }> = async 
     async (req) => track.complete(requireUser(req).id, req.params.day, req.body),
   );
 
-  app.put(trackRoutes.skip, { config: { keepsSessions: true }, schema: { body: trackSkipBody, response: { 200: trackState } } }, async (req) =>
-    track.skip(requireUser(req).id, req.body.isSkipped),
+  app.put(
+    trackRoutes.skip,
+    { config: { keepsSessions: true }, schema: { body: trackSkipBody, response: { 200: trackState } } },
+    async (req) => track.skip(requireUser(req).id, req.body.isSkipped),
   );
 };
 

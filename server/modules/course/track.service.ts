@@ -1,5 +1,5 @@
-import { trackContent as trackContentContract, type TrackDayBody, type TrackState } from '../../../common/contracts/track.ts';
 import { contentLanguages, type ContentLanguage } from '../../../common/contracts/course.ts';
+import { trackContent as trackContentContract, type TrackDayBody, type TrackState } from '../../../common/contracts/track.ts';
 import { checkActivityDate } from '../../../common/domain/streak.ts';
 import { trackDayRefusal, trackPace } from '../../../common/domain/track.ts';
 import type { Db } from '../../db/client.ts';
@@ -53,7 +53,15 @@ export function trackSnapshot(track: Track): TrackSnapshot {
  * The 7-day new-believer track (docs/decisions/074): always the signed-in learner's own days. A day
  * is recorded once, in order, never on the same calendar day as the one before it.
  */
-export function trackServiceFactory({ db, snapshot, now = () => new Date() }: { db: Db; snapshot: TrackSnapshot | null; now?: () => Date }) {
+export function trackServiceFactory({
+  db,
+  snapshot,
+  now = () => new Date(),
+}: {
+  db: Db;
+  snapshot: TrackSnapshot | null;
+  now?: () => Date;
+}) {
   function requireTrack(): TrackSnapshot {
     if (!snapshot) throw new AppError('NOT_FOUND', 'There is no track.');
     return snapshot;
@@ -61,9 +69,16 @@ export function trackServiceFactory({ db, snapshot, now = () => new Date() }: { 
 
   async function state(userId: string, today?: string): Promise<TrackState> {
     const track = requireTrack();
-    if (today !== undefined && checkActivityDate(today, now(), now()) === 'future') throw new AppError('VALIDATION_FAILED', `today: ${today} has not begun anywhere yet`);
+    if (today !== undefined && checkActivityDate(today, now(), now()) === 'future')
+      throw new AppError('VALIDATION_FAILED', `today: ${today} has not begun anywhere yet`);
     const [days, isSkipped] = await Promise.all([repo.listDays(db, userId, track.courseId), repo.isSkipped(db, userId, track.courseId)]);
-    return { courseId: track.courseId, totalDays: track.totalDays, days, isSkipped, pace: today === undefined ? null : trackPace(days, track.totalDays, today) };
+    return {
+      courseId: track.courseId,
+      totalDays: track.totalDays,
+      days,
+      isSkipped,
+      pace: today === undefined ? null : trackPace(days, track.totalDays, today),
+    };
   }
 
   return {

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { adminPaths, type AdminStats } from '../../../common/contracts/admin.ts';
 import { coursePaths, type CourseSummary } from '../../../common/contracts/course.ts';
+import { mentorWeekPaths, type MentorWeek } from '../../../common/contracts/mentor-week.ts';
+import { mentoringPaths, type DiscipleNode } from '../../../common/contracts/mentoring.ts';
 import { trackPaths, type TrackContent, type TrackState } from '../../../common/contracts/track.ts';
 import { addDays } from '../../../common/domain/streak.ts';
 import { createTestApp, expectValidationFailed, sessionCookie, signedInUser } from '../../../test/app.ts';
 import { mailOutbox, trackDays } from '../../db/schema/index.ts';
-import { adminPaths, type AdminStats } from '../../../common/contracts/admin.ts';
-import { mentorWeekPaths, type MentorWeek } from '../../../common/contracts/mentor-week.ts';
-import { mentoringPaths, type DiscipleNode } from '../../../common/contracts/mentoring.ts';
 
 const app = await createTestApp();
 
@@ -47,7 +48,10 @@ describe('the 7-day track (docs/decisions/074)', () => {
     const today = utcToday();
     const first = await doDay(cookie, 1, today, 1);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json<TrackState>()).toMatchObject({ days: [{ day: 1, doneOn: today, answer: 1 }], pace: { nextDay: 2, isNextOpen: false, opensOn: addDays(today, 1) } });
+    expect(first.json<TrackState>()).toMatchObject({
+      days: [{ day: 1, doneOn: today, answer: 1 }],
+      pace: { nextDay: 2, isNextOpen: false, opensOn: addDays(today, 1) },
+    });
 
     const sameDay = await doDay(cookie, 2, today);
     expect(sameDay.statusCode).toBe(403);
@@ -58,7 +62,10 @@ describe('the 7-day track (docs/decisions/074)', () => {
     moveClock(1);
     const tomorrow = utcToday();
     expect(tomorrow).toBe(addDays(today, 1));
-    expect((await get(`${trackPaths.state}?today=${tomorrow}`, cookie)).json<TrackState>().pace).toMatchObject({ nextDay: 2, isNextOpen: true });
+    expect((await get(`${trackPaths.state}?today=${tomorrow}`, cookie)).json<TrackState>().pace).toMatchObject({
+      nextDay: 2,
+      isNextOpen: true,
+    });
     const second = await doDay(cookie, 2, tomorrow);
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json<TrackState>().days.map((d) => d.day)).toEqual([1, 2]);
@@ -100,7 +107,11 @@ describe('the 7-day track (docs/decisions/074)', () => {
     const end = utcToday();
     expect(end).toBe(addDays(start, 7));
     const state = (await get(`${trackPaths.state}?today=${end}`, cookie)).json<TrackState>();
-    expect(state.pace).toMatchObject({ nextDay: null, isComplete: true, streak: { days: 7, isTodayDone: true, graceDays: [addDays(start, 3)] } });
+    expect(state.pace).toMatchObject({
+      nextDay: null,
+      isComplete: true,
+      streak: { days: 7, isTodayDone: true, graceDays: [addDays(start, 3)] },
+    });
     // Every day is done: nothing more to do.
     expect((await doDay(cookie, 7, end)).statusCode).toBe(200);
   });
@@ -133,7 +144,10 @@ describe('the 7-day track (docs/decisions/074)', () => {
     expect(await stats()).toMatchObject({ trackStarted: before.trackStarted + 1, trackCompleted: before.trackCompleted });
 
     await app.mentorDigest.sendWeekly();
-    const [digest] = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, mentor.email), eq(mailOutbox.kind, 'mentor-digest')));
+    const [digest] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, mentor.email), eq(mailOutbox.kind, 'mentor-digest')));
     expect(digest!.text).toContain('On the 7-day track this week\n- Dani Track, 1 of 7 days');
   });
 

@@ -1,5 +1,5 @@
-import { isPublicAddress, type Config } from '../../config.ts';
 import type { LocalMail } from '../../../common/contracts/mail.ts';
+import { isPublicAddress, type Config } from '../../config.ts';
 import type { MailTransport } from './mail.transport.ts';
 
 /** The newest mails kept; older ones drop off (a laptop's evaluation, not an archive). */
@@ -28,7 +28,13 @@ export function localMailboxStore(onDelivered: () => void): LocalMailboxStore {
   return {
     transport: {
       async send(mail) {
-        mails.unshift({ id: mail.messageId.replace(/^<|@.*$/g, ''), to: mail.to, subject: mail.subject, text: mail.text, receivedAt: new Date().toISOString() });
+        mails.unshift({
+          id: mail.messageId.replace(/^<|@.*$/g, ''),
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          receivedAt: new Date().toISOString(),
+        });
         mails.length = Math.min(mails.length, KEPT);
         onDelivered();
       },

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, mailOutbox } from '../../db/schema/index.ts';
 import { withoutSecrets } from './secret-links.ts';
@@ -56,7 +57,10 @@ export const mailRepositoryFactory = (db: Db) => ({
 
   /** The whole message is with the SMTP server, its last line not yet: from now on it may have been taken. */
   async markHandedOver(id: string, tx: Tx = db) {
-    await tx.update(mailOutbox).set({ handedOverAt: sql`now()` }).where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
+    await tx
+      .update(mailOutbox)
+      .set({ handedOverAt: sql`now()` })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
   },
 
   /**
@@ -87,7 +91,10 @@ export const mailRepositoryFactory = (db: Db) => ({
 
   /** The SMTP server took the mail: the row keeps its text without the secret links (decision 063). */
   async markSent(mail: Pick<OutboxRow, 'id' | 'text' | 'html' | 'headers'>, tx: Tx = db) {
-    await tx.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null, leaseUntil: null, ...withoutSecrets(mail) }).where(eq(mailOutbox.id, mail.id));
+    await tx
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), lastError: null, leaseUntil: null, ...withoutSecrets(mail) })
+      .where(eq(mailOutbox.id, mail.id));
   },
 
   /** A failed attempt; a final one (the mail is given up) also loses its secret links. */
@@ -95,7 +102,13 @@ export const mailRepositoryFactory = (db: Db) => ({
     await tx
       .update(mailOutbox)
       // The server answered: it did not take the mail, so a retry sends it whole again.
-      .set({ status: isFinal ? 'failed' : 'pending', lastError: reason, leaseUntil: null, handedOverAt: null, ...(isFinal ? withoutSecrets(mail) : {}) })
+      .set({
+        status: isFinal ? 'failed' : 'pending',
+        lastError: reason,
+        leaseUntil: null,
+        handedOverAt: null,
+        ...(isFinal ? withoutSecrets(mail) : {}),
+      })
       .where(eq(mailOutbox.id, mail.id));
   },
 
@@ -103,14 +116,23 @@ export const mailRepositoryFactory = (db: Db) => ({
     const where = status === 'all' ? undefined : eq(mailOutbox.status, status);
     const [rows, [count]] = await Promise.all([
       tx.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit).offset(offset),
-      tx.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(where),
+      tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(where),
     ]);
     return { rows, total: count?.n ?? 0 };
   },
 
   /** An admin read the outbox (addresses and texts of mails): audited like the console's other lists of personal data. */
   async auditOutboxRead(actorId: string, page: number, status: string | undefined, tx: Tx = db) {
-    await tx.insert(auditLog).values({ actorId, action: 'admin.read', targetType: 'mail-outbox', targetId: null, details: { page, isSearch: false, filters: status ? { status } : {} } });
+    await tx.insert(auditLog).values({
+      actorId,
+      action: 'admin.read',
+      targetType: 'mail-outbox',
+      targetId: null,
+      details: { page, isSearch: false, filters: status ? { status } : {} },
+    });
   },
 });
 export type MailRepository = ReturnType<typeof mailRepositoryFactory>;

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { mailPaths } from '../../../common/contracts/mail-paths.ts';
 import { localMailbox as localMailboxResponse, OUTBOX_PAGE_SIZE, outboxList, outboxListQuery } from '../../../common/contracts/mail.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isFromThisComputer, type LocalMailboxStore } from './local-mailbox.ts';
-import { mailPaths } from '../../../common/contracts/mail-paths.ts';
 import { requireAdmin } from '../../plugins/session.ts';
+import { isFromThisComputer, type LocalMailboxStore } from './local-mailbox.ts';
 import { mailRepositoryFactory } from './mail.repository.ts';
 import { hideSecretLinks } from './secret-links.ts';
 
@@ -11,7 +12,10 @@ import { hideSecretLinks } from './secret-links.ts';
  * The admin console's outbox: every mail, its status, the SMTP server's reason for a failure, and its
  * text with secret links' tokens hidden (an admin must not be able to reset someone's password).
  */
-const mailRoutes: FastifyPluginAsyncZod<{ isSmtpConfigured: boolean; localMailbox: LocalMailboxStore | null }> = async (app, { isSmtpConfigured, localMailbox }) => {
+const mailRoutes: FastifyPluginAsyncZod<{ isSmtpConfigured: boolean; localMailbox: LocalMailboxStore | null }> = async (
+  app,
+  { isSmtpConfigured, localMailbox },
+) => {
   const repo = mailRepositoryFactory(app.db);
   /**
    * The local mailbox of a laptop install (decision 059): only where it is on, and only to a browser
@@ -19,36 +23,42 @@ const mailRoutes: FastifyPluginAsyncZod<{ isSmtpConfigured: boolean; localMailbo
    * reading it is the one who runs the app, signing up as a learner to try it.
    */
   app.get(mailPaths.localMailbox, { config: { access: 'public' }, schema: { response: { 200: localMailboxResponse } } }, async (req) => {
-    if (!localMailbox) throw new AppError('NOT_FOUND', 'This install has no local mailbox: its mail is sent through SMTP or waits in the outbox.');
-    if (!isFromThisComputer(req.socket.remoteAddress)) throw new AppError('FORBIDDEN', 'The local mailbox opens only on the computer that runs the app.');
+    if (!localMailbox)
+      throw new AppError('NOT_FOUND', 'This install has no local mailbox: its mail is sent through SMTP or waits in the outbox.');
+    if (!isFromThisComputer(req.socket.remoteAddress))
+      throw new AppError('FORBIDDEN', 'The local mailbox opens only on the computer that runs the app.');
     return { items: localMailbox.list() };
   });
 
-  app.get(mailPaths.outbox, { onRequest: async (req) => void requireAdmin(req), schema: { querystring: outboxListQuery, response: { 200: outboxList } } }, async (req) => {
-    const { page, status } = req.query;
-    const { rows, total } = await repo.findOutboxPage(status, (page - 1) * OUTBOX_PAGE_SIZE, OUTBOX_PAGE_SIZE);
-    await repo.auditOutboxRead(req.user!.id, page, status);
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        to: r.toAddress,
-        kind: r.kind,
-        locale: r.locale,
-        subject: r.subject,
-        text: hideSecretLinks(r.text),
-        status: r.status,
-        attempts: r.attempts,
-        lastError: r.lastError,
-        createdAt: r.createdAt.toISOString(),
-        sentAt: r.sentAt?.toISOString() ?? null,
-      })),
-      total,
-      page,
-      pageSize: OUTBOX_PAGE_SIZE,
-      isSmtpConfigured,
-      isLocalMailbox: localMailbox !== null,
-    };
-  });
+  app.get(
+    mailPaths.outbox,
+    { onRequest: async (req) => void requireAdmin(req), schema: { querystring: outboxListQuery, response: { 200: outboxList } } },
+    async (req) => {
+      const { page, status } = req.query;
+      const { rows, total } = await repo.findOutboxPage(status, (page - 1) * OUTBOX_PAGE_SIZE, OUTBOX_PAGE_SIZE);
+      await repo.auditOutboxRead(req.user!.id, page, status);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          to: r.toAddress,
+          kind: r.kind,
+          locale: r.locale,
+          subject: r.subject,
+          text: hideSecretLinks(r.text),
+          status: r.status,
+          attempts: r.attempts,
+          lastError: r.lastError,
+          createdAt: r.createdAt.toISOString(),
+          sentAt: r.sentAt?.toISOString() ?? null,
+        })),
+        total,
+        page,
+        pageSize: OUTBOX_PAGE_SIZE,
+        isSmtpConfigured,
+        isLocalMailbox: localMailbox !== null,
+      };
+    },
+  );
 };
 
 export default mailRoutes;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
-import type { MailRepository } from './mail.repository.ts';
-import type { Tx } from './mail.repository.ts';
+import type { MailRepository, Tx } from './mail.repository.ts';
 import { renderMail, toMailLocale, type MailContent, type MailLocale } from './mail.templates.ts';
 import { describeSmtpError, type MailTransport } from './mail.transport.ts';
 
@@ -13,7 +13,8 @@ export const MAIL_QUEUE = 'mail-send';
  */
 const MAIL_LEASE_MS = 120_000;
 /** The admin outbox's note on a mail counted as sent without the SMTP server's answer (decision 067). */
-const HANDED_OVER_NOTE = 'The whole mail was handed to the SMTP server but its answer was not received (the app stopped or the connection broke). It most likely went out, so it was not sent again.';
+const HANDED_OVER_NOTE =
+  'The whole mail was handed to the SMTP server but its answer was not received (the app stopped or the connection broke). It most likely went out, so it was not sent again.';
 
 export interface MailMessage {
   to: string;
@@ -65,24 +66,36 @@ export function mailServiceFactory(deps: MailDeps) {
 
   async function enqueue(tx: Tx, message: MailMessage): Promise<string> {
     const rendered = renderMail(message.locale, message.content, site);
-    const row = await repo.insertOutbox({
-      toAddress: message.to,
-      kind: message.kind,
-      locale: message.locale,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      headers: message.headers ?? {},
-      aboutUserIds: message.about ?? [],
-    }, tx);
+    const row = await repo.insertOutbox(
+      {
+        toAddress: message.to,
+        kind: message.kind,
+        locale: message.locale,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        headers: message.headers ?? {},
+        aboutUserIds: message.about ?? [],
+      },
+      tx,
+    );
     await deps.jobs.send(MAIL_QUEUE, { outboxId: row.id }, { tx });
     return row.id;
   }
 
   /** `enqueue` of a mail to an account: to its address, in its language, greeting it by its first name. */
-  function enqueueFor(tx: Tx, recipient: MailRecipient, message: Omit<MailMessage, 'to' | 'locale' | 'content'> & { content: Omit<MailContent, 'name'> }): Promise<string> {
+  function enqueueFor(
+    tx: Tx,
+    recipient: MailRecipient,
+    message: Omit<MailMessage, 'to' | 'locale' | 'content'> & { content: Omit<MailContent, 'name'> },
+  ): Promise<string> {
     const { content, ...rest } = message;
-    return enqueue(tx, { ...rest, to: recipient.email, locale: toMailLocale(recipient.locale), content: { ...content, name: recipient.firstName } });
+    return enqueue(tx, {
+      ...rest,
+      to: recipient.email,
+      locale: toMailLocale(recipient.locale),
+      content: { ...content, name: recipient.firstName },
+    });
   }
 
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { brandProblems, typographyProblems, vousForms } from '../../../content/french.ts';
 import { mailTexts, renderMail } from './mail.templates.ts';
 
@@ -24,7 +25,17 @@ describe('mail texts', () => {
   });
 
   it('render text and HTML with every value escaped in the HTML', () => {
-    const mail = renderMail('fr', { subject: 'verifyEmail.subject', name: '<script>x</script>', paragraphs: ['verifyEmail.intro'], list: ['A & B'], action: { label: 'verifyEmail.action', url: 'https://god.test/verify-email/abc?x="1"' } }, 'god.test');
+    const mail = renderMail(
+      'fr',
+      {
+        subject: 'verifyEmail.subject',
+        name: '<script>x</script>',
+        paragraphs: ['verifyEmail.intro'],
+        list: ['A & B'],
+        action: { label: 'verifyEmail.action', url: 'https://god.test/verify-email/abc?x="1"' },
+      },
+      'god.test',
+    );
     expect(mail.subject).toBe('Confirme ton adresse email');
     expect(mail.text).toContain('Bonjour <script>x</script>,');
     expect(mail.text).toContain('- A & B');

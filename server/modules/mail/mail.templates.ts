@@ -44,7 +44,8 @@ function lookup(locale: MailLocale, key: string): string {
   return node;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const interpolate = (s: string, vars: Vars, escape: (v: string) => string) =>
   s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => (k in vars ? escape(String(vars[k])) : `{{${k}}}`));
 
@@ -56,8 +57,12 @@ export function renderMail(locale: MailLocale, content: MailContent, site: strin
   const vars: Vars = { site, ...content.vars };
   const t = (key: string) => interpolate(lookup(locale, key), vars, (v) => v);
   const h = (key: string) => interpolate(escapeHtml(lookup(locale, key)), vars, escapeHtml);
-  const greeting = content.name ? interpolate(lookup(locale, 'layout.greeting'), { name: content.name }, (v) => v) : t('layout.greetingNoName');
-  const greetingHtml = content.name ? interpolate(escapeHtml(lookup(locale, 'layout.greeting')), { name: content.name }, escapeHtml) : h('layout.greetingNoName');
+  const greeting = content.name
+    ? interpolate(lookup(locale, 'layout.greeting'), { name: content.name }, (v) => v)
+    : t('layout.greetingNoName');
+  const greetingHtml = content.name
+    ? interpolate(escapeHtml(lookup(locale, 'layout.greeting')), { name: content.name }, escapeHtml)
+    : h('layout.greetingNoName');
 
   const text = [
     greeting,
@@ -74,15 +79,24 @@ export function renderMail(locale: MailLocale, content: MailContent, site: strin
   const p = (inner: string) => `<p style="margin:0 0 16px;line-height:1.5">${inner}</p>`;
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${h(content.action.label)}</a></p>` +
-      p(`<span style="color:#6b7280;font-size:13px">${h('layout.linkFallback')}<br><a href="${escapeHtml(content.action.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(content.action.url)}</a></span>`)
+      p(
+        `<span style="color:#6b7280;font-size:13px">${h('layout.linkFallback')}<br><a href="${escapeHtml(content.action.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(content.action.url)}</a></span>`,
+      )
     : '';
   const list = content.list?.length
     ? `<ul style="margin:0 0 16px;padding-left:20px;line-height:1.5">${content.list
-        .map((l) => (typeof l === 'string' ? `<li>${escapeHtml(l)}</li>` : `<li><a href="${escapeHtml(l.url)}" style="color:#4f46e5">${escapeHtml(l.text)}</a></li>`))
+        .map((l) =>
+          typeof l === 'string'
+            ? `<li>${escapeHtml(l)}</li>`
+            : `<li><a href="${escapeHtml(l.url)}" style="color:#4f46e5">${escapeHtml(l.text)}</a></li>`,
+        )
         .join('')}</ul>`
     : '';
   const sections = (content.sections ?? [])
-    .map((sec) => `<h2 style="font-size:15px;margin:20px 0 8px">${h(sec.title)}</h2><ul style="margin:0 0 16px;padding-left:20px;line-height:1.5">${sec.items.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`)
+    .map(
+      (sec) =>
+        `<h2 style="font-size:15px;margin:20px 0 8px">${h(sec.title)}</h2><ul style="margin:0 0 16px;padding-left:20px;line-height:1.5">${sec.items.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+    )
     .join('\n');
   const unsubscribe = content.unsubscribe
     ? `<br><a href="${escapeHtml(content.unsubscribe.url)}" style="color:#6b7280">${h(content.unsubscribe.label)}</a>`

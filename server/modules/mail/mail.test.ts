@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+
 import { createTestApp, createUser, signedInUser, TEST_MFA_KEY } from '../../../test/app.ts';
 import { cloneTemplateDatabase, freePort } from '../../../test/postgres.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
 import { MAIL_QUEUE } from './mail.service.ts';
 
 const smtp: TestSmtp = await startTestSmtp();
@@ -33,7 +34,13 @@ describe('mail without SMTP_URL', async () => {
     const body = outbox.json();
     expect(body.isSmtpConfigured).toBe(false);
     const item = body.items.find((i: { to: string }) => i.to === user.email);
-    expect(item).toMatchObject({ kind: 'password-reset', locale: 'fr', subject: 'Réinitialise ton mot de passe', status: 'pending', attempts: 0 });
+    expect(item).toMatchObject({
+      kind: 'password-reset',
+      locale: 'fr',
+      subject: 'Réinitialise ton mot de passe',
+      status: 'pending',
+      attempts: 0,
+    });
     expect(item.text).toContain('Bonjour Zoé,');
     // The link is there, its token hidden: an admin reading the outbox cannot reset Zoé's password.
     expect(item.text).toContain('http://localhost:5000/reset-password/[hidden]');
@@ -61,19 +68,29 @@ describe('mail without SMTP_URL', async () => {
     const before = await app.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
     await expect(
       app.db.transaction(async (tx) => {
-        await app.mail.enqueue(tx, { to: 'rolled@example.org', locale: 'en', kind: 'test', content: { subject: 'verifyEmail.subject', paragraphs: ['verifyEmail.intro'] } });
+        await app.mail.enqueue(tx, {
+          to: 'rolled@example.org',
+          locale: 'en',
+          kind: 'test',
+          content: { subject: 'verifyEmail.subject', paragraphs: ['verifyEmail.intro'] },
+        });
         throw new Error('the action failed');
       }),
     ).rejects.toThrow('the action failed');
     const after = await app.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
     expect(after[0]!.n).toBe(before[0]!.n);
-    const jobs = await app.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} and data->>'outboxId' not in (select id::text from mail_outbox)`);
+    const jobs = await app.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} and data->>'outboxId' not in (select id::text from mail_outbox)`,
+    );
     expect(jobs.rows[0]).toEqual({ n: 0 });
   });
 });
 
 describe('mail with SMTP_URL', async () => {
-  const app = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'G.O.D <no-reply@god.test>' }, jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 } });
+  const app = await createTestApp({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'G.O.D <no-reply@god.test>' },
+    jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 },
+  });
 
   it('sends the mail through SMTP, as text and HTML in the recipient language, and marks it sent', async () => {
     const user = await createUser(app.db, { password: 'a-long-passphrase', locale: 'en', firstName: 'Sam <b>' });
@@ -96,7 +113,9 @@ describe('mail with SMTP_URL', async () => {
       await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
       await until(async () => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email)))[0]?.status === 'failed');
       const admin = await signedInUser(app, { role: 'admin' });
-      const outbox = (await app.inject({ method: 'GET', url: '/api/admin/outbox?status=failed', headers: { cookie: admin.cookie } })).json();
+      const outbox = (
+        await app.inject({ method: 'GET', url: '/api/admin/outbox?status=failed', headers: { cookie: admin.cookie } })
+      ).json();
       const item = outbox.items.find((i: { to: string }) => i.to === user.email);
       expect(item.lastError).toContain('550 Mailbox unavailable');
       expect(item.attempts).toBe(1);
@@ -106,7 +125,14 @@ describe('mail with SMTP_URL', async () => {
   });
 
   const enqueueTest = (to: string) =>
-    app.db.transaction((tx) => app.mail.enqueue(tx, { to, locale: 'en', kind: 'test', content: { subject: 'verifyEmail.subject', paragraphs: ['verifyEmail.intro'] } }));
+    app.db.transaction((tx) =>
+      app.mail.enqueue(tx, {
+        to,
+        locale: 'en',
+        kind: 'test',
+        content: { subject: 'verifyEmail.subject', paragraphs: ['verifyEmail.intro'] },
+      }),
+    );
   const rowOf = async (id: string) => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
 
   it('sends a mail a killed process left "sending" before handing it over once more, a sent one never again (docs/decisions/067)', async () => {
@@ -119,7 +145,10 @@ describe('mail with SMTP_URL', async () => {
     expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
     // A kill -9 during the SMTP exchange, before the message's end went out: the server cannot have
     // taken it, so the retry of the expired job (its lease over) sends it.
-    await app.db.update(mailOutbox).set({ status: 'sending', leaseUntil: new Date(Date.now() - 1000), handedOverAt: null }).where(eq(mailOutbox.id, id));
+    await app.db
+      .update(mailOutbox)
+      .set({ status: 'sending', leaseUntil: new Date(Date.now() - 1000), handedOverAt: null })
+      .where(eq(mailOutbox.id, id));
     await app.jobs.runNow(MAIL_QUEUE, { outboxId: id });
     expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(2);
     expect((await rowOf(id)).status).toBe('sent');
@@ -131,11 +160,17 @@ describe('mail with SMTP_URL', async () => {
     await smtp.waitFor((m) => m.to.includes(user.email));
     await until(async () => (await rowOf(id)).status === 'sent');
     // Another attempt holds it (its lease runs): this job sends nothing and is retried later.
-    await app.db.update(mailOutbox).set({ status: 'sending', leaseUntil: new Date(Date.now() + 60_000), handedOverAt: null }).where(eq(mailOutbox.id, id));
+    await app.db
+      .update(mailOutbox)
+      .set({ status: 'sending', leaseUntil: new Date(Date.now() + 60_000), handedOverAt: null })
+      .where(eq(mailOutbox.id, id));
     await expect(app.jobs.runNow(MAIL_QUEUE, { outboxId: id })).rejects.toThrow(/another attempt/);
     // The state a kill -9 between handing the message over and "sent" leaves: counted as sent, not sent twice.
     const handedOverAt = new Date(Date.now() - 5 * 60_000);
-    await app.db.update(mailOutbox).set({ status: 'sending', leaseUntil: new Date(Date.now() - 1000), handedOverAt }).where(eq(mailOutbox.id, id));
+    await app.db
+      .update(mailOutbox)
+      .set({ status: 'sending', leaseUntil: new Date(Date.now() - 1000), handedOverAt })
+      .where(eq(mailOutbox.id, id));
     await app.jobs.runNow(MAIL_QUEUE, { outboxId: id });
     expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
     expect(await rowOf(id)).toMatchObject({ status: 'sent', sentAt: handedOverAt, lastError: expect.stringContaining('not sent again') });
@@ -209,7 +244,10 @@ describe('SMTP down', async () => {
     expect(res.statusCode).toBe(202);
     expect(Date.now() - started).toBeLessThan(2_000);
     await until(async () => ((await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email)))[0]?.attempts ?? 0) >= 1);
-    await until(async () => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email)))[0]!.status === 'failed', 15_000);
+    await until(
+      async () => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email)))[0]!.status === 'failed',
+      15_000,
+    );
     const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
     expect(row!.attempts).toBeGreaterThanOrEqual(2);
     expect(row!.lastError).toMatch(/ECONNREFUSED|ECONNECTION/);
@@ -236,7 +274,10 @@ describe('two app instances on one database', () => {
       await before.ready();
       const user = await createUser(before.db, { password: 'a-long-passphrase' });
       await before.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
-      const waiting = await before.db.select({ status: mailOutbox.status, attempts: mailOutbox.attempts }).from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+      const waiting = await before.db
+        .select({ status: mailOutbox.status, attempts: mailOutbox.attempts })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, user.email));
       expect(waiting).toEqual([{ status: 'pending', attempts: 0 }]);
       await before.close();
 
@@ -246,7 +287,12 @@ describe('two app instances on one database', () => {
       const thisMinute = `${new Date().getUTCMinutes()} * * * *`;
       const runs: string[] = [];
       const apps = [await build({ SMTP_URL: smtp.url }), await build({ SMTP_URL: smtp.url })];
-      apps.forEach((a, i) => a.jobs.define('test-every-minute', { cron: { expression: thisMinute, tz: 'UTC' }, handler: async () => void runs.push(`instance ${i}`) }));
+      apps.forEach((a, i) =>
+        a.jobs.define('test-every-minute', {
+          cron: { expression: thisMinute, tz: 'UTC' },
+          handler: async () => void runs.push(`instance ${i}`),
+        }),
+      );
       await Promise.all(apps.map((a) => a.ready()));
       try {
         // ...goes out once SMTP is configured.

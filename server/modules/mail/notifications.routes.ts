@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+
 import {
-  notificationPaths, notificationSettings, unsubscribeParams, unsubscribeResult, updateNotificationSettingsBody,
+  notificationPaths,
+  notificationSettings,
+  unsubscribeParams,
+  unsubscribeResult,
+  updateNotificationSettingsBody,
 } from '../../../common/contracts/notifications.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,7 +17,10 @@ import { setListSubscription, type ListLeaveHooks, type UnsubscribeLinks } from 
  * Which mails a person receives: the settings page's Notifications section (signed in), and the
  * unsubscribe links in mails (no sign-in: the signed link is the proof).
  */
-const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribe: UnsubscribeLinks; leaveHooks: ListLeaveHooks }> = async (app, { unsubscribe, leaveHooks }) => {
+const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribe: UnsubscribeLinks; leaveHooks: ListLeaveHooks }> = async (
+  app,
+  { unsubscribe, leaveHooks },
+) => {
   const settingsOf = async (userId: string) => {
     const [u] = await app.db
       .select({ email: users.email, encouragement: users.notifyEncouragement, mentorDigest: users.notifyMentorDigest })
@@ -22,15 +30,19 @@ const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribe: UnsubscribeLinks
     return u;
   };
 
-  app.get(notificationPaths.settings, { schema: { response: { 200: notificationSettings } } }, async (req) => settingsOf(requireUser(req).id));
+  app.get(notificationPaths.settings, { schema: { response: { 200: notificationSettings } } }, async (req) =>
+    settingsOf(requireUser(req).id),
+  );
 
   app.patch(
     notificationPaths.settings,
     { schema: { body: updateNotificationSettingsBody, response: { 200: notificationSettings } } },
     async (req) => {
       const user = requireUser(req);
-      if (req.body.encouragement !== undefined) await setListSubscription(app.db, user.id, 'encouragement', req.body.encouragement, leaveHooks);
-      if (req.body.mentorDigest !== undefined) await setListSubscription(app.db, user.id, 'mentor-digest', req.body.mentorDigest, leaveHooks);
+      if (req.body.encouragement !== undefined)
+        await setListSubscription(app.db, user.id, 'encouragement', req.body.encouragement, leaveHooks);
+      if (req.body.mentorDigest !== undefined)
+        await setListSubscription(app.db, user.id, 'mentor-digest', req.body.mentorDigest, leaveHooks);
       return settingsOf(user.id);
     },
   );
@@ -45,19 +57,27 @@ const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribe: UnsubscribeLinks
   const limited = { access: 'public' as const, rateLimit: { max: 30, timeWindow: '1 minute' } };
 
   // The confirmation page's button (JSON, or no body).
-  app.post(notificationPaths.unsubscribe, { config: limited, schema: { params: unsubscribeParams, response: { 200: unsubscribeResult } } }, async (req) =>
-    leave(req.params.token),
+  app.post(
+    notificationPaths.unsubscribe,
+    { config: limited, schema: { params: unsubscribeParams, response: { 200: unsubscribeResult } } },
+    async (req) => leave(req.params.token),
   );
 
   // RFC 8058 one-click: the mail provider POSTs "List-Unsubscribe=One-Click" as a form. The body
   // says nothing the signed link does not, so it is read and not required.
   await app.register(async (oneClick) => {
-    oneClick.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) =>
-      done(null, body),
+    oneClick.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => done(null, body),
     );
-    oneClick.withTypeProvider<ZodTypeProvider>().post(notificationPaths.oneClick, { config: limited, schema: { params: unsubscribeParams, response: { 200: unsubscribeResult } } }, async (req) =>
-      leave(req.params.token),
-    );
+    oneClick
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        notificationPaths.oneClick,
+        { config: limited, schema: { params: unsubscribeParams, response: { 200: unsubscribeResult } } },
+        async (req) => leave(req.params.token),
+      );
   });
 };
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionCookie } from '../../../test/app.ts';
+
 import { notificationPaths, unsubscribePath } from '../../../common/contracts/notifications.ts';
+import { createTestApp, createUser, sessionCookie } from '../../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
 import { unsubscribeLinksFactory } from './unsubscribe.ts';
 
@@ -17,16 +18,26 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(headers).toEqual({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(url).toMatch(/^https:\/\/god\.example\.org\/unsubscribe\//);
     const path = new URL(url).pathname;
-    const res = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const res = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ list: 'encouragement' });
     expect(await prefs(user.id)).toEqual({ e: false, d: true });
     // Repeating it is harmless.
-    const again = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--' });
+    const again = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--',
+    });
     expect(again.statusCode).toBe(200);
   });
 
-  it('does nothing on a GET (link scanners, the confirmation page), and the page\'s POST does it', async () => {
+  it("does nothing on a GET (link scanners, the confirmation page), and the page's POST does it", async () => {
     const user = await createUser(app.db);
     const token = await links.tokenFor('mentor-digest', user.id);
     await app.inject({ method: 'GET', url: `/unsubscribe/${token}` });
@@ -54,7 +65,10 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       for (const url of [unsubscribePath(bad), `/unsubscribe/${encodeURIComponent(bad)}`]) {
         const res = await app.inject({ method: 'POST', url });
         expect(res.statusCode, `${url}`).toBe(404);
-        expect(res.json()).toMatchObject({ code: 'LINK_INVALID', message: 'This unsubscribe link is not valid. You can turn these mails off in your settings.' });
+        expect(res.json()).toMatchObject({
+          code: 'LINK_INVALID',
+          message: 'This unsubscribe link is not valid. You can turn these mails off in your settings.',
+        });
       }
     }
     expect(await prefs(user.id)).toEqual({ e: true, d: true });
@@ -75,9 +89,19 @@ describe('notification settings', () => {
     const cookie = await sessionCookie(app, user.id);
     const get = await app.inject({ method: 'GET', url: notificationPaths.settings, headers: { cookie } });
     expect(get.json()).toEqual({ email: user.email, encouragement: true, mentorDigest: true });
-    const off = await app.inject({ method: 'PATCH', url: notificationPaths.settings, headers: { cookie }, payload: { mentorDigest: false } });
+    const off = await app.inject({
+      method: 'PATCH',
+      url: notificationPaths.settings,
+      headers: { cookie },
+      payload: { mentorDigest: false },
+    });
     expect(off.json()).toEqual({ email: user.email, encouragement: true, mentorDigest: false });
-    const both = await app.inject({ method: 'PATCH', url: notificationPaths.settings, headers: { cookie }, payload: { encouragement: false, mentorDigest: true } });
+    const both = await app.inject({
+      method: 'PATCH',
+      url: notificationPaths.settings,
+      headers: { cookie },
+      payload: { encouragement: false, mentorDigest: true },
+    });
     expect(both.json()).toEqual({ email: user.email, encouragement: false, mentorDigest: true });
     expect(await prefs(user.id)).toEqual({ e: false, d: true });
   });
@@ -91,6 +115,8 @@ describe('notification settings', () => {
       expect(res.json().message).toBeTruthy();
     }
     expect((await app.inject({ method: 'GET', url: notificationPaths.settings })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'PATCH', url: notificationPaths.settings, payload: { encouragement: false } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'PATCH', url: notificationPaths.settings, payload: { encouragement: false } })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { hideSecretLinks } from './secret-links.ts';
 
 describe('hideSecretLinks', () => {

@@ -3,7 +3,8 @@
  * address, answer for a parent, read a child's mentors or a concern's status (issue 25) or unsubscribe someone. The admin outbox shows mails without it, so an
  * admin reading the outbox cannot take over an account (the mail itself still carries the link).
  */
-const SECRET_LINK = /(\/(?:reset-password|verify-email|confirm-sign-up|parent-consent|parent-mentors|concern-status|unsubscribe|api\/mail\/unsubscribe)\/)[^\s/?#<>"')\]]+/g;
+const SECRET_LINK =
+  /(\/(?:reset-password|verify-email|confirm-sign-up|parent-consent|parent-mentors|concern-status|unsubscribe|api\/mail\/unsubscribe)\/)[^\s/?#<>"')\]]+/g;
 
 export const HIDDEN_SECRET = '[hidden]';
 

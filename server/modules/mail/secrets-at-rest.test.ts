@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { unsubscribePath } from '../../../common/contracts/notifications.ts';
 import { adultSignUp, createTestApp, createUser, signedInUser } from '../../../test/app.ts';
 import { outboxSettled, startTestSmtp, type ReceivedMail } from '../../../test/smtp.ts';
@@ -15,7 +16,10 @@ import { unsubscribeLinksFactory } from './unsubscribe.ts';
  */
 const smtp = await startTestSmtp();
 afterAll(() => smtp.stop());
-const app = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://god.test' }, jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 } });
+const app = await createTestApp({
+  env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://god.test' },
+  jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 },
+});
 const json = { 'content-type': 'application/json' };
 
 /** The token after `prefix` in the delivered mail's text, which the HTML carries too. */
@@ -29,7 +33,9 @@ function tokenIn(mail: ReceivedMail, prefix: string): string {
 /** Every column of every outbox row to this address, as text: the token must be in none of them. */
 async function storedRowsTo(email: string): Promise<string> {
   await outboxSettled(app.db);
-  const rows = await app.db.execute(sql`select row_to_json(m)::text as row, m.status from mail_outbox m where lower(m.to_address) = lower(${email})`);
+  const rows = await app.db.execute(
+    sql`select row_to_json(m)::text as row, m.status from mail_outbox m where lower(m.to_address) = lower(${email})`,
+  );
   expect(rows.rows.length).toBeGreaterThan(0);
   for (const r of rows.rows as { status: string }[]) expect(r.status).toBe('sent');
   return (rows.rows as { row: string }[]).map((r) => r.row).join('\n');
@@ -38,26 +44,48 @@ async function storedRowsTo(email: string): Promise<string> {
 describe('a sent mail keeps no live secret in the outbox', () => {
   it('sign-up link: gone from the row, and the delivered link still creates the account', async () => {
     const email = 'lea.signup@example.org';
-    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: json, payload: { firstName: 'Léa', lastName: 'Martin', email, password: 'walking in the light', ...adultSignUp } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: json,
+      payload: { firstName: 'Léa', lastName: 'Martin', email, password: 'walking in the light', ...adultSignUp },
+    });
     expect(res.statusCode).toBe(202);
     const token = tokenIn(await smtp.waitFor((m) => m.to.includes(email)), '/confirm-sign-up/');
     const stored = await storedRowsTo(email);
     expect(stored).not.toContain(token);
     expect(stored).toContain('/confirm-sign-up/[hidden]');
     const browser = res.cookies.find((c) => c.name === SIGN_UP_COOKIE)!.value;
-    const confirmed = await app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm', headers: { ...json, cookie: `${SIGN_UP_COOKIE}=${browser}` }, payload: { token } });
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/confirm',
+      headers: { ...json, cookie: `${SIGN_UP_COOKIE}=${browser}` },
+      payload: { token },
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ email });
   });
 
   it('password-reset link: gone from the row, and the delivered link still sets a new password', async () => {
     const user = await createUser(app.db, { password: 'an old passphrase here' });
-    expect((await app.inject({ method: 'POST', url: '/api/auth/password-reset', headers: json, payload: { email: user.email } })).statusCode).toBe(202);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/password-reset', headers: json, payload: { email: user.email } })).statusCode,
+    ).toBe(202);
     const token = tokenIn(await smtp.waitFor((m) => m.to.includes(user.email)), '/reset-password/');
     expect(await storedRowsTo(user.email)).not.toContain(token);
-    const reset = await app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', headers: json, payload: { token, password: 'a brand new passphrase' } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      headers: json,
+      payload: { token, password: 'a brand new passphrase' },
+    });
     expect(reset.statusCode).toBeLessThan(300);
-    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: user.email, password: 'a brand new passphrase' } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: json,
+      payload: { email: user.email, password: 'a brand new passphrase' },
+    });
     expect(signIn.statusCode).toBe(200);
   });
 
@@ -76,13 +104,32 @@ describe('a sent mail keeps no live secret in the outbox', () => {
       method: 'POST',
       url: '/api/auth/sign-up',
       headers: json,
-      payload: { firstName: 'Noa', lastName: 'Petit', email: 'noa.young@example.org', password: 'walking in the light', birthYear: now.getUTCFullYear() - 13, birthMonth: 1, country: 'FR', faithDataConsent: true, parentEmail: parent },
+      payload: {
+        firstName: 'Noa',
+        lastName: 'Petit',
+        email: 'noa.young@example.org',
+        password: 'walking in the light',
+        birthYear: now.getUTCFullYear() - 13,
+        birthMonth: 1,
+        country: 'FR',
+        faithDataConsent: true,
+        parentEmail: parent,
+      },
     });
     expect(res.statusCode).toBe(202);
     // The young person's own sign-up link first; the parent's mail leaves once the account exists.
     const own = tokenIn(await smtp.waitFor((m) => m.to.includes('noa.young@example.org')), '/confirm-sign-up/');
     const browser = res.cookies.find((c) => c.name === SIGN_UP_COOKIE)!.value;
-    expect((await app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm', headers: { ...json, cookie: `${SIGN_UP_COOKIE}=${browser}` }, payload: { token: own } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/confirm',
+          headers: { ...json, cookie: `${SIGN_UP_COOKIE}=${browser}` },
+          payload: { token: own },
+        })
+      ).statusCode,
+    ).toBe(200);
     const token = tokenIn(await smtp.waitFor((m) => m.to.includes(parent)), '/parent-consent/');
     expect(await storedRowsTo(parent)).not.toContain(token);
     const page = await app.inject({ method: 'GET', url: `/api/parent-consent/${token}` });
@@ -100,7 +147,11 @@ describe('a sent mail keeps no live secret in the outbox', () => {
         locale: 'en',
         kind: 'encouragement',
         headers,
-        content: { subject: 'encouragement.subject', paragraphs: ['encouragement.first'], unsubscribe: { label: 'encouragement.unsubscribe', url } },
+        content: {
+          subject: 'encouragement.subject',
+          paragraphs: ['encouragement.first'],
+          unsubscribe: { label: 'encouragement.unsubscribe', url },
+        },
       }),
     );
     app.mail.wake();
@@ -135,7 +186,11 @@ describe('a sent mail keeps no live secret in the outbox', () => {
         to: waiting.email,
         locale: 'en',
         kind: 'parent-consent',
-        content: { subject: 'verifyEmail.subject', paragraphs: ['verifyEmail.intro'], action: { label: 'verifyEmail.action', url: 'https://god.test/parent-consent/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde' } },
+        content: {
+          subject: 'verifyEmail.subject',
+          paragraphs: ['verifyEmail.intro'],
+          action: { label: 'verifyEmail.action', url: 'https://god.test/parent-consent/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde' },
+        },
       });
       expect(await app.mail.cancel(tx, outboxId)).toBe(true);
       return outboxId;
@@ -148,7 +203,8 @@ describe('a sent mail keeps no live secret in the outbox', () => {
 
   it('migration 0027 strips the links of mails sent before this change, and leaves waiting mails whole', async () => {
     const live = 'https://god.test/reset-password/Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp_Oo-NnMmLlKk';
-    const unsubscribe = 'https://god.test/unsubscribe/encouragement.8d3c2f1e-0a4b-4c5d-9e6f-7a8b9c0d1e2f.Sig_-NaTuRe0123456789abcdefghijklmnopqrstuvw';
+    const unsubscribe =
+      'https://god.test/unsubscribe/encouragement.8d3c2f1e-0a4b-4c5d-9e6f-7a8b9c0d1e2f.Sig_-NaTuRe0123456789abcdefghijklmnopqrstuvw';
     const row = (status: 'sent' | 'pending', to: string) => ({
       toAddress: to,
       kind: 'password-reset',
@@ -164,8 +220,13 @@ describe('a sent mail keeps no live secret in the outbox', () => {
     await app.db.execute(sql.raw(readFileSync(new URL('../../db/migrations/0027_scrub-sent-mail-links.sql', import.meta.url), 'utf8')));
     const [after] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, old!.id));
     expect(after!.text).toBe('Hi,\nhttps://god.test/reset-password/[hidden]\n--\nhttps://god.test/unsubscribe/[hidden]');
-    expect(after!.html).toBe('<a href="https://god.test/reset-password/[hidden]">Choose</a> <a href="https://god.test/unsubscribe/[hidden]" style="x">Unsubscribe</a>');
-    expect(after!.headers).toEqual({ 'List-Unsubscribe': '<https://god.test/unsubscribe/[hidden]>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(after!.html).toBe(
+      '<a href="https://god.test/reset-password/[hidden]">Choose</a> <a href="https://god.test/unsubscribe/[hidden]" style="x">Unsubscribe</a>',
+    );
+    expect(after!.headers).toEqual({
+      'List-Unsubscribe': '<https://god.test/unsubscribe/[hidden]>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     const [untouched] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, pending!.id));
     expect(untouched!.text).toContain(live);
     await app.db.delete(mailOutbox).where(eq(mailOutbox.id, pending!.id));

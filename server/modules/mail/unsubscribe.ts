@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+
 import { notificationLists, type NotificationList } from '../../../common/contracts/notifications.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appSecrets, users } from '../../db/schema/index.ts';
@@ -30,7 +31,10 @@ export function unsubscribeLinksFactory(deps: { db: Db; siteUrl: string }) {
   let key: Promise<Buffer> | undefined;
   function secret(): Promise<Buffer> {
     key ??= (async () => {
-      await deps.db.insert(appSecrets).values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+      await deps.db
+        .insert(appSecrets)
+        .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
       const [row] = await deps.db.select().from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
       return Buffer.from(row!.value, 'base64url');
     })().catch((err: unknown) => {
@@ -40,7 +44,10 @@ export function unsubscribeLinksFactory(deps: { db: Db; siteUrl: string }) {
     return key;
   }
 
-  const sign = async (list: MailList, userId: string) => createHmac('sha256', await secret()).update(`unsubscribe:${list}:${userId}`).digest('base64url');
+  const sign = async (list: MailList, userId: string) =>
+    createHmac('sha256', await secret())
+      .update(`unsubscribe:${list}:${userId}`)
+      .digest('base64url');
 
   async function tokenFor(list: MailList, userId: string) {
     return `${list}.${userId}.${await sign(list, userId)}`;
@@ -75,10 +82,20 @@ export interface ListLeaveHooks {
 }
 
 /** Turns one list on or off for a user; false when the user no longer exists. */
-export async function setListSubscription(db: Tx, userId: string, list: MailList, isSubscribed: boolean, leave: ListLeaveHooks): Promise<boolean> {
+export async function setListSubscription(
+  db: Tx,
+  userId: string,
+  list: MailList,
+  isSubscribed: boolean,
+  leave: ListLeaveHooks,
+): Promise<boolean> {
   // Prayer reminders are turned back on from the Pray page, each session on its own (docs/decisions/075).
   if (list === 'prayer') return isSubscribed ? true : leave.prayer(db, userId);
   const set = list === 'encouragement' ? { notifyEncouragement: isSubscribed } : { notifyMentorDigest: isSubscribed };
-  const rows = await db.update(users).set({ ...set, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ id: users.id });
+  const rows = await db
+    .update(users)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
   return rows.length > 0;
 }

@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { createTestApp, createUser } from '../../../test/app.ts';
 import { passLessons, primaryCourseLessons } from '../../../test/course-progress.ts';
 import { assessmentAttempts, courseProgress, lessons, mentorStats, users } from '../../db/schema/index.ts';
 
 // course_progress and mentor_stats are kept by database triggers (server/db/sql); these tests drive them with plain SQL writes.
 const app = await createTestApp();
-const passedOf = async (userId: string) => (await app.db.select({ n: courseProgress.passedLessons }).from(courseProgress).where(eq(courseProgress.userId, userId)))[0]?.n ?? 0;
+const passedOf = async (userId: string) =>
+  (await app.db.select({ n: courseProgress.passedLessons }).from(courseProgress).where(eq(courseProgress.userId, userId)))[0]?.n ?? 0;
 
 describe('course_progress trigger', () => {
   it('counts distinct passed lessons, ignoring failed attempts and repeats', async () => {

@@ -1,19 +1,27 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { discipleInvitations, mailOutbox, users } from '../../db/schema/index.ts';
-import { runHooks } from '../../lib/account-events.ts';
+
 import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
 import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { discipleInvitations, mailOutbox, users } from '../../db/schema/index.ts';
+import { runHooks } from '../../lib/account-events.ts';
 
 const smtp: TestSmtp = await startTestSmtp();
 afterAll(async () => smtp.stop());
 
-const app = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://god.test' }, jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 } });
+const app = await createTestApp({
+  env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://god.test' },
+  jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 },
+});
 const json = { 'content-type': 'application/json' };
-const add = (cookie: string, fullName: string, email: string) => app.inject({ method: 'POST', url: '/api/disciples', headers: { ...json, cookie }, payload: { fullName, email } });
-const resend = (cookie: string, id: string) => app.inject({ method: 'POST', url: `/api/disciples/invitations/${id}/resend`, headers: { cookie } });
-const cancel = (cookie: string, id: string) => app.inject({ method: 'DELETE', url: `/api/disciples/invitations/${id}`, headers: { cookie } });
-const pending = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/disciples/pending', headers: { cookie } })).json().invitations;
+const add = (cookie: string, fullName: string, email: string) =>
+  app.inject({ method: 'POST', url: '/api/disciples', headers: { ...json, cookie }, payload: { fullName, email } });
+const resend = (cookie: string, id: string) =>
+  app.inject({ method: 'POST', url: `/api/disciples/invitations/${id}/resend`, headers: { cookie } });
+const cancel = (cookie: string, id: string) =>
+  app.inject({ method: 'DELETE', url: `/api/disciples/invitations/${id}`, headers: { cookie } });
+const pending = async (cookie: string) =>
+  (await app.inject({ method: 'GET', url: '/api/disciples/pending', headers: { cookie } })).json().invitations;
 const to = sentTo;
 const mailsTo = (email: string) => smtp.received.filter(to(email));
 const outboxTo = async (email: string) => app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
@@ -32,7 +40,9 @@ describe('add disciple mails the invitation', () => {
     const mail = await smtp.waitFor(to('apollos@example.org'));
     expect(mail.subject).toBe("Priscilla Tentmaker t'invite sur G.O.D Discipleship");
     expect(mail.text).toContain('Bonjour Apollos Alexandria,');
-    expect(mail.text).toContain('Crée ton compte gratuit avec cette adresse (apollos@example.org)\u00a0: tu seras ensuite relié à Priscilla Tentmaker.');
+    expect(mail.text).toContain(
+      'Crée ton compte gratuit avec cette adresse (apollos@example.org)\u00a0: tu seras ensuite relié à Priscilla Tentmaker.',
+    );
     expect(linkIn(mail, '/login')).toBe('https://god.test/login?tab=sign-up&email=apollos%40example.org');
     expect(mail.html).toContain('href="https://god.test/login?tab=sign-up&amp;email=apollos%40example.org"');
     expect(mail.html).toContain('<html lang="fr">');
@@ -52,7 +62,11 @@ describe('add disciple mails the invitation', () => {
     const known = await add(mentor.cookie, 'Known Person', 'has-account@example.org');
     const unknown = await add(mentor.cookie, 'Unknown Person', 'no-account@example.org');
     expect(known.statusCode).toBe(unknown.statusCode);
-    const shape = (b: { outcome: string; invitation: Record<string, unknown> }) => ({ outcome: b.outcome, keys: Object.keys(b.invitation).sort(), sent: typeof b.invitation.lastSentAt });
+    const shape = (b: { outcome: string; invitation: Record<string, unknown> }) => ({
+      outcome: b.outcome,
+      keys: Object.keys(b.invitation).sort(),
+      sent: typeof b.invitation.lastSentAt,
+    });
     expect(shape(known.json())).toEqual(shape(unknown.json()));
     await smtp.waitFor(to('no-account@example.org'));
     await settled();
@@ -110,7 +124,10 @@ describe('resend', () => {
     expect((await app.inject({ method: 'POST', url: `/api/disciples/invitations/${invitation.id}/resend` })).statusCode).toBe(401);
     // An accepted invitation is no longer pending.
     const joined = await createUser(app.db, { email: 'mine-only@example.org' });
-    await app.db.update(discipleInvitations).set({ acceptedUserId: joined.id, acceptedAt: new Date() }).where(eq(discipleInvitations.id, invitation.id));
+    await app.db
+      .update(discipleInvitations)
+      .set({ acceptedUserId: joined.id, acceptedAt: new Date() })
+      .where(eq(discipleInvitations.id, invitation.id));
     expect((await resend(mentor.cookie, invitation.id)).statusCode).toBe(404);
   });
 });
@@ -163,7 +180,16 @@ describe('the person named as mentor at onboarding', () => {
       method: 'POST',
       url: '/api/onboarding/complete',
       headers: { ...json, cookie: u.cookie },
-      payload: { firstName, lastName, mentorName, phone: '+1 555 010 2000', address: '1 Main Street', country: 'Canada', churchDenomination: 'Baptist', pastorName: 'Pastor Jones' },
+      payload: {
+        firstName,
+        lastName,
+        mentorName,
+        phone: '+1 555 010 2000',
+        address: '1 Main Street',
+        country: 'Canada',
+        churchDenomination: 'Baptist',
+        pastorName: 'Pastor Jones',
+      },
     });
     expect(res.statusCode).toBe(200);
     return u;
@@ -195,10 +221,14 @@ describe('the person named as mentor at onboarding', () => {
     expect(mail.text).toContain('Hi Silas,');
     expect(linkIn(mail, '/dashboard')).toBe('https://god.test/dashboard');
 
-    for (const email of ['john.one@example.org', 'john.two@example.org']) await createUser(app.db, { firstName: 'John', lastName: 'Twice', email });
+    for (const email of ['john.one@example.org', 'john.two@example.org'])
+      await createUser(app.db, { firstName: 'John', lastName: 'Twice', email });
     await onboardNaming('John Twice', 'Eunice', 'Faith');
     // A mail is written in the onboarding's own transaction, so once it answered the outbox says it all.
-    const written = await app.db.select({ to: mailOutbox.toAddress }).from(mailOutbox).where(inArray(mailOutbox.toAddress, ['john.one@example.org', 'john.two@example.org']));
+    const written = await app.db
+      .select({ to: mailOutbox.toAddress })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.toAddress, ['john.one@example.org', 'john.two@example.org']));
     expect(written).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+
 import { INVITATION_RESEND_HOURS, invitationSignUpPath, type Invitation } from '../../../common/contracts/mentoring.ts';
+import { displayNameOf } from '../../../common/domain/names.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { discipleInvitations } from '../../db/schema/index.ts';
 import { findUserByEmail } from '../../db/users.ts';
@@ -7,7 +9,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import type { MailRecipient, MailSender } from '../mail/mail.service.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
-import { displayNameOf } from '../../../common/domain/names.ts';
 
 type InvitationRow = typeof discipleInvitations.$inferSelect;
 
@@ -32,7 +33,11 @@ export function invitationMailerFactory({ mail }: { mail: MailSender }) {
    * Sends (or, for an existing account, just records) the invitation, in the caller's transaction.
    * Its earlier mail, if it has not gone out yet (mail down), is cancelled: one invitation arrives.
    */
-  async function send(tx: Tx, mentor: UserRow, invitation: Pick<InvitationRow, 'id' | 'fullName' | 'email'> & { mailId?: string | null }): Promise<Date> {
+  async function send(
+    tx: Tx,
+    mentor: UserRow,
+    invitation: Pick<InvitationRow, 'id' | 'fullName' | 'email'> & { mailId?: string | null },
+  ): Promise<Date> {
     if (invitation.mailId) await mail.cancel(tx, invitation.mailId);
     let mailId: string | null = null;
     if (!(await findUserByEmail(tx, invitation.email))) {
@@ -51,7 +56,11 @@ export function invitationMailerFactory({ mail }: { mail: MailSender }) {
         },
       });
     }
-    const [row] = await tx.update(discipleInvitations).set({ lastSentAt: sql`now()`, mailId }).where(eq(discipleInvitations.id, invitation.id)).returning({ lastSentAt: discipleInvitations.lastSentAt });
+    const [row] = await tx
+      .update(discipleInvitations)
+      .set({ lastSentAt: sql`now()`, mailId })
+      .where(eq(discipleInvitations.id, invitation.id))
+      .returning({ lastSentAt: discipleInvitations.lastSentAt });
     return row!.lastSentAt!;
   }
 
@@ -80,9 +89,13 @@ export function invitationMailerFactory({ mail }: { mail: MailSender }) {
       const row = await lockPending(tx, mentor, id);
       const nextAt = row.lastSentAt ? row.lastSentAt.getTime() + INVITATION_RESEND_HOURS * 3_600_000 : 0;
       if (nextAt > Date.now())
-        throw new AppError('RESEND_TOO_SOON', `An invitation can be sent again once a day. Try again after ${new Date(nextAt).toISOString()}.`, {
-          retryAfterSeconds: Math.ceil((nextAt - Date.now()) / 1000),
-        });
+        throw new AppError(
+          'RESEND_TOO_SOON',
+          `An invitation can be sent again once a day. Try again after ${new Date(nextAt).toISOString()}.`,
+          {
+            retryAfterSeconds: Math.ceil((nextAt - Date.now()) / 1000),
+          },
+        );
       const lastSentAt = await send(tx, mentor, row);
       return toInvitation({ ...row, lastSentAt });
     });

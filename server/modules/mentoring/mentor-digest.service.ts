@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+
 import { daysBetween, sortByAttention } from '../../../common/domain/mentor-week.ts';
-import { mailText, toMailLocale, type MailLocale } from '../mail/mail.templates.ts';
-import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
-import type { MentoringRepository } from './mentoring.repository.ts';
-import type { DiscipleWeekRow, MentorWeekRepository } from './mentor-week.repository.ts';
 import { displayNameOf } from '../../../common/domain/names.ts';
 import { TRACK_DAYS } from '../../../common/domain/track.ts';
+import { mailText, toMailLocale, type MailLocale } from '../mail/mail.templates.ts';
+import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
+import type { DiscipleWeekRow, MentorWeekRepository } from './mentor-week.repository.ts';
+import type { MentoringRepository } from './mentoring.repository.ts';
 
 export const MENTOR_DIGEST_QUEUE = 'mentor-digest-weekly';
 const BATCH = 200;
@@ -18,7 +19,13 @@ export type MentorDigestService = ReturnType<typeof mentorDigestFactory>;
  * same "who needs attention" query as the tree's "This week" panel. A week with nothing in any of
  * these lists sends nothing.
  */
-export function mentorDigestFactory(deps: OptOutMailDeps & { mentoringRepo: Pick<MentoringRepository, 'findOpenInvitations'>; mentorWeekRepo: MentorWeekRepository; log: FastifyBaseLogger }) {
+export function mentorDigestFactory(
+  deps: OptOutMailDeps & {
+    mentoringRepo: Pick<MentoringRepository, 'findOpenInvitations'>;
+    mentorWeekRepo: MentorWeekRepository;
+    log: FastifyBaseLogger;
+  },
+) {
   function sectionsFor(locale: MailLocale, disciples: DiscipleWeekRow[], invitations: { fullName: string; email: string }[]) {
     const now = new Date();
     const sorted = sortByAttention(disciples.map((d) => ({ ...d, lastActivityAt: d.lastActivityAt?.toISOString() ?? null })));
@@ -29,16 +36,34 @@ export function mentorDigestFactory(deps: OptOutMailDeps & { mentoringRepo: Pick
         title: 'mentorDigest.track',
         items: sorted
           .filter((d) => d.isTrackActiveThisWeek)
-          .map((d) => (d.trackDays >= TRACK_DAYS ? line('itemTrackDone', { name: displayNameOf(d) }) : line('itemTrack', { name: displayNameOf(d), days: d.trackDays, total: TRACK_DAYS }))),
+          .map((d) =>
+            d.trackDays >= TRACK_DAYS
+              ? line('itemTrackDone', { name: displayNameOf(d) })
+              : line('itemTrack', { name: displayNameOf(d), days: d.trackDays, total: TRACK_DAYS }),
+          ),
       },
-      { title: 'mentorDigest.finished', items: sorted.filter((d) => d.finishedWeek !== null).map((d) => line('itemWeek', { name: displayNameOf(d), week: d.finishedWeek! })) },
+      {
+        title: 'mentorDigest.finished',
+        items: sorted
+          .filter((d) => d.finishedWeek !== null)
+          .map((d) => line('itemWeek', { name: displayNameOf(d), week: d.finishedWeek! })),
+      },
       {
         title: 'mentorDigest.stalled',
         items: sorted
           .filter((d) => d.isStalled)
-          .map((d) => (d.lastActivityAt ? line('itemDays', { name: displayNameOf(d), days: daysBetween(d.lastActivityAt, now) }) : line('itemNever', { name: displayNameOf(d) }))),
+          .map((d) =>
+            d.lastActivityAt
+              ? line('itemDays', { name: displayNameOf(d), days: daysBetween(d.lastActivityAt, now) })
+              : line('itemNever', { name: displayNameOf(d) }),
+          ),
       },
-      { title: 'mentorDigest.failedTwice', items: sorted.filter((d) => d.failedTwiceWeek !== null).map((d) => line('itemWeek', { name: displayNameOf(d), week: d.failedTwiceWeek! })) },
+      {
+        title: 'mentorDigest.failedTwice',
+        items: sorted
+          .filter((d) => d.failedTwiceWeek !== null)
+          .map((d) => line('itemWeek', { name: displayNameOf(d), week: d.failedTwiceWeek! })),
+      },
       { title: 'mentorDigest.invitations', items: invitations.map((i) => line('itemInvitation', { name: i.fullName, email: i.email })) },
     ].filter((s) => s.items.length > 0);
   }

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+
 import { FAILED_TWICE, STALLED_DAYS } from '../../../common/domain/mentor-week.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { lastActivitySql } from '../../db/learner-activity.ts';
@@ -34,9 +35,21 @@ export const mentorWeekRepositoryFactory = (db: Db) => ({
   async findDisciplesWeek(mentorIds: string[], tx: Tx = db): Promise<DiscipleWeekRow[]> {
     if (mentorIds.length === 0) return [];
     const res = await tx.execute<{
-      mentor_id: string; id: string; first_name: string | null; last_name: string | null; email: string; last_activity_at: Date | string | null;
-      current_week: number | null; live_lessons: number; is_stalled: boolean; failed_twice_week: number | null; finished_week: number | null;
-      last_encouraged_at: Date | string | null; accepts_encouragement: boolean; track_days: number; track_this_week: boolean;
+      mentor_id: string;
+      id: string;
+      first_name: string | null;
+      last_name: string | null;
+      email: string;
+      last_activity_at: Date | string | null;
+      current_week: number | null;
+      live_lessons: number;
+      is_stalled: boolean;
+      failed_twice_week: number | null;
+      finished_week: number | null;
+      last_encouraged_at: Date | string | null;
+      accepts_encouragement: boolean;
+      track_days: number;
+      track_this_week: boolean;
     }>(sql`
       with ${primaryCourseCte},
       live as materialized (
@@ -46,7 +59,10 @@ export const mentorWeekRepositoryFactory = (db: Db) => ({
         select u.id, u.mentor_id, u.first_name, u.last_name, u.email, u.created_at, (u.notify_encouragement and u.deactivated_at is null) as notify_encouragement, ${lastActivitySql('u')} as last_activity_at,
           ${trackDaysDone('u')} as track_days,
           exists (select 1 from track_days td where td.user_id = u.id and td.done_at > now() - make_interval(days => ${STALLED_DAYS})) as track_this_week
-        from users u where u.mentor_id in (${sql.join(mentorIds.map((id) => sql`${id}::uuid`), sql`, `)})
+        from users u where u.mentor_id in (${sql.join(
+          mentorIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
           -- A paused link (issue 25) shows the mentor nothing of the person's week, in the panel or the digest.
           and u.mentor_paused_at is null
       ),
@@ -97,7 +113,11 @@ export const mentorWeekRepositoryFactory = (db: Db) => ({
   /** The disciple's row, locked for the rest of the transaction; null unless `mentorId` is their mentor. */
   async lockDiscipleOf(mentorId: string, discipleId: string, tx: Tx = db) {
     // A paused link (issue 25) is not the mentor's to use: the same "not your disciple" as any other.
-    const rows = await tx.select().from(users).where(and(eq(users.id, discipleId), eq(users.mentorId, mentorId), isNull(users.mentorPausedAt))).for('update');
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, discipleId), eq(users.mentorId, mentorId), isNull(users.mentorPausedAt)))
+      .for('update');
     return rows[0] ?? null;
   },
 

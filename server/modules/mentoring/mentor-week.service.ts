@@ -1,10 +1,10 @@
 import type { DiscipleWeek, EncouragementMessage, EncouragementSent, MentorWeek } from '../../../common/contracts/mentor-week.ts';
 import { DAY_MS, MENTOR_ENCOURAGEMENT_DAYS, sortByAttention } from '../../../common/domain/mentor-week.ts';
+import { displayNameOf } from '../../../common/domain/names.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
 import type { MentorWeekRepository } from './mentor-week.repository.ts';
-import { displayNameOf } from '../../../common/domain/names.ts';
 
 export type MentorWeekDeps = OptOutMailDeps & { mentorWeekRepo: MentorWeekRepository };
 
@@ -54,7 +54,10 @@ export function mentorWeekServiceFactory(deps: MentorWeekDeps) {
       if (disciple.deactivatedAt) throw new AppError('ENCOURAGEMENT_OFF', `${name} can't receive encouragement mails right now.`);
       const next = nextAllowed(await repo.findLastMentorEncouragement(disciple.id, tx), Date.now());
       if (next)
-        throw new AppError('ENCOURAGED_RECENTLY', `You encouraged ${name} less than ${MENTOR_ENCOURAGEMENT_DAYS} days ago. You can send another from ${next.toISOString()}.`);
+        throw new AppError(
+          'ENCOURAGED_RECENTLY',
+          `You encouraged ${name} less than ${MENTOR_ENCOURAGEMENT_DAYS} days ago. You can send another from ${next.toISOString()}.`,
+        );
       const row = await repo.insertEncouragement({ userId: disciple.id, source: 'mentor', mentorId: mentor.id, messageKey: message }, tx);
       const { url, headers } = await deps.unsubscribe.headersFor('encouragement', disciple.id);
       await deps.mail.enqueueFor(tx, disciple, {

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+
+import { encouragementPath, mentorWeekPaths, type DiscipleWeek } from '../../../common/contracts/mentor-week.ts';
 import { createTestApp, createUser, sessionCookie } from '../../../test/app.ts';
 import { primaryCourseLessons } from '../../../test/course-progress.ts';
 import { startTestSmtp } from '../../../test/smtp.ts';
-import { encouragementPath, mentorWeekPaths, type DiscipleWeek } from '../../../common/contracts/mentor-week.ts';
 import { assessmentAttempts, challengeDays, encouragements, learnerActivity, mailOutbox } from '../../db/schema/index.ts';
 
 const smtp = await startTestSmtp();
@@ -15,7 +16,9 @@ const lessonsOf = await primaryCourseLessons(app.db);
 
 async function attempt(userId: string, week: number, passed: boolean, when: Date) {
   const l = lessonsOf[week - 1]!;
-  await app.db.insert(assessmentAttempts).values({ userId, lessonId: l.lessonId, assessmentId: l.assessmentId, answers: [], score: passed ? 90 : 30, passed, createdAt: when });
+  await app.db
+    .insert(assessmentAttempts)
+    .values({ userId, lessonId: l.lessonId, assessmentId: l.assessmentId, answers: [], score: passed ? 90 : 30, passed, createdAt: when });
 }
 const opened = (userId: string, when: Date) => app.db.insert(learnerActivity).values({ userId, lastLessonOpenedAt: when });
 
@@ -98,7 +101,9 @@ describe('the mentor\'s "This week" panel', () => {
     const course = (await app.db.execute<{ id: string }>(sql`select public.app_primary_course() as id`)).rows[0]!.id;
     const ticked = await createUser(app.db, { firstName: 'Tia', mentorId: tree.mentor.id, createdAt: daysAgo(20) });
     expect((await getWeek()).find((d) => d.id === ticked.id)!.isStalled).toBe(true);
-    await app.db.insert(challengeDays).values({ userId: ticked.id, courseId: course, day: 1, isDone: true, activeOn: '2026-11-22', changedAt: daysAgo(1) });
+    await app.db
+      .insert(challengeDays)
+      .values({ userId: ticked.id, courseId: course, day: 1, isDone: true, activeOn: '2026-11-22', changedAt: daysAgo(1) });
     const shown = (await getWeek()).find((d) => d.id === ticked.id)!;
     expect(shown.isStalled).toBe(false);
     expect(Date.parse(shown.lastActivityAt!)).toBeCloseTo(daysAgo(1).getTime(), -4);
@@ -108,7 +113,12 @@ describe('the mentor\'s "This week" panel', () => {
 describe('send encouragement', () => {
   it('mails the chosen message to the disciple in their language, through the outbox, with a one-click unsubscribe', async () => {
     const nina = await createUser(app.db, { firstName: 'Noé', mentorId: tree.mentor.id, locale: 'fr' });
-    const res = await app.inject({ method: 'POST', url: encouragementPath(nina.id), headers: { cookie: mentorCookie }, payload: { message: 'prayingForYou' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: encouragementPath(nina.id),
+      headers: { cookie: mentorCookie },
+      payload: { message: 'prayingForYou' },
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(Date.parse(body.nextEncouragementAt) - Date.parse(body.sentAt)).toBe(7 * 86_400_000);
@@ -131,7 +141,8 @@ describe('send encouragement', () => {
 
   it('refuses a second one within a week (429 with a message), also when two are sent at once', async () => {
     const d = await createUser(app.db, { mentorId: tree.mentor.id });
-    const send = () => app.inject({ method: 'POST', url: encouragementPath(d.id), headers: { cookie: mentorCookie }, payload: { message: 'keepGoing' } });
+    const send = () =>
+      app.inject({ method: 'POST', url: encouragementPath(d.id), headers: { cookie: mentorCookie }, payload: { message: 'keepGoing' } });
     const [a, b] = await Promise.all([send(), send()]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 429]);
     const refused = [a, b].find((r) => r.statusCode === 429)!;
@@ -139,12 +150,16 @@ describe('send encouragement', () => {
     expect(refused.json().message).toMatch(/less than 7 days ago/);
     expect((await app.db.select().from(encouragements).where(eq(encouragements.userId, d.id))).length).toBe(1);
     // Eight days later it may be sent again.
-    await app.db.update(encouragements).set({ createdAt: daysAgo(8) }).where(eq(encouragements.userId, d.id));
+    await app.db
+      .update(encouragements)
+      .set({ createdAt: daysAgo(8) })
+      .where(eq(encouragements.userId, d.id));
     expect((await send()).statusCode).toBe(201);
   });
 
   it('refuses someone who is not a direct disciple (404), a disciple who turned encouragement off (409), and bad input (400)', async () => {
-    const post = (id: string, payload: object) => app.inject({ method: 'POST', url: encouragementPath(id), headers: { cookie: mentorCookie }, payload });
+    const post = (id: string, payload: object) =>
+      app.inject({ method: 'POST', url: encouragementPath(id), headers: { cookie: mentorCookie }, payload });
     for (const id of [tree.grandchild.id, tree.stranger.id, tree.mentor.id, crypto.randomUUID()]) {
       const res = await post(id, { message: 'keepGoing' });
       expect(res.statusCode).toBe(404);
@@ -164,8 +179,12 @@ describe('send encouragement', () => {
     expect((await post(tree.stuck.id, { message: 'made up' })).statusCode).toBe(400);
     expect((await post(tree.stuck.id, {})).statusCode).toBe(400);
     expect((await post('not-an-id', { message: 'keepGoing' })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'POST', url: encouragementPath(tree.stuck.id), payload: { message: 'keepGoing' } })).statusCode).toBe(401);
-    const count = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from encouragements where user_id in (${tree.stuck.id}, ${off.id}, ${deactivated.id}, ${tree.grandchild.id})`);
+    expect(
+      (await app.inject({ method: 'POST', url: encouragementPath(tree.stuck.id), payload: { message: 'keepGoing' } })).statusCode,
+    ).toBe(401);
+    const count = await app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from encouragements where user_id in (${tree.stuck.id}, ${off.id}, ${deactivated.id}, ${tree.grandchild.id})`,
+    );
     expect(count.rows[0]!.n).toBe(0);
   });
 });

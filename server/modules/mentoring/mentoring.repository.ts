@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { executePrepared, type Db, type Tx } from '../../db/client.ts';
-import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, users } from '../../db/schema/index.ts';
-import { isCompleted, joinProgress, primaryCourseCte, progressPercent, trackDaysDone } from '../../db/progress-sql.ts';
+
 import type { AuditAction } from '../../../common/domain/audit-actions.ts';
+import { executePrepared, type Db, type Tx } from '../../db/client.ts';
+import { isCompleted, joinProgress, primaryCourseCte, progressPercent, trackDaysDone } from '../../db/progress-sql.ts';
+import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, users } from '../../db/schema/index.ts';
 
 // Any constant works; it only has to be the same for every process linking mentors.
 const MENTOR_LINK_LOCK = 72_410_005;
@@ -35,9 +36,20 @@ export const mentoringRepositoryFactory = (db: Db) => ({
    * the data could not make it loop.
    */
   async findSubtree(rootId: string, tx: Tx = db): Promise<SubtreeRow[]> {
-    type Row = { id: string; mentor_id: string | null; first_name: string | null; last_name: string | null; email: string; progress: number; track_days: number; is_paused: boolean };
+    type Row = {
+      id: string;
+      mentor_id: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string;
+      progress: number;
+      track_days: number;
+      is_paused: boolean;
+    };
     // A prepared statement: planning it took twice as long as running it for a small tree.
-    const rows = await executePrepared<Row>(tx, sql`
+    const rows = await executePrepared<Row>(
+      tx,
+      sql`
       with recursive ${primaryCourseCte},
       tree(id, mentor_id, first_name, last_name, email, is_paused) as (
         select id, mentor_id, first_name, last_name, email, false from users where id = ${rootId}
@@ -48,8 +60,18 @@ export const mentoringRepositoryFactory = (db: Db) => ({
       select u.id, u.mentor_id, u.first_name, u.last_name, u.email, u.is_paused, ${progressPercent('u')} as progress, ${trackDaysDone('u')} as track_days
       from tree u
       cross join course_pc
-      ${joinProgress('u')}`);
-    return rows.map((r) => ({ id: r.id, mentorId: r.mentor_id, firstName: r.first_name, lastName: r.last_name, email: r.email, progress: r.progress, trackDays: r.track_days, isPaused: r.is_paused }));
+      ${joinProgress('u')}`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      mentorId: r.mentor_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      progress: r.progress,
+      trackDays: r.track_days,
+      isPaused: r.is_paused,
+    }));
   },
 
   /** Direct disciples and everyone below the user (not counting the user). */
@@ -90,12 +112,27 @@ export const mentoringRepositoryFactory = (db: Db) => ({
    * email has an account: the mentor learns nothing about an account until its owner accepts.
    */
   async findOpenInvitations(mentorId: string, tx: Tx = db) {
-    return tx
-      .select({ id: discipleInvitations.id, fullName: discipleInvitations.fullName, email: discipleInvitations.email, createdAt: discipleInvitations.createdAt, lastSentAt: discipleInvitations.lastSentAt })
-      .from(discipleInvitations)
-      // Not the requests an admin made on their behalf (issue 24): the mentor did not type that address.
-      .where(and(eq(discipleInvitations.mentorId, mentorId), isNull(discipleInvitations.acceptedUserId), isNull(discipleInvitations.declinedAt), isNull(discipleInvitations.askedById)))
-      .orderBy(desc(discipleInvitations.createdAt));
+    return (
+      tx
+        .select({
+          id: discipleInvitations.id,
+          fullName: discipleInvitations.fullName,
+          email: discipleInvitations.email,
+          createdAt: discipleInvitations.createdAt,
+          lastSentAt: discipleInvitations.lastSentAt,
+        })
+        .from(discipleInvitations)
+        // Not the requests an admin made on their behalf (issue 24): the mentor did not type that address.
+        .where(
+          and(
+            eq(discipleInvitations.mentorId, mentorId),
+            isNull(discipleInvitations.acceptedUserId),
+            isNull(discipleInvitations.declinedAt),
+            isNull(discipleInvitations.askedById),
+          ),
+        )
+        .orderBy(desc(discipleInvitations.createdAt))
+    );
   },
 
   /** The mentor's mentor, that person's mentor, and so on to the top. */
@@ -122,7 +159,13 @@ export const mentoringRepositoryFactory = (db: Db) => ({
   },
 
   /** Adding the same email again updates the name; an invitation already answered stays as it was answered. */
-  async upsertInvitation(mentorId: string, fullName: string, email: string, { askedById = null }: { askedById?: string | null } = {}, tx: Tx = db) {
+  async upsertInvitation(
+    mentorId: string,
+    fullName: string,
+    email: string,
+    { askedById = null }: { askedById?: string | null } = {},
+    tx: Tx = db,
+  ) {
     // The unique index is on (mentor_id, lower(email)), an expression Drizzle's onConflict target cannot name.
     // Asked by an admin: one the person declined (or accepted, then left) waits for an answer again.
     // Typed by the mentor: it is theirs from now on, whoever asked before.
@@ -142,7 +185,13 @@ export const mentoringRepositoryFactory = (db: Db) => ({
     return tx
       .select()
       .from(discipleInvitations)
-      .where(and(sql`lower(${discipleInvitations.email}) = lower(${email})`, isNull(discipleInvitations.acceptedUserId), isNull(discipleInvitations.declinedAt)))
+      .where(
+        and(
+          sql`lower(${discipleInvitations.email}) = lower(${email})`,
+          isNull(discipleInvitations.acceptedUserId),
+          isNull(discipleInvitations.declinedAt),
+        ),
+      )
       .orderBy(discipleInvitations.createdAt, discipleInvitations.id);
   },
 
@@ -150,7 +199,13 @@ export const mentoringRepositoryFactory = (db: Db) => ({
     await tx
       .update(discipleInvitations)
       .set({ acceptedUserId: userId, acceptedAt: new Date() })
-      .where(and(eq(discipleInvitations.mentorId, mentorId), sql`lower(${discipleInvitations.email}) = lower(${email})`, isNull(discipleInvitations.acceptedUserId)));
+      .where(
+        and(
+          eq(discipleInvitations.mentorId, mentorId),
+          sql`lower(${discipleInvitations.email}) = lower(${email})`,
+          isNull(discipleInvitations.acceptedUserId),
+        ),
+      );
   },
 
   /** People whose folded full name equals the folded `name` (index users_name_key_idx). */
@@ -202,7 +257,10 @@ export const mentoringRepositoryFactory = (db: Db) => ({
 
   /** Sets (or clears) someone's mentor whatever it was: an admin's decision. */
   async setMentor(discipleId: string, mentorId: string | null, tx: Tx = db) {
-    await tx.update(users).set({ mentorId, mentorPausedAt: null, mentorPauseReason: null, updatedAt: new Date() }).where(eq(users.id, discipleId));
+    await tx
+      .update(users)
+      .set({ mentorId, mentorPausedAt: null, mentorPauseReason: null, updatedAt: new Date() })
+      .where(eq(users.id, discipleId));
   },
 
   /** The request `discipleId` made at onboarding (pending or declined), or a new pending one naming `mentorId`. */
@@ -238,12 +296,26 @@ export const mentoringRepositoryFactory = (db: Db) => ({
 
   /** Invitations to `email` nobody answered yet, with the inviting mentor's name, oldest first. */
   async findInvitationsTo(email: string, tx: Tx = db) {
-    const res = await tx.execute<{ id: string; mentor_id: string; first_name: string | null; last_name: string | null; mentor_email: string; created_at: Date }>(sql`
+    const res = await tx.execute<{
+      id: string;
+      mentor_id: string;
+      first_name: string | null;
+      last_name: string | null;
+      mentor_email: string;
+      created_at: Date;
+    }>(sql`
       select i.id, i.mentor_id, m.first_name, m.last_name, m.email as mentor_email, i.created_at
       from disciple_invitations i join users m on m.id = i.mentor_id
       where lower(i.email) = lower(${email}) and i.accepted_user_id is null and i.declined_at is null
       order by i.created_at, i.id`);
-    return res.rows.map((r) => ({ id: r.id, mentorId: r.mentor_id, firstName: r.first_name, lastName: r.last_name, email: r.mentor_email, createdAt: new Date(r.created_at) }));
+    return res.rows.map((r) => ({
+      id: r.id,
+      mentorId: r.mentor_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.mentor_email,
+      createdAt: new Date(r.created_at),
+    }));
   },
 
   async findInvitation(id: string, tx: Tx = db) {
@@ -276,7 +348,10 @@ export const mentoringRepositoryFactory = (db: Db) => ({
     return rows[0] ?? null;
   },
 
-  async insertAudit(entry: { actorId: string | null; action: AuditAction; targetType: string; targetId: string | null; details?: Record<string, unknown> }, tx: Tx = db) {
+  async insertAudit(
+    entry: { actorId: string | null; action: AuditAction; targetType: string; targetId: string | null; details?: Record<string, unknown> },
+    tx: Tx = db,
+  ) {
     await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
   },
 });

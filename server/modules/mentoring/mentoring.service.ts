@@ -1,20 +1,34 @@
 import type {
-  AddDiscipleBody, AddDiscipleResult, AdminMentorView, AmbassadorApplication, DiscipleNode, DisciplesSummary, MentorLinks, PendingDisciples, Progression, SetMentorBody,
+  AddDiscipleBody,
+  AddDiscipleResult,
+  AdminMentorView,
+  AmbassadorApplication,
+  DiscipleNode,
+  DisciplesSummary,
+  MentorLinks,
+  PendingDisciples,
+  Progression,
+  SetMentorBody,
   SetMentorResult,
 } from '../../../common/contracts/mentoring.ts';
 import {
-  AMBASSADOR_MIN_COMPLETED_DISCIPLES, ambassadorApplyBlocker, ambassadorRemaining, coordinatorRemaining, isAmbassadorEligible, isCoordinatorEligible,
+  AMBASSADOR_MIN_COMPLETED_DISCIPLES,
+  ambassadorApplyBlocker,
+  ambassadorRemaining,
+  coordinatorRemaining,
+  isAmbassadorEligible,
+  isCoordinatorEligible,
 } from '../../../common/domain/eligibility.ts';
+import { displayNameOf, fullNameOf } from '../../../common/domain/names.ts';
 import { buildTree, matchMentorName, wouldCreateCycle } from '../../../common/domain/tree.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ambassadorApplications } from '../../db/schema/index.ts';
+import { findUserByEmail, findUserById } from '../../db/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
-import { findUserByEmail, findUserById } from '../../db/users.ts';
-import type { MentoringRepository } from './mentoring.repository.ts';
-import { toInvitation, type InvitationMailer } from './invitations.ts';
-import { displayNameOf, fullNameOf } from '../../../common/domain/names.ts';
 import { APPROVAL_REQUIRED_MESSAGE, type SafeguardingService } from '../safeguarding/safeguarding.service.ts';
+import { toInvitation, type InvitationMailer } from './invitations.ts';
+import type { MentoringRepository } from './mentoring.repository.ts';
 
 function toApplication(a: typeof ambassadorApplications.$inferSelect): AmbassadorApplication {
   return { id: a.id, status: a.status, createdAt: a.createdAt.toISOString(), decidedAt: a.decidedAt?.toISOString() ?? null };
@@ -25,7 +39,17 @@ function toApplication(a: typeof ambassadorApplications.$inferSelect): Ambassado
  * disciple" creates; `safeguarding` holds the rule every new link passes (issue 25: an adult and a
  * minor only while the adult is approved).
  */
-export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, safeguarding }: { db: Db; mentoringRepo: MentoringRepository; invitations: InvitationMailer; safeguarding: Pick<SafeguardingService, 'checkLink' | 'isLinkAllowed' | 'tellParentOfNewMentor'> }) {
+export function mentoringServiceFactory({
+  db,
+  mentoringRepo: repo,
+  invitations,
+  safeguarding,
+}: {
+  db: Db;
+  mentoringRepo: MentoringRepository;
+  invitations: InvitationMailer;
+  safeguarding: Pick<SafeguardingService, 'checkLink' | 'isLinkAllowed' | 'tellParentOfNewMentor'>;
+}) {
   /**
    * Whether `mentorId` and `discipleId` may be linked now (issue 25). A refusal is recorded (the
    * adult is listed as awaiting approval); the caller decides what the person acting is told.
@@ -55,7 +79,9 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
   // Accent-aware alphabetical order ("Élodie" next to "Elodie"), the same in any interface language.
   const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   const compareNames = (a: Pick<DiscipleNode, 'id' | 'firstName' | 'lastName'>, b: Pick<DiscipleNode, 'id' | 'firstName' | 'lastName'>) =>
-    byName.compare(a.firstName ?? '\uffff', b.firstName ?? '\uffff') || byName.compare(a.lastName ?? '\uffff', b.lastName ?? '\uffff') || (a.id < b.id ? -1 : 1);
+    byName.compare(a.firstName ?? '\uffff', b.firstName ?? '\uffff') ||
+    byName.compare(a.lastName ?? '\uffff', b.lastName ?? '\uffff') ||
+    (a.id < b.id ? -1 : 1);
 
   async function getTree(user: UserRow): Promise<DiscipleNode> {
     const rows = await repo.findSubtree(user.id);
@@ -88,7 +114,8 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
    * person already named this mentor at onboarding, both have said yes: they are linked at once.
    */
   async function addDisciple(mentor: UserRow, body: AddDiscipleBody): Promise<AddDiscipleResult> {
-    if (body.email.toLowerCase() === mentor.email.toLowerCase()) throw new AppError('SELF_MENTOR', "You can't add yourself as your own disciple.");
+    if (body.email.toLowerCase() === mentor.email.toLowerCase())
+      throw new AppError('SELF_MENTOR', "You can't add yourself as your own disciple.");
     const result = await db.transaction(async (tx) => {
       await repo.lockMentorLinks(tx);
       const existing = await findUserByEmail(tx, body.email);
@@ -96,14 +123,21 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
       if (existing?.mentorId === mentor.id) throw new AppError('ALREADY_DISCIPLE', `${displayNameOf(existing)} is already your disciple.`);
       // Asked after the disciple check, and the same for any email: it only looks at this mentor's own invitations.
       if (await repo.findOpenInvitation(mentor.id, body.email, { isOwnOnly: true }, tx))
-        throw new AppError('ALREADY_INVITED', `You already invited ${body.email}. You can send the invitation again from your pending invitations.`);
+        throw new AppError(
+          'ALREADY_INVITED',
+          `You already invited ${body.email}. You can send the invitation again from your pending invitations.`,
+        );
       const invitation = await repo.upsertInvitation(mentor.id, body.fullName, body.email, {}, tx);
       const lastSentAt = await invitations.send(tx, mentor, invitation);
       const request = existing && !existing.mentorId ? await repo.findMentorRequest(existing.id, tx) : null;
       const bothAgree = existing && request?.mentorId === mentor.id && !request.declinedAt;
       // Not linked when the safeguarding rule refuses: the answer stays the same (it tells nothing about
       // the account), and the request waits on the mentor's dashboard, where accepting says why.
-      if (bothAgree && !wouldCreateCycle(mentor.id, await repo.findAncestors(mentor.id, tx), existing.id) && !(await safeguardingRefusal(tx, mentor.id, existing.id, mentor.id)))
+      if (
+        bothAgree &&
+        !wouldCreateCycle(mentor.id, await repo.findAncestors(mentor.id, tx), existing.id) &&
+        !(await safeguardingRefusal(tx, mentor.id, existing.id, mentor.id))
+      )
         await link(tx, existing.id, mentor.id, { invitationId: invitation.id });
       return { outcome: 'invited' as const, invitation: toInvitation({ ...invitation, lastSentAt }) };
     });
@@ -117,8 +151,12 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
    */
   async function link(tx: Tx, discipleId: string, mentorId: string, via: { invitationId?: string }): Promise<void> {
     if (wouldCreateCycle(mentorId, await repo.findAncestors(mentorId, tx), discipleId))
-      throw new AppError('MENTOR_CYCLE', 'This person is above the mentor in their own mentoring line, so they cannot also be their disciple.');
-    if (!(await repo.setMentorIfNone(discipleId, mentorId, tx))) throw new AppError('HAS_MENTOR', 'This person already has a mentor. Each person has one mentor.');
+      throw new AppError(
+        'MENTOR_CYCLE',
+        'This person is above the mentor in their own mentoring line, so they cannot also be their disciple.',
+      );
+    if (!(await repo.setMentorIfNone(discipleId, mentorId, tx)))
+      throw new AppError('HAS_MENTOR', 'This person already has a mentor. Each person has one mentor.');
     await repo.deleteMentorRequest(discipleId, tx);
     if (via.invitationId) await repo.acceptInvitation(via.invitationId, discipleId, tx);
     // A parent who agreed for a minor is mailed the page of their child's mentors (issue 25).
@@ -169,7 +207,8 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
       const invitation = await repo.findOpenInvitation(match.id, current.email, {}, tx);
       // Both said yes, but an adult and a minor need the adult's approval first (issue 25): then it
       // stays a request the named person answers, and accepting tells them how to get approved.
-      if (invitation && !(await safeguardingRefusal(tx, match.id, current.id, current.id))) await link(tx, current.id, match.id, { invitationId: invitation.id });
+      if (invitation && !(await safeguardingRefusal(tx, match.id, current.id, current.id)))
+        await link(tx, current.id, match.id, { invitationId: invitation.id });
       else {
         await repo.upsertMentorRequest(current.id, match.id, tx);
         // Told by mail too, not only by a card on a dashboard they may not open for weeks.
@@ -198,10 +237,20 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
     return {
       incoming: [
         ...requests.map((r) => ({ id: r.id, kind: 'named-you' as const, name: fullNameOf(r), createdAt: r.createdAt.toISOString() })),
-        ...shownInvitations.map((i) => ({ id: i.id, kind: 'invited-you' as const, name: fullNameOf(i) || i.email, createdAt: i.createdAt.toISOString() })),
+        ...shownInvitations.map((i) => ({
+          id: i.id,
+          kind: 'invited-you' as const,
+          name: fullNameOf(i) || i.email,
+          createdAt: i.createdAt.toISOString(),
+        })),
       ],
-      outgoing: outgoing && outgoingMentor ? { mentorName: fullNameOf(outgoingMentor) || (current.mentorName ?? ''), status: outgoing.declinedAt ? 'declined' : 'pending' } : null,
-      mentor: mentor ? { id: mentor.id, name: fullNameOf(mentor) || mentor.email, ...(current.mentorPausedAt ? { isPaused: true } : {}) } : null,
+      outgoing:
+        outgoing && outgoingMentor
+          ? { mentorName: fullNameOf(outgoingMentor) || (current.mentorName ?? ''), status: outgoing.declinedAt ? 'declined' : 'pending' }
+          : null,
+      mentor: mentor
+        ? { id: mentor.id, name: fullNameOf(mentor) || mentor.email, ...(current.mentorPausedAt ? { isPaused: true } : {}) }
+        : null,
     };
   }
 
@@ -210,14 +259,30 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
     await db.transaction(async (tx) => {
       await repo.lockMentorLinks(tx);
       const request = await repo.findMentorRequest(discipleId, tx);
-      if (!request || request.mentorId !== mentor.id || request.declinedAt) throw new AppError('NOT_FOUND', 'This request is no longer waiting for an answer.');
+      if (!request || request.mentorId !== mentor.id || request.declinedAt)
+        throw new AppError('NOT_FOUND', 'This request is no longer waiting for an answer.');
       if (accept) {
-        await assertSafeguarded(tx, mentor.id, discipleId, mentor.id, () => new AppError('NOT_FOUND', 'This request is no longer waiting for an answer.'));
+        await assertSafeguarded(
+          tx,
+          mentor.id,
+          discipleId,
+          mentor.id,
+          () => new AppError('NOT_FOUND', 'This request is no longer waiting for an answer.'),
+        );
         await link(tx, discipleId, mentor.id, {});
         const disciple = await findUserById(tx, discipleId);
         if (disciple) await repo.markInvitationAccepted(mentor.id, disciple.email, discipleId, tx);
       } else await repo.declineMentorRequest(discipleId, tx);
-      await repo.insertAudit({ actorId: mentor.id, action: accept ? 'mentoring.request_accepted' : 'mentoring.request_declined', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } }, tx);
+      await repo.insertAudit(
+        {
+          actorId: mentor.id,
+          action: accept ? 'mentoring.request_accepted' : 'mentoring.request_declined',
+          targetType: 'user',
+          targetId: discipleId,
+          details: { mentorId: mentor.id },
+        },
+        tx,
+      );
     });
   }
 
@@ -226,15 +291,32 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
     await db.transaction(async (tx) => {
       await repo.lockMentorLinks(tx);
       const invitation = await repo.findInvitation(invitationId, tx);
-      const isOpen = invitation && !invitation.acceptedUserId && !invitation.declinedAt && invitation.email.toLowerCase() === user.email.toLowerCase();
+      const isOpen =
+        invitation && !invitation.acceptedUserId && !invitation.declinedAt && invitation.email.toLowerCase() === user.email.toLowerCase();
       if (!invitation || !isOpen) throw new AppError('NOT_FOUND', 'This invitation is no longer waiting for an answer.');
       if (accept) {
         const current = await findUserById(tx, user.id);
-        if (current?.mentorId) throw new AppError('HAS_MENTOR', 'You already have a mentor. Leave your mentor first to accept another one.');
-        await assertSafeguarded(tx, invitation.mentorId, user.id, user.id, () => new AppError('NOT_FOUND', 'This invitation is no longer waiting for an answer.'));
+        if (current?.mentorId)
+          throw new AppError('HAS_MENTOR', 'You already have a mentor. Leave your mentor first to accept another one.');
+        await assertSafeguarded(
+          tx,
+          invitation.mentorId,
+          user.id,
+          user.id,
+          () => new AppError('NOT_FOUND', 'This invitation is no longer waiting for an answer.'),
+        );
         await link(tx, user.id, invitation.mentorId, { invitationId });
       } else await repo.declineInvitation(invitationId, tx);
-      await repo.insertAudit({ actorId: user.id, action: accept ? 'mentoring.invitation_accepted' : 'mentoring.invitation_declined', targetType: 'user', targetId: user.id, details: { mentorId: invitation.mentorId } }, tx);
+      await repo.insertAudit(
+        {
+          actorId: user.id,
+          action: accept ? 'mentoring.invitation_accepted' : 'mentoring.invitation_declined',
+          targetType: 'user',
+          targetId: user.id,
+          details: { mentorId: invitation.mentorId },
+        },
+        tx,
+      );
     });
   }
 
@@ -248,8 +330,18 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
     await db.transaction(async (tx) => {
       await repo.lockMentorLinks(tx);
       const current = await findUserById(tx, user.id);
-      if (!current?.mentorId || !(await repo.clearMentor(user.id, current.mentorId, tx))) throw new AppError('NOT_FOUND', 'You have no mentor to leave.');
-      await repo.insertAudit({ actorId: user.id, action: 'mentoring.mentor_left', targetType: 'user', targetId: user.id, details: { mentorId: current.mentorId } }, tx);
+      if (!current?.mentorId || !(await repo.clearMentor(user.id, current.mentorId, tx)))
+        throw new AppError('NOT_FOUND', 'You have no mentor to leave.');
+      await repo.insertAudit(
+        {
+          actorId: user.id,
+          action: 'mentoring.mentor_left',
+          targetType: 'user',
+          targetId: user.id,
+          details: { mentorId: current.mentorId },
+        },
+        tx,
+      );
     });
   }
 
@@ -257,8 +349,18 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
   async function removeDisciple(mentor: UserRow, discipleId: string): Promise<void> {
     await db.transaction(async (tx) => {
       await repo.lockMentorLinks(tx);
-      if (!(await repo.clearMentor(discipleId, mentor.id, tx))) throw new AppError('NOT_FOUND', 'This person is not one of your disciples.');
-      await repo.insertAudit({ actorId: mentor.id, action: 'mentoring.disciple_removed', targetType: 'user', targetId: discipleId, details: { mentorId: mentor.id } }, tx);
+      if (!(await repo.clearMentor(discipleId, mentor.id, tx)))
+        throw new AppError('NOT_FOUND', 'This person is not one of your disciples.');
+      await repo.insertAudit(
+        {
+          actorId: mentor.id,
+          action: 'mentoring.disciple_removed',
+          targetType: 'user',
+          targetId: discipleId,
+          details: { mentorId: mentor.id },
+        },
+        tx,
+      );
     });
   }
 
@@ -287,19 +389,35 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
       if (!target) throw new AppError('NOT_FOUND', 'No such user.');
       if (!body.mentorEmail) {
         await repo.setMentor(target.id, null, tx);
-        await repo.insertAudit({ actorId: admin.id, action: 'mentoring.mentor_set', targetType: 'user', targetId: target.id, details: { from: target.mentorId, to: null } }, tx);
+        await repo.insertAudit(
+          {
+            actorId: admin.id,
+            action: 'mentoring.mentor_set',
+            targetType: 'user',
+            targetId: target.id,
+            details: { from: target.mentorId, to: null },
+          },
+          tx,
+        );
         return { outcome: 'removed' };
       }
       const mentor = await findUserByEmail(tx, body.mentorEmail);
       if (!mentor) throw new AppError('NOT_FOUND', 'No account has this email.');
       if (mentor.id === target.id) throw new AppError('SELF_MENTOR', 'A person cannot be their own mentor.');
       if (target.mentorId === mentor.id) return { outcome: 'linked' };
-      if (target.mentorId) throw new AppError('HAS_MENTOR', 'This person already has a mentor. Remove that link first, then ask them about the new mentor.');
+      if (target.mentorId)
+        throw new AppError('HAS_MENTOR', 'This person already has a mentor. Remove that link first, then ask them about the new mentor.');
       if (wouldCreateCycle(mentor.id, await repo.findAncestors(mentor.id, tx), target.id))
-        throw new AppError('MENTOR_CYCLE', 'This person is above that mentor in their own mentoring line, so they cannot also be their disciple.');
+        throw new AppError(
+          'MENTOR_CYCLE',
+          'This person is above that mentor in their own mentoring line, so they cannot also be their disciple.',
+        );
       // An adult and a minor: the adult must be approved first (issue 25), whoever places them.
       if (await safeguardingRefusal(tx, mentor.id, target.id, admin.id, { willThrow: true }))
-        throw new AppError('MENTOR_APPROVAL_REQUIRED', 'This adult is not approved to mentor people under 18. Approve them in the Safeguarding tab first, then place the person.');
+        throw new AppError(
+          'MENTOR_APPROVAL_REQUIRED',
+          'This adult is not approved to mentor people under 18. Approve them in the Safeguarding tab first, then place the person.',
+        );
       const request = await repo.findMentorRequest(target.id, tx);
       const hasNamedMentor = request?.mentorId === mentor.id && !request.declinedAt;
       // The invitation comes from the mentor, under the person's own name, marked as the admin's request;
@@ -307,13 +425,16 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
       const invitation = await repo.upsertInvitation(mentor.id, displayNameOf(target), target.email, { askedById: admin.id }, tx);
       await invitations.send(tx, mentor, invitation);
       if (hasNamedMentor) await link(tx, target.id, mentor.id, { invitationId: invitation.id });
-      await repo.insertAudit({
-        actorId: admin.id,
-        action: hasNamedMentor ? 'mentoring.mentor_set' : 'mentoring.mentor_asked',
-        targetType: 'user',
-        targetId: target.id,
-        details: hasNamedMentor ? { from: null, to: mentor.id } : { mentorId: mentor.id, invitationId: invitation.id },
-      }, tx);
+      await repo.insertAudit(
+        {
+          actorId: admin.id,
+          action: hasNamedMentor ? 'mentoring.mentor_set' : 'mentoring.mentor_asked',
+          targetType: 'user',
+          targetId: target.id,
+          details: hasNamedMentor ? { from: null, to: mentor.id } : { mentorId: mentor.id, invitationId: invitation.id },
+        },
+        tx,
+      );
       return { outcome: hasNamedMentor ? 'linked' : 'asked' };
     });
     invitations.wake();
@@ -347,7 +468,10 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
         case 'pending':
           throw new AppError('APPLICATION_PENDING', 'Your application is already waiting for a decision.');
         case 'not-eligible':
-          throw new AppError('NOT_ELIGIBLE', `You can apply once ${AMBASSADOR_MIN_COMPLETED_DISCIPLES} of your disciples have completed the course (now ${completed}).`);
+          throw new AppError(
+            'NOT_ELIGIBLE',
+            `You can apply once ${AMBASSADOR_MIN_COMPLETED_DISCIPLES} of your disciples have completed the course (now ${completed}).`,
+          );
         case null:
           break;
       }
@@ -357,7 +481,24 @@ export function mentoringServiceFactory({ db, mentoringRepo: repo, invitations, 
     });
   }
 
-  return { getSummary, getTree, getPending, addDisciple, acceptInvitations, linkByMentorName, getLinks, answerRequest, answerInvitation, dismissOutgoing, leaveMentor, removeDisciple, getMentorForAdmin, setMentorByAdmin, getProgression, applyForAmbassador };
+  return {
+    getSummary,
+    getTree,
+    getPending,
+    addDisciple,
+    acceptInvitations,
+    linkByMentorName,
+    getLinks,
+    answerRequest,
+    answerInvitation,
+    dismissOutgoing,
+    leaveMentor,
+    removeDisciple,
+    getMentorForAdmin,
+    setMentorByAdmin,
+    getProgression,
+    applyForAmbassador,
+  };
 }
 
 export type MentoringService = ReturnType<typeof mentoringServiceFactory>;

@@ -1,18 +1,32 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import type { DiscipleNode } from '../../../common/contracts/mentoring.ts';
+import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 import { totalImpact, treeDepth } from '../../../common/domain/tree.ts';
 import { adultSignUp, createTestApp, createUser, sessionCookie, signedInUser, signUpAndConfirm, totpCodeFor } from '../../../test/app.ts';
 import { failLesson, passLessons } from '../../../test/course-progress.ts';
-import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, mentorStats, sessions, users } from '../../db/schema/index.ts';
-import type { AuditAction } from '../../../common/domain/audit-actions.ts';
+import {
+  ambassadorApplications,
+  auditLog,
+  discipleInvitations,
+  mentorRequests,
+  mentorStats,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
 
 const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const post = (url: string, payload: unknown, cookie?: string) =>
-  app.inject({ method: 'POST', url, headers: { ...(payload === undefined ? {} : json), ...(cookie ? { cookie } : {}) }, payload: payload as object });
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { ...(payload === undefined ? {} : json), ...(cookie ? { cookie } : {}) },
+    payload: payload as object,
+  });
 const addDisciple = (cookie: string, fullName: string, email: string) => post('/api/disciples', { fullName, email }, cookie);
 const mentorOf = async (id: string) => (await app.db.select({ m: users.mentorId }).from(users).where(eq(users.id, id)))[0]!.m;
 
@@ -24,12 +38,20 @@ describe('add disciple', () => {
     expect(res.json()).toMatchObject({ outcome: 'invited', invitation: { fullName: 'Ruth Moabite', email: 'ruth@example.org' } });
     expect((await get('/api/disciples/pending', mentor.cookie)).json().invitations).toHaveLength(1);
 
-    const signUp = await signUpAndConfirm(app, { ...adultSignUp, firstName: 'Ruth', lastName: 'Moab', email: 'ruth@EXAMPLE.org', password: 'where you go I will go' });
+    const signUp = await signUpAndConfirm(app, {
+      ...adultSignUp,
+      firstName: 'Ruth',
+      lastName: 'Moab',
+      email: 'ruth@EXAMPLE.org',
+      password: 'where you go I will go',
+    });
     expect(signUp.statusCode).toBe(200);
     expect(await mentorOf(signUp.json().id)).toBe(mentor.user.id);
     const pending = (await get('/api/disciples/pending', mentor.cookie)).json();
     expect(pending.invitations).toHaveLength(0);
-    expect(pending.disciples).toEqual([{ id: signUp.json().id, firstName: 'Ruth', lastName: 'Moab', email: 'ruth@example.org', progress: 0 }]);
+    expect(pending.disciples).toEqual([
+      { id: signUp.json().id, firstName: 'Ruth', lastName: 'Moab', email: 'ruth@example.org', progress: 0 },
+    ]);
     const [inv] = await app.db.select().from(discipleInvitations).where(eq(discipleInvitations.mentorId, mentor.user.id));
     expect(inv!.acceptedUserId).toBe(signUp.json().id);
   });
@@ -39,10 +61,18 @@ describe('add disciple', () => {
     const second = await signedInUser(app);
     expect((await addDisciple(first.cookie, 'Timothy', 'timothy@example.org')).statusCode).toBe(201);
     expect((await addDisciple(second.cookie, 'Timothy L.', 'timothy@example.org')).statusCode).toBe(201);
-    const signUp = await signUpAndConfirm(app, { ...adultSignUp, firstName: 'Timothy', lastName: 'Lystra', email: 'timothy@example.org', password: 'fan into flame the gift' });
+    const signUp = await signUpAndConfirm(app, {
+      ...adultSignUp,
+      firstName: 'Timothy',
+      lastName: 'Lystra',
+      email: 'timothy@example.org',
+      password: 'fan into flame the gift',
+    });
     expect(await mentorOf(signUp.json().id)).toBe(first.user.id);
     // The second mentor learns nothing about the account: their invitation still waits, with the name they typed.
-    expect((await get('/api/disciples/pending', second.cookie)).json().invitations).toEqual([expect.objectContaining({ fullName: 'Timothy L.' })]);
+    expect((await get('/api/disciples/pending', second.cookie)).json().invitations).toEqual([
+      expect.objectContaining({ fullName: 'Timothy L.' }),
+    ]);
   });
 
   it('inviting the same email twice answers "already invited" and keeps one invitation', async () => {
@@ -60,7 +90,11 @@ describe('add disciple', () => {
     const person = await createUser(app.db, { email: 'silas@example.org', firstName: 'Silas', lastName: 'Companion' });
     const other = await createUser(app.db);
     const taken = await createUser(app.db, { mentorId: other.id, email: 'mark@example.org' });
-    const shape = (r: { statusCode: number; json: () => { outcome: string; invitation: object } }) => ({ status: r.statusCode, keys: Object.keys(r.json().invitation).sort(), outcome: r.json().outcome });
+    const shape = (r: { statusCode: number; json: () => { outcome: string; invitation: object } }) => ({
+      status: r.statusCode,
+      keys: Object.keys(r.json().invitation).sort(),
+      outcome: r.json().outcome,
+    });
 
     const withAccount = await addDisciple(mentor.cookie, 'Silas', 'SILAS@example.org');
     const withMentor = await addDisciple(mentor.cookie, 'Mark', taken.email);
@@ -164,21 +198,37 @@ describe('mentor named at onboarding', () => {
 });
 
 describe('links both people agree to', () => {
-  const put = (url: string, payload: unknown, cookie?: string) => app.inject({ method: 'PUT', url, headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+  const put = (url: string, payload: unknown, cookie?: string) =>
+    app.inject({ method: 'PUT', url, headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: payload as object });
   const del = (url: string, cookie: string) => app.inject({ method: 'DELETE', url, headers: { cookie } });
-  const answer = (kind: 'requests' | 'invitations', id: string, accept: boolean, cookie: string) => post(`/api/mentor-links/${kind}/${id}`, { accept }, cookie);
+  const answer = (kind: 'requests' | 'invitations', id: string, accept: boolean, cookie: string) =>
+    post(`/api/mentor-links/${kind}/${id}`, { accept }, cookie);
   const onboardNaming = async (mentorName: string, firstName = 'New', lastName = 'Believer') => {
     const u = await signedInUser(app, { onboardingStatus: 'pending' });
     const res = await post(
       '/api/onboarding/complete',
-      { firstName, lastName, mentorName, phone: '+1 555 010 2000', address: '1 Main Street', country: 'Canada', churchDenomination: 'Baptist', pastorName: 'Pastor Jones' },
+      {
+        firstName,
+        lastName,
+        mentorName,
+        phone: '+1 555 010 2000',
+        address: '1 Main Street',
+        country: 'Canada',
+        churchDenomination: 'Baptist',
+        pastorName: 'Pastor Jones',
+      },
       u.cookie,
     );
     expect(res.statusCode).toBe(200);
     return u;
   };
-  const statsOf = async (id: string) => (await app.db.select().from(mentorStats).where(eq(mentorStats.userId, id)))[0] ?? { directDisciples: 0, completedDisciples: 0 };
-  const auditOf = async (action: AuditAction, targetId: string) => app.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+  const statsOf = async (id: string) =>
+    (await app.db.select().from(mentorStats).where(eq(mentorStats.userId, id)))[0] ?? { directDisciples: 0, completedDisciples: 0 };
+  const auditOf = async (action: AuditAction, targetId: string) =>
+    app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
 
   it('three accounts naming one person change nothing about that person until they accept', async () => {
     const named = await signedInUser(app, { firstName: 'Priscilla', lastName: 'Aquila' });
@@ -194,7 +244,10 @@ describe('links both people agree to', () => {
     expect(incoming.map((i: { name: string }) => i.name).sort()).toEqual(['Fake One', 'Fake Three', 'Fake Two']);
     for (const i of incoming) expect(Object.keys(i).sort()).toEqual(['createdAt', 'id', 'kind', 'name']);
     // Each requester sees their request waiting.
-    expect((await get('/api/mentor-links', fakes[0]!.cookie)).json().outgoing).toEqual({ mentorName: 'Priscilla Aquila', status: 'pending' });
+    expect((await get('/api/mentor-links', fakes[0]!.cookie)).json().outgoing).toEqual({
+      mentorName: 'Priscilla Aquila',
+      status: 'pending',
+    });
   });
 
   it('an accepted request links them, counts at once, and is audited; a declined one links nobody and tells the requester', async () => {
@@ -207,7 +260,11 @@ describe('links both people agree to', () => {
     expect(await statsOf(named.user.id)).toMatchObject({ directDisciples: 1 });
     expect((await get('/api/disciples/progression', named.cookie)).json().directDisciples).toBe(1);
     expect(await auditOf('mentoring.request_accepted', yes.user.id)).toHaveLength(1);
-    expect((await get('/api/mentor-links', yes.cookie)).json()).toEqual({ incoming: [], outgoing: null, mentor: { id: named.user.id, name: 'Lois Grandmother' } });
+    expect((await get('/api/mentor-links', yes.cookie)).json()).toEqual({
+      incoming: [],
+      outgoing: null,
+      mentor: { id: named.user.id, name: 'Lois Grandmother' },
+    });
 
     expect((await answer('requests', no.user.id, false, named.cookie)).statusCode).toBe(204);
     expect(await mentorOf(no.user.id)).toBeNull();
@@ -274,7 +331,11 @@ describe('links both people agree to', () => {
     expect(await mentorOf(a.user.id)).toBeNull();
     expect(await statsOf(mentor.user.id)).toMatchObject({ directDisciples: 2, completedDisciples: 1 });
     expect(await auditOf('mentoring.disciple_removed', a.user.id)).toHaveLength(1);
-    expect((await get('/api/disciples/progression', mentor.cookie)).json()).toMatchObject({ directDisciples: 2, completedDisciples: 1, isCoordinatorEligible: false });
+    expect((await get('/api/disciples/progression', mentor.cookie)).json()).toMatchObject({
+      directDisciples: 2,
+      completedDisciples: 1,
+      isCoordinatorEligible: false,
+    });
 
     expect((await del('/api/mentor-links/mentor', b.cookie)).statusCode).toBe(204);
     expect(await mentorOf(b.user.id)).toBeNull();
@@ -301,7 +362,9 @@ describe('links both people agree to', () => {
     expect([asked.statusCode, asked.json()]).toEqual([200, { outcome: 'asked' }]);
     expect(await mentorOf(person.user.id)).toBeNull();
     expect((await currentMentor(admin.cookie)).json()).toEqual({ mentor: null });
-    expect(await auditOf('mentoring.mentor_asked', person.user.id)).toEqual([expect.objectContaining({ actorId: admin.user.id, details: expect.objectContaining({ mentorId: mentor.user.id }) })]);
+    expect(await auditOf('mentoring.mentor_asked', person.user.id)).toEqual([
+      expect.objectContaining({ actorId: admin.user.id, details: expect.objectContaining({ mentorId: mentor.user.id }) }),
+    ]);
     // The person sees the mentor's invitation on their dashboard and declines it: still no mentor.
     const incoming = (await get('/api/mentor-links', person.cookie)).json().incoming;
     expect(incoming).toEqual([expect.objectContaining({ kind: 'invited-you', name: `${mentor.user.firstName} ${mentor.user.lastName}` })]);
@@ -313,7 +376,9 @@ describe('links both people agree to', () => {
     expect(again).toHaveLength(1);
     expect((await post(`/api/mentor-links/invitations/${again[0].id}`, { accept: true }, person.cookie)).statusCode).toBe(204);
     expect(await mentorOf(person.user.id)).toBe(mentor.user.id);
-    expect((await currentMentor(admin.cookie)).json()).toEqual({ mentor: { name: `${mentor.user.firstName} ${mentor.user.lastName}`, email: 'barnabas@example.org' } });
+    expect((await currentMentor(admin.cookie)).json()).toEqual({
+      mentor: { name: `${mentor.user.firstName} ${mentor.user.lastName}`, email: 'barnabas@example.org' },
+    });
     // Someone who has a mentor is not moved to another one without being asked.
     const other = await createUser(app.db);
     const move = await put(url, { mentorEmail: other.email }, admin.cookie);
@@ -327,7 +392,9 @@ describe('links both people agree to', () => {
     const removed = await put(url, { mentorEmail: null }, admin.cookie);
     expect([removed.statusCode, removed.json()]).toEqual([200, { outcome: 'removed' }]);
     expect(await mentorOf(person.user.id)).toBeNull();
-    expect(await auditOf('mentoring.mentor_set', person.user.id)).toEqual([expect.objectContaining({ actorId: admin.user.id, details: { from: mentor.user.id, to: null } })]);
+    expect(await auditOf('mentoring.mentor_set', person.user.id)).toEqual([
+      expect.objectContaining({ actorId: admin.user.id, details: { from: mentor.user.id, to: null } }),
+    ]);
     expect((await currentMentor(admin.cookie)).json()).toEqual({ mentor: null });
     const user = await signedInUser(app);
     expect((await put(url, { mentorEmail: user.user.email }, user.cookie)).statusCode).toBe(403);
@@ -353,7 +420,9 @@ describe('links both people agree to', () => {
     const priscilla = await createUser(app.db, { firstName: 'Priscilla', lastName: 'Tentmaker' });
     const apollos = await createUser(app.db);
     await app.db.insert(mentorRequests).values({ discipleId: apollos.id, mentorId: priscilla.id });
-    expect((await put(`/api/admin/users/${apollos.id}/mentor`, { mentorEmail: priscilla.email }, admin.cookie)).json()).toEqual({ outcome: 'linked' });
+    expect((await put(`/api/admin/users/${apollos.id}/mentor`, { mentorEmail: priscilla.email }, admin.cookie)).json()).toEqual({
+      outcome: 'linked',
+    });
     expect(await mentorOf(apollos.id)).toBe(priscilla.id);
   });
 
@@ -361,7 +430,10 @@ describe('links both people agree to', () => {
     const admin = await signedInUser(app, { role: 'admin' });
     const mentor = await createUser(app.db);
     const person = await createUser(app.db);
-    await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - 60 * 60_000) }).where(eq(sessions.userId, admin.user.id));
+    await app.db
+      .update(sessions)
+      .set({ reauthAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(sessions.userId, admin.user.id));
     const placed = await put(`/api/admin/users/${person.id}/mentor`, { mentorEmail: mentor.email }, admin.cookie);
     expect([placed.statusCode, placed.json().code]).toEqual([403, 'REAUTH_REQUIRED']);
     expect(await app.db.select().from(discipleInvitations).where(eq(discipleInvitations.mentorId, mentor.id))).toEqual([]);
@@ -369,9 +441,16 @@ describe('links both people agree to', () => {
     expect([responder.statusCode, responder.json().code]).toEqual([403, 'REAUTH_REQUIRED']);
     expect((await app.db.select({ r: users.isResponder }).from(users).where(eq(users.id, person.id)))[0]!.r).toBe(false);
     // Once a code is typed again, both go through.
-    const reauth = await app.inject({ method: 'POST', url: '/api/auth/reauth', headers: { ...json, cookie: admin.cookie }, payload: { code: await totpCodeFor(admin.totpSecret!, 1) } });
+    const reauth = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reauth',
+      headers: { ...json, cookie: admin.cookie },
+      payload: { code: await totpCodeFor(admin.totpSecret!, 1) },
+    });
     expect(reauth.statusCode).toBe(200);
-    expect((await put(`/api/admin/users/${person.id}/mentor`, { mentorEmail: mentor.email }, admin.cookie)).json()).toEqual({ outcome: 'asked' });
+    expect((await put(`/api/admin/users/${person.id}/mentor`, { mentorEmail: mentor.email }, admin.cookie)).json()).toEqual({
+      outcome: 'asked',
+    });
     expect((await put(`/api/admin/users/${person.id}/responder`, { isResponder: true }, admin.cookie)).statusCode).toBe(200);
   });
 });
@@ -392,8 +471,15 @@ describe('tree, summary and pending', () => {
     expect(res.statusCode).toBe(200);
     const tree = res.json() as DiscipleNode;
     expect(tree).toMatchObject({ id: root.user.id, firstName: 'Root', lastName: 'Mentor', email: root.user.email, progress: 0 });
-    expect(tree.disciples.map((d) => [d.firstName, d.progress])).toEqual([['Anna', 100], ['Boaz', 0]]);
-    expect(tree.disciples[0]!.disciples[0]).toMatchObject({ id: a1.id, firstName: 'Abel', disciples: [{ id: a1x.id, progress: 38, disciples: [] }] });
+    expect(tree.disciples.map((d) => [d.firstName, d.progress])).toEqual([
+      ['Anna', 100],
+      ['Boaz', 0],
+    ]);
+    expect(tree.disciples[0]!.disciples[0]).toMatchObject({
+      id: a1.id,
+      firstName: 'Abel',
+      disciples: [{ id: a1x.id, progress: 38, disciples: [] }],
+    });
     expect(treeDepth(tree)).toBe(3);
     expect(totalImpact(tree)).toBe(4);
     // Each person carries the tree's fields and nothing else (no phone, address or birth date of a
@@ -432,12 +518,26 @@ describe('progression and the ambassador application', () => {
   it('shows coordinator eligibility at 3 direct disciples and ambassador eligibility at 3 completed', async () => {
     const m = await signedInUser(app);
     const prog = async () => (await get('/api/disciples/progression', m.cookie)).json();
-    expect(await prog()).toMatchObject({ role: 'user', directDisciples: 0, isCoordinatorEligible: false, coordinatorRemaining: 3, isAmbassadorEligible: false, canApply: false, application: null });
+    expect(await prog()).toMatchObject({
+      role: 'user',
+      directDisciples: 0,
+      isCoordinatorEligible: false,
+      coordinatorRemaining: 3,
+      isAmbassadorEligible: false,
+      canApply: false,
+      application: null,
+    });
 
     const ds = [await createUser(app.db, { mentorId: m.user.id }), await createUser(app.db, { mentorId: m.user.id })];
     expect(await prog()).toMatchObject({ directDisciples: 2, isCoordinatorEligible: false, coordinatorRemaining: 1 });
     ds.push(await createUser(app.db, { mentorId: m.user.id }));
-    expect(await prog()).toMatchObject({ directDisciples: 3, isCoordinatorEligible: true, coordinatorRemaining: 0, completedDisciples: 0, isAmbassadorEligible: false });
+    expect(await prog()).toMatchObject({
+      directDisciples: 3,
+      isCoordinatorEligible: true,
+      coordinatorRemaining: 0,
+      completedDisciples: 0,
+      isAmbassadorEligible: false,
+    });
 
     await passLessons(app.db, ds[0]!.id);
     await passLessons(app.db, ds[1]!.id);
@@ -445,7 +545,10 @@ describe('progression and the ambassador application', () => {
     expect(await prog()).toMatchObject({ completedDisciples: 2, isAmbassadorEligible: false, ambassadorRemaining: 1, canApply: false });
     const early = await post('/api/ambassador-applications', undefined, m.cookie);
     expect(early.statusCode).toBe(403);
-    expect(early.json()).toEqual({ code: 'NOT_ELIGIBLE', message: 'You can apply once 3 of your disciples have completed the course (now 2).' });
+    expect(early.json()).toEqual({
+      code: 'NOT_ELIGIBLE',
+      message: 'You can apply once 3 of your disciples have completed the course (now 2).',
+    });
 
     await passLessons(app.db, ds[2]!.id);
     expect(await prog()).toMatchObject({ completedDisciples: 3, isAmbassadorEligible: true, ambassadorRemaining: 0, canApply: true });
@@ -491,7 +594,12 @@ describe('rate limit', async () => {
   it('answers 429 after too many additions in a minute', async () => {
     const mentor = await signedInUser(limited);
     const add = (i: number) =>
-      limited.inject({ method: 'POST', url: '/api/disciples', headers: { ...json, cookie: mentor.cookie }, payload: { fullName: `Person ${i}`, email: `limit${i}@example.org` } });
+      limited.inject({
+        method: 'POST',
+        url: '/api/disciples',
+        headers: { ...json, cookie: mentor.cookie },
+        payload: { fullName: `Person ${i}`, email: `limit${i}@example.org` },
+      });
     for (let i = 0; i < 6; i++) expect((await add(i)).statusCode).toBe(201);
     const res = await add(6);
     expect(res.statusCode).toBe(429);

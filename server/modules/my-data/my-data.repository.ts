@@ -1,9 +1,29 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import {
-  ambassadorApplications, assessmentAttempts, auditLog, callbackRequests, certificates, challengeDays, consents, courseProgress, courses, discipleInvitations, lessons, mailOutbox,
-  mentorApprovals, parentalConsents, prayerSettings, safeguardingConcerns, sectionReads, sessions, users, trackDays, trackSkips,
+  ambassadorApplications,
+  assessmentAttempts,
+  auditLog,
+  callbackRequests,
+  certificates,
+  challengeDays,
+  consents,
+  courseProgress,
+  courses,
+  discipleInvitations,
+  lessons,
+  mailOutbox,
+  mentorApprovals,
+  parentalConsents,
+  prayerSettings,
+  safeguardingConcerns,
+  sectionReads,
+  sessions,
+  trackDays,
+  trackSkips,
+  users,
 } from '../../db/schema/index.ts';
 
 /** Columns never exported: secrets (password hash, one-time secrets) and search helpers computed from other columns. */
@@ -23,7 +43,14 @@ export const myDataRepositoryFactory = (db: Db) => ({
   /** Consents given (faith data, a parent's), with the notice version, and a pending request to a parent. */
   async findConsents(userId: string, tx: Tx = db) {
     const given = await tx
-      .select({ kind: consents.kind, givenBy: consents.givenBy, rule: consents.rule, parentEmail: consents.parentEmail, noticeVersion: consents.noticeVersion, createdAt: consents.createdAt })
+      .select({
+        kind: consents.kind,
+        givenBy: consents.givenBy,
+        rule: consents.rule,
+        parentEmail: consents.parentEmail,
+        noticeVersion: consents.noticeVersion,
+        createdAt: consents.createdAt,
+      })
       .from(consents)
       .where(eq(consents.userId, userId))
       .orderBy(asc(consents.createdAt));
@@ -39,7 +66,10 @@ export const myDataRepositoryFactory = (db: Db) => ({
     const [row] = await tx.select().from(prayerSettings).where(eq(prayerSettings.userId, userId));
     if (!row) return null;
     const { userId: _own, ...rest } = row;
-    return { ...Object.fromEntries(Object.entries(rest).filter(([name]) => !isHiddenColumn(name))), hasCalendarLink: row.calendarTokenHash !== null };
+    return {
+      ...Object.fromEntries(Object.entries(rest).filter(([name]) => !isHiddenColumn(name))),
+      hasCalendarLink: row.calendarTokenHash !== null,
+    };
   },
 
   findProgress: (userId: string, tx: Tx = db) =>
@@ -51,7 +81,14 @@ export const myDataRepositoryFactory = (db: Db) => ({
 
   findAttempts: (userId: string, tx: Tx = db) =>
     tx
-      .select({ lesson: lessons.slug, week: lessons.weekNumber, answers: assessmentAttempts.answers, score: assessmentAttempts.score, passed: assessmentAttempts.passed, createdAt: assessmentAttempts.createdAt })
+      .select({
+        lesson: lessons.slug,
+        week: lessons.weekNumber,
+        answers: assessmentAttempts.answers,
+        score: assessmentAttempts.score,
+        passed: assessmentAttempts.passed,
+        createdAt: assessmentAttempts.createdAt,
+      })
       .from(assessmentAttempts)
       .innerJoin(lessons, eq(lessons.id, assessmentAttempts.lessonId))
       .where(eq(assessmentAttempts.userId, userId))
@@ -60,7 +97,13 @@ export const myDataRepositoryFactory = (db: Db) => ({
   /** The 21-day challenge's days, ticked and unticked (the time of each change is what syncing devices merge by). */
   findChallengeDays: (userId: string, tx: Tx = db) =>
     tx
-      .select({ course: courses.slug, day: challengeDays.day, isDone: challengeDays.isDone, activeOn: challengeDays.activeOn, changedAt: challengeDays.changedAt })
+      .select({
+        course: courses.slug,
+        day: challengeDays.day,
+        isDone: challengeDays.isDone,
+        activeOn: challengeDays.activeOn,
+        changedAt: challengeDays.changedAt,
+      })
       .from(challengeDays)
       .innerJoin(courses, eq(courses.id, challengeDays.courseId))
       .where(eq(challengeDays.userId, userId))
@@ -85,7 +128,14 @@ export const myDataRepositoryFactory = (db: Db) => ({
   /** Lesson sections marked read (or unmarked). */
   findSectionReads: (userId: string, tx: Tx = db) =>
     tx
-      .select({ lesson: lessons.slug, week: lessons.weekNumber, section: sectionReads.section, isRead: sectionReads.isRead, activeOn: sectionReads.activeOn, changedAt: sectionReads.changedAt })
+      .select({
+        lesson: lessons.slug,
+        week: lessons.weekNumber,
+        section: sectionReads.section,
+        isRead: sectionReads.isRead,
+        activeOn: sectionReads.activeOn,
+        changedAt: sectionReads.changedAt,
+      })
       .from(sectionReads)
       .innerJoin(lessons, eq(lessons.id, sectionReads.lessonId))
       .where(eq(sectionReads.userId, userId))
@@ -93,7 +143,13 @@ export const myDataRepositoryFactory = (db: Db) => ({
 
   findCertificates: (userId: string, tx: Tx = db) =>
     tx
-      .select({ course: courses.slug, verificationCode: certificates.verificationCode, holderName: certificates.holderName, completedAt: certificates.completedAt, createdAt: certificates.createdAt })
+      .select({
+        course: courses.slug,
+        verificationCode: certificates.verificationCode,
+        holderName: certificates.holderName,
+        completedAt: certificates.completedAt,
+        createdAt: certificates.createdAt,
+      })
       .from(certificates)
       .innerJoin(courses, eq(courses.id, certificates.courseId))
       .where(eq(certificates.userId, userId)),
@@ -106,7 +162,11 @@ export const myDataRepositoryFactory = (db: Db) => ({
 
   /** Direct disciples' names only: their other data is theirs. */
   findDisciples: (userId: string, tx: Tx = db) =>
-    tx.select({ firstName: users.firstName, lastName: users.lastName, since: users.createdAt }).from(users).where(eq(users.mentorId, userId)).orderBy(asc(users.createdAt)),
+    tx
+      .select({ firstName: users.firstName, lastName: users.lastName, since: users.createdAt })
+      .from(users)
+      .where(eq(users.mentorId, userId))
+      .orderBy(asc(users.createdAt)),
 
   /**
    * The invitations they sent: the name they typed, not the address (issue 24, decision 067): an
@@ -115,14 +175,22 @@ export const myDataRepositoryFactory = (db: Db) => ({
    */
   findInvitationsSent: (userId: string, tx: Tx = db) =>
     tx
-      .select({ fullName: discipleInvitations.fullName, createdAt: discipleInvitations.createdAt, acceptedAt: discipleInvitations.acceptedAt })
+      .select({
+        fullName: discipleInvitations.fullName,
+        createdAt: discipleInvitations.createdAt,
+        acceptedAt: discipleInvitations.acceptedAt,
+      })
       .from(discipleInvitations)
       .where(and(eq(discipleInvitations.mentorId, userId), isNull(discipleInvitations.askedById)))
       .orderBy(asc(discipleInvitations.createdAt)),
 
   findApplications: (userId: string, tx: Tx = db) =>
     tx
-      .select({ status: ambassadorApplications.status, createdAt: ambassadorApplications.createdAt, decidedAt: ambassadorApplications.decidedAt })
+      .select({
+        status: ambassadorApplications.status,
+        createdAt: ambassadorApplications.createdAt,
+        decidedAt: ambassadorApplications.decidedAt,
+      })
       .from(ambassadorApplications)
       .where(eq(ambassadorApplications.userId, userId))
       .orderBy(asc(ambassadorApplications.createdAt)),
@@ -131,20 +199,40 @@ export const myDataRepositoryFactory = (db: Db) => ({
   findCallbackRequests: (userId: string, tx: Tx = db) =>
     tx
       .select({
-        name: callbackRequests.name, phone: callbackRequests.phone, category: callbackRequests.category, scoreBand: callbackRequests.scoreBand,
-        contactMethod: callbackRequests.contactMethod, isVoicemailSafe: callbackRequests.isVoicemailSafe, goodTime: callbackRequests.goodTime,
-        language: callbackRequests.language, status: callbackRequests.status, notes: callbackRequests.notes, createdAt: callbackRequests.createdAt, closedAt: callbackRequests.closedAt,
+        name: callbackRequests.name,
+        phone: callbackRequests.phone,
+        category: callbackRequests.category,
+        scoreBand: callbackRequests.scoreBand,
+        contactMethod: callbackRequests.contactMethod,
+        isVoicemailSafe: callbackRequests.isVoicemailSafe,
+        goodTime: callbackRequests.goodTime,
+        language: callbackRequests.language,
+        status: callbackRequests.status,
+        notes: callbackRequests.notes,
+        createdAt: callbackRequests.createdAt,
+        closedAt: callbackRequests.closedAt,
       })
       .from(callbackRequests)
       .where(eq(callbackRequests.userId, userId))
       .orderBy(asc(callbackRequests.createdAt)),
 
   findSessions: (userId: string, tx: Tx = db) =>
-    tx.select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
+    tx
+      .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt)),
 
   findMails: (email: string, tx: Tx = db) =>
     tx
-      .select({ kind: mailOutbox.kind, subject: mailOutbox.subject, text: mailOutbox.text, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+      .select({
+        kind: mailOutbox.kind,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        status: mailOutbox.status,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
       .from(mailOutbox)
       .where(sql`lower(${mailOutbox.toAddress}) = lower(${email})`)
       .orderBy(asc(mailOutbox.createdAt)),
@@ -152,7 +240,14 @@ export const myDataRepositoryFactory = (db: Db) => ({
   /** What they did and what was done to their account. */
   findAuditEntries: (userId: string, tx: Tx = db) =>
     tx
-      .select({ action: auditLog.action, byThemselves: sql<boolean>`${auditLog.actorId} is not distinct from ${userId}::uuid`, targetType: auditLog.targetType, targetId: auditLog.targetId, details: auditLog.details, createdAt: auditLog.createdAt })
+      .select({
+        action: auditLog.action,
+        byThemselves: sql<boolean>`${auditLog.actorId} is not distinct from ${userId}::uuid`,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        details: auditLog.details,
+        createdAt: auditLog.createdAt,
+      })
       .from(auditLog)
       .where(or(eq(auditLog.actorId, userId), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId))))
       .orderBy(asc(auditLog.id)),
@@ -166,14 +261,25 @@ export const myDataRepositoryFactory = (db: Db) => ({
     const about = alias(users, 'about');
     const [approvals, concernsRaised] = await Promise.all([
       tx
-        .select({ approvedAt: mentorApprovals.approvedAt, expiresAt: mentorApprovals.expiresAt, checks: mentorApprovals.checks, revokedAt: mentorApprovals.revokedAt })
+        .select({
+          approvedAt: mentorApprovals.approvedAt,
+          expiresAt: mentorApprovals.expiresAt,
+          checks: mentorApprovals.checks,
+          revokedAt: mentorApprovals.revokedAt,
+        })
         .from(mentorApprovals)
         .where(eq(mentorApprovals.userId, userId))
         .orderBy(asc(mentorApprovals.approvedAt)),
       tx
         .select({
-          createdAt: safeguardingConcerns.createdAt, status: safeguardingConcerns.status, body: safeguardingConcerns.body, isAnonymous: safeguardingConcerns.isAnonymous, closedAt: safeguardingConcerns.closedAt,
-          aboutName: sql<string | null>`coalesce(nullif(trim(coalesce(${about.firstName}, '') || ' ' || coalesce(${about.lastName}, '')), ''), ${safeguardingConcerns.aboutName})`,
+          createdAt: safeguardingConcerns.createdAt,
+          status: safeguardingConcerns.status,
+          body: safeguardingConcerns.body,
+          isAnonymous: safeguardingConcerns.isAnonymous,
+          closedAt: safeguardingConcerns.closedAt,
+          aboutName: sql<
+            string | null
+          >`coalesce(nullif(trim(coalesce(${about.firstName}, '') || ' ' || coalesce(${about.lastName}, '')), ''), ${safeguardingConcerns.aboutName})`,
         })
         .from(safeguardingConcerns)
         .leftJoin(about, eq(about.id, safeguardingConcerns.aboutUserId))
@@ -188,6 +294,5 @@ export const myDataRepositoryFactory = (db: Db) => ({
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     return row ?? null;
   },
-
 });
 export type MyDataRepository = ReturnType<typeof myDataRepositoryFactory>;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { deleteAccountBody, myDataPaths } from '../../../common/contracts/my-data.ts';
 import { clearSessionCookie } from '../../lib/session.ts';
 import { requireRecentAuth, requireSession } from '../../plugins/session.ts';

@@ -1,11 +1,11 @@
 import { EXPORT_FORMAT, type DeleteAccountBody } from '../../../common/contracts/my-data.ts';
+import { fullNameOf, type NameParts } from '../../../common/domain/names.ts';
 import type { Db } from '../../db/client.ts';
 import { lockFoundersAndCount } from '../../db/users.ts';
 import { eraseAccount } from '../../lib/account-erasure.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertRecentAuth, type SessionState, type UserRow } from '../../lib/session.ts';
 import type { MyDataRepository } from './my-data.repository.ts';
-import { fullNameOf, type NameParts } from '../../../common/domain/names.ts';
 
 /** The security service's check of the account's own password (counted per email and per session). */
 export type CheckOwnPassword = (who: { user: UserRow; session: SessionState }, password: string) => Promise<boolean>;
@@ -23,14 +23,35 @@ const fullName = (p: NameParts) => fullNameOf(p) || null;
  * addresses they invited): the export holds other people by name only (issue 24, decision 067).
  */
 export function withoutOthersAddresses(text: string, ownEmail: string): string {
-  return text.replace(/[^\s<>()"',;:@]+@(?:[\p{L}\p{N}-]+\.)+[\p{L}\p{N}-]+/gu, (address) => (address.toLowerCase() === ownEmail.toLowerCase() ? address : '[address hidden]'));
+  return text.replace(/[^\s<>()"',;:@]+@(?:[\p{L}\p{N}-]+\.)+[\p{L}\p{N}-]+/gu, (address) =>
+    address.toLowerCase() === ownEmail.toLowerCase() ? address : '[address hidden]',
+  );
 }
 
 /** A copy of everything about the signed-in person, and the deletion of their account (issue 11). */
 export const myDataServiceFactory = ({ db, myDataRepo, checkOwnPassword }: Deps) => ({
   /** Everything stored about `user`, as one JSON document (sections in `exportSections` order). */
   async exportData(user: UserRow) {
-    const [profile, consents, progress, attempts, challengeDays, sectionReads, certificates, mentor, disciples, invitationsSent, applications, callbackRequests, sessions, mails, auditEntries, prayerRhythm, safeguarding, track] = await Promise.all([
+    const [
+      profile,
+      consents,
+      progress,
+      attempts,
+      challengeDays,
+      sectionReads,
+      certificates,
+      mentor,
+      disciples,
+      invitationsSent,
+      applications,
+      callbackRequests,
+      sessions,
+      mails,
+      auditEntries,
+      prayerRhythm,
+      safeguarding,
+      track,
+    ] = await Promise.all([
       myDataRepo.findProfile(user.id),
       myDataRepo.findConsents(user.id),
       myDataRepo.findProgress(user.id),
@@ -67,7 +88,11 @@ export const myDataServiceFactory = ({ db, myDataRepo, checkOwnPassword }: Deps)
       applications,
       callbackRequests,
       sessions,
-      mails: mails.map((m) => ({ ...m, subject: withoutOthersAddresses(m.subject, user.email), text: withoutOthersAddresses(m.text, user.email) })),
+      mails: mails.map((m) => ({
+        ...m,
+        subject: withoutOthersAddresses(m.subject, user.email),
+        text: withoutOthersAddresses(m.text, user.email),
+      })),
       auditEntries,
       prayerRhythm,
       safeguarding,
@@ -84,7 +109,8 @@ export const myDataServiceFactory = ({ db, myDataRepo, checkOwnPassword }: Deps)
   async deleteAccount({ user, body, session }: { user: UserRow; body: DeleteAccountBody; session: SessionState }) {
     if (user.passwordHash || !user.oidcSubject) {
       if (body.password === undefined) throw new AppError('VALIDATION_FAILED', 'password: Required');
-      if (!(await checkOwnPassword({ user, session }, body.password))) throw new AppError('WRONG_PASSWORD', 'This password is not correct.');
+      if (!(await checkOwnPassword({ user, session }, body.password)))
+        throw new AppError('WRONG_PASSWORD', 'This password is not correct.');
     } else {
       assertRecentAuth(session);
     }

@@ -1,10 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { REAUTH_WINDOW_MINUTES } from '../../../common/contracts/security.ts';
-import { createTestApp, createUser, signedInUser, totpCodeFor, enrolTotp } from '../../../test/app.ts';
+import { createTestApp, createUser, enrolTotp, signedInUser, totpCodeFor } from '../../../test/app.ts';
 import { passLessons } from '../../../test/course-progress.ts';
 import {
-  ambassadorApplications, auditLog, callbackRequests, certificates, challengeDays, consents, courses, discipleInvitations, lessons, mailOutbox, mentorStats, sectionReads, sessions, users, trackDays,
+  ambassadorApplications,
+  auditLog,
+  callbackRequests,
+  certificates,
+  challengeDays,
+  consents,
+  courses,
+  discipleInvitations,
+  lessons,
+  mailOutbox,
+  mentorStats,
+  sectionReads,
+  sessions,
+  trackDays,
+  users,
 } from '../../db/schema/index.ts';
 
 const app = await createTestApp();
@@ -14,31 +29,78 @@ const PASSWORD = 'a long enough passphrase';
 const codeOf = (id: string) => `7KQ4-M2XD-${id.slice(0, 4)}-${id.slice(4, 8)}`.toUpperCase();
 
 const exportOf = (cookie: string) => app.inject({ method: 'GET', url: '/api/me/export', headers: { cookie } });
-const deleteMe = (cookie: string, payload: object = { password: PASSWORD }) => app.inject({ method: 'DELETE', url: '/api/me', headers: { ...json, cookie }, payload });
+const deleteMe = (cookie: string, payload: object = { password: PASSWORD }) =>
+  app.inject({ method: 'DELETE', url: '/api/me', headers: { ...json, cookie }, payload });
 
 /** A mentor with a profile, progress, a certificate, a mentor, a disciple, an invitation, an application, a callback request and mail. */
 async function personWithData() {
   const mentor = await createUser(app.db, { firstName: 'Miriam', lastName: 'Guide' });
-  const { user, cookie } = await signedInUser(app, { firstName: 'Ruth', lastName: 'Moabite', phone: '+33 6 00 00 00 01', address: '1 rue de Bethléem', mentorId: mentor.id, password: PASSWORD, locale: 'fr' });
+  const { user, cookie } = await signedInUser(app, {
+    firstName: 'Ruth',
+    lastName: 'Moabite',
+    phone: '+33 6 00 00 00 01',
+    address: '1 rue de Bethléem',
+    mentorId: mentor.id,
+    password: PASSWORD,
+    locale: 'fr',
+  });
   const disciple = await createUser(app.db, { firstName: 'Obed', lastName: 'Son', mentorId: user.id });
   await passLessons(app.db, user.id, 2);
   await app.db.insert(consents).values({ userId: user.id, kind: 'faith-data', givenBy: 'self', noticeVersion: 1 });
   const [course] = await app.db.select().from(courses).where(eq(courses.kind, 'course')).limit(1);
   const [track] = await app.db.select().from(courses).where(eq(courses.kind, 'track'));
-  await app.db.insert(trackDays).values({ userId: user.id, courseId: track!.id, day: 1, doneOn: '2026-11-19', answer: 2, doneAt: new Date('2026-11-19T17:00:00Z') });
+  await app.db
+    .insert(trackDays)
+    .values({ userId: user.id, courseId: track!.id, day: 1, doneOn: '2026-11-19', answer: 2, doneAt: new Date('2026-11-19T17:00:00Z') });
   await app.db.insert(challengeDays).values([
     { userId: user.id, courseId: course!.id, day: 1, isDone: true, activeOn: '2026-11-20', changedAt: new Date('2026-11-20T18:00:00Z') },
     { userId: user.id, courseId: course!.id, day: 2, isDone: false, activeOn: '2026-11-21', changedAt: new Date('2026-11-21T19:00:00Z') },
   ]);
   const [lesson] = await app.db.select().from(lessons).where(eq(lessons.courseId, course!.id)).orderBy(lessons.weekNumber).limit(1);
-  await app.db.insert(sectionReads).values({ userId: user.id, lessonId: lesson!.id, section: 0, isRead: true, activeOn: '2026-11-20', changedAt: new Date('2026-11-20T18:05:00Z') });
-  await app.db.insert(certificates).values({ userId: user.id, courseId: course!.id, verificationCode: codeOf(user.id), holderName: 'Ruth Moabite', completedAt: new Date() });
+  await app.db.insert(sectionReads).values({
+    userId: user.id,
+    lessonId: lesson!.id,
+    section: 0,
+    isRead: true,
+    activeOn: '2026-11-20',
+    changedAt: new Date('2026-11-20T18:05:00Z'),
+  });
+  await app.db.insert(certificates).values({
+    userId: user.id,
+    courseId: course!.id,
+    verificationCode: codeOf(user.id),
+    holderName: 'Ruth Moabite',
+    completedAt: new Date(),
+  });
   await app.db.insert(discipleInvitations).values({ mentorId: user.id, fullName: 'Boaz Field', email: 'boaz@example.org' });
   await app.db.insert(discipleInvitations).values({ mentorId: mentor.id, fullName: 'Ruth again', email: user.email });
   await app.db.insert(ambassadorApplications).values({ userId: user.id });
-  const [request] = await app.db.insert(callbackRequests).values({ name: 'Ruth', phone: '+33 6 00 00 00 01', category: 'emotional', userId: user.id, contactMethod: 'sms', notes: 'Call after school' }).returning();
-  await app.db.insert(mailOutbox).values({ toAddress: user.email, kind: 'verify-email', locale: 'fr', subject: 'Confirme ton adresse', text: 'Bonjour Ruth', html: '<p>Bonjour Ruth</p>' });
-  await app.db.insert(auditLog).values({ actorId: mentor.id, action: 'user.role_changed', targetType: 'user', targetId: user.id, details: { from: 'user', to: 'ambassador' } });
+  const [request] = await app.db
+    .insert(callbackRequests)
+    .values({
+      name: 'Ruth',
+      phone: '+33 6 00 00 00 01',
+      category: 'emotional',
+      userId: user.id,
+      contactMethod: 'sms',
+      notes: 'Call after school',
+    })
+    .returning();
+  await app.db.insert(mailOutbox).values({
+    toAddress: user.email,
+    kind: 'verify-email',
+    locale: 'fr',
+    subject: 'Confirme ton adresse',
+    text: 'Bonjour Ruth',
+    html: '<p>Bonjour Ruth</p>',
+  });
+  await app.db.insert(auditLog).values({
+    actorId: mentor.id,
+    action: 'user.role_changed',
+    targetType: 'user',
+    targetId: user.id,
+    details: { from: 'user', to: 'ambassador' },
+  });
   return { user, cookie, mentor, disciple, course: course!, lesson: lesson!, requestId: request!.id };
 }
 
@@ -50,12 +112,45 @@ describe('GET /api/me/export', () => {
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="god-discipleship-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = res.json();
-    expect(Object.keys(data)).toEqual(['format', 'exportedAt', 'profile', 'consents', 'progress', 'attempts', 'challengeDays', 'sectionReads', 'certificates', 'mentor', 'disciples', 'invitationsSent', 'applications', 'callbackRequests', 'sessions', 'mails', 'auditEntries', 'prayerRhythm', 'safeguarding', 'track']);
-    expect(data.profile).toMatchObject({ id: user.id, email: user.email, firstName: 'Ruth', lastName: 'Moabite', phone: '+33 6 00 00 00 01', address: '1 rue de Bethléem', locale: 'fr', signsInWith: ['password'] });
+    expect(Object.keys(data)).toEqual([
+      'format',
+      'exportedAt',
+      'profile',
+      'consents',
+      'progress',
+      'attempts',
+      'challengeDays',
+      'sectionReads',
+      'certificates',
+      'mentor',
+      'disciples',
+      'invitationsSent',
+      'applications',
+      'callbackRequests',
+      'sessions',
+      'mails',
+      'auditEntries',
+      'prayerRhythm',
+      'safeguarding',
+      'track',
+    ]);
+    expect(data.profile).toMatchObject({
+      id: user.id,
+      email: user.email,
+      firstName: 'Ruth',
+      lastName: 'Moabite',
+      phone: '+33 6 00 00 00 01',
+      address: '1 rue de Bethléem',
+      locale: 'fr',
+      signsInWith: ['password'],
+    });
     // No secret and no search helper leaves the server.
     expect(Object.keys(data.profile).filter((k) => /hash|secret|key|oidc/i.test(k))).toEqual([]);
     expect(JSON.stringify(data)).not.toContain('scrypt');
-    expect(data.consents).toEqual({ given: [expect.objectContaining({ kind: 'faith-data', givenBy: 'self', noticeVersion: 1 })], parentRequest: null });
+    expect(data.consents).toEqual({
+      given: [expect.objectContaining({ kind: 'faith-data', givenBy: 'self', noticeVersion: 1 })],
+      parentRequest: null,
+    });
     expect(data.progress).toEqual([expect.objectContaining({ passedLessons: 2 })]);
     expect(data.attempts).toHaveLength(2);
     expect(data.attempts[0]).toMatchObject({ passed: true, score: 100 });
@@ -64,10 +159,22 @@ describe('GET /api/me/export', () => {
       { course: course.slug, day: 1, isDone: true, activeOn: '2026-11-20', changedAt: '2026-11-20T18:00:00.000Z' },
       { course: course.slug, day: 2, isDone: false, activeOn: '2026-11-21', changedAt: '2026-11-21T19:00:00.000Z' },
     ]);
-    expect(data.sectionReads).toEqual([{ lesson: lesson.slug, week: lesson.weekNumber, section: 0, isRead: true, activeOn: '2026-11-20', changedAt: '2026-11-20T18:05:00.000Z' }]);
+    expect(data.sectionReads).toEqual([
+      {
+        lesson: lesson.slug,
+        week: lesson.weekNumber,
+        section: 0,
+        isRead: true,
+        activeOn: '2026-11-20',
+        changedAt: '2026-11-20T18:05:00.000Z',
+      },
+    ]);
     expect(data.certificates).toEqual([expect.objectContaining({ holderName: 'Ruth Moabite', verificationCode: codeOf(user.id) })]);
     // The 7-day track's days (docs/decisions/074).
-    expect(data.track).toEqual({ days: [{ track: 'new-believer', day: 1, doneOn: '2026-11-19', answer: 2, doneAt: '2026-11-19T17:00:00.000Z' }], skipped: [] });
+    expect(data.track).toEqual({
+      days: [{ track: 'new-believer', day: 1, doneOn: '2026-11-19', answer: 2, doneAt: '2026-11-19T17:00:00.000Z' }],
+      skipped: [],
+    });
     expect(data.mentor).toEqual({ name: 'Miriam Guide' });
     expect(data.disciples).toEqual([expect.objectContaining({ name: 'Obed Son' })]);
     // Other people by name only (issue 24): no disciple's or invitee's address.
@@ -84,19 +191,34 @@ describe('GET /api/me/export', () => {
     const admin = await signedInUser(app, { role: 'admin' });
     // An admin asks Lydia whether Ruth may be her mentor: Ruth never typed Lydia's address.
     const lydia = await createUser(app.db, { firstName: 'Lydia', lastName: 'Purple', email: 'lydia.purple@example.org' });
-    const asked = await app.inject({ method: 'PUT', url: `/api/admin/users/${lydia.id}/mentor`, headers: { ...json, cookie: admin.cookie }, payload: { mentorEmail: user.email } });
+    const asked = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${lydia.id}/mentor`,
+      headers: { ...json, cookie: admin.cookie },
+      payload: { mentorEmail: user.email },
+    });
     expect(asked.json()).toEqual({ outcome: 'asked' });
     // Nor is it in her waiting list.
     const pending = (await app.inject({ method: 'GET', url: '/api/disciples/pending', headers: { cookie } })).json();
     expect(JSON.stringify(pending)).not.toContain('lydia');
     // Her digest listed the address she invited.
-    await app.db.insert(mailOutbox).values({ toAddress: user.email, kind: 'mentor-digest', locale: 'en', subject: 'Your disciples this week', text: `Waiting: Boaz Field (boaz@example.org). Write to ${user.email}.`, html: '<p>…</p>' });
+    await app.db.insert(mailOutbox).values({
+      toAddress: user.email,
+      kind: 'mentor-digest',
+      locale: 'en',
+      subject: 'Your disciples this week',
+      text: `Waiting: Boaz Field (boaz@example.org). Write to ${user.email}.`,
+      html: '<p>…</p>',
+    });
     const data = (await exportOf(cookie)).json();
     const text = JSON.stringify(data);
-    for (const address of ['boaz@example.org', disciple.email, mentor.email, 'lydia.purple@example.org']) expect(text).not.toContain(address);
+    for (const address of ['boaz@example.org', disciple.email, mentor.email, 'lydia.purple@example.org'])
+      expect(text).not.toContain(address);
     expect(text).not.toContain('Lydia');
     expect(data.disciples).toEqual([{ name: 'Obed Son', since: expect.any(String) }]);
-    expect(data.mails).toContainEqual(expect.objectContaining({ kind: 'mentor-digest', text: `Waiting: Boaz Field ([address hidden]). Write to ${user.email}.` }));
+    expect(data.mails).toContainEqual(
+      expect.objectContaining({ kind: 'mentor-digest', text: `Waiting: Boaz Field ([address hidden]). Write to ${user.email}.` }),
+    );
   });
 
   it("holds only the signed-in person's data, and needs a session", async () => {
@@ -109,7 +231,9 @@ describe('GET /api/me/export', () => {
     expect(data.certificates).toEqual([]);
     expect([data.challengeDays, data.sectionReads]).toEqual([[], []]);
     // There is no way to name another account: no id in the path, unknown query fields are ignored by design.
-    expect((await app.inject({ method: 'GET', url: `/api/me/export?id=${user.id}`, headers: { cookie: otherCookie } })).json().profile.id).toBe(other.id);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/me/export?id=${user.id}`, headers: { cookie: otherCookie } })).json().profile.id,
+    ).toBe(other.id);
     expect((await app.inject({ method: 'GET', url: '/api/me/export' })).statusCode).toBe(401);
   });
 
@@ -117,7 +241,10 @@ describe('GET /api/me/export', () => {
     const { user, cookie } = await signedInUser(app, { firstName: 'Naomi', password: PASSWORD });
     const { secret } = await enrolTotp(app, cookie);
     const age = async (minutes: number) => {
-      await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - minutes * 60_000) }).where(eq(sessions.userId, user.id));
+      await app.db
+        .update(sessions)
+        .set({ reauthAt: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(sessions.userId, user.id));
       app.sessionCache.clear();
     };
     const reauth = (payload: object) => app.inject({ method: 'POST', url: '/api/auth/reauth', headers: { ...json, cookie }, payload });
@@ -153,7 +280,12 @@ describe('DELETE /api/me', () => {
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
 
     // Signing in again fails like any unknown email.
-    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: json, payload: { email: user.email, password: PASSWORD } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: json,
+      payload: { email: user.email, password: PASSWORD },
+    });
     expect(signIn.statusCode).toBe(401);
 
     // The certificate: issued, holder removed.
@@ -168,7 +300,12 @@ describe('DELETE /api/me', () => {
     const [request] = await app.db.select().from(callbackRequests).where(eq(callbackRequests.id, requestId));
     expect(request).toMatchObject({ name: null, phone: null, userId: null });
     // Invitations naming their address and mail to them are gone.
-    expect(await app.db.select().from(discipleInvitations).where(sql`lower(${discipleInvitations.email}) = lower(${user.email})`)).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(discipleInvitations)
+        .where(sql`lower(${discipleInvitations.email}) = lower(${user.email})`),
+    ).toEqual([]);
     expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email))).toEqual([]);
     // The audit log keeps the id and the action, and no personal data.
     const entries = await app.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
@@ -182,15 +319,53 @@ describe('DELETE /api/me', () => {
     // Written by the features that name another account: the mentor's digest (names Ruth), the
     // encouragement to her disciple Obed (names Ruth as mentor), and an unrelated mail to Obed.
     const digest = await app.db.transaction((tx) =>
-      app.mail.enqueue(tx, { to: mentor.email, locale: 'en', kind: 'mentor-digest', about: [user.id, disciple.id], content: { subject: 'mentorDigest.subject', paragraphs: ['mentorDigest.intro'], after: [], vars: {}, name: 'Miriam', sections: [{ title: 'mentorDigest.finished', items: ['Ruth Moabite finished week 2'] }] } }),
+      app.mail.enqueue(tx, {
+        to: mentor.email,
+        locale: 'en',
+        kind: 'mentor-digest',
+        about: [user.id, disciple.id],
+        content: {
+          subject: 'mentorDigest.subject',
+          paragraphs: ['mentorDigest.intro'],
+          after: [],
+          vars: {},
+          name: 'Miriam',
+          sections: [{ title: 'mentorDigest.finished', items: ['Ruth Moabite finished week 2'] }],
+        },
+      }),
     );
     const [sent] = await app.db
       .insert(mailOutbox)
-      .values({ toAddress: disciple.email, kind: 'mentor-encouragement', locale: 'en', subject: 'A word from Ruth Moabite', text: 'Ruth Moabite thought of you', html: '<p>Ruth Moabite thought of you</p>', status: 'sent', sentAt: new Date(), aboutUserIds: [user.id] })
+      .values({
+        toAddress: disciple.email,
+        kind: 'mentor-encouragement',
+        locale: 'en',
+        subject: 'A word from Ruth Moabite',
+        text: 'Ruth Moabite thought of you',
+        html: '<p>Ruth Moabite thought of you</p>',
+        status: 'sent',
+        sentAt: new Date(),
+        aboutUserIds: [user.id],
+      })
       .returning();
-    const [other] = await app.db.insert(mailOutbox).values({ toAddress: disciple.email, kind: 'password-reset', locale: 'en', subject: 'Reset', text: 'Hi Obed', html: '<p>Hi Obed</p>' }).returning();
+    const [other] = await app.db
+      .insert(mailOutbox)
+      .values({
+        toAddress: disciple.email,
+        kind: 'password-reset',
+        locale: 'en',
+        subject: 'Reset',
+        text: 'Hi Obed',
+        html: '<p>Hi Obed</p>',
+      })
+      .returning();
     // Her invitation to a new email, written by the feature itself, waits in the outbox with her name.
-    const invite = await app.inject({ method: 'POST', url: '/api/disciples', headers: { ...json, cookie }, payload: { fullName: 'Naomi Mara', email: 'naomi.mara@example.org' } });
+    const invite = await app.inject({
+      method: 'POST',
+      url: '/api/disciples',
+      headers: { ...json, cookie },
+      payload: { fullName: 'Naomi Mara', email: 'naomi.mara@example.org' },
+    });
     expect(invite.statusCode).toBe(201);
     const [invitationMail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'naomi.mara@example.org'));
     expect(invitationMail!.text).toContain('Ruth');
@@ -199,7 +374,10 @@ describe('DELETE /api/me', () => {
     const [invitationAfter] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, invitationMail!.id));
     expect(invitationAfter!.status).toBe('cancelled');
     expect(JSON.stringify(invitationAfter)).not.toMatch(/Ruth|Moabite/);
-    const rows = await app.db.select().from(mailOutbox).where(sql`${mailOutbox.id} in (${digest}, ${sent!.id}, ${other!.id})`);
+    const rows = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.id} in (${digest}, ${sent!.id}, ${other!.id})`);
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(digest)).toMatchObject({ status: 'cancelled', aboutUserIds: [disciple.id] });
     expect(byId.get(sent!.id)).toMatchObject({ status: 'sent', aboutUserIds: [] });
@@ -227,7 +405,10 @@ describe('DELETE /api/me', () => {
     // The victim's password does not delete the attacker's account, and no field names another account.
     expect((await deleteMe(cookie, { password: PASSWORD })).statusCode).toBe(400);
     expect((await deleteMe(cookie, { password: PASSWORD, id: victim.id })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'DELETE', url: `/api/me/${victim.id}`, headers: { ...json, cookie }, payload: { password: PASSWORD } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/me/${victim.id}`, headers: { ...json, cookie }, payload: { password: PASSWORD } }))
+        .statusCode,
+    ).toBe(404);
     expect((await app.inject({ method: 'DELETE', url: '/api/me', headers: json, payload: { password: PASSWORD } })).statusCode).toBe(401);
     expect(await app.db.select().from(users).where(eq(users.id, victim.id))).toHaveLength(1);
     expect(await app.db.select().from(users).where(eq(users.id, attacker.id))).toHaveLength(1);
@@ -235,7 +416,10 @@ describe('DELETE /api/me', () => {
 
   it('asks an OpenID account for a sign-in within the re-authentication window instead of a password', async () => {
     const { user, cookie } = await signedInUser(app, { oidcSubject: `https://id.example|${Math.random()}` });
-    await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - (REAUTH_WINDOW_MINUTES + 1) * 60_000) }).where(eq(sessions.userId, user.id));
+    await app.db
+      .update(sessions)
+      .set({ reauthAt: new Date(Date.now() - (REAUTH_WINDOW_MINUTES + 1) * 60_000) })
+      .where(eq(sessions.userId, user.id));
     app.sessionCache.clear();
     const stale = await deleteMe(cookie, {});
     expect(stale.statusCode).toBe(403);

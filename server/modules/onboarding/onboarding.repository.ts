@@ -1,8 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
+
 import type { OnboardingBody, ProfileBody } from '../../../common/contracts/onboarding.ts';
+import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, certificates, users } from '../../db/schema/index.ts';
-import type { AuditAction } from '../../../common/domain/audit-actions.ts';
 
 /** Only a user who has not completed onboarding can complete or skip it. */
 const notCompleted = (userId: string) => and(eq(users.id, userId), ne(users.onboardingStatus, 'completed'));
@@ -57,11 +58,18 @@ export const onboardingRepositoryFactory = (db: Db) => ({
 
   /** Certificates carry the holder's current name and when it changed; their verification codes never change. Returns how many changed. */
   async renameCertificates(userId: string, holderName: string, tx: Tx) {
-    const rows = await tx.update(certificates).set({ holderName, holderRenamedAt: new Date() }).where(and(eq(certificates.userId, userId), ne(certificates.holderName, holderName))).returning({ id: certificates.id });
+    const rows = await tx
+      .update(certificates)
+      .set({ holderName, holderRenamedAt: new Date() })
+      .where(and(eq(certificates.userId, userId), ne(certificates.holderName, holderName)))
+      .returning({ id: certificates.id });
     return rows.length;
   },
 
-  async insertAudit(entry: { actorId: string; action: AuditAction; targetType: string; targetId: string; details: Record<string, unknown> }, tx: Tx) {
+  async insertAudit(
+    entry: { actorId: string; action: AuditAction; targetType: string; targetId: string; details: Record<string, unknown> },
+    tx: Tx,
+  ) {
     await tx.insert(auditLog).values(entry);
   },
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { currentUser } from '../../../common/contracts/auth.ts';
 import { onboardingBody, onboardingPaths, profile, profileBody } from '../../../common/contracts/onboarding.ts';
-import { requireUser } from '../../plugins/session.ts';
 import type { UserHook } from '../../lib/account-events.ts';
 import { toCurrentUser } from '../../lib/current-user.ts';
+import { requireUser } from '../../plugins/session.ts';
 import { onboardingRepositoryFactory } from './onboarding.repository.ts';
 import { onboardingServiceFactory } from './onboarding.service.ts';
 
@@ -25,7 +26,9 @@ const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { onboardin
     return toCurrentUser(completed);
   });
 
-  app.get(onboardingPaths.profile, { ...signedIn, schema: { response: { 200: profile } } }, async (req) => onboarding.getProfile(requireUser(req)));
+  app.get(onboardingPaths.profile, { ...signedIn, schema: { response: { 200: profile } } }, async (req) =>
+    onboarding.getProfile(requireUser(req)),
+  );
 
   app.put(onboardingPaths.profile, { ...signedIn, schema: { body: profileBody, response: { 200: profile } } }, async (req) => {
     const saved = await onboarding.updateProfile(requireUser(req), req.body);
@@ -34,7 +37,9 @@ const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { onboardin
     return saved;
   });
 
-  app.post(onboardingPaths.skip, { ...signedIn, schema: { response: { 200: currentUser } } }, async (req) => toCurrentUser(await onboarding.skip(requireUser(req))));
+  app.post(onboardingPaths.skip, { ...signedIn, schema: { response: { 200: currentUser } } }, async (req) =>
+    toCurrentUser(await onboarding.skip(requireUser(req))),
+  );
 };
 
 export default onboardingRoutes;

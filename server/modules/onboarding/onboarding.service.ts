@@ -1,9 +1,9 @@
 import type { OnboardingBody, Profile, ProfileBody } from '../../../common/contracts/onboarding.ts';
-import { holderNameOf } from '../course/course.service.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { runHooks, type UserHook } from '../../lib/account-events.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
+import { holderNameOf } from '../course/course.service.ts';
 import type { OnboardingRepository } from './onboarding.repository.ts';
 
 const ALREADY_DONE = 'Your profile is already complete.';
@@ -63,7 +63,13 @@ export const onboardingServiceFactory = ({ db, onboardingRepo, onboardingComplet
       const renamedCertificates = isRenamed ? await onboardingRepo.renameCertificates(user.id, name, tx) : 0;
       // Which fields changed (not their values), and how many certificates took the new name.
       await onboardingRepo.insertAudit(
-        { actorId: user.id, action: 'profile.updated', targetType: 'user', targetId: user.id, details: { fields: changed, ...(isRenamed ? { renamedCertificates } : {}) } },
+        {
+          actorId: user.id,
+          action: 'profile.updated',
+          targetType: 'user',
+          targetId: user.id,
+          details: { fields: changed, ...(isRenamed ? { renamedCertificates } : {}) },
+        },
         tx,
       );
       return toProfile(after);

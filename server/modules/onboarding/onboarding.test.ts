@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { createTestApp, signedInUser } from '../../../test/app.ts';
-import { auditLog, users } from '../../db/schema/index.ts';
 import { passLessons } from '../../../test/course-progress.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
@@ -14,7 +15,12 @@ const profile = () => ({
 });
 
 const complete = (cookie: string | undefined, payload: unknown) =>
-  app.inject({ method: 'POST', url: '/api/onboarding/complete', headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+  app.inject({
+    method: 'POST',
+    url: '/api/onboarding/complete',
+    headers: { ...json, ...(cookie ? { cookie } : {}) },
+    payload: payload as object,
+  });
 const skip = (cookie?: string) => app.inject({ method: 'POST', url: '/api/onboarding/skip', headers: cookie ? { cookie } : {} });
 const userRow = async (id: string) => (await app.db.select().from(users).where(eq(users.id, id)))[0]!;
 
@@ -23,10 +29,23 @@ describe('POST /api/onboarding/complete', () => {
     const { user, cookie } = await signedInUser(app, { onboardingStatus: 'pending' });
     const res = await complete(cookie, profile());
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: user.id, firstName: 'Naomi', onboardingComplete: true, onboardingStatus: 'completed', mentorName: 'Ruth Pierre' });
+    expect(res.json()).toMatchObject({
+      id: user.id,
+      firstName: 'Naomi',
+      onboardingComplete: true,
+      onboardingStatus: 'completed',
+      mentorName: 'Ruth Pierre',
+    });
     expect(await userRow(user.id)).toMatchObject({
-      firstName: 'Naomi', lastName: 'Baptiste', phone: '+1 514 555 0123', birthdate: '2007-09-14', address: '45 Rue Sainte-Catherine\nMontréal, QC',
-      country: 'Canada', churchDenomination: 'Evangelical', pastorName: 'Pastor Daniel Joseph', onboardingStatus: 'completed',
+      firstName: 'Naomi',
+      lastName: 'Baptiste',
+      phone: '+1 514 555 0123',
+      birthdate: '2007-09-14',
+      address: '45 Rue Sainte-Catherine\nMontréal, QC',
+      country: 'Canada',
+      churchDenomination: 'Evangelical',
+      pastorName: 'Pastor Daniel Joseph',
+      onboardingStatus: 'completed',
     });
   });
 
@@ -119,8 +138,14 @@ describe('POST /api/onboarding/skip', () => {
 
 describe('the profile on /settings (GET/PUT /api/profile)', () => {
   const edited = () => ({
-    firstName: 'Naomi', lastName: 'Baptiste-Pierre', phone: '+33 6 12 34 56 78', birthdate: null, address: '8 rue des Lilas\nParis', country: 'France',
-    churchDenomination: 'Protestante', pastorName: 'Pasteur Marc',
+    firstName: 'Naomi',
+    lastName: 'Baptiste-Pierre',
+    phone: '+33 6 12 34 56 78',
+    birthdate: null,
+    address: '8 rue des Lilas\nParis',
+    country: 'France',
+    churchDenomination: 'Protestante',
+    pastorName: 'Pasteur Marc',
   });
   const put = (cookie: string | undefined, payload: unknown) =>
     app.inject({ method: 'PUT', url: '/api/profile', headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: payload as object });
@@ -129,14 +154,29 @@ describe('the profile on /settings (GET/PUT /api/profile)', () => {
     const { user, cookie } = await signedInUser(app, { onboardingStatus: 'pending' });
     await complete(cookie, profile());
     const got = await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
-    expect(got.json()).toEqual({ firstName: 'Naomi', lastName: 'Baptiste', phone: '+1 514 555 0123', address: '45 Rue Sainte-Catherine\nMontréal, QC', country: 'Canada', churchDenomination: 'Evangelical', pastorName: 'Pastor Daniel Joseph', birthdate: '2007-09-14' });
+    expect(got.json()).toEqual({
+      firstName: 'Naomi',
+      lastName: 'Baptiste',
+      phone: '+1 514 555 0123',
+      address: '45 Rue Sainte-Catherine\nMontréal, QC',
+      country: 'Canada',
+      churchDenomination: 'Evangelical',
+      pastorName: 'Pastor Daniel Joseph',
+      birthdate: '2007-09-14',
+    });
 
     const res = await put(cookie, { ...edited(), firstName: ' Naomi ' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(edited());
     expect(await userRow(user.id)).toMatchObject({ ...edited(), mentorName: 'Ruth Pierre' });
 
-    for (const [change, field] of [[{ pastorName: ' ' }, 'pastorName'], [{ phone: 'call me' }, 'phone'], [{ country: 'Atlantis' }, 'country'], [{ birthdate: '2999-01-01' }, 'birthdate'], [{ role: 'admin' }, 'role']] as const) {
+    for (const [change, field] of [
+      [{ pastorName: ' ' }, 'pastorName'],
+      [{ phone: 'call me' }, 'phone'],
+      [{ country: 'Atlantis' }, 'country'],
+      [{ birthdate: '2999-01-01' }, 'birthdate'],
+      [{ role: 'admin' }, 'role'],
+    ] as const) {
       const bad = await put(cookie, { ...edited(), ...change });
       expect(bad.statusCode, field).toBe(400);
       expect(bad.json().message).toContain(field);
@@ -163,8 +203,16 @@ describe('the profile on /settings (GET/PUT /api/profile)', () => {
     const renamedAt = Date.parse(verified.json().holderRenamedAt);
     expect(Date.now() - renamedAt).toBeLessThan(60_000);
     expect(renamedAt).toBeGreaterThanOrEqual(Date.parse(created.json().completedAt));
-    const audit = await app.db.select().from(auditLog).where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'profile.updated')));
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'profile.updated')));
     // Which fields changed and how many certificates followed, never the names themselves (the entry outlives them).
-    expect(audit).toEqual([expect.objectContaining({ actorId: user.id, details: { fields: expect.arrayContaining(['lastName', 'phone']), renamedCertificates: 1 } })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actorId: user.id,
+        details: { fields: expect.arrayContaining(['lastName', 'phone']), renamedCertificates: 1 },
+      }),
+    ]);
   });
 });

@@ -8,7 +8,12 @@ import { tzlib_get_ical_block } from 'timezones-ical-library';
  */
 
 /** TEXT values: backslash, semicolon, comma and line breaks escaped. */
-export const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+export const escapeText = (text: string) =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /** One content line folded into lines of at most 75 octets, each continuation starting with a space. */
 export function foldLine(line: string): string {
@@ -35,7 +40,11 @@ export const localDateTime = (y: number, m: number, d: number, minute: number) =
   `${String(y).padStart(4, '0')}${String(m + 1).padStart(2, '0')}${String(d).padStart(2, '0')}T${String(Math.floor(minute / 60)).padStart(2, '0')}${String(minute % 60).padStart(2, '0')}00`;
 
 /** A UTC instant: 20261127T233000Z. */
-export const utcDateTime = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const utcDateTime = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export interface CalendarEvent {
   uid: string;
@@ -67,7 +76,13 @@ export const canWriteZone = (timeZone: string) => isUtcZone(timeZone) || vtimezo
 
 /** A whole VCALENDAR with one VTIMEZONE per zone its events use. */
 export function buildCalendar(opts: { name: string; description?: string; events: CalendarEvent[]; now: Date }): string {
-  const lines: string[] = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//G.O.D Discipleship//Prayer rhythm//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  const lines: string[] = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//G.O.D Discipleship//Prayer rhythm//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+  ];
   lines.push(`X-WR-CALNAME:${escapeText(opts.name)}`, `NAME:${escapeText(opts.name)}`);
   if (opts.description) lines.push(`X-WR-CALDESC:${escapeText(opts.description)}`);
   // Calendar apps look for changes about twice a day (RFC 7986 REFRESH-INTERVAL, and its older spelling).

@@ -2,8 +2,15 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { enUS, fr } from 'date-fns/locale';
 import type { FastifyBaseLogger } from 'fastify';
+
 import {
-  isInQuietHours, minuteOfDay, nextPrayerNights, NIGHT_REMINDER_LEAD_MINUTES, prayerSessions, wallClock, type PrayerSession,
+  isInQuietHours,
+  minuteOfDay,
+  nextPrayerNights,
+  NIGHT_REMINDER_LEAD_MINUTES,
+  prayerSessions,
+  wallClock,
+  type PrayerSession,
 } from '../../../common/domain/prayer.ts';
 import { toMailLocale } from '../mail/mail.templates.ts';
 import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
@@ -14,8 +21,10 @@ export const PRAYER_REMINDER_QUEUE = 'prayer-reminders';
 /** The job looks every 5 minutes; a reminder up to this late still goes (a slow or restarted run), a later one is dropped. */
 const LATE_MINUTES = 30;
 
-const isOn = (s: PrayerSettingsRow, session: PrayerSession) => (session === 'morning' ? s.remindMorning : session === 'midday' ? s.remindMidday : s.remindEvening);
-const minuteOf = (s: PrayerSettingsRow, session: PrayerSession) => (session === 'morning' ? s.morningMinute : session === 'midday' ? s.middayMinute : s.eveningMinute);
+const isOn = (s: PrayerSettingsRow, session: PrayerSession) =>
+  session === 'morning' ? s.remindMorning : session === 'midday' ? s.remindMidday : s.remindEvening;
+const minuteOf = (s: PrayerSettingsRow, session: PrayerSession) =>
+  session === 'morning' ? s.morningMinute : session === 'midday' ? s.middayMinute : s.eveningMinute;
 const dayKey = (d: TZDate) => format(d, 'yyyy-MM-dd');
 
 export type PrayerReminderService = ReturnType<typeof prayerRemindersFactory>;
@@ -25,7 +34,9 @@ export type PrayerReminderService = ReturnType<typeof prayerRemindersFactory>;
  * they chose in their time zone, and an hour before each prayer night; never while it is quiet hours
  * where they are (checked at the moment of sending), each at most once, with one-click unsubscribe.
  */
-export function prayerRemindersFactory(deps: OptOutMailDeps & { prayerRepo: PrayerRepository; log: FastifyBaseLogger; ministryTimeZone: string; link: (path: string) => string }) {
+export function prayerRemindersFactory(
+  deps: OptOutMailDeps & { prayerRepo: PrayerRepository; log: FastifyBaseLogger; ministryTimeZone: string; link: (path: string) => string },
+) {
   const repo = deps.prayerRepo;
   /** What is due at `now` for one person: the sessions and prayer nights whose time came in the last half hour. */
   function dueFor(s: PrayerSettingsRow, now: Date): { occurrence: string; session: PrayerSession | 'night'; at: Date }[] {
@@ -41,7 +52,8 @@ export function prayerRemindersFactory(deps: OptOutMailDeps & { prayerRepo: Pray
     if (s.remindNights)
       for (const night of nextPrayerNights(now, deps.ministryTimeZone, 2)) {
         const remindAt = new Date(night.getTime() - NIGHT_REMINDER_LEAD_MINUTES * 60_000);
-        if (isFresh(remindAt)) due.push({ occurrence: `night:${dayKey(new TZDate(night.getTime(), deps.ministryTimeZone))}`, session: 'night', at: night });
+        if (isFresh(remindAt))
+          due.push({ occurrence: `night:${dayKey(new TZDate(night.getTime(), deps.ministryTimeZone))}`, session: 'night', at: night });
       }
     return due;
   }
@@ -84,7 +96,14 @@ export function prayerRemindersFactory(deps: OptOutMailDeps & { prayerRepo: Pray
                 action,
                 after: ['prayerReminder.why'],
                 unsubscribe,
-                vars: { title: t.title, subtitle: t.subtitle, verse: t.verse.text, ref: t.verse.ref, translation: t.verse.translation, prayer: t.prayer },
+                vars: {
+                  title: t.title,
+                  subtitle: t.subtitle,
+                  verse: t.verse.text,
+                  ref: t.verse.ref,
+                  translation: t.verse.translation,
+                  prayer: t.prayer,
+                },
               },
             });
           }

@@ -1,9 +1,13 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { prayerReminderSends, prayerSettings, users } from '../../db/schema/index.ts';
 
 export type PrayerSettingsRow = typeof prayerSettings.$inferSelect;
-export type NewPrayerSettings = Omit<typeof prayerSettings.$inferInsert, 'userId' | 'createdAt' | 'updatedAt' | 'calendarTokenHash' | 'calendarCreatedAt'>;
+export type NewPrayerSettings = Omit<
+  typeof prayerSettings.$inferInsert,
+  'userId' | 'createdAt' | 'updatedAt' | 'calendarTokenHash' | 'calendarCreatedAt'
+>;
 
 export const prayerRepositoryFactory = (db: Db) => ({
   async findSettings(userId: string, tx: Tx = db): Promise<PrayerSettingsRow | undefined> {
@@ -24,13 +28,19 @@ export const prayerRepositoryFactory = (db: Db) => ({
     const [row] = await tx
       .insert(prayerSettings)
       .values({ userId, ...defaults, calendarTokenHash: tokenHash, calendarCreatedAt: sql`now()` })
-      .onConflictDoUpdate({ target: prayerSettings.userId, set: { calendarTokenHash: tokenHash, calendarCreatedAt: sql`now()`, updatedAt: sql`now()` } })
+      .onConflictDoUpdate({
+        target: prayerSettings.userId,
+        set: { calendarTokenHash: tokenHash, calendarCreatedAt: sql`now()`, updatedAt: sql`now()` },
+      })
       .returning({ createdAt: prayerSettings.calendarCreatedAt });
     return row!.createdAt!;
   },
 
   async clearCalendarHash(userId: string, tx: Tx = db): Promise<void> {
-    await tx.update(prayerSettings).set({ calendarTokenHash: null, calendarCreatedAt: null, updatedAt: sql`now()` }).where(eq(prayerSettings.userId, userId));
+    await tx
+      .update(prayerSettings)
+      .set({ calendarTokenHash: null, calendarCreatedAt: null, updatedAt: sql`now()` })
+      .where(eq(prayerSettings.userId, userId));
   },
 
   /** The settings and the person behind a calendar secret, when the link is live and the account active. */
@@ -60,7 +70,11 @@ export const prayerRepositoryFactory = (db: Db) => ({
 
   /** Records that a reminder goes out; false when it already went (another run, another instance). */
   async claimSend(userId: string, occurrence: string, tx: Tx = db): Promise<boolean> {
-    const rows = await tx.insert(prayerReminderSends).values({ userId, occurrence }).onConflictDoNothing().returning({ userId: prayerReminderSends.userId });
+    const rows = await tx
+      .insert(prayerReminderSends)
+      .values({ userId, occurrence })
+      .onConflictDoNothing()
+      .returning({ userId: prayerReminderSends.userId });
     return rows.length > 0;
   },
 

@@ -1,8 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import {
-  createPrayerCalendarBody, prayerCalendarLink, prayerDownloadQuery, prayerFeedParams, prayerPaths, prayerState, updatePrayerRemindersBody,
+  createPrayerCalendarBody,
+  prayerCalendarLink,
+  prayerDownloadQuery,
+  prayerFeedParams,
+  prayerPaths,
+  prayerState,
+  updatePrayerRemindersBody,
 } from '../../../common/contracts/prayer.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { PrayerService } from './prayer.service.ts';
@@ -19,7 +26,9 @@ const prayerRoutes: FastifyPluginAsyncZod<{ prayer: PrayerService }> = async (ap
     return reply.send(body);
   };
 
-  app.get(prayerPaths.state, { schema: { querystring: z.strictObject({}), response: { 200: prayerState } } }, async (req) => prayer.state(requireUser(req).id));
+  app.get(prayerPaths.state, { schema: { querystring: z.strictObject({}), response: { 200: prayerState } } }, async (req) =>
+    prayer.state(requireUser(req).id),
+  );
 
   app.put(prayerPaths.reminders, { schema: { body: updatePrayerRemindersBody, response: { 200: prayerState } } }, async (req) =>
     prayer.saveReminders(requireUser(req).id, req.body),
@@ -42,10 +51,14 @@ const prayerRoutes: FastifyPluginAsyncZod<{ prayer: PrayerService }> = async (ap
   // Calendar apps poll a subscription every few hours; 30 a minute per address leaves room for a household behind one address.
   const publicCalendar = { access: 'public' as const, rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-  app.get(prayerPaths.feed, { config: publicCalendar, schema: { params: prayerFeedParams } }, async (req, reply) => ics(reply, await prayer.feed(req.params.token)));
+  app.get(prayerPaths.feed, { config: publicCalendar, schema: { params: prayerFeedParams } }, async (req, reply) =>
+    ics(reply, await prayer.feed(req.params.token)),
+  );
 
-  app.get(prayerPaths.nights, { config: publicCalendar, schema: { querystring: z.strictObject({ lang: z.enum(['en', 'fr']).default('en') }) } }, async (req, reply) =>
-    ics(reply, prayer.nightsCalendar(req.query.lang), 'prayer-nights.ics'),
+  app.get(
+    prayerPaths.nights,
+    { config: publicCalendar, schema: { querystring: z.strictObject({ lang: z.enum(['en', 'fr']).default('en') }) } },
+    async (req, reply) => ics(reply, prayer.nightsCalendar(req.query.lang), 'prayer-nights.ics'),
   );
 };
 

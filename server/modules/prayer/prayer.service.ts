@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
-import prayerContent from '../../../content/prayer/sessions.json' with { type: 'json' };
+
 import type { PrayerReminders, PrayerState } from '../../../common/contracts/prayer.ts';
 import {
-  DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_SESSION_MINUTES, PRAYER_NIGHT_MINUTE, PRAYER_NIGHT_MINUTES_LONG, SESSION_MINUTES_LONG, prayerSessions, type PrayerSession,
+  DEFAULT_QUIET_END,
+  DEFAULT_QUIET_START,
+  DEFAULT_SESSION_MINUTES,
+  PRAYER_NIGHT_MINUTE,
+  PRAYER_NIGHT_MINUTES_LONG,
+  prayerSessions,
+  SESSION_MINUTES_LONG,
+  type PrayerSession,
 } from '../../../common/domain/prayer.ts';
+import prayerContent from '../../../content/prayer/sessions.json' with { type: 'json' };
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/session.ts';
@@ -44,7 +52,8 @@ export const defaultSettings = (timeZone: string): NewPrayerSettings => ({
   quietEnd: DEFAULT_QUIET_END,
 });
 
-const sessionMinute = (row: NewPrayerSettings, s: PrayerSession) => (s === 'morning' ? row.morningMinute : s === 'midday' ? row.middayMinute : row.eveningMinute);
+const sessionMinute = (row: NewPrayerSettings, s: PrayerSession) =>
+  s === 'morning' ? row.morningMinute : s === 'midday' ? row.middayMinute : row.eveningMinute;
 
 /** The texts of a session or of the nights in a language (content/prayer/sessions.json). */
 export const sessionTexts = (session: PrayerSession, locale: MailLocale) => prayerContent.sessions.find((s) => s.id === session)![locale];
@@ -54,8 +63,18 @@ const verseLine = (v: { text: string; ref: string; translation: string }, locale
   locale === 'fr' ? `«\u00a0${v.text}\u00a0» (${v.ref}, ${v.translation})` : `“${v.text}” (${v.ref}, ${v.translation})`;
 
 const CALENDAR_NAMES = {
-  en: { mine: 'My prayer rhythm (G.O.D Discipleship)', nights: 'Prayer nights (G.O.D Discipleship)', night: 'Prayer night', open: 'Open the prayer:' },
-  fr: { mine: 'Mon rythme de prière (G.O.D Discipleship)', nights: 'Soirées de prière (G.O.D Discipleship)', night: 'Soirée de prière', open: 'Ouvrir la prière\u00a0:' },
+  en: {
+    mine: 'My prayer rhythm (G.O.D Discipleship)',
+    nights: 'Prayer nights (G.O.D Discipleship)',
+    night: 'Prayer night',
+    open: 'Open the prayer:',
+  },
+  fr: {
+    mine: 'Mon rythme de prière (G.O.D Discipleship)',
+    nights: 'Soirées de prière (G.O.D Discipleship)',
+    night: 'Soirée de prière',
+    open: 'Ouvrir la prière\u00a0:',
+  },
 } as const;
 
 export function prayerServiceFactory(deps: { db: Db; prayerRepo: PrayerRepository; siteUrl: string; ministryTimeZone: string }) {
@@ -64,7 +83,8 @@ export function prayerServiceFactory(deps: { db: Db; prayerRepo: PrayerRepositor
   const feedUrl = (token: string) => link(`/api/prayer/feed/${token}.ics`);
 
   function assertZone(timeZone: string) {
-    if (!canWriteZone(timeZone)) throw new AppError('VALIDATION_FAILED', 'timeZone: this time zone is not supported for calendars: choose a nearby city');
+    if (!canWriteZone(timeZone))
+      throw new AppError('VALIDATION_FAILED', 'timeZone: this time zone is not supported for calendars: choose a nearby city');
   }
 
   async function state(userId: string): Promise<PrayerState> {
@@ -140,7 +160,11 @@ export function prayerServiceFactory(deps: { db: Db; prayerRepo: PrayerRepositor
   /** The subscription feed: a live secret's calendar, or LINK_INVALID (unknown, renewed or revoked). */
   async function feed(token: string, now = new Date()): Promise<string> {
     const found = await repo.findByCalendarHash(hashToken(token.replace(/\.ics$/, '')));
-    if (!found) throw new AppError('LINK_INVALID', 'This calendar link is not valid: it was renewed or turned off. Make a new one on the Pray page or in Settings.');
+    if (!found)
+      throw new AppError(
+        'LINK_INVALID',
+        'This calendar link is not valid: it was renewed or turned off. Make a new one on the Pray page or in Settings.',
+      );
     return personalCalendar(found.userId, found.settings, found.settings.createdAt, found.locale, now);
   }
 

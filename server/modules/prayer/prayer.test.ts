@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { prayerPaths, type PrayerReminders } from '../../../common/contracts/prayer.ts';
 import { createTestApp, expectValidationFailed, signedInUser } from '../../../test/app.ts';
 import { startTestSmtp, type ReceivedMail } from '../../../test/smtp.ts';
@@ -25,7 +26,8 @@ const reminders = (over: Partial<PrayerReminders> = {}): PrayerReminders => ({
   quietEnd: 7 * 60,
   ...over,
 });
-const save = (cookie: string, body: unknown) => app.inject({ method: 'PUT', url: prayerPaths.reminders, headers: { cookie }, payload: body as object });
+const save = (cookie: string, body: unknown) =>
+  app.inject({ method: 'PUT', url: prayerPaths.reminders, headers: { cookie }, payload: body as object });
 const pathOf = (url: string) => new URL(url).pathname;
 
 /** The calendar as ical.js reads it, its time zones registered so that occurrences come out as instants. */
@@ -47,7 +49,7 @@ function nextOccurrence(event: ICAL.Event, from: Date): string {
 }
 
 describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
-  it('serves a private feed without a session that parses as iCalendar, with the sessions in the person\'s time zone and the nights in the ministry\'s', async () => {
+  it("serves a private feed without a session that parses as iCalendar, with the sessions in the person's time zone and the nights in the ministry's", async () => {
     const { user, cookie } = await signedInUser(app, { locale: 'fr', firstName: 'Inès' });
     expect((await save(cookie, reminders({ morning: { isOn: true, minute: 7 * 60 + 30 } }))).statusCode).toBe(200);
     const made = await app.inject({ method: 'POST', url: prayerPaths.calendar, headers: { cookie }, payload: { timeZone: 'Asia/Tokyo' } });
@@ -55,10 +57,16 @@ describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
     const { url } = made.json<{ url: string }>();
     expect(url).toMatch(/^https:\/\/god\.test\/api\/prayer\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
     // Only a hash of the secret is kept.
-    const stored = await app.db.execute<{ calendar_token_hash: string }>(sql`select calendar_token_hash from prayer_settings where user_id = ${user.id}`);
+    const stored = await app.db.execute<{ calendar_token_hash: string }>(
+      sql`select calendar_token_hash from prayer_settings where user_id = ${user.id}`,
+    );
     expect(url).not.toContain(stored.rows[0]!.calendar_token_hash);
     const state = await app.inject({ method: 'GET', url: prayerPaths.state, headers: { cookie } });
-    expect(state.json()).toMatchObject({ ministryTimeZone: 'Europe/Paris', calendar: { createdAt: expect.any(String) }, reminders: { timeZone: 'America/New_York' } });
+    expect(state.json()).toMatchObject({
+      ministryTimeZone: 'Europe/Paris',
+      calendar: { createdAt: expect.any(String) },
+      reminders: { timeZone: 'America/New_York' },
+    });
     expect(state.body).not.toContain(pathOf(url).split('/').pop()!.replace('.ics', ''));
 
     const feed = await app.inject({ method: 'GET', url: pathOf(url) });
@@ -97,7 +105,12 @@ describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
     // The copy of one's own data holds the settings, not the secret or its hash.
     const copy = await app.inject({ method: 'GET', url: '/api/me/export', headers: { cookie } });
     expect(copy.statusCode).toBe(200);
-    expect(copy.json().prayerRhythm).toMatchObject({ timeZone: 'America/New_York', remindMorning: true, morningMinute: 450, hasCalendarLink: true });
+    expect(copy.json().prayerRhythm).toMatchObject({
+      timeZone: 'America/New_York',
+      remindMorning: true,
+      morningMinute: 450,
+      hasCalendarLink: true,
+    });
     expect(copy.body).not.toContain(stored.rows[0]!.calendar_token_hash);
     expect(Object.keys(copy.json().prayerRhythm).filter((k) => /hash|token|secret/i.test(k))).toEqual([]);
 
@@ -109,7 +122,10 @@ describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
 
   it('stops working once renewed or revoked, with a 404', async () => {
     const { cookie } = await signedInUser(app);
-    const make = async () => (await app.inject({ method: 'POST', url: prayerPaths.calendar, headers: { cookie }, payload: { timeZone: 'Europe/London' } })).json<{ url: string }>().url;
+    const make = async () =>
+      (await app.inject({ method: 'POST', url: prayerPaths.calendar, headers: { cookie }, payload: { timeZone: 'Europe/London' } })).json<{
+        url: string;
+      }>().url;
     const first = await make();
     expect((await app.inject({ method: 'GET', url: pathOf(first) })).statusCode).toBe(200);
     const second = await make();
@@ -148,9 +164,21 @@ describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
 
   it('refuses a reminder in quiet hours, an unknown time zone and a time off the 5-minute grid', async () => {
     const { cookie } = await signedInUser(app);
-    expectValidationFailed(await save(cookie, reminders({ evening: { isOn: true, minute: 22 * 60 } })), 'evening.minute', 'is in your quiet hours: choose another time or change your quiet hours');
-    expectValidationFailed(await save(cookie, reminders({ timeZone: 'Mars/Olympus' })), 'timeZone', 'must be an IANA time zone such as Europe/Paris');
-    expectValidationFailed(await save(cookie, reminders({ morning: { isOn: true, minute: 451 } })), 'morning.minute', 'must be on a 5-minute step (e.g. 07:30, 07:35)');
+    expectValidationFailed(
+      await save(cookie, reminders({ evening: { isOn: true, minute: 22 * 60 } })),
+      'evening.minute',
+      'is in your quiet hours: choose another time or change your quiet hours',
+    );
+    expectValidationFailed(
+      await save(cookie, reminders({ timeZone: 'Mars/Olympus' })),
+      'timeZone',
+      'must be an IANA time zone such as Europe/Paris',
+    );
+    expectValidationFailed(
+      await save(cookie, reminders({ morning: { isOn: true, minute: 451 } })),
+      'morning.minute',
+      'must be on a 5-minute step (e.g. 07:30, 07:35)',
+    );
     // Turned off, a time in quiet hours is kept (it is never mailed).
     expect((await save(cookie, reminders({ evening: { isOn: false, minute: 22 * 60 } }))).statusCode).toBe(200);
   });
@@ -160,8 +188,14 @@ describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
     const saved = await save(cookie, reminders({ morning: { isOn: true, minute: 450 } }));
     expect(saved.statusCode).toBe(403);
     expect(saved.json()).toMatchObject({ code: 'PARENT_CONSENT_PENDING' });
-    expect((await app.inject({ method: 'POST', url: prayerPaths.calendar, headers: { cookie }, payload: { timeZone: 'Europe/Paris' } })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: prayerPaths.state, headers: { cookie } })).json()).toMatchObject({ reminders: null, calendar: null });
+    expect(
+      (await app.inject({ method: 'POST', url: prayerPaths.calendar, headers: { cookie }, payload: { timeZone: 'Europe/Paris' } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await app.inject({ method: 'GET', url: prayerPaths.state, headers: { cookie } })).json()).toMatchObject({
+      reminders: null,
+      calendar: null,
+    });
   });
 });
 
@@ -169,12 +203,24 @@ const list = (m: ReceivedMail) => m.headers.get('list') as { unsubscribe: { url:
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 
 describe('prayer reminders by mail', () => {
-  it('arrive at the chosen times in the person\'s time zone, once, never in quiet hours, and stop after one-click unsubscribe', async () => {
+  it("arrive at the chosen times in the person's time zone, once, never in quiet hours, and stop after one-click unsubscribe", async () => {
     const { user, cookie } = await signedInUser(app, { firstName: 'Tomo' });
     const { user: paris, cookie: parisCookie } = await signedInUser(app, { firstName: 'Paul', locale: 'fr' });
     // Tokyo: morning at 06:45 is refused (quiet until 07:00), 07:30 is fine; prayer nights too (they fall at 03:00 or 04:00 there).
     expect((await save(cookie, reminders({ timeZone: 'Asia/Tokyo', morning: { isOn: true, minute: 6 * 60 + 45 } }))).statusCode).toBe(400);
-    expect((await save(cookie, reminders({ timeZone: 'Asia/Tokyo', morning: { isOn: true, minute: 7 * 60 + 30 }, evening: { isOn: true, minute: 20 * 60 + 30 }, nights: true }))).statusCode).toBe(200);
+    expect(
+      (
+        await save(
+          cookie,
+          reminders({
+            timeZone: 'Asia/Tokyo',
+            morning: { isOn: true, minute: 7 * 60 + 30 },
+            evening: { isOn: true, minute: 20 * 60 + 30 },
+            nights: true,
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await save(parisCookie, reminders({ timeZone: 'Europe/Paris', nights: true }))).statusCode).toBe(200);
 
     // Thursday 3 December 2026. 07:00 in Tokyo (22:00 UTC the day before): nothing yet.
@@ -184,7 +230,9 @@ describe('prayer reminders by mail', () => {
     const morning = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject.startsWith('Morning prayer'), 30_000);
     expect(morning.subject).toBe('Morning prayer: a few minutes with God');
     expect(morning.text).toContain('Hi Tomo,');
-    expect(morning.text).toContain('“In the morning, O LORD, You hear my voice; at daybreak I lay my plea before You and wait in expectation.” (Psalm 5:3, BSB)');
+    expect(morning.text).toContain(
+      '“In the morning, O LORD, You hear my voice; at daybreak I lay my plea before You and wait in expectation.” (Psalm 5:3, BSB)',
+    );
     expect(morning.text).toContain('https://god.test/pray');
     expect(list(morning).unsubscribe.url).toMatch(/^https:\/\/god\.test\/unsubscribe\/prayer\./);
     // Five minutes later (the next run, or another instance): not again.
@@ -200,13 +248,21 @@ describe('prayer reminders by mail', () => {
     await smtp.waitFor((m) => m.to.includes(user.email) && m.subject.startsWith('Evening prayer'), 30_000);
     // Every moment of a whole day, run every 5 minutes: nothing else is due, and no mail is written in Tokyo's quiet hours.
     const before = { tokyo: mailsTo(user.email).length };
-    for (let t = Date.parse('2026-12-03T12:00:00Z'); t < Date.parse('2026-12-03T22:00:00Z'); t += 5 * 60_000) await app.prayerReminders.sendDue(new Date(t));
-    const sendTimes = await app.db.execute<{ occurrence: string }>(sql`select occurrence from prayer_reminder_sends where user_id = ${user.id} order by occurrence`);
+    for (let t = Date.parse('2026-12-03T12:00:00Z'); t < Date.parse('2026-12-03T22:00:00Z'); t += 5 * 60_000)
+      await app.prayerReminders.sendDue(new Date(t));
+    const sendTimes = await app.db.execute<{ occurrence: string }>(
+      sql`select occurrence from prayer_reminder_sends where user_id = ${user.id} order by occurrence`,
+    );
     expect(sendTimes.rows.map((r) => r.occurrence)).toEqual(['evening:2026-12-03', 'morning:2026-12-03']);
     expect(mailsTo(user.email)).toHaveLength(before.tokyo);
 
     // One click on the mail's unsubscribe link (RFC 8058): no more reminders, the next morning included.
-    const oneClick = await app.inject({ method: 'POST', url: pathOf(list(morning).unsubscribe.url), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: pathOf(list(morning).unsubscribe.url),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.json()).toEqual({ list: 'prayer' });
     expect(await app.prayerReminders.sendDue(new Date('2026-12-03T22:32:00Z'))).toBe(0);

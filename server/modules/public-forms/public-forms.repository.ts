@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { callbackRequests, watchmomsApplications } from '../../db/schema/index.ts';
 
@@ -8,7 +9,11 @@ export type WatchmomsApplicationRow = typeof watchmomsApplications.$inferSelect;
 export const publicFormsRepositoryFactory = (db: Db) => ({
   /** Inserts an application; returns null when its idempotency key was already used. */
   async insertWatchmomsApplication(values: NewWatchmomsApplication, tx: Tx = db): Promise<WatchmomsApplicationRow | null> {
-    const rows = await tx.insert(watchmomsApplications).values(values).onConflictDoNothing({ target: watchmomsApplications.idempotencyKey }).returning();
+    const rows = await tx
+      .insert(watchmomsApplications)
+      .values(values)
+      .onConflictDoNothing({ target: watchmomsApplications.idempotencyKey })
+      .returning();
     return rows[0] ?? null;
   },
 

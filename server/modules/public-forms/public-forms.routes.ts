@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import {
-  callbackRequestBody, createdResponse, IDEMPOTENCY_HEADER, idempotencyHeaders, publicFormPaths, watchmomsApplicationBody,
+  callbackRequestBody,
+  createdResponse,
+  IDEMPOTENCY_HEADER,
+  idempotencyHeaders,
+  publicFormPaths,
+  watchmomsApplicationBody,
 } from '../../../common/contracts/public-forms.ts';
 import { publicFormsRepositoryFactory } from './public-forms.repository.ts';
 import { publicFormsServiceFactory, type CallbackRequestHooks } from './public-forms.service.ts';
@@ -20,7 +26,10 @@ const publicFormsRoutes: FastifyPluginAsyncZod<Options> = async (app, { formsRat
 
   app.post(
     publicFormPaths.watchmoms,
-    { config, schema: { body: watchmomsApplicationBody, headers: idempotencyHeaders, response: { 200: createdResponse, 201: createdResponse } } },
+    {
+      config,
+      schema: { body: watchmomsApplicationBody, headers: idempotencyHeaders, response: { 200: createdResponse, 201: createdResponse } },
+    },
     async (req, reply) => {
       const { id, created } = await forms.submitWatchmomsApplication(req.body, req.headers[IDEMPOTENCY_HEADER]);
       return reply.status(created ? 201 : 200).send({ id });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import type { callbackRequestBody, WatchmomsApplicationBody } from '../../../common/contracts/public-forms.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,7 +22,14 @@ const sameApplication = (a: NewWatchmomsApplication, b: WatchmomsApplicationRow)
 
 /** What other modules do when a callback request is stored, in its transaction (the staff alerts). */
 export interface CallbackRequestHooks {
-  onCreated(tx: Tx, request: { id: string; category: z.output<typeof callbackRequestBody>['category']; scoreBand: z.output<typeof callbackRequestBody>['scoreBand'] }): Promise<void>;
+  onCreated(
+    tx: Tx,
+    request: {
+      id: string;
+      category: z.output<typeof callbackRequestBody>['category'];
+      scoreBand: z.output<typeof callbackRequestBody>['scoreBand'];
+    },
+  ): Promise<void>;
   /** After the commit (wakes the mail workers). */
   afterCommit(): void;
 }

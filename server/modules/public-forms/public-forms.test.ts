@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { createTestApp, expectValidationFailed, signedInUser } from '../../../test/app.ts';
 import { callbackRequests, watchmomsApplications } from '../../db/schema/index.ts';
 
@@ -40,7 +41,14 @@ describe('POST /api/watchmoms-applications', () => {
     expect(res.statusCode).toBe(201);
     const [row] = await app.db.select().from(watchmomsApplications);
     expect(res.json()).toEqual({ id: row!.id });
-    expect(row).toMatchObject({ fullName: 'Marie-Claire Joseph', birthdate: '1978-02-28', country: 'Haiti', streetAddress: '12 Rue Capois', consent: true, status: 'new' });
+    expect(row).toMatchObject({
+      fullName: 'Marie-Claire Joseph',
+      birthdate: '1978-02-28',
+      country: 'Haiti',
+      streetAddress: '12 Rue Capois',
+      consent: true,
+      status: 'new',
+    });
   });
 
   it('accepts an application without the optional birthdate and street address', async () => {
@@ -68,7 +76,12 @@ describe('POST /api/watchmoms-applications', () => {
     ['consent as text', { consent: 'yes' }, 'consent', 'You must consent to continue'],
     ['31 February', { birthdate: '1990-02-31' }, 'birthdate', 'Please choose a date that exists'],
     ['29 February of a common year', { birthdate: '1991-02-29' }, 'birthdate', 'Please choose a date that exists'],
-    ['a birthdate in the future', { birthdate: `${new Date().getFullYear() + 1}-01-01` }, 'birthdate', 'Your birthday cannot be in the future'],
+    [
+      'a birthdate in the future',
+      { birthdate: `${new Date().getFullYear() + 1}-01-01` },
+      'birthdate',
+      'Your birthday cannot be in the future',
+    ],
     ['a birthdate in another format', { birthdate: '02/28/1978' }, 'birthdate', 'Use the form YYYY-MM-DD'],
     ['birth parts sent separately', { birthMonth: 2 }, 'birthMonth', 'Unrecognized key'],
     ['an extra field', { status: 'approved' }, 'status', 'Unrecognized key'],
@@ -84,7 +97,12 @@ describe('POST /api/watchmoms-applications', () => {
   });
 
   it('refuses a body that is not JSON, and an empty body, without a 500', async () => {
-    const text = await app.inject({ method: 'POST', url: '/api/watchmoms-applications', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/watchmoms-applications',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(text.statusCode).toBe(415);
     const empty = await app.inject({ method: 'POST', url: '/api/watchmoms-applications', headers: json, payload: '{}' });
     expect(empty.statusCode).toBe(400);
@@ -134,10 +152,24 @@ describe('POST /api/callback-requests', () => {
   });
 
   it('stores how and when to reach the person and the language to speak', async () => {
-    const res = await requestCallback({ name: 'Ada', phone: '555 0100', category: 'mental', contactMethod: 'whatsapp', isVoicemailSafe: true, goodTime: ' after school ', language: 'fr' });
+    const res = await requestCallback({
+      name: 'Ada',
+      phone: '555 0100',
+      category: 'mental',
+      contactMethod: 'whatsapp',
+      isVoicemailSafe: true,
+      goodTime: ' after school ',
+      language: 'fr',
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await app.db.select().from(callbackRequests);
-    expect(row).toMatchObject({ contactMethod: 'whatsapp', isVoicemailSafe: true, goodTime: 'after school', language: 'fr', closedAt: null });
+    expect(row).toMatchObject({
+      contactMethod: 'whatsapp',
+      isVoicemailSafe: true,
+      goodTime: 'after school',
+      language: 'fr',
+      closedAt: null,
+    });
   });
 
   it.each(['green', 'yellow', 'red'] as const)('keeps the score band %s sent by the Soul Health Check', async (band) => {
@@ -187,7 +219,10 @@ describe('POST /api/callback-requests', () => {
   });
 
   it('refuses a request sent from another site', async () => {
-    const res = await requestCallback({ name: 'Ada', phone: '555 0100', category: 'spiritual' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    const res = await requestCallback(
+      { name: 'Ada', phone: '555 0100', category: 'spiritual' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    );
     expect(res.statusCode).toBe(403);
     expect(await countCallbacks()).toBe(0);
   });
@@ -210,7 +245,11 @@ describe('rate limits on public forms', () => {
 
   it('answers 429 after the per-minute limit on callback requests', async () => {
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await post('/api/callback-requests', { ...preferences, name: 'Ada', phone: '555 0100', category: 'spiritual' }, '203.0.113.9')).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (await post('/api/callback-requests', { ...preferences, name: 'Ada', phone: '555 0100', category: 'spiritual' }, '203.0.113.9'))
+          .statusCode,
+      );
     expect(codes).toEqual([201, 201, 201, 429]);
     expect((await limited.db.select().from(callbackRequests)).length).toBe(3);
   });

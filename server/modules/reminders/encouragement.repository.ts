@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+
 import { AUTO_ENCOURAGEMENT_DAYS, AUTO_ENCOURAGEMENT_MAX_IN_A_ROW } from '../../../common/domain/mentor-week.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { lastActivitySql } from '../../db/learner-activity.ts';
-import { encouragements } from '../../db/schema/index.ts';
 import { isCompleted, joinProgress, primaryCourseCte } from '../../db/progress-sql.ts';
+import { encouragements } from '../../db/schema/index.ts';
 
 export interface EncouragementCandidate {
   id: string;
@@ -23,7 +24,14 @@ export const encouragementRepositoryFactory = (db: Db) => ({
    * their last activity of any kind. Running it again the same day finds nobody already mailed.
    */
   async findEncouragementCandidates(limit: number, tx: Tx = db): Promise<EncouragementCandidate[]> {
-    const res = await tx.execute<{ id: string; email: string; first_name: string | null; locale: string; in_row: number; current_week: number | null }>(sql`
+    const res = await tx.execute<{
+      id: string;
+      email: string;
+      first_name: string | null;
+      locale: string;
+      in_row: number;
+      current_week: number | null;
+    }>(sql`
       with ${primaryCourseCte},
       learners as (
         select u.id, u.email, u.first_name, u.locale,
@@ -48,7 +56,14 @@ export const encouragementRepositoryFactory = (db: Db) => ({
       where d.in_row < ${AUTO_ENCOURAGEMENT_MAX_IN_A_ROW}
       order by d.id
       limit ${limit}`);
-    return res.rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name, locale: r.locale, inRow: r.in_row, currentWeek: r.current_week }));
+    return res.rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      firstName: r.first_name,
+      locale: r.locale,
+      inRow: r.in_row,
+      currentWeek: r.current_week,
+    }));
   },
 
   /** Locks the learner's row and says whether they are still due (nobody encouraged them in the meantime). */

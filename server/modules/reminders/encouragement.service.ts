@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+
 import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
 import type { EncouragementRepository } from './encouragement.repository.ts';
 

@@ -1,21 +1,34 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, createUser } from '../../../test/app.ts';
 import { passLessons, primaryCourseLessons } from '../../../test/course-progress.ts';
 import { startTestSmtp, type ReceivedMail } from '../../../test/smtp.ts';
 import { assessmentAttempts, discipleInvitations, encouragements, learnerActivity, mailOutbox, users } from '../../db/schema/index.ts';
-import { ENCOURAGEMENT_QUEUE } from './encouragement.service.ts';
 import { MENTOR_DIGEST_QUEUE } from '../mentoring/mentor-digest.service.ts';
+import { ENCOURAGEMENT_QUEUE } from './encouragement.service.ts';
 
 const smtp = await startTestSmtp();
 afterAll(async () => smtp.stop());
-const app = await createTestApp({ env: { SMTP_URL: smtp.url, TZ_DEFAULT: 'Europe/Paris' }, jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 } });
+const app = await createTestApp({
+  env: { SMTP_URL: smtp.url, TZ_DEFAULT: 'Europe/Paris' },
+  jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 },
+});
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 const lessons = await primaryCourseLessons(app.db);
 const attempt = (userId: string, week: number, passed: boolean, when: Date) =>
-  app.db.insert(assessmentAttempts).values({ userId, lessonId: lessons[week - 1]!.lessonId, assessmentId: lessons[week - 1]!.assessmentId, answers: [], score: passed ? 90 : 30, passed, createdAt: when });
-const mailsTo = async (email: string) => app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(mailOutbox.createdAt);
+  app.db.insert(assessmentAttempts).values({
+    userId,
+    lessonId: lessons[week - 1]!.lessonId,
+    assessmentId: lessons[week - 1]!.assessmentId,
+    answers: [],
+    score: passed ? 90 : 30,
+    passed,
+    createdAt: when,
+  });
+const mailsTo = async (email: string) =>
+  app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(mailOutbox.createdAt);
 const list = (m: ReceivedMail) => m.headers.get('list') as { unsubscribe: { url: string }; 'unsubscribe-post': { name: string } };
 
 describe('encouragement mails', () => {
@@ -37,21 +50,32 @@ describe('encouragement mails', () => {
     expect(await mailsTo(learner.email)).toHaveLength(1);
 
     // A week later, still nothing opened: the second (with the week they are in), then the third.
-    await app.db.update(encouragements).set({ createdAt: sql`${encouragements.createdAt} - interval '8 days'` }).where(eq(encouragements.userId, learner.id));
+    await app.db
+      .update(encouragements)
+      .set({ createdAt: sql`${encouragements.createdAt} - interval '8 days'` })
+      .where(eq(encouragements.userId, learner.id));
     await app.encouragement.sendDue();
-    await app.db.update(encouragements).set({ createdAt: sql`${encouragements.createdAt} - interval '8 days'` }).where(eq(encouragements.userId, learner.id));
+    await app.db
+      .update(encouragements)
+      .set({ createdAt: sql`${encouragements.createdAt} - interval '8 days'` })
+      .where(eq(encouragements.userId, learner.id));
     await app.encouragement.sendDue();
     const texts = (await mailsTo(learner.email)).map((m) => m.text);
     expect(texts).toHaveLength(3);
     expect(texts[1]).toContain('à la semaine 2.');
     expect(texts[2]).toContain("C'est notre dernier rappel pour l'instant.");
     // Three in a row without any activity: they stop.
-    await app.db.update(encouragements).set({ createdAt: sql`${encouragements.createdAt} - interval '8 days'` }).where(eq(encouragements.userId, learner.id));
+    await app.db
+      .update(encouragements)
+      .set({ createdAt: sql`${encouragements.createdAt} - interval '8 days'` })
+      .where(eq(encouragements.userId, learner.id));
     await app.encouragement.sendDue();
     expect(await mailsTo(learner.email)).toHaveLength(3);
 
     // Any activity (here a quiz, after the last mail) starts the count again once a week has passed.
-    const last = (await app.db.select().from(encouragements).where(eq(encouragements.userId, learner.id))).map((e) => e.createdAt.getTime());
+    const last = (await app.db.select().from(encouragements).where(eq(encouragements.userId, learner.id))).map((e) =>
+      e.createdAt.getTime(),
+    );
     await attempt(learner.id, 2, false, new Date(Math.max(...last) + 3_600_000));
     await app.encouragement.sendDue();
     const after = await mailsTo(learner.email);
@@ -106,7 +130,9 @@ describe('the weekly mentor digest', () => {
     expect(mail.subject).toBe('Tes disciples cette semaine');
     expect(mail.text).toContain('Bonjour Marc,');
     expect(mail.text).toContain('Ont terminé une semaine\n- Fin Tree, semaine 1');
-    expect(mail.text).toContain(`Aucune activité depuis 7 jours ou plus\n- Silas Tree, aucune activité pour l'instant\n- Stella Tree, dernière activité il y a 12 jours`);
+    expect(mail.text).toContain(
+      `Aucune activité depuis 7 jours ou plus\n- Silas Tree, aucune activité pour l'instant\n- Stella Tree, dernière activité il y a 12 jours`,
+    );
     expect(mail.text).toContain('Ont échoué deux fois au même quiz\n- Sam Tree, semaine 1');
     expect(mail.text).toContain("Invitations en attente d'inscription\n- Ines Invitee (ines@example.org)");
     expect(mail.text).not.toContain('Quiet');

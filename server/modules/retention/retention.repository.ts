@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import { ambassadorApplications, auditLog, callbackRequests, mailOutbox, users, watchmomsApplications } from '../../db/schema/index.ts';
 
@@ -62,7 +63,9 @@ export const retentionRepositoryFactory = (db: Db) => ({
 
   /** The audit entry of a run that removed something: counts only, never what was removed. */
   async insertRunAudit(result: Record<string, number>, tx: Tx = db): Promise<void> {
-    await tx.insert(auditLog).values({ actorId: null, action: 'retention.applied', targetType: 'retention', targetId: null, details: { ...result } });
+    await tx
+      .insert(auditLog)
+      .values({ actorId: null, action: 'retention.applied', targetType: 'retention', targetId: null, details: { ...result } });
   },
 
   /**

@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AUDIT_LOG_RETENTION_DAYS, DECLINED_APPLICATION_RETENTION_DAYS, MAIL_LOG_RETENTION_DAYS, PENDING_PARENT_RETENTION_DAYS } from '../../../common/domain/privacy.ts';
+
+import {
+  AUDIT_LOG_RETENTION_DAYS,
+  DECLINED_APPLICATION_RETENTION_DAYS,
+  MAIL_LOG_RETENTION_DAYS,
+  PENDING_PARENT_RETENTION_DAYS,
+} from '../../../common/domain/privacy.ts';
 import type { Db } from '../../db/client.ts';
 import { eraseAccount } from '../../lib/account-erasure.ts';
 import type { RetentionRepository } from './retention.repository.ts';
@@ -54,7 +60,11 @@ export const retentionServiceFactory = ({ db, retentionRepo, callbackDays, log, 
       const erased = await db.transaction(async (tx) => {
         const account = await retentionRepo.lockNextPendingParentAccount(pendingCutoff, tx);
         if (!account) return false;
-        await eraseAccount(tx, account, { actorId: null, action: 'account.deleted', details: { by: 'retention', reason: 'parental-consent-not-given' } });
+        await eraseAccount(tx, account, {
+          actorId: null,
+          action: 'account.deleted',
+          details: { by: 'retention', reason: 'parental-consent-not-given' },
+        });
         return true;
       });
       if (!erased) break;

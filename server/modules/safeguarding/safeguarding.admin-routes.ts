@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  approveMentorBody, concernDetail, concernList, concernStatusBody, idParams, safeguardingAudit, safeguardingLeadBody, safeguardingLeadResult, safeguardingLinks, safeguardingMentors,
-  safeguardingPaths as paths,
-} from '../../../common/contracts/safeguarding.ts';
 import { z } from 'zod';
+
+import {
+  approveMentorBody,
+  concernDetail,
+  concernList,
+  concernStatusBody,
+  idParams,
+  safeguardingPaths as paths,
+  safeguardingAudit,
+  safeguardingLeadBody,
+  safeguardingLeadResult,
+  safeguardingLinks,
+  safeguardingMentors,
+} from '../../../common/contracts/safeguarding.ts';
 import { requireAdmin, requireRecentAuth, requireUser } from '../../plugins/session.ts';
 import type { SafeguardingService } from './safeguarding.service.ts';
 
@@ -14,8 +24,10 @@ import type { SafeguardingService } from './safeguarding.service.ts';
  */
 const safeguardingAdminRoutes: FastifyPluginAsyncZod<{ safeguarding: SafeguardingService }> = async (app, { safeguarding: service }) => {
   app.get(paths.adminMentors, { schema: { response: { 200: safeguardingMentors } } }, async () => service.listMentors());
-  app.post(paths.adminApprovals, { schema: { body: approveMentorBody, response: { 201: z.object({ id: z.string(), expiresAt: z.string() }) } } }, async (req, reply) =>
-    reply.status(201).send(await service.approve(requireUser(req), req.body)),
+  app.post(
+    paths.adminApprovals,
+    { schema: { body: approveMentorBody, response: { 201: z.object({ id: z.string(), expiresAt: z.string() }) } } },
+    async (req, reply) => reply.status(201).send(await service.approve(requireUser(req), req.body)),
   );
   app.delete(paths.adminApproval, { schema: { params: idParams } }, async (req, reply) => {
     await service.revoke(requireUser(req), req.params.id);
@@ -31,17 +43,23 @@ const safeguardingAdminRoutes: FastifyPluginAsyncZod<{ safeguarding: Safeguardin
     return reply.status(204).send();
   });
   app.get(paths.adminConcerns, { schema: { response: { 200: concernList } } }, async () => service.listConcerns());
-  app.get(paths.adminConcern, { schema: { params: idParams, response: { 200: concernDetail } } }, async (req) => service.openConcern(requireUser(req), req.params.id));
+  app.get(paths.adminConcern, { schema: { params: idParams, response: { 200: concernDetail } } }, async (req) =>
+    service.openConcern(requireUser(req), req.params.id),
+  );
   app.patch(paths.adminConcern, { schema: { params: idParams, body: concernStatusBody } }, async (req, reply) => {
     await service.setConcernStatus(requireUser(req), req.params.id, req.body.status);
     return reply.status(204).send();
   });
   app.get(paths.adminAudit, { schema: { response: { 200: safeguardingAudit } } }, async () => service.listAudit());
-  app.put(paths.adminLead, { schema: { params: idParams, body: safeguardingLeadBody, response: { 200: safeguardingLeadResult } } }, async (req) => {
-    requireAdmin(req);
-    requireRecentAuth(req);
-    return service.setLead(requireUser(req), req.params.id, req.body.isSafeguardingLead);
-  });
+  app.put(
+    paths.adminLead,
+    { schema: { params: idParams, body: safeguardingLeadBody, response: { 200: safeguardingLeadResult } } },
+    async (req) => {
+      requireAdmin(req);
+      requireRecentAuth(req);
+      return service.setLead(requireUser(req), req.params.id, req.body.isSafeguardingLead);
+    },
+  );
 };
 
 export default safeguardingAdminRoutes;

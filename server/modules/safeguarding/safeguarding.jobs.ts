@@ -10,6 +10,14 @@ const scheduled = { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInS
  * Every 10 minutes: concerns nobody opened within 24 hours are mailed to every admin.
  */
 export function defineSafeguardingJobs(jobs: Pick<Jobs, 'define'>, safeguarding: SafeguardingService, timeZone: string) {
-  jobs.define(SAFEGUARDING_DAILY_QUEUE, { cron: { expression: '0 7 * * *', tz: timeZone }, options: scheduled, handler: () => safeguarding.runDaily() });
-  jobs.define(CONCERN_ESCALATION_QUEUE, { cron: { expression: '*/10 * * * *', tz: timeZone }, options: scheduled, handler: () => safeguarding.escalateOverdue() });
+  jobs.define(SAFEGUARDING_DAILY_QUEUE, {
+    cron: { expression: '0 7 * * *', tz: timeZone },
+    options: scheduled,
+    handler: () => safeguarding.runDaily(),
+  });
+  jobs.define(CONCERN_ESCALATION_QUEUE, {
+    cron: { expression: '*/10 * * * *', tz: timeZone },
+    options: scheduled,
+    handler: () => safeguarding.escalateOverdue(),
+  });
 }

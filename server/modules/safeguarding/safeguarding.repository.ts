@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, lte, or, sql } from 'drizzle-orm';
+
+import type { AuditAction } from '../../../common/domain/audit-actions.ts';
+import { ADULT_AGE, type LinkPauseReason } from '../../../common/domain/safeguarding.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, mentorApprovals, parentalConsents, safeguardingConcerns, users } from '../../db/schema/index.ts';
-import type { AuditAction } from '../../../common/domain/audit-actions.ts';
-import type { LinkPauseReason } from '../../../common/domain/safeguarding.ts';
-import { ADULT_AGE } from '../../../common/domain/safeguarding.ts';
 
 export type ApprovalRow = typeof mentorApprovals.$inferSelect;
 export type ConcernRow = typeof safeguardingConcerns.$inferSelect;
@@ -59,8 +59,20 @@ export const safeguardingRepositoryFactory = (db: Db) => ({
   async findLinksWithPossibleMinors(tx: Tx = db) {
     const minYear = new Date().getUTCFullYear() - ADULT_AGE - 1;
     const res = await tx.execute<{
-      d_id: string; d_first: string | null; d_last: string | null; d_email: string; d_year: number | null; d_month: number | null; paused_at: Date | string | null; pause_reason: LinkPauseReason | null;
-      m_id: string; m_first: string | null; m_last: string | null; m_email: string; m_year: number | null; m_month: number | null;
+      d_id: string;
+      d_first: string | null;
+      d_last: string | null;
+      d_email: string;
+      d_year: number | null;
+      d_month: number | null;
+      paused_at: Date | string | null;
+      pause_reason: LinkPauseReason | null;
+      m_id: string;
+      m_first: string | null;
+      m_last: string | null;
+      m_email: string;
+      m_year: number | null;
+      m_month: number | null;
     }>(sql`
       select d.id as d_id, d.first_name as d_first, d.last_name as d_last, d.email as d_email, d.birth_year as d_year, d.birth_month as d_month,
              d.mentor_paused_at as paused_at, d.mentor_pause_reason as pause_reason,
@@ -78,7 +90,17 @@ export const safeguardingRepositoryFactory = (db: Db) => ({
 
   /** The links of a person, as mentor (their disciples) and as disciple (their mentor). */
   async findLinksOf(userId: string, tx: Tx = db) {
-    const res = await tx.execute<{ d_id: string; d_first: string | null; d_last: string | null; d_email: string; m_id: string; m_first: string | null; m_last: string | null; m_email: string; paused_at: Date | string | null }>(sql`
+    const res = await tx.execute<{
+      d_id: string;
+      d_first: string | null;
+      d_last: string | null;
+      d_email: string;
+      m_id: string;
+      m_first: string | null;
+      m_last: string | null;
+      m_email: string;
+      paused_at: Date | string | null;
+    }>(sql`
       select d.id as d_id, d.first_name as d_first, d.last_name as d_last, d.email as d_email,
              m.id as m_id, m.first_name as m_first, m.last_name as m_last, m.email as m_email, d.mentor_paused_at as paused_at
       from users d join users m on m.id = d.mentor_id
@@ -186,7 +208,11 @@ export const safeguardingRepositoryFactory = (db: Db) => ({
   },
 
   async findConcernsRaisedBy(userId: string, tx: Tx = db) {
-    return tx.select().from(safeguardingConcerns).where(eq(safeguardingConcerns.raisedById, userId)).orderBy(desc(safeguardingConcerns.createdAt));
+    return tx
+      .select()
+      .from(safeguardingConcerns)
+      .where(eq(safeguardingConcerns.raisedById, userId))
+      .orderBy(desc(safeguardingConcerns.createdAt));
   },
 
   async listConcerns(tx: Tx = db) {
@@ -194,7 +220,10 @@ export const safeguardingRepositoryFactory = (db: Db) => ({
   },
 
   async updateConcern(id: string, set: Partial<typeof safeguardingConcerns.$inferInsert>, tx: Tx = db) {
-    await tx.update(safeguardingConcerns).set({ ...set, updatedAt: new Date() }).where(eq(safeguardingConcerns.id, id));
+    await tx
+      .update(safeguardingConcerns)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(safeguardingConcerns.id, id));
   },
 
   /** Concerns nobody opened within `hours`, not escalated yet, locked. */
@@ -202,18 +231,32 @@ export const safeguardingRepositoryFactory = (db: Db) => ({
     return tx
       .select({ id: safeguardingConcerns.id, createdAt: safeguardingConcerns.createdAt })
       .from(safeguardingConcerns)
-      .where(and(isNull(safeguardingConcerns.openedAt), isNull(safeguardingConcerns.escalatedAt), lte(safeguardingConcerns.createdAt, sql`now() - make_interval(hours => ${hours})`)))
+      .where(
+        and(
+          isNull(safeguardingConcerns.openedAt),
+          isNull(safeguardingConcerns.escalatedAt),
+          lte(safeguardingConcerns.createdAt, sql`now() - make_interval(hours => ${hours})`),
+        ),
+      )
       .limit(500)
       .for('update', { skipLocked: true });
   },
 
   /** Safeguarding leads who can act (not deactivated). */
   async findLeads(tx: Tx = db) {
-    return tx.select(recipientColumns).from(users).where(and(eq(users.isSafeguardingLead, true), isNull(users.deactivatedAt))).orderBy(users.createdAt);
+    return tx
+      .select(recipientColumns)
+      .from(users)
+      .where(and(eq(users.isSafeguardingLead, true), isNull(users.deactivatedAt)))
+      .orderBy(users.createdAt);
   },
 
   async findAdmins(tx: Tx = db) {
-    return tx.select(recipientColumns).from(users).where(and(inArray(users.role, ['admin', 'founder']), isNull(users.deactivatedAt))).orderBy(users.createdAt);
+    return tx
+      .select(recipientColumns)
+      .from(users)
+      .where(and(inArray(users.role, ['admin', 'founder']), isNull(users.deactivatedAt)))
+      .orderBy(users.createdAt);
   },
 
   async setLead(id: string, isSafeguardingLead: boolean, tx: Tx = db) {
@@ -222,7 +265,10 @@ export const safeguardingRepositoryFactory = (db: Db) => ({
 
   /** A granted parental consent of `childId`, if any (the parent's address). */
   async findGrantedParent(childId: string, tx: Tx = db) {
-    const rows = await tx.select().from(parentalConsents).where(and(eq(parentalConsents.userId, childId), isNotNull(parentalConsents.grantedAt)));
+    const rows = await tx
+      .select()
+      .from(parentalConsents)
+      .where(and(eq(parentalConsents.userId, childId), isNotNull(parentalConsents.grantedAt)));
     return rows[0] ?? null;
   },
 
@@ -242,7 +288,10 @@ export const safeguardingRepositoryFactory = (db: Db) => ({
   },
 
   async findParentByMentorsToken(tokenHash: string, tx: Tx = db) {
-    const rows = await tx.select().from(parentalConsents).where(and(eq(parentalConsents.mentorsTokenHash, tokenHash), isNotNull(parentalConsents.grantedAt)));
+    const rows = await tx
+      .select()
+      .from(parentalConsents)
+      .where(and(eq(parentalConsents.mentorsTokenHash, tokenHash), isNotNull(parentalConsents.grantedAt)));
     return rows[0] ?? null;
   },
 
@@ -257,14 +306,25 @@ export const safeguardingRepositoryFactory = (db: Db) => ({
     return v === null ? null : new Date(v);
   },
 
-  async insertAudit(entry: { actorId: string | null; action: AuditAction; targetType: string; targetId: string | null; details?: Record<string, unknown> }, tx: Tx = db) {
+  async insertAudit(
+    entry: { actorId: string | null; action: AuditAction; targetType: string; targetId: string | null; details?: Record<string, unknown> },
+    tx: Tx = db,
+  ) {
     await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
   },
 
   /** The Safeguarding tab's decisions: the audit rows of safeguarding actions, newest first. */
   async findSafeguardingAudit(tx: Tx = db) {
     return tx
-      .select({ id: auditLog.id, action: auditLog.action, actorId: auditLog.actorId, targetId: auditLog.targetId, createdAt: auditLog.createdAt, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        actorId: auditLog.actorId,
+        targetId: auditLog.targetId,
+        createdAt: auditLog.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(like(auditLog.action, 'safeguarding.%'))
@@ -280,7 +340,12 @@ export const safeguardingRepositoryFactory = (db: Db) => ({
       .returning({ id: mentorApprovals.id });
     const c = await tx
       .delete(safeguardingConcerns)
-      .where(and(eq(safeguardingConcerns.status, 'closed'), sql`${safeguardingConcerns.closedAt} < now() - make_interval(years => ${concernYears})`))
+      .where(
+        and(
+          eq(safeguardingConcerns.status, 'closed'),
+          sql`${safeguardingConcerns.closedAt} < now() - make_interval(years => ${concernYears})`,
+        ),
+      )
       .returning({ id: safeguardingConcerns.id });
     return { approvals: a.length, concerns: c.length };
   },

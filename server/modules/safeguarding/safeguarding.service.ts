@@ -1,12 +1,33 @@
-import type {
-  ApproveMentor, ConcernDetail, ConcernList, ConcernReceipt, ConcernStatusView, MyConcerns, MyMentorApproval, ParentConcern, ParentMentorsView, PublicConcern,
-  RaiseConcern, SafeguardingAudit, SafeguardingLinks, SafeguardingMentors,
+import {
+  concernStatusPagePath,
+  parentMentorsPagePath,
+  type ApproveMentor,
+  type ConcernDetail,
+  type ConcernList,
+  type ConcernReceipt,
+  type ConcernStatusView,
+  type MyConcerns,
+  type MyMentorApproval,
+  type ParentConcern,
+  type ParentMentorsView,
+  type PublicConcern,
+  type RaiseConcern,
+  type SafeguardingAudit,
+  type SafeguardingLinks,
+  type SafeguardingMentors,
 } from '../../../common/contracts/safeguarding.ts';
-import { concernStatusPagePath, parentMentorsPagePath } from '../../../common/contracts/safeguarding.ts';
 import { displayNameOf, fullNameOf } from '../../../common/domain/names.ts';
 import {
-  APPROVAL_REMINDER_DAYS, APPROVAL_RETENTION_YEARS, CONCERN_OVERDUE_HOURS, CONCERN_RETENTION_YEARS, adultsNeedingApproval, defaultApprovalExpiry, isPossiblyAdult,
-  isPossiblyMinor, type ConcernStatus, type ConcernSource,
+  adultsNeedingApproval,
+  APPROVAL_REMINDER_DAYS,
+  APPROVAL_RETENTION_YEARS,
+  CONCERN_OVERDUE_HOURS,
+  CONCERN_RETENTION_YEARS,
+  defaultApprovalExpiry,
+  isPossiblyAdult,
+  isPossiblyMinor,
+  type ConcernSource,
+  type ConcernStatus,
 } from '../../../common/domain/safeguarding.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { findUserByEmail, findUserById } from '../../db/users.ts';
@@ -41,13 +62,17 @@ interface Deps {
  * name, an email or what a concern says; the audit rows hold ids only.
  */
 export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, timeZone }: Deps) {
-  const dateIn = (locale: MailLocale, d: Date) => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(d);
+  const dateIn = (locale: MailLocale, d: Date) =>
+    new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(d);
 
   /** The adults of a mentor-disciple pair who need an approval and hold none in force. */
   async function missingApprovals(tx: Tx, mentor: Person, disciple: Person): Promise<Person[]> {
     const needed = adultsNeedingApproval(mentor, disciple);
     if (needed.length === 0) return [];
-    const inForce = await repo.findApprovalsInForce(needed.map((p) => p.id), tx);
+    const inForce = await repo.findApprovalsInForce(
+      needed.map((p) => p.id),
+      tx,
+    );
     return needed.filter((p) => !inForce.has(p.id));
   }
 
@@ -59,12 +84,21 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
    * approved. `willThrow`: the caller refuses with an error that rolls its transaction back, so the
    * record is written on a connection of its own (the caller has changed no account row yet).
    */
-  async function checkLink(tx: Tx, mentor: Person, disciple: Person, actorId: string | null, { willThrow = false } = {}): Promise<null | { isActorUnapproved: boolean }> {
+  async function checkLink(
+    tx: Tx,
+    mentor: Person,
+    disciple: Person,
+    actorId: string | null,
+    { willThrow = false } = {},
+  ): Promise<null | { isActorUnapproved: boolean }> {
     const missing = await missingApprovals(tx, mentor, disciple);
     if (missing.length === 0) return null;
     const record = async (on: Tx) => {
       for (const adult of missing) await repo.markApprovalRequested(adult.id, on);
-      await repo.insertAudit({ actorId, action: 'safeguarding.link_refused', targetType: 'user', targetId: disciple.id, details: { mentorId: mentor.id } }, on);
+      await repo.insertAudit(
+        { actorId, action: 'safeguarding.link_refused', targetType: 'user', targetId: disciple.id, details: { mentorId: mentor.id } },
+        on,
+      );
     };
     if (willThrow) await db.transaction(record);
     else await record(tx);
@@ -87,7 +121,8 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
     const result = await db.transaction(async (tx) => {
       const adult = await findUserByEmail(tx, body.email);
       if (!adult) throw new AppError('NOT_FOUND', 'No account has this email.');
-      if (!isPossiblyAdult(adult)) throw new AppError('CONFLICT', 'This person is under 18: only adults are approved as mentors of minors.');
+      if (!isPossiblyAdult(adult))
+        throw new AppError('CONFLICT', 'This person is under 18: only adults are approved as mentors of minors.');
       const expiresAt = body.expiresOn ? new Date(`${body.expiresOn}T23:59:59Z`) : defaultApprovalExpiry();
       if (expiresAt.getTime() <= Date.now()) throw new AppError('VALIDATION_FAILED', 'The expiry must be in the future.');
       const previous = (await repo.findApprovalsInForce([adult.id], tx)).get(adult.id);
@@ -96,10 +131,16 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       const row = await repo.insertApproval({ userId: adult.id, approvedById: actor.id, checks: body.checks, expiresAt }, tx);
       await repo.clearApprovalRequested(adult.id, tx);
       const resumed = await repo.resumeApprovalPauses(adult.id, tx);
-      await repo.insertAudit({
-        actorId: actor.id, action: 'safeguarding.approved', targetType: 'user', targetId: adult.id,
-        details: { approvalId: row.id, expiresAt: expiresAt.toISOString(), isRenewal: !!previous, resumedLinks: resumed.length },
-      }, tx);
+      await repo.insertAudit(
+        {
+          actorId: actor.id,
+          action: 'safeguarding.approved',
+          targetType: 'user',
+          targetId: adult.id,
+          details: { approvalId: row.id, expiresAt: expiresAt.toISOString(), isRenewal: !!previous, resumedLinks: resumed.length },
+        },
+        tx,
+      );
       return { id: row.id, expiresAt: expiresAt.toISOString() };
     });
     return result;
@@ -112,7 +153,16 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       await repo.revokeApprovals(approval.userId, actor.id, tx);
       // Links with minors are paused at once, as when an approval runs out; both sides are told in neutral words.
       const paused = await pauseMinorLinksOf(tx, approval.userId);
-      await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.approval_revoked', targetType: 'user', targetId: approval.userId, details: { approvalId, pausedLinks: paused } }, tx);
+      await repo.insertAudit(
+        {
+          actorId: actor.id,
+          action: 'safeguarding.approval_revoked',
+          targetType: 'user',
+          targetId: approval.userId,
+          details: { approvalId, pausedLinks: paused },
+        },
+        tx,
+      );
     });
     mail.wake();
   }
@@ -136,12 +186,22 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
     await mail.enqueueFor(tx, mentor, {
       kind: 'mentoring-paused',
       about: [disciple.id],
-      content: { subject: 'mentoringPaused.subject', paragraphs: ['mentoringPaused.mentor', 'mentoringPaused.nothingToDo'], action: { label: 'mentoringPaused.action', url: mail.link('/tree') }, vars: { other: displayNameOf(disciple) } },
+      content: {
+        subject: 'mentoringPaused.subject',
+        paragraphs: ['mentoringPaused.mentor', 'mentoringPaused.nothingToDo'],
+        action: { label: 'mentoringPaused.action', url: mail.link('/tree') },
+        vars: { other: displayNameOf(disciple) },
+      },
     });
     await mail.enqueueFor(tx, disciple, {
       kind: 'mentoring-paused',
       about: [mentor.id],
-      content: { subject: 'mentoringPaused.subject', paragraphs: ['mentoringPaused.disciple', 'mentoringPaused.nothingToDo'], action: { label: 'mentoringPaused.action', url: mail.link('/dashboard') }, vars: { other: displayNameOf(mentor) } },
+      content: {
+        subject: 'mentoringPaused.subject',
+        paragraphs: ['mentoringPaused.disciple', 'mentoringPaused.nothingToDo'],
+        action: { label: 'mentoringPaused.action', url: mail.link('/dashboard') },
+        vars: { other: displayNameOf(mentor) },
+      },
     });
   }
 
@@ -150,7 +210,9 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
     const fromLinks = links.filter((l) => !l.isApproved).map((l) => l.adultId);
     const ids = [...new Set([...(await repo.findMentorCandidates()), ...fromLinks])];
     const [people, approvals] = await Promise.all([repo.findUsersByIds(ids), repo.findApprovalsInForce(ids)]);
-    const approvers = await repo.findUsersByIds([...new Set([...approvals.values()].map((a) => a.approvedById).filter((v): v is string => !!v))]);
+    const approvers = await repo.findUsersByIds([
+      ...new Set([...approvals.values()].map((a) => a.approvedById).filter((v): v is string => !!v)),
+    ]);
     const nameOf = new Map(approvers.map((a) => [a.id, fullNameOf(a) || a.email]));
     const soon = Date.now() + APPROVAL_REMINDER_DAYS * DAY_MS;
     const mentors = people.map((p) => {
@@ -158,7 +220,15 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       return {
         person: ref(p),
         requestedAt: p.mentorApprovalRequestedAt?.toISOString() ?? null,
-        approval: a ? { id: a.id, checks: a.checks, approvedAt: a.approvedAt.toISOString(), expiresAt: a.expiresAt.toISOString(), approvedBy: a.approvedById ? (nameOf.get(a.approvedById) ?? null) : null } : null,
+        approval: a
+          ? {
+              id: a.id,
+              checks: a.checks,
+              approvedAt: a.approvedAt.toISOString(),
+              expiresAt: a.expiresAt.toISOString(),
+              approvedBy: a.approvedById ? (nameOf.get(a.approvedById) ?? null) : null,
+            }
+          : null,
         isRenewalDue: !!a && a.expiresAt.getTime() <= soon,
         minorLinks: links.filter((l) => l.adultId === p.id).length,
       };
@@ -172,9 +242,7 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
   /** Every link between an adult and a minor, approved or not, paused or not. */
   async function adultMinorLinks(tx: Tx) {
     const candidates = await repo.findLinksWithPossibleMinors(tx);
-    const pairs = candidates
-      .map((c) => ({ ...c, adults: adultsNeedingApproval(c.mentor, c.disciple) }))
-      .filter((c) => c.adults.length > 0);
+    const pairs = candidates.map((c) => ({ ...c, adults: adultsNeedingApproval(c.mentor, c.disciple) })).filter((c) => c.adults.length > 0);
     const approvals = await repo.findApprovalsInForce([...new Set(pairs.flatMap((p) => p.adults.map((a) => a.id)))], tx);
     return pairs.map((p) => {
       const unapproved = p.adults.find((a) => !approvals.has(a.id));
@@ -203,7 +271,16 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       const disciple = await findUserById(tx, discipleId);
       if (!disciple?.mentorId) throw new AppError('NOT_FOUND', 'This person has no mentor.');
       if (!(await repo.pauseLink(discipleId, 'concern', tx))) throw new AppError('CONFLICT', 'This link is already paused.');
-      await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.link_paused', targetType: 'user', targetId: discipleId, details: { mentorId: disciple.mentorId } }, tx);
+      await repo.insertAudit(
+        {
+          actorId: actor.id,
+          action: 'safeguarding.link_paused',
+          targetType: 'user',
+          targetId: discipleId,
+          details: { mentorId: disciple.mentorId },
+        },
+        tx,
+      );
     });
   }
 
@@ -213,9 +290,19 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       if (!disciple?.mentorId || !disciple.mentorPausedAt) throw new AppError('NOT_FOUND', 'This link is not paused.');
       const mentor = await findUserById(tx, disciple.mentorId);
       // A link that needs an approval stays paused until the adult holds one.
-      if (mentor && !(await isLinkAllowed(tx, mentor, disciple))) throw new AppError('MENTOR_APPROVAL_REQUIRED', 'Approve the adult as a mentor of minors first, then resume the link.');
+      if (mentor && !(await isLinkAllowed(tx, mentor, disciple)))
+        throw new AppError('MENTOR_APPROVAL_REQUIRED', 'Approve the adult as a mentor of minors first, then resume the link.');
       await repo.resumeLink(discipleId, tx);
-      await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.link_resumed', targetType: 'user', targetId: discipleId, details: { mentorId: disciple.mentorId } }, tx);
+      await repo.insertAudit(
+        {
+          actorId: actor.id,
+          action: 'safeguarding.link_resumed',
+          targetType: 'user',
+          targetId: discipleId,
+          details: { mentorId: disciple.mentorId },
+        },
+        tx,
+      );
     });
   }
 
@@ -226,7 +313,15 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
   /** Stores a concern and mails the leads at once (no names, no text: a link only). */
   async function storeConcern(
     tx: Tx,
-    row: { source: ConcernSource; raisedById: string | null; contactEmail: string | null; aboutUserId: string | null; aboutName: string | null; body: string; isAnonymous: boolean },
+    row: {
+      source: ConcernSource;
+      raisedById: string | null;
+      contactEmail: string | null;
+      aboutUserId: string | null;
+      aboutName: string | null;
+      body: string;
+      isAnonymous: boolean;
+    },
   ) {
     const token = row.source === 'member' ? null : newToken();
     const concern = await repo.insertConcern({ ...row, statusTokenHash: token ? hashToken(token) : null }, tx);
@@ -235,23 +330,48 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
     if (leads.length === 0) leads = await repo.findAdmins(tx);
     for (const lead of leads) {
       await mail.enqueue(tx, {
-        to: lead.email, locale: toMailLocale(lead.locale), kind: 'concern-alert',
-        content: { subject: 'concernAlert.subject', name: lead.firstName, paragraphs: ['concernAlert.intro', 'concernAlert.deadline'], action: { label: 'concernAlert.action', url: concernLink(concern.id) }, vars: { hours: CONCERN_OVERDUE_HOURS } },
+        to: lead.email,
+        locale: toMailLocale(lead.locale),
+        kind: 'concern-alert',
+        content: {
+          subject: 'concernAlert.subject',
+          name: lead.firstName,
+          paragraphs: ['concernAlert.intro', 'concernAlert.deadline'],
+          action: { label: 'concernAlert.action', url: concernLink(concern.id) },
+          vars: { hours: CONCERN_OVERDUE_HOURS },
+        },
       });
     }
-    await repo.insertAudit({ actorId: row.raisedById, action: 'safeguarding.concern_raised', targetType: 'concern', targetId: concern.id, details: { source: row.source, aboutUserId: row.aboutUserId } }, tx);
+    await repo.insertAudit(
+      {
+        actorId: row.raisedById,
+        action: 'safeguarding.concern_raised',
+        targetType: 'concern',
+        targetId: concern.id,
+        details: { source: row.source, aboutUserId: row.aboutUserId },
+      },
+      tx,
+    );
     return { concern, token };
   }
 
   const receipt = (c: ConcernRow, token: string | null): ConcernReceipt => ({
-    id: c.id, status: c.status, createdAt: c.createdAt.toISOString(), statusPath: token ? concernStatusPagePath(token) : null,
+    id: c.id,
+    status: c.status,
+    createdAt: c.createdAt.toISOString(),
+    statusPath: token ? concernStatusPagePath(token) : null,
   });
 
   /** The acknowledgement by mail, in neutral words, with where to follow the status. */
   async function acknowledge(tx: Tx, to: { email: string; locale: string | null; firstName: string | null }, statusUrl: string) {
     await mail.enqueueFor(tx, to, {
       kind: 'concern-received',
-      content: { subject: 'concernReceived.subject', paragraphs: ['concernReceived.intro', 'concernReceived.next'], action: { label: 'concernReceived.action', url: statusUrl }, after: ['concernReceived.danger'] },
+      content: {
+        subject: 'concernReceived.subject',
+        paragraphs: ['concernReceived.intro', 'concernReceived.next'],
+        action: { label: 'concernReceived.action', url: statusUrl },
+        after: ['concernReceived.danger'],
+      },
     });
   }
 
@@ -260,7 +380,13 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       const about = body.aboutUserId ? await findUserById(tx, body.aboutUserId) : null;
       if (body.aboutUserId && !about) throw new AppError('NOT_FOUND', 'This person is not in the app.');
       const { concern } = await storeConcern(tx, {
-        source: 'member', raisedById: user.id, contactEmail: null, aboutUserId: about?.id ?? null, aboutName: about ? null : body.aboutName, body: body.body, isAnonymous: body.isAnonymous,
+        source: 'member',
+        raisedById: user.id,
+        contactEmail: null,
+        aboutUserId: about?.id ?? null,
+        aboutName: about ? null : body.aboutName,
+        body: body.body,
+        isAnonymous: body.isAnonymous,
       });
       await acknowledge(tx, user, mail.link('/settings#concerns'));
       return receipt(concern, null);
@@ -272,9 +398,16 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
   async function raisePublic(body: PublicConcern): Promise<ConcernReceipt> {
     const result = await db.transaction(async (tx) => {
       const { concern, token } = await storeConcern(tx, {
-        source: 'public', raisedById: null, contactEmail: body.contactEmail || null, aboutUserId: null, aboutName: body.aboutName, body: body.body, isAnonymous: body.isAnonymous,
+        source: 'public',
+        raisedById: null,
+        contactEmail: body.contactEmail || null,
+        aboutUserId: null,
+        aboutName: body.aboutName,
+        body: body.body,
+        isAnonymous: body.isAnonymous,
       });
-      if (body.contactEmail) await acknowledge(tx, { email: body.contactEmail, locale: null, firstName: null }, mail.link(concernStatusPagePath(token!)));
+      if (body.contactEmail)
+        await acknowledge(tx, { email: body.contactEmail, locale: null, firstName: null }, mail.link(concernStatusPagePath(token!)));
       return receipt(concern, token);
     });
     mail.wake();
@@ -287,7 +420,11 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
     const nameOf = new Map(abouts.map((a) => [a.id, displayNameOf(a)]));
     return {
       concerns: rows.map((r) => ({
-        id: r.id, status: r.status, aboutName: (r.aboutUserId ? nameOf.get(r.aboutUserId) : null) ?? r.aboutName ?? '', createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+        id: r.id,
+        status: r.status,
+        aboutName: (r.aboutUserId ? nameOf.get(r.aboutUserId) : null) ?? r.aboutName ?? '',
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
       })),
     };
   }
@@ -298,7 +435,8 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
     return { status: c.status, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
   }
 
-  const isOverdue = (c: ConcernRow) => !c.openedAt && c.status !== 'closed' && c.createdAt.getTime() <= Date.now() - CONCERN_OVERDUE_HOURS * 3_600_000;
+  const isOverdue = (c: ConcernRow) =>
+    !c.openedAt && c.status !== 'closed' && c.createdAt.getTime() <= Date.now() - CONCERN_OVERDUE_HOURS * 3_600_000;
 
   async function listConcerns(): Promise<ConcernList> {
     const rows = await repo.listConcerns();
@@ -306,7 +444,12 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
     const nameOf = new Map(abouts.map((a) => [a.id, fullNameOf(a) || a.email]));
     return {
       concerns: rows.map((r) => ({
-        id: r.id, source: r.source, status: r.status, aboutName: (r.aboutUserId ? nameOf.get(r.aboutUserId) : null) ?? r.aboutName ?? '', createdAt: r.createdAt.toISOString(), isOverdue: isOverdue(r),
+        id: r.id,
+        source: r.source,
+        status: r.status,
+        aboutName: (r.aboutUserId ? nameOf.get(r.aboutUserId) : null) ?? r.aboutName ?? '',
+        createdAt: r.createdAt.toISOString(),
+        isOverdue: isOverdue(r),
       })),
     };
   }
@@ -319,14 +462,34 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       const wasOverdue = isOverdue(c);
       if (!c.openedAt) {
         await repo.updateConcern(id, { openedAt: new Date() }, tx);
-        await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.concern_opened', targetType: 'concern', targetId: id, details: { wasOverdue } }, tx);
+        await repo.insertAudit(
+          { actorId: actor.id, action: 'safeguarding.concern_opened', targetType: 'concern', targetId: id, details: { wasOverdue } },
+          tx,
+        );
       }
-      const [raisedBy, about] = await Promise.all([c.raisedById ? findUserById(tx, c.raisedById) : null, c.aboutUserId ? findUserById(tx, c.aboutUserId) : null]);
+      const [raisedBy, about] = await Promise.all([
+        c.raisedById ? findUserById(tx, c.raisedById) : null,
+        c.aboutUserId ? findUserById(tx, c.aboutUserId) : null,
+      ]);
       const links = about ? await repo.findLinksOf(about.id, tx) : [];
       return {
-        id: c.id, source: c.source, status: c.status, aboutName: about ? fullNameOf(about) || about.email : (c.aboutName ?? ''), createdAt: c.createdAt.toISOString(), isOverdue: wasOverdue,
-        body: c.body, isAnonymous: c.isAnonymous, raisedBy: raisedBy ? ref(raisedBy) : null, contactEmail: c.contactEmail, about: about ? ref(about) : null,
-        links: links.map((l) => ({ id: l.disciple.id, mentor: ref(l.mentor), disciple: ref(l.disciple), pausedAt: l.pausedAt?.toISOString() ?? null })),
+        id: c.id,
+        source: c.source,
+        status: c.status,
+        aboutName: about ? fullNameOf(about) || about.email : (c.aboutName ?? ''),
+        createdAt: c.createdAt.toISOString(),
+        isOverdue: wasOverdue,
+        body: c.body,
+        isAnonymous: c.isAnonymous,
+        raisedBy: raisedBy ? ref(raisedBy) : null,
+        contactEmail: c.contactEmail,
+        about: about ? ref(about) : null,
+        links: links.map((l) => ({
+          id: l.disciple.id,
+          mentor: ref(l.mentor),
+          disciple: ref(l.disciple),
+          pausedAt: l.pausedAt?.toISOString() ?? null,
+        })),
       };
     });
   }
@@ -337,14 +500,29 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       if (!c) throw new AppError('NOT_FOUND', 'No such concern.');
       if (c.status === status) return;
       await repo.updateConcern(id, { status, closedAt: status === 'closed' ? new Date() : null, openedAt: c.openedAt ?? new Date() }, tx);
-      await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.concern_status', targetType: 'concern', targetId: id, details: { from: c.status, to: status } }, tx);
+      await repo.insertAudit(
+        {
+          actorId: actor.id,
+          action: 'safeguarding.concern_status',
+          targetType: 'concern',
+          targetId: id,
+          details: { from: c.status, to: status },
+        },
+        tx,
+      );
     });
   }
 
   async function listAudit(): Promise<SafeguardingAudit> {
     const rows = await repo.findSafeguardingAudit();
     return {
-      entries: rows.map((r) => ({ id: r.id, action: r.action, actorName: r.actorId ? fullNameOf(r) || null : null, targetId: r.targetId, createdAt: r.createdAt.toISOString() })),
+      entries: rows.map((r) => ({
+        id: r.id,
+        action: r.action,
+        actorName: r.actorId ? fullNameOf(r) || null : null,
+        targetId: r.targetId,
+        createdAt: r.createdAt.toISOString(),
+      })),
     };
   }
 
@@ -354,7 +532,16 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       if (!target) throw new AppError('NOT_FOUND', 'No such user.');
       if (target.isSafeguardingLead !== isLead) {
         await repo.setLead(target.id, isLead, tx);
-        await repo.insertAudit({ actorId: actor.id, action: 'safeguarding.lead_changed', targetType: 'user', targetId: target.id, details: { from: target.isSafeguardingLead, to: isLead } }, tx);
+        await repo.insertAudit(
+          {
+            actorId: actor.id,
+            action: 'safeguarding.lead_changed',
+            targetType: 'user',
+            targetId: target.id,
+            details: { from: target.isSafeguardingLead, to: isLead },
+          },
+          tx,
+        );
       }
       return { id: target.id, isSafeguardingLead: isLead };
     });
@@ -374,8 +561,17 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
     await repo.setParentMentorsToken(child.id, hashToken(token), tx);
     const current = await findUserById(tx, child.id);
     await mail.enqueue(tx, {
-      to: parent.parentEmail, locale: toMailLocale(current?.locale), kind: 'parent-mentors', about: [child.id],
-      content: { subject: 'parentMentors.subject', paragraphs: ['parentMentors.intro', 'parentMentors.how'], action: { label: 'parentMentors.action', url: mail.link(parentMentorsPagePath(token)) }, after: ['parentMentors.keep'], vars: { child: child.firstName ?? '' } },
+      to: parent.parentEmail,
+      locale: toMailLocale(current?.locale),
+      kind: 'parent-mentors',
+      about: [child.id],
+      content: {
+        subject: 'parentMentors.subject',
+        paragraphs: ['parentMentors.intro', 'parentMentors.how'],
+        action: { label: 'parentMentors.action', url: mail.link(parentMentorsPagePath(token)) },
+        after: ['parentMentors.keep'],
+        vars: { child: child.firstName ?? '' },
+      },
     });
     await repo.insertAudit({ actorId: null, action: 'safeguarding.parent_link_sent', targetType: 'user', targetId: child.id }, tx);
   }
@@ -394,7 +590,14 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       const mentor = await findUserById(db, child.mentorId);
       if (mentor) {
         const [since, approvals] = await Promise.all([repo.findLinkSince(child.id, mentor.id), repo.findApprovalsInForce([mentor.id])]);
-        mentors.push({ id: mentor.id, name: fullNameOf(mentor) || displayNameOf(mentor), since: since?.toISOString() ?? null, approvedUntil: approvals.get(mentor.id)?.expiresAt.toISOString() ?? null, needsApproval: adultsNeedingApproval(mentor, child).length > 0, isPaused: !!child.mentorPausedAt });
+        mentors.push({
+          id: mentor.id,
+          name: fullNameOf(mentor) || displayNameOf(mentor),
+          since: since?.toISOString() ?? null,
+          approvedUntil: approvals.get(mentor.id)?.expiresAt.toISOString() ?? null,
+          needsApproval: adultsNeedingApproval(mentor, child).length > 0,
+          isPaused: !!child.mentorPausedAt,
+        });
       }
     }
     return { childFirstName: child.firstName ?? '', mentors };
@@ -404,11 +607,22 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
     const result = await db.transaction(async (tx) => {
       const { parent, child } = await parentByToken(tx, token);
       // A parent names their child's mentor, or anyone by name; never another account by id.
-      if (body.aboutUserId && body.aboutUserId !== child.mentorId) throw new AppError('NOT_FOUND', "This person is not your child's mentor.");
+      if (body.aboutUserId && body.aboutUserId !== child.mentorId)
+        throw new AppError('NOT_FOUND', "This person is not your child's mentor.");
       const { concern, token: statusToken } = await storeConcern(tx, {
-        source: 'parent', raisedById: null, contactEmail: parent.parentEmail, aboutUserId: body.aboutUserId, aboutName: body.aboutUserId ? null : body.aboutName, body: body.body, isAnonymous: body.isAnonymous,
+        source: 'parent',
+        raisedById: null,
+        contactEmail: parent.parentEmail,
+        aboutUserId: body.aboutUserId,
+        aboutName: body.aboutUserId ? null : body.aboutName,
+        body: body.body,
+        isAnonymous: body.isAnonymous,
       });
-      await acknowledge(tx, { email: parent.parentEmail, locale: child.locale, firstName: null }, mail.link(concernStatusPagePath(statusToken!)));
+      await acknowledge(
+        tx,
+        { email: parent.parentEmail, locale: child.locale, firstName: null },
+        mail.link(concernStatusPagePath(statusToken!)),
+      );
       return receipt(concern, statusToken);
     });
     mail.wake();
@@ -428,7 +642,17 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
         // Renewed in time: a newer approval holds, nothing to pause.
         const paused = inForce ? 0 : await pauseMinorLinksOf(tx, approval.userId);
         await repo.markExpiryHandled(approval.id, tx);
-        if (!inForce) await repo.insertAudit({ actorId: null, action: 'safeguarding.approval_expired', targetType: 'user', targetId: approval.userId, details: { approvalId: approval.id, pausedLinks: paused } }, tx);
+        if (!inForce)
+          await repo.insertAudit(
+            {
+              actorId: null,
+              action: 'safeguarding.approval_expired',
+              targetType: 'user',
+              targetId: approval.userId,
+              details: { approvalId: approval.id, pausedLinks: paused },
+            },
+            tx,
+          );
       }
       for (const approval of await repo.lockDueReminders(APPROVAL_REMINDER_DAYS, tx)) {
         const adult = await findUserById(tx, approval.userId);
@@ -436,7 +660,12 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
           const locale = toMailLocale(adult.locale);
           await mail.enqueueFor(tx, adult, {
             kind: 'approval-renewal',
-            content: { subject: 'approvalRenewal.subject', paragraphs: ['approvalRenewal.intro', 'approvalRenewal.how'], action: { label: 'approvalRenewal.action', url: mail.link('/dashboard') }, vars: { date: dateIn(locale, approval.expiresAt) } },
+            content: {
+              subject: 'approvalRenewal.subject',
+              paragraphs: ['approvalRenewal.intro', 'approvalRenewal.how'],
+              action: { label: 'approvalRenewal.action', url: mail.link('/dashboard') },
+              vars: { date: dateIn(locale, approval.expiresAt) },
+            },
           });
         }
         await repo.markReminded(approval.id, tx);
@@ -460,8 +689,16 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       for (const c of overdue) {
         for (const admin of admins) {
           await mail.enqueue(tx, {
-            to: admin.email, locale: toMailLocale(admin.locale), kind: 'concern-escalation',
-            content: { subject: 'concernEscalation.subject', name: admin.firstName, paragraphs: ['concernEscalation.intro', 'concernEscalation.ask'], action: { label: 'concernEscalation.action', url: concernLink(c.id) }, vars: { hours: CONCERN_OVERDUE_HOURS } },
+            to: admin.email,
+            locale: toMailLocale(admin.locale),
+            kind: 'concern-escalation',
+            content: {
+              subject: 'concernEscalation.subject',
+              name: admin.firstName,
+              paragraphs: ['concernEscalation.intro', 'concernEscalation.ask'],
+              action: { label: 'concernEscalation.action', url: concernLink(c.id) },
+              vars: { hours: CONCERN_OVERDUE_HOURS },
+            },
           });
         }
         await repo.updateConcern(c.id, { escalatedAt: new Date() }, tx);
@@ -472,8 +709,29 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
   }
 
   return {
-    checkLink, isLinkAllowed, getMyApproval, approve, revoke, listMentors, listLinks, pauseLink, resumeLink, raiseAsMember, raisePublic, listMyConcerns, statusByToken, listConcerns,
-    openConcern, setConcernStatus, listAudit, setLead, tellParentOfNewMentor, getParentView, raiseAsParent, runDaily, escalateOverdue,
+    checkLink,
+    isLinkAllowed,
+    getMyApproval,
+    approve,
+    revoke,
+    listMentors,
+    listLinks,
+    pauseLink,
+    resumeLink,
+    raiseAsMember,
+    raisePublic,
+    listMyConcerns,
+    statusByToken,
+    listConcerns,
+    openConcern,
+    setConcernStatus,
+    listAudit,
+    setLead,
+    tellParentOfNewMentor,
+    getParentView,
+    raiseAsParent,
+    runDaily,
+    escalateOverdue,
   };
 }
 export type SafeguardingService = ReturnType<typeof safeguardingServiceFactory>;

@@ -1,15 +1,29 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import type { DiscipleNode } from '../../../common/contracts/mentoring.ts';
 import { createTestApp, createUser, enrolTotp, signedInUser } from '../../../test/app.ts';
-import { auditLog, discipleInvitations, mailOutbox, mentorApprovals, parentalConsents, safeguardingConcerns, users } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  discipleInvitations,
+  mailOutbox,
+  mentorApprovals,
+  parentalConsents,
+  safeguardingConcerns,
+  users,
+} from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/session.ts';
 
 const app = await createTestApp();
 const json = { 'content-type': 'application/json' };
 const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload: unknown, cookie?: string) =>
-  app.inject({ method, url, headers: { ...(payload === undefined ? {} : json), ...(cookie ? { cookie } : {}) }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  app.inject({
+    method,
+    url,
+    headers: { ...(payload === undefined ? {} : json), ...(cookie ? { cookie } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const post = (url: string, payload: unknown, cookie?: string) => send('POST', url, payload, cookie);
 
 // Today is taken from the clock: birth years relative to it keep the ages right whenever the test runs.
@@ -17,10 +31,19 @@ const year = new Date().getUTCFullYear();
 /** Born in January: the birthday month is always passed (but in January itself, counted as not yet). */
 const aged = (age: number) => ({ birthYear: year - age - (new Date().getUTCMonth() === 0 ? 1 : 0), birthMonth: 1 });
 const adult = () => signedInUser(app, { ...aged(30), firstName: 'Adam', lastName: `Adult${Math.random().toString(36).slice(2, 7)}` });
-const minor = (age = 14, extra = {}) => signedInUser(app, { ...aged(age), firstName: 'Mia', lastName: `Minor${Math.random().toString(36).slice(2, 7)}`, ...extra });
+const minor = (age = 14, extra = {}) =>
+  signedInUser(app, { ...aged(age), firstName: 'Mia', lastName: `Minor${Math.random().toString(36).slice(2, 7)}`, ...extra });
 const mentorOf = async (id: string) => (await app.db.select().from(users).where(eq(users.id, id)))[0]!;
-const mailsTo = (email: string, kind: string) => app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email.toLowerCase()), eq(mailOutbox.kind, kind)));
-const auditOf = (action: string, targetId: string) => app.db.select().from(auditLog).where(and(like(auditLog.action, action), eq(auditLog.targetId, targetId)));
+const mailsTo = (email: string, kind: string) =>
+  app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email.toLowerCase()), eq(mailOutbox.kind, kind)));
+const auditOf = (action: string, targetId: string) =>
+  app.db
+    .select()
+    .from(auditLog)
+    .where(and(like(auditLog.action, action), eq(auditLog.targetId, targetId)));
 
 async function lead() {
   const l = await signedInUser(app, { ...aged(40), isSafeguardingLead: true, firstName: 'Lea', lastName: 'Lead' });
@@ -28,14 +51,27 @@ async function lead() {
   return l;
 }
 const approve = async (leadCookie: string, email: string, expiresOn?: string) =>
-  post('/api/admin/safeguarding/approvals', { email, checks: 'Background check seen on 2026-11-20; two references', ...(expiresOn ? { expiresOn } : {}) }, leadCookie);
+  post(
+    '/api/admin/safeguarding/approvals',
+    { email, checks: 'Background check seen on 2026-11-20; two references', ...(expiresOn ? { expiresOn } : {}) },
+    leadCookie,
+  );
 
 /** The minor names the adult at onboarding: a request the adult answers. */
 async function minorNames(adultUser: { firstName: string | null; lastName: string | null }, age = 14) {
   const m = await signedInUser(app, { ...aged(age), onboardingStatus: 'pending' });
   const res = await post(
     '/api/onboarding/complete',
-    { firstName: 'Tess', lastName: `Teen${Math.random().toString(36).slice(2, 7)}`, mentorName: `${adultUser.firstName} ${adultUser.lastName}`, phone: '+1 555 010 2000', address: '1 Main Street', country: 'Canada', churchDenomination: 'Baptist', pastorName: 'Pastor Jones' },
+    {
+      firstName: 'Tess',
+      lastName: `Teen${Math.random().toString(36).slice(2, 7)}`,
+      mentorName: `${adultUser.firstName} ${adultUser.lastName}`,
+      phone: '+1 555 010 2000',
+      address: '1 Main Street',
+      country: 'Canada',
+      churchDenomination: 'Baptist',
+      pastorName: 'Pastor Jones',
+    },
     m.cookie,
   );
   expect(res.statusCode).toBe(200);
@@ -128,12 +164,18 @@ describe('an adult and a minor (issue 25)', () => {
     expect((await post(`/api/mentor-links/requests/${m.user.id}`, { accept: true }, a.cookie)).statusCode).toBe(204);
 
     // 30 days before: the renewal reminder, once.
-    await app.db.update(mentorApprovals).set({ expiresAt: new Date(Date.now() + 20 * 86_400_000) }).where(eq(mentorApprovals.userId, a.user.id));
+    await app.db
+      .update(mentorApprovals)
+      .set({ expiresAt: new Date(Date.now() + 20 * 86_400_000) })
+      .where(eq(mentorApprovals.userId, a.user.id));
     await app.safeguarding.runDaily();
     await app.safeguarding.runDaily();
     expect(await mailsTo(a.user.email, 'approval-renewal')).toHaveLength(1);
 
-    await app.db.update(mentorApprovals).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(mentorApprovals.userId, a.user.id));
+    await app.db
+      .update(mentorApprovals)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(mentorApprovals.userId, a.user.id));
     await app.safeguarding.runDaily();
     const row = await mentorOf(m.user.id);
     expect(row.mentorId).toBe(a.user.id);
@@ -161,7 +203,10 @@ describe('a paused link', () => {
     const first = await minor(16);
     const second = await minor(16);
     const m = await minor(16);
-    await app.db.update(users).set({ mentorId: first.user.id, mentorPausedAt: new Date(), mentorPauseReason: 'concern' }).where(eq(users.id, m.user.id));
+    await app.db
+      .update(users)
+      .set({ mentorId: first.user.id, mentorPausedAt: new Date(), mentorPauseReason: 'concern' })
+      .where(eq(users.id, m.user.id));
     const encourage = await post(`/api/disciples/${m.user.id}/encouragements`, { message: 'proudOfYou' }, first.cookie);
     expect(encourage.statusCode).toBe(404);
     expect((await send('DELETE', '/api/mentor-links/mentor', undefined, m.cookie)).statusCode).toBe(204);
@@ -196,7 +241,9 @@ describe('the Safeguarding tab', () => {
     expect(links).toContainEqual(expect.objectContaining({ id: m.user.id, adultId: a.user.id, isApproved: false, pausedAt: null }));
     expect((await mentorOf(m.user.id)).mentorId).toBe(a.user.id);
     const { mentors } = (await get('/api/admin/safeguarding/mentors', l.cookie)).json();
-    expect(mentors).toContainEqual(expect.objectContaining({ person: expect.objectContaining({ id: a.user.id }), approval: null, minorLinks: 1 }));
+    expect(mentors).toContainEqual(
+      expect.objectContaining({ person: expect.objectContaining({ id: a.user.id }), approval: null, minorLinks: 1 }),
+    );
   });
 
   it('grants the lead role from admins only', async () => {
@@ -206,7 +253,9 @@ describe('the Safeguarding tab', () => {
     expect(res.statusCode).toBe(200);
     expect((await mentorOf(target.id)).isSafeguardingLead).toBe(true);
     const l = await lead();
-    expect((await send('PUT', `/api/admin/users/${target.id}/safeguarding-lead`, { isSafeguardingLead: false }, l.cookie)).statusCode).toBe(403);
+    expect((await send('PUT', `/api/admin/users/${target.id}/safeguarding-lead`, { isSafeguardingLead: false }, l.cookie)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -227,10 +276,15 @@ describe('concerns', () => {
     expect(alert!.text).toContain(`/admin?tab=safeguarding&concern=${concernId}`);
     for (const secret of [words, a.user.lastName!, m.user.email]) expect(alert!.text).not.toContain(secret);
     expect(await mailsTo(m.user.email, 'concern-received')).toHaveLength(1);
-    expect((await get('/api/safeguarding/concerns', m.cookie)).json().concerns).toEqual([expect.objectContaining({ id: concernId, status: 'received' })]);
+    expect((await get('/api/safeguarding/concerns', m.cookie)).json().concerns).toEqual([
+      expect.objectContaining({ id: concernId, status: 'received' }),
+    ]);
 
     // Unopened for a day: every admin is mailed, once.
-    await app.db.update(safeguardingConcerns).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(safeguardingConcerns.id, concernId));
+    await app.db
+      .update(safeguardingConcerns)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(safeguardingConcerns.id, concernId));
     await app.safeguarding.escalateOverdue();
     await app.safeguarding.escalateOverdue();
     expect(await mailsTo(admin.user.email, 'concern-escalation')).toHaveLength(1);
@@ -251,13 +305,23 @@ describe('concerns', () => {
     // Every step audited, without what was written.
     const { entries } = (await get('/api/admin/safeguarding/audit', l.cookie)).json();
     const actions = entries.map((e: { action: string }) => e.action);
-    for (const action of ['safeguarding.concern_raised', 'safeguarding.concern_opened', 'safeguarding.link_paused', 'safeguarding.concern_status']) expect(actions).toContain(action);
+    for (const action of [
+      'safeguarding.concern_raised',
+      'safeguarding.concern_opened',
+      'safeguarding.link_paused',
+      'safeguarding.concern_status',
+    ])
+      expect(actions).toContain(action);
     const rows = await app.db.select().from(auditLog).where(like(auditLog.action, 'safeguarding.%'));
     expect(JSON.stringify(rows)).not.toContain('uneasy');
   });
 
   it('takes a concern from the public page, with a status link', async () => {
-    const res = await post('/api/safeguarding/public-concerns', { aboutName: 'A youth leader', body: 'Something I saw at the youth weekend worries me.', contactEmail: 'worried@example.org' });
+    const res = await post('/api/safeguarding/public-concerns', {
+      aboutName: 'A youth leader',
+      body: 'Something I saw at the youth weekend worries me.',
+      contactEmail: 'worried@example.org',
+    });
     expect(res.statusCode).toBe(201);
     const token = /\/concern-status\/([A-Za-z0-9_-]{43})$/.exec(res.json().statusPath)![1]!;
     expect((await get(`/api/safeguarding/concern-status/${token}`)).json()).toMatchObject({ status: 'received' });
@@ -279,7 +343,9 @@ describe("a parent's page", () => {
     const l = await lead();
     const a = await adult();
     const m = await minorNames(a.user, 14);
-    await app.db.insert(parentalConsents).values({ userId: m.user.id, parentEmail: 'parent@example.org', tokenHash: hashToken(newToken()), grantedAt: new Date() });
+    await app.db
+      .insert(parentalConsents)
+      .values({ userId: m.user.id, parentEmail: 'parent@example.org', tokenHash: hashToken(newToken()), grantedAt: new Date() });
     await approve(l.cookie, a.user.email);
     await post(`/api/mentor-links/requests/${m.user.id}`, { accept: true }, a.cookie);
     const [mail] = await mailsTo('parent@example.org', 'parent-mentors');
@@ -288,8 +354,14 @@ describe("a parent's page", () => {
     expect(view.mentors).toEqual([expect.objectContaining({ id: a.user.id, isPaused: false, approvedUntil: expect.any(String) })]);
 
     const other = await adult();
-    expect((await post(`/api/safeguarding/parent/${token}/concerns`, { aboutUserId: other.user.id, body: 'Trying to name someone else.' })).statusCode).toBe(404);
-    const raised = await post(`/api/safeguarding/parent/${token}/concerns`, { aboutUserId: a.user.id, body: 'My child came home upset after a call.' });
+    expect(
+      (await post(`/api/safeguarding/parent/${token}/concerns`, { aboutUserId: other.user.id, body: 'Trying to name someone else.' }))
+        .statusCode,
+    ).toBe(404);
+    const raised = await post(`/api/safeguarding/parent/${token}/concerns`, {
+      aboutUserId: a.user.id,
+      body: 'My child came home upset after a call.',
+    });
     expect(raised.statusCode).toBe(201);
     expect((await get(`/api/safeguarding/parent/${newToken()}`)).statusCode).toBe(404);
   });
@@ -298,13 +370,17 @@ describe("a parent's page", () => {
     const a = await adult();
     const m = await minor(13);
     await app.db.update(users).set({ mentorId: a.user.id }).where(eq(users.id, m.user.id));
-    await app.db.insert(parentalConsents).values({ userId: m.user.id, parentEmail: 'earlier.parent@example.org', tokenHash: hashToken(newToken()), grantedAt: new Date() });
+    await app.db
+      .insert(parentalConsents)
+      .values({ userId: m.user.id, parentEmail: 'earlier.parent@example.org', tokenHash: hashToken(newToken()), grantedAt: new Date() });
     await app.safeguarding.runDaily();
     await app.safeguarding.runDaily();
     const mails = await mailsTo('earlier.parent@example.org', 'parent-mentors');
     expect(mails).toHaveLength(1);
     const token = /\/parent-mentors\/([A-Za-z0-9_-]{43})/.exec(mails[0]!.text)![1]!;
     // Not approved yet: the parent sees it.
-    expect((await get(`/api/safeguarding/parent/${token}`)).json().mentors).toEqual([expect.objectContaining({ id: a.user.id, approvedUntil: null })]);
+    expect((await get(`/api/safeguarding/parent/${token}`)).json().mentors).toEqual([
+      expect.objectContaining({ id: a.user.id, approvedUntil: null }),
+    ]);
   });
 });

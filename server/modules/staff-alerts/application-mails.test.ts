@@ -1,15 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { ambassadorApplications, users, watchmomsApplications } from '../../db/schema/index.ts';
+
 import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
 import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { ambassadorApplications, users, watchmomsApplications } from '../../db/schema/index.ts';
 import { APPLICATIONS_DIGEST_QUEUE } from './staff-alerts.service.ts';
 
 // Issue 9, flow 5: the applicant is mailed the decision; admins get a daily digest of new applications.
 const smtp: TestSmtp = await startTestSmtp();
 afterAll(async () => smtp.stop());
 
-const app = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://god.test', TZ_DEFAULT: 'Europe/Paris' }, jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 } });
+const app = await createTestApp({
+  env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://god.test', TZ_DEFAULT: 'Europe/Paris' },
+  jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 },
+});
 
 const { user: admin, cookie: adminCookie } = await signedInUser(app, { role: 'admin', firstName: 'Ada', locale: 'en' });
 const founder = await createUser(app.db, { role: 'founder', firstName: 'Félix', locale: 'fr' });
@@ -31,7 +35,12 @@ async function newApplication(overrides: Partial<typeof users.$inferInsert> = {}
   return { applicant, application: row! };
 }
 const decide = (id: string, decision: string) =>
-  app.inject({ method: 'POST', url: `/api/admin/ambassador-applications/${id}/decision`, headers: { cookie: adminCookie }, payload: { decision } });
+  app.inject({
+    method: 'POST',
+    url: `/api/admin/ambassador-applications/${id}/decision`,
+    headers: { cookie: adminCookie },
+    payload: { decision },
+  });
 
 describe('the decision on an ambassador application', () => {
   it('approved: the applicant gets one mail in their language (French here), HTML and text, linking to their disciple tree', async () => {
@@ -85,7 +94,15 @@ describe("the admins' daily digest of new applications", () => {
     app.inject({
       method: 'POST',
       url: '/api/watchmoms-applications',
-      payload: { fullName, phone, country: 'Haiti', cityState: 'Jacmel, Sud-Est', churchAffiliation: 'Église de la Source', reasonForJoining: 'Secret reason: my son is in trouble.', consent: true },
+      payload: {
+        fullName,
+        phone,
+        country: 'Haiti',
+        cityState: 'Jacmel, Sud-Est',
+        churchAffiliation: 'Église de la Source',
+        reasonForJoining: 'Secret reason: my son is in trouble.',
+        consent: true,
+      },
     });
 
   it('counts the new WatchMoms and ambassador applications in one mail to each admin and founder, with no name, phone or answer; once only', async () => {
@@ -111,7 +128,19 @@ describe("the admins' daily digest of new applications", () => {
     expect(fr.text).toContain('Candidatures WatchMoms\u00a0: 2');
 
     for (const mail of [en, fr]) {
-      for (const secret of ['Marie', 'Joseph', 'Rose', '3456', '+509', 'Secret reason', 'Source', 'Jacmel', 'Zebulon', 'Quartz', applicant.email]) {
+      for (const secret of [
+        'Marie',
+        'Joseph',
+        'Rose',
+        '3456',
+        '+509',
+        'Secret reason',
+        'Source',
+        'Jacmel',
+        'Zebulon',
+        'Quartz',
+        applicant.email,
+      ]) {
         expect(mail.text).not.toContain(secret);
         expect(mail.html).not.toContain(secret);
       }
@@ -124,13 +153,20 @@ describe("the admins' daily digest of new applications", () => {
     await app.jobs.runNow(APPLICATIONS_DIGEST_QUEUE, {});
     await settled();
     expect(smtp.received).toHaveLength(2);
-    const undigested = await app.db.select().from(watchmomsApplications).where(sql`${watchmomsApplications.digestedAt} is null`);
+    const undigested = await app.db
+      .select()
+      .from(watchmomsApplications)
+      .where(sql`${watchmomsApplications.digestedAt} is null`);
     expect(undigested).toEqual([]);
   });
 
   it('two runs at the same moment (two instances) mail each admin once', async () => {
     expect((await watchmoms('Anne Lune', '+33 6 00 00 00 01')).statusCode).toBe(201);
-    await Promise.all([app.staffAlerts.sendApplicationsDigest(), app.staffAlerts.sendApplicationsDigest(), app.jobs.runNow(APPLICATIONS_DIGEST_QUEUE, {})]);
+    await Promise.all([
+      app.staffAlerts.sendApplicationsDigest(),
+      app.staffAlerts.sendApplicationsDigest(),
+      app.jobs.runNow(APPLICATIONS_DIGEST_QUEUE, {}),
+    ]);
     const mail = await smtp.waitFor(to(admin.email));
     expect(mail.subject).toBe('New applications since yesterday: 1');
     expect(mail.text).not.toContain('Ambassador applications');
@@ -148,12 +184,17 @@ describe("the admins' daily digest of new applications", () => {
     await app.jobs.runNow(APPLICATIONS_DIGEST_QUEUE, {});
     await settled();
     expect(smtp.received).toEqual([]);
-    const [row] = await app.db.select({ digestedAt: ambassadorApplications.digestedAt }).from(ambassadorApplications).where(eq(ambassadorApplications.id, application.id));
+    const [row] = await app.db
+      .select({ digestedAt: ambassadorApplications.digestedAt })
+      .from(ambassadorApplications)
+      .where(eq(ambassadorApplications.id, application.id));
     expect(row!.digestedAt).not.toBeNull();
   });
 
   it('is scheduled every day at 8:00 in TZ_DEFAULT', async () => {
-    const schedules = await app.db.execute(sql`select name, cron, options->>'tz' as tz from pgboss.schedule where name = ${APPLICATIONS_DIGEST_QUEUE}`);
+    const schedules = await app.db.execute(
+      sql`select name, cron, options->>'tz' as tz from pgboss.schedule where name = ${APPLICATIONS_DIGEST_QUEUE}`,
+    );
     expect(schedules.rows).toEqual([{ name: APPLICATIONS_DIGEST_QUEUE, cron: '0 8 * * *', tz: 'Europe/Paris' }]);
   });
 });

@@ -9,7 +9,19 @@ const scheduled = { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInS
  * digests every day at 8:00 in TZ_DEFAULT; overdue requests are looked for every 10 minutes.
  */
 export function defineStaffAlertJobs(jobs: Pick<Jobs, 'define'>, alerts: StaffAlerts, timeZone: string) {
-  jobs.define(CALLBACK_DIGEST_QUEUE, { cron: { expression: '0 8 * * *', tz: timeZone }, options: scheduled, handler: () => alerts.sendCallbackDigest() });
-  jobs.define(APPLICATIONS_DIGEST_QUEUE, { cron: { expression: '0 8 * * *', tz: timeZone }, options: scheduled, handler: () => alerts.sendApplicationsDigest() });
-  jobs.define(CALLBACK_ESCALATION_QUEUE, { cron: { expression: '*/10 * * * *', tz: timeZone }, options: scheduled, handler: () => alerts.escalateOverdue() });
+  jobs.define(CALLBACK_DIGEST_QUEUE, {
+    cron: { expression: '0 8 * * *', tz: timeZone },
+    options: scheduled,
+    handler: () => alerts.sendCallbackDigest(),
+  });
+  jobs.define(APPLICATIONS_DIGEST_QUEUE, {
+    cron: { expression: '0 8 * * *', tz: timeZone },
+    options: scheduled,
+    handler: () => alerts.sendApplicationsDigest(),
+  });
+  jobs.define(CALLBACK_ESCALATION_QUEUE, {
+    cron: { expression: '*/10 * * * *', tz: timeZone },
+    options: scheduled,
+    handler: () => alerts.escalateOverdue(),
+  });
 }

@@ -1,7 +1,7 @@
 import { callbackDeadlineHours, isUrgentRequest, type ScoreBand, type SupportCategory } from '../../../common/domain/support.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { mailText, toMailLocale, type MailContent, type MailLocale } from '../mail/mail.templates.ts';
 import type { MailSender } from '../mail/mail.service.ts';
+import { mailText, toMailLocale, type MailContent, type MailLocale } from '../mail/mail.templates.ts';
 import type { AlertRequest, Recipient, StaffAlertsRepository } from './staff-alerts.repository.ts';
 
 export const CALLBACK_DIGEST_QUEUE = 'callback-digest';
@@ -30,7 +30,15 @@ export interface NewCallbackRequest {
 export function staffAlertsFactory({ db, staffAlertsRepo: repo, mail, timeZone }: Deps) {
   const inboxLink = (id?: string) => mail.link(id ? `/admin?tab=callbacks&request=${id}` : '/admin?tab=callbacks');
   const when = (locale: MailLocale, date: Date) =>
-    new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
+    new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    }).format(date);
   const describe = (locale: MailLocale, r: Pick<AlertRequest, 'category' | 'scoreBand' | 'createdAt'>) => ({
     category: mailText(locale, `categories.${r.category}`),
     band: mailText(locale, `bands.${r.scoreBand}`),
@@ -74,7 +82,10 @@ export function staffAlertsFactory({ db, staffAlertsRepo: repo, mail, timeZone }
           vars: { count: open.length },
         }));
       }
-      await repo.markAlerted(requests.map((r) => r.id), tx);
+      await repo.markAlerted(
+        requests.map((r) => r.id),
+        tx,
+      );
       return open.length;
     });
     if (sent) mail.wake();
@@ -94,7 +105,10 @@ export function staffAlertsFactory({ db, staffAlertsRepo: repo, mail, timeZone }
           vars: { ...describe(locale, r), hours: callbackDeadlineHours(r.category, r.scoreBand) },
         }));
       }
-      await repo.markEscalated(requests.map((r) => r.id), tx);
+      await repo.markEscalated(
+        requests.map((r) => r.id),
+        tx,
+      );
       return requests.length;
     });
     if (escalated) mail.wake();

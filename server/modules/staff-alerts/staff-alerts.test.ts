@@ -1,14 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, callbackRequests } from '../../db/schema/index.ts';
+
 import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
 import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { auditLog, callbackRequests } from '../../db/schema/index.ts';
 import { CALLBACK_DIGEST_QUEUE, CALLBACK_ESCALATION_QUEUE } from './staff-alerts.service.ts';
 
 const smtp: TestSmtp = await startTestSmtp();
 afterAll(async () => smtp.stop());
 
-const app = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://god.test', TZ_DEFAULT: 'Europe/Paris' }, jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 } });
+const app = await createTestApp({
+  env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://god.test', TZ_DEFAULT: 'Europe/Paris' },
+  jobs: { isRunningWorkers: true, pollingIntervalSeconds: 0.5 },
+});
 
 // The staff: an English admin, a French founder, a responder (coordinator); and people who follow nothing.
 const admin = await createUser(app.db, { role: 'admin', firstName: 'Ada', locale: 'en' });
@@ -17,7 +21,21 @@ const responder = await createUser(app.db, { role: 'coordinator', firstName: 'Ri
 const ambassador = await createUser(app.db, { role: 'ambassador' });
 const learner = await createUser(app.db);
 
-const request = (body: object) => app.inject({ method: 'POST', url: '/api/callback-requests', payload: { name: 'Jamie Private', phone: '+33 6 12 34 56 78', contactMethod: 'call', isVoicemailSafe: false, goodTime: '', language: 'fr', consent: true, ...body } });
+const request = (body: object) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/callback-requests',
+    payload: {
+      name: 'Jamie Private',
+      phone: '+33 6 12 34 56 78',
+      contactMethod: 'call',
+      isVoicemailSafe: false,
+      goodTime: '',
+      language: 'fr',
+      consent: true,
+      ...body,
+    },
+  });
 const to = sentTo;
 /** Mails that arrived for `email` with this subject part. */
 const arrived = (email: string, subject: string) => smtp.received.filter((m) => m.to.includes(email) && m.subject.includes(subject));
@@ -63,10 +81,11 @@ describe('a new callback request', () => {
     await request({ category: 'financial', scoreBand: 'red' });
     await request({ category: 'spiritual', scoreBand: 'yellow' });
     await settled();
-    expect(arrived(admin.email, 'within 24 hours').map((m) => m.subject).sort()).toEqual([
-      'Callback request to answer within 24 hours (financial)',
-      'Callback request to answer within 24 hours (spiritual)',
-    ]);
+    expect(
+      arrived(admin.email, 'within 24 hours')
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(['Callback request to answer within 24 hours (financial)', 'Callback request to answer within 24 hours (spiritual)']);
   });
 
   it('the others wait for the 8:00 digest: one mail per follower listing each, then nothing more', async () => {
@@ -113,7 +132,12 @@ describe('a new callback request', () => {
 describe('a request still new after its deadline', () => {
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
   const old = async (name: string, o: Partial<typeof callbackRequests.$inferInsert>) =>
-    (await app.db.insert(callbackRequests).values({ name, phone: '+1 555 0100', category: 'spiritual', alertedAt: new Date(), ...o }).returning())[0]!;
+    (
+      await app.db
+        .insert(callbackRequests)
+        .values({ name, phone: '+1 555 0100', category: 'spiritual', alertedAt: new Date(), ...o })
+        .returning()
+    )[0]!;
 
   it('is escalated once to every admin (not responders), and the inbox marks it overdue', async () => {
     const urgentLate = await old('Urgent late', { category: 'mental', scoreBand: 'unknown', createdAt: hoursAgo(25) });
@@ -125,12 +149,19 @@ describe('a request still new after its deadline', () => {
     await app.jobs.runNow(CALLBACK_ESCALATION_QUEUE, {});
     await settled();
     const toAdmin = arrived(admin.email, 'Overdue');
-    expect(toAdmin.map((m) => m.subject).sort()).toEqual(['Overdue: a callback request is still waiting (financial)', 'Overdue: a callback request is still waiting (mental health)']);
+    expect(toAdmin.map((m) => m.subject).sort()).toEqual([
+      'Overdue: a callback request is still waiting (financial)',
+      'Overdue: a callback request is still waiting (mental health)',
+    ]);
     const mental = toAdmin.find((m) => m.subject.includes('mental'))!;
     expect(mental.text).toContain('is still new after 24 hours');
     expect(linkIn(mental, '/admin')).toBe(`https://god.test/admin?tab=callbacks&request=${urgentLate.id}`);
     expect(toAdmin.find((m) => m.subject.includes('financial'))!.text).toContain('is still new after 48 hours');
-    expect(arrived(founder.email, 'En retard').map((m) => m.subject).sort()).toEqual([
+    expect(
+      arrived(founder.email, 'En retard')
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual([
       'En retard\u00a0: une demande de rappel attend toujours (financière)',
       'En retard\u00a0: une demande de rappel attend toujours (santé mentale)',
     ]);
@@ -144,7 +175,9 @@ describe('a request still new after its deadline', () => {
 
     const { cookie } = await signedInUser(app, { role: 'admin' });
     const inbox = (await app.inject({ method: 'GET', url: '/api/admin/callbacks?status=all', headers: { cookie } })).json();
-    const flags = Object.fromEntries(inbox.items.map((i: { id: string; isOverdue: boolean; deadlineHours: number }) => [i.id, [i.isOverdue, i.deadlineHours]]));
+    const flags = Object.fromEntries(
+      inbox.items.map((i: { id: string; isOverdue: boolean; deadlineHours: number }) => [i.id, [i.isOverdue, i.deadlineHours]]),
+    );
     expect(flags[urgentLate.id]).toEqual([true, 24]);
     expect(flags[urgentOnTime.id]).toEqual([false, 24]);
     expect(flags[otherOnTime.id]).toEqual([false, 48]);
@@ -157,14 +190,20 @@ describe('responders', () => {
   it('an admin marks someone as a responder (audited); from then on they get the alerts, and not after it is removed', async () => {
     const helper = await createUser(app.db, { role: 'ambassador', firstName: 'Hana' });
     const { cookie } = await signedInUser(app, { role: 'admin' });
-    const set = (isResponder: unknown, c = cookie) => app.inject({ method: 'PUT', url: `/api/admin/users/${helper.id}/responder`, headers: { cookie: c }, payload: { isResponder } });
+    const set = (isResponder: unknown, c = cookie) =>
+      app.inject({ method: 'PUT', url: `/api/admin/users/${helper.id}/responder`, headers: { cookie: c }, payload: { isResponder } });
 
     const on = await set(true);
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({ id: helper.id, isResponder: true });
-    const [entry] = await app.db.select().from(auditLog).where(and(eq(auditLog.targetId, helper.id), eq(auditLog.action, 'user.responder_changed')));
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, helper.id), eq(auditLog.action, 'user.responder_changed')));
     expect(entry!.details).toMatchObject({ from: false, to: true });
-    const directory = (await app.inject({ method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(helper.email)}`, headers: { cookie } })).json();
+    const directory = (
+      await app.inject({ method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(helper.email)}`, headers: { cookie } })
+    ).json();
     expect(directory.users[0]).toMatchObject({ id: helper.id, isResponder: true });
 
     await request({ category: 'mental' });
@@ -184,12 +223,19 @@ describe('responders', () => {
     const url = `/api/admin/users/${target.id}/responder`;
     expect((await app.inject({ method: 'PUT', url, payload: { isResponder: true } })).statusCode).toBe(401);
     const coordinator = await signedInUser(app, { role: 'coordinator' });
-    expect((await app.inject({ method: 'PUT', url, headers: { cookie: coordinator.cookie }, payload: { isResponder: true } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'PUT', url, headers: { cookie: coordinator.cookie }, payload: { isResponder: true } })).statusCode,
+    ).toBe(403);
     const { cookie } = await signedInUser(app, { role: 'founder' });
     const bad = await app.inject({ method: 'PUT', url, headers: { cookie }, payload: { isResponder: 'yes' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('isResponder');
-    const unknown = await app.inject({ method: 'PUT', url: '/api/admin/users/00000000-0000-4000-8000-000000000000/responder', headers: { cookie }, payload: { isResponder: true } });
+    const unknown = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/users/00000000-0000-4000-8000-000000000000/responder',
+      headers: { cookie },
+      payload: { isResponder: true },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

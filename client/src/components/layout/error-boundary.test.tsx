@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../lib/i18n.ts';
+
 import { setBuildId } from '../../lib/client-errors.ts';
-import { renderWithApp } from '../../test/render.tsx';
+import i18n from '../../lib/i18n.ts';
 import { stubApi } from '../../test/fetch-stub.ts';
+import { renderWithApp } from '../../test/render.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 
 const REPORT = '/api/client-errors';
@@ -12,7 +13,8 @@ const REPORT = '/api/client-errors';
 function Thrower({ error }: { error: unknown }): never {
   throw error;
 }
-const missingCode = (screen: string) => new TypeError(`Failed to fetch dynamically imported module: http://localhost/assets/${screen}-Ab12.js`);
+const missingCode = (screen: string) =>
+  new TypeError(`Failed to fetch dynamically imported module: http://localhost/assets/${screen}-Ab12.js`);
 
 let reload: ReturnType<typeof vi.fn<() => void>>;
 beforeEach(() => {
@@ -39,7 +41,11 @@ describe('ErrorBoundary', () => {
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(api.calls('POST', REPORT)).toHaveLength(1));
     const body = api.calls('POST', REPORT)[0]!.body as Record<string, string>;
-    expect(body).toMatchObject({ kind: 'render', message: "TypeError: Cannot read properties of undefined (reading 'weeks')", build: 'index-BuildOne.js' });
+    expect(body).toMatchObject({
+      kind: 'render',
+      message: "TypeError: Cannot read properties of undefined (reading 'weeks')",
+      build: 'index-BuildOne.js',
+    });
     expect(body.componentStack).toContain('Thrower');
     expect(reload).not.toHaveBeenCalled();
   });
@@ -57,7 +63,7 @@ describe('ErrorBoundary', () => {
     expect(screen.getByRole('button', { name: 'Recharger la page' })).toBeVisible();
   });
 
-  it('reloads once when a screen\'s code is missing; the same build missing it again gets the friendly screen, not another reload', async () => {
+  it("reloads once when a screen's code is missing; the same build missing it again gets the friendly screen, not another reload", async () => {
     const api = stubApi().on('POST', REPORT, { status: 204 });
     const first = renderWithApp(
       <ErrorBoundary>

@@ -1,6 +1,7 @@
 import { Home, RotateCw, TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { canReloadForMissingCode, isMissingCodeError, reloadForMissingCode, reportClientError } from '../../lib/client-errors.ts';
 import { Card, CardContent } from '../ui/card.tsx';
 import { BootScreen } from './loading-screen.tsx';
@@ -61,7 +62,8 @@ const BILINGUAL = {
 
 // The look of the Button primitive (components/ui/button.tsx), written out: this screen is part of
 // the entry script, which the button's Radix slot stays out of.
-const BUTTON = 'inline-flex h-10 items-center justify-center gap-2 whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background [&_svg]:size-4 [&_svg]:shrink-0';
+const BUTTON =
+  'inline-flex h-10 items-center justify-center gap-2 whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background [&_svg]:size-4 [&_svg]:shrink-0';
 
 /** The friendly screen: says plainly that something broke, and offers a reload and the way home. */
 export function CrashScreen() {
@@ -80,7 +82,11 @@ export function CrashScreen() {
           </div>
           <p className="text-sm text-muted-foreground">{text.text}</p>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <button type="button" className={`${BUTTON} bg-primary text-primary-foreground hover:bg-primary/90`} onClick={() => window.location.reload()}>
+            <button
+              type="button"
+              className={`${BUTTON} bg-primary text-primary-foreground hover:bg-primary/90`}
+              onClick={() => window.location.reload()}
+            >
               <RotateCw aria-hidden />
               {text.reload}
             </button>

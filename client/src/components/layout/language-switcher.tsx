@@ -1,6 +1,7 @@
 import { Languages } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { languages, rememberLanguageChoice, toLanguage, useLanguage } from '../../lib/language.ts';
 import { cn } from '../../lib/utils.ts';
 
@@ -20,7 +21,10 @@ export function LanguageSelect({ className, ...props }: Omit<ComponentProps<'sel
         rememberLanguageChoice(toLanguage(e.target.value));
         void i18n.changeLanguage(e.target.value);
       }}
-      className={cn('appearance-none rounded-lg border border-input bg-background text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+      className={cn(
+        'appearance-none rounded-lg border border-input bg-background text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
       {...props}
     >
       {languages.map((l) => (

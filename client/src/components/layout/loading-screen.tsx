@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { Spinner } from '../ui/spinner.tsx';
 
 export function LoadingScreen({ label }: { label?: string }) {

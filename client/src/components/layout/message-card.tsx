@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 
 /** Full-page card for states such as "not found" or "not available", with an action. */

@@ -1,6 +1,7 @@
 import { Compass, Home, LayoutDashboard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import { buttonVariants } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
 

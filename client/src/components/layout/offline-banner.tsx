@@ -1,6 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { isOffline, subscribeConnectivity } from '../../lib/connectivity.ts';
 
 /** Says so while the device is offline, and that what the learner does is kept and sent later. */

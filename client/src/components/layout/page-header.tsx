@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+
 import { cn } from '../../lib/utils.ts';
 import { buttonVariants } from '../ui/button.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -28,7 +29,13 @@ export function PageHeader({ back, brand, actions, end, variant = 'plain', width
   const isBar = variant === 'bar';
   const start = back ? (
     // A long label (French on a phone) wraps beside the arrow instead of being cut, so it is read whole.
-    <Link href={back.href} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2 h-auto min-h-9 min-w-0 items-start whitespace-normal px-2 py-2 text-left sm:px-3')}>
+    <Link
+      href={back.href}
+      className={cn(
+        buttonVariants({ variant: 'ghost', size: 'sm' }),
+        '-ml-2 h-auto min-h-9 min-w-0 items-start whitespace-normal px-2 py-2 text-left sm:px-3',
+      )}
+    >
       <ArrowLeft aria-hidden className="mt-px" />
       <span className="min-w-0 [overflow-wrap:anywhere]">{back.label}</span>
     </Link>

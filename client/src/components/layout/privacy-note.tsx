@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import { cn } from '../../lib/utils.ts';
 
 /**
@@ -11,7 +12,11 @@ export function PrivacyNote({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
     <p className={cn('text-sm text-muted-foreground', className)} data-testid="privacy-note">
-      <Trans t={t} i18nKey="privacyNote" components={[<Link key="privacy" href="/privacy" className="font-medium text-primary underline underline-offset-4" />]} />
+      <Trans
+        t={t}
+        i18nKey="privacyNote"
+        components={[<Link key="privacy" href="/privacy" className="font-medium text-primary underline underline-offset-4" />]}
+      />
     </p>
   );
 }

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { describeError } from '../../lib/errors.ts';
 import { useReauthenticate } from '../../lib/reauth.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
+import { ErrorAlert } from '../ui/error-alert.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
-import { ErrorAlert } from '../ui/error-alert.tsx';
 
 /**
  * Asks the password (or a 6-digit code from the authenticator app) again before a sensitive action;
@@ -37,18 +38,29 @@ export function ReauthDialog({ open, onDone, onCancel }: { open: boolean; onDone
         <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
           {useCode ? (
             <FormField label={t('reauth.code')}>
-              <Input key="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+              <Input
+                key="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                autoFocus
+              />
             </FormField>
           ) : (
             <FormField label={t('reauth.password')}>
-              <Input key="password" type="password" autoComplete="current-password" value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+              <Input
+                key="password"
+                type="password"
+                autoComplete="current-password"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                autoFocus
+              />
             </FormField>
           )}
-          {reauth.isError && (
-            <ErrorAlert>
-              {describeError(t, reauth.error)}
-            </ErrorAlert>
-          )}
+          {reauth.isError && <ErrorAlert>{describeError(t, reauth.error)}</ErrorAlert>}
           <button
             type="button"
             className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline"

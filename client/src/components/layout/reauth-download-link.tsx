@@ -1,4 +1,5 @@
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
+
 import { fetchReauthUntil } from '../../lib/reauth.ts';
 import { ReauthDialog } from './reauth-dialog.tsx';
 
@@ -7,7 +8,17 @@ import { ReauthDialog } from './reauth-dialog.tsx';
  * plain link, so the browser saves the file under the name the server gives; past the
  * re-authentication window it is followed only after the password or a code (decision 038).
  */
-export function ReauthDownloadLink({ href, className, children, ...rest }: { href: string; className?: string; children: ReactNode; 'data-testid'?: string }) {
+export function ReauthDownloadLink({
+  href,
+  className,
+  children,
+  ...rest
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
   const link = useRef<HTMLAnchorElement>(null);
   const isConfirmed = useRef(false);
   const [isAsking, setAsking] = useState(false);

@@ -1,12 +1,18 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import type { MentorLinks } from '../../../../common/contracts/mentoring.ts';
 import { stubApi } from '../../test/fetch-stub.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { MentorLinksCard } from './mentor-links-card.tsx';
 
 const LINKS = '/api/mentor-links';
-const marc = { id: '7f1c2a3e-1111-4222-8333-944455556666', kind: 'named-you' as const, name: 'Marc Lefèvre', createdAt: '2026-11-20T10:00:00.000Z' };
+const marc = {
+  id: '7f1c2a3e-1111-4222-8333-944455556666',
+  kind: 'named-you' as const,
+  name: 'Marc Lefèvre',
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
 const links = (overrides: Partial<MentorLinks> = {}): MentorLinks => ({ incoming: [], outgoing: null, mentor: null, ...overrides });
 
 describe('the mentoring links card', () => {
@@ -24,5 +30,4 @@ describe('the mentoring links card', () => {
     expect(api.calls('POST', `/api/mentor-links/requests/${marc.id}`)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
-
 });

@@ -1,5 +1,6 @@
 import { HeartHandshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import type { IncomingLink, MentorLinks } from '../../../../common/contracts/mentoring.ts';
 import { RaiseConcernButton } from '../safeguarding/raise-concern-button.tsx';
 import { Badge } from '../ui/badge.tsx';
@@ -20,15 +21,21 @@ function IncomingItem({ link }: { link: IncomingLink }) {
       () =>
         toast({
           title: accept ? t('links.acceptedTitle') : t('links.declinedTitle'),
-          description: accept ? t(link.kind === 'named-you' ? 'links.acceptedNamed' : 'links.acceptedInvited', { name: link.name }) : t('links.declinedText', { name: link.name }),
+          description: accept
+            ? t(link.kind === 'named-you' ? 'links.acceptedNamed' : 'links.acceptedInvited', { name: link.name })
+            : t('links.declinedText', { name: link.name }),
         }),
       () => undefined,
     );
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-3" data-testid="incoming-link">
       <div className="flex flex-col gap-1">
-        <p className="font-medium [overflow-wrap:anywhere]">{t(link.kind === 'named-you' ? 'links.namedYou' : 'links.invitedYou', { name: link.name })}</p>
-        <p className="text-sm text-muted-foreground">{t(link.kind === 'named-you' ? 'links.namedYouHint' : 'links.invitedYouHint', { name: link.name })}</p>
+        <p className="font-medium [overflow-wrap:anywhere]">
+          {t(link.kind === 'named-you' ? 'links.namedYou' : 'links.invitedYou', { name: link.name })}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {t(link.kind === 'named-you' ? 'links.namedYouHint' : 'links.invitedYouHint', { name: link.name })}
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" disabled={answer.isPending} onClick={() => send(true)}>
@@ -48,7 +55,9 @@ function Outgoing({ outgoing }: { outgoing: NonNullable<MentorLinks['outgoing']>
   const isDeclined = outgoing.status === 'declined';
   return (
     <div className="flex flex-col gap-2 rounded-lg border p-3" data-testid="outgoing-link">
-      <p className="text-sm [overflow-wrap:anywhere]">{t(isDeclined ? 'links.outgoingDeclined' : 'links.outgoingPending', { name: outgoing.mentorName })}</p>
+      <p className="text-sm [overflow-wrap:anywhere]">
+        {t(isDeclined ? 'links.outgoingDeclined' : 'links.outgoingPending', { name: outgoing.mentorName })}
+      </p>
       <Button size="sm" variant="outline" className="self-start" disabled={dismiss.isPending} onClick={() => dismiss.mutate()}>
         {isDeclined ? t('links.dismiss') : t('links.withdraw')}
       </Button>
@@ -110,7 +119,11 @@ export function MentorLinksCard({ showMentor = true }: { showMentor?: boolean })
   if (data.incoming.length === 0 && !data.outgoing && !mentor) return null;
   return (
     <Card data-testid="mentor-links-card">
-      <IconCardHeader icon={HeartHandshake} title={t('links.title')} description={data.incoming.length > 0 ? t('links.subtitle', { count: data.incoming.length }) : undefined} />
+      <IconCardHeader
+        icon={HeartHandshake}
+        title={t('links.title')}
+        description={data.incoming.length > 0 ? t('links.subtitle', { count: data.incoming.length }) : undefined}
+      />
       <CardContent className="flex flex-col gap-3">
         {data.incoming.length > 0 && (
           <ul className="flex flex-col gap-3">

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LinkRequestKind, MentorLinks } from '../../../../common/contracts/mentoring.ts';
+
 import { mentoringPaths } from '../../../../common/contracts/mentoring-paths.ts';
+import type { LinkRequestKind, MentorLinks } from '../../../../common/contracts/mentoring.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
-import { sharedKeys } from '../../lib/query-keys.ts';
 import { refreshAfterChange } from '../../lib/query-client.ts';
+import { sharedKeys } from '../../lib/query-keys.ts';
 
 /**
  * Mentoring links waiting for the user's answer, their own request and their mentor. Shown on the
@@ -16,7 +17,8 @@ export const mentorLinksQuery = queryOptions({
 
 export const useMentorLinks = () => useQuery(mentorLinksQuery);
 
-const pathOf = (kind: LinkRequestKind, id: string) => (kind === 'named-you' ? mentoringPaths.linkRequest : mentoringPaths.linkInvitation).replace(':id', encodeURIComponent(id));
+const pathOf = (kind: LinkRequestKind, id: string) =>
+  (kind === 'named-you' ? mentoringPaths.linkRequest : mentoringPaths.linkInvitation).replace(':id', encodeURIComponent(id));
 
 /** Every answer changes who is in whose tree: all mentoring data is fetched again. A failure is one toast (decision 018). */
 function useMentoringMutation<T>(fn: (arg: T) => Promise<unknown>) {
@@ -29,7 +31,9 @@ function useMentoringMutation<T>(fn: (arg: T) => Promise<unknown>) {
 }
 
 export const useAnswerLink = () =>
-  useMentoringMutation(({ kind, id, accept }: { kind: LinkRequestKind; id: string; accept: boolean }) => sendJson('POST', pathOf(kind, id), { accept }));
+  useMentoringMutation(({ kind, id, accept }: { kind: LinkRequestKind; id: string; accept: boolean }) =>
+    sendJson('POST', pathOf(kind, id), { accept }),
+  );
 
 export const useDismissOutgoing = () => useMentoringMutation(() => sendJson('DELETE', mentoringPaths.outgoing));
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
 import { onboardingCountries, type ProfileFormInput } from '../../../../common/contracts/onboarding.ts';
 import { translateValidation } from '../../lib/errors.ts';
 import { useLanguage } from '../../lib/language.ts';

@@ -3,11 +3,12 @@ import { ShieldAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+
 import { raiseConcernBody, safeguardingPaths, type ConcernReceipt, type MyConcerns } from '../../../../common/contracts/safeguarding.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
+import { useDates } from '../../lib/dates.ts';
 import { describeError, translateValidation } from '../../lib/errors.ts';
 import { formSpec, useSchemaForm } from '../../lib/forms.ts';
-import { useDates } from '../../lib/dates.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button, type ButtonProps } from '../ui/button.tsx';
 import { CheckboxField } from '../ui/checkbox-field.tsx';
@@ -79,7 +80,9 @@ export function RaiseConcernDialog({
   const { t } = useTranslation(['safeguarding', 'common', 'validation', 'validation-safeguarding']);
   const [open, setOpen] = useState(defaultOpen);
   const raise = useRaiseConcern();
-  const form = useSchemaForm(memberConcernFormSpec, { defaultValues: { ...memberConcernFormSpec.defaultValues, aboutUserId: about?.id ?? null } });
+  const form = useSchemaForm(memberConcernFormSpec, {
+    defaultValues: { ...memberConcernFormSpec.defaultValues, aboutUserId: about?.id ?? null },
+  });
   const err = form.formState.errors;
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -92,14 +95,23 @@ export function RaiseConcernDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button variant={variant} size={size} className={className} data-testid="raise-concern-button" aria-label={size === 'icon' ? buttonText : undefined} title={size === 'icon' ? buttonText : undefined}>
+        <Button
+          variant={variant}
+          size={size}
+          className={className}
+          data-testid="raise-concern-button"
+          aria-label={size === 'icon' ? buttonText : undefined}
+          title={size === 'icon' ? buttonText : undefined}
+        >
           <ShieldAlert aria-hidden />
-          {size === 'icon' ? null : label ?? t('raise.button')}
+          {size === 'icon' ? null : (label ?? t('raise.button'))}
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t('common:close')} data-testid="raise-concern-dialog">
         <DialogHeader>
-          <DialogTitle>{raise.isSuccess ? t('received.heading') : about ? t('raise.titleAbout', { name: about.name }) : t('raise.title')}</DialogTitle>
+          <DialogTitle>
+            {raise.isSuccess ? t('received.heading') : about ? t('raise.titleAbout', { name: about.name }) : t('raise.title')}
+          </DialogTitle>
           {!raise.isSuccess && <DialogDescription>{t('raise.description')}</DialogDescription>}
         </DialogHeader>
         {raise.isSuccess ? (
@@ -112,11 +124,19 @@ export function RaiseConcernDialog({
         ) : (
           <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((v) => raise.mutate(v))}>
             {!about && (
-              <FormField label={t('form.aboutName')} hint={t('form.aboutNameHint')} error={translateValidation(t, err.aboutName?.message, 'validation-safeguarding')}>
+              <FormField
+                label={t('form.aboutName')}
+                hint={t('form.aboutNameHint')}
+                error={translateValidation(t, err.aboutName?.message, 'validation-safeguarding')}
+              >
                 <Input autoComplete="off" {...form.register('aboutName')} />
               </FormField>
             )}
-            <FormField label={t('form.body')} hint={t('form.bodyHint')} error={translateValidation(t, err.body?.message, 'validation-safeguarding')}>
+            <FormField
+              label={t('form.body')}
+              hint={t('form.bodyHint')}
+              error={translateValidation(t, err.body?.message, 'validation-safeguarding')}
+            >
               <Textarea rows={6} {...form.register('body')} />
             </FormField>
             <CheckboxField control={form.control} name="isAnonymous" label={t('form.anonymous')} />

@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Button } from '../ui/button.tsx';
 import type { RaiseConcernDialog as Dialog } from './concern-form.tsx';
 
@@ -26,11 +27,26 @@ export function RaiseConcernButton(props: Props) {
   );
 }
 
-function Trigger({ about, variant = 'outline', size = 'sm', label, className, ...events }: Props & Pick<ComponentProps<'button'>, 'onPointerEnter' | 'onFocus' | 'onClick' | 'disabled'>) {
+function Trigger({
+  about,
+  variant = 'outline',
+  size = 'sm',
+  label,
+  className,
+  ...events
+}: Props & Pick<ComponentProps<'button'>, 'onPointerEnter' | 'onFocus' | 'onClick' | 'disabled'>) {
   const { t } = useTranslation('safeguarding');
   const buttonText = label ?? (about ? t('raise.buttonAbout', { name: about.name }) : t('raise.button'));
   return (
-    <Button variant={variant} size={size} className={className} data-testid="raise-concern-button" aria-label={size === 'icon' ? buttonText : undefined} title={size === 'icon' ? buttonText : undefined} {...events}>
+    <Button
+      variant={variant}
+      size={size}
+      className={className}
+      data-testid="raise-concern-button"
+      aria-label={size === 'icon' ? buttonText : undefined}
+      title={size === 'icon' ? buttonText : undefined}
+      {...events}
+    >
       <ShieldAlert aria-hidden />
       {size === 'icon' ? null : (label ?? t('raise.button'))}
     </Button>

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
 import { Checkbox } from './checkbox.tsx';
 
 interface CheckboxFieldProps<T extends FieldValues> {

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { Checkbox as C } from 'radix-ui';
 import type { ComponentProps } from 'react';
+
 import { cn } from '../../lib/utils.ts';
 
 export const Checkbox = ({ className, ...p }: ComponentProps<typeof C.Root>) => (

@@ -1,7 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Button } from './button.tsx';
-import { Dialog, DialogActions, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from './dialog.tsx';
+import {
+  Dialog,
+  DialogActions,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from './dialog.tsx';
 
 export interface ConfirmDialogProps {
   /** The button that opens the dialog. */
@@ -22,7 +32,17 @@ export interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before an action that cannot be undone in one tap: a title, what happens, a way out and the action. */
-export function ConfirmDialog({ trigger, title, description, confirm, cancelLabel, isPending, onConfirm, 'data-testid': testId, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirm,
+  cancelLabel,
+  isPending,
+  onConfirm,
+  'data-testid': testId,
+  children,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   return (

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
+
 import { cn } from '../../lib/utils.ts';
 
 export const Dialog = D.Root;
@@ -19,7 +20,10 @@ export function DialogContent({ className, children, closeLabel, ...p }: Compone
         {...p}
       >
         {children}
-        <D.Close className="absolute right-3 top-3 rounded-md p-1.5 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={closeLabel}>
+        <D.Close
+          className="absolute right-3 top-3 rounded-md p-1.5 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          aria-label={closeLabel}
+        >
           <X className="size-4" aria-hidden />
         </D.Close>
       </D.Content>
@@ -28,9 +32,13 @@ export function DialogContent({ className, children, closeLabel, ...p }: Compone
 }
 
 /** A dialog's buttons: side by side at the end on a wide screen, stacked with the main one on top on a phone. */
-export const DialogActions = ({ className, ...p }: ComponentProps<'div'>) => <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...p} />;
+export const DialogActions = ({ className, ...p }: ComponentProps<'div'>) => (
+  <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...p} />
+);
 export const DialogHeader = ({ children }: { children: ReactNode }) => <div className="flex flex-col gap-1.5 pr-8">{children}</div>;
-export const DialogTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => <D.Title className={cn('text-xl font-semibold', className)} {...p} />;
+export const DialogTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => (
+  <D.Title className={cn('text-xl font-semibold', className)} {...p} />
+);
 export const DialogDescription = ({ className, ...p }: ComponentProps<typeof D.Description>) => (
   <D.Description className={cn('text-sm text-muted-foreground', className)} {...p} />
 );

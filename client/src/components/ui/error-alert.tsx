@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+
 import { cn } from '../../lib/utils.ts';
 
 /** What went wrong, said where it happened and read out at once by screen readers (role="alert"). */

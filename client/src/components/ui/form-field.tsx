@@ -1,4 +1,5 @@
-import { useId, type ReactElement, cloneElement } from 'react';
+import { cloneElement, useId, type ReactElement } from 'react';
+
 import { Label } from './label.tsx';
 
 interface Props {
@@ -19,8 +20,16 @@ export function FormField({ label, error, hint, children }: Props) {
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint && <p id={hintId} className="text-xs text-muted-foreground">{hint}</p>}
-      {error && <p id={errorId} role="alert" className="text-sm font-medium text-destructive">{error}</p>}
+      {hint && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

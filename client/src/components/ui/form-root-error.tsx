@@ -1,5 +1,6 @@
 import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
 import { ErrorAlert } from './error-alert.tsx';
 
 /**

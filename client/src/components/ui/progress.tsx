@@ -1,4 +1,5 @@
 import { Progress as P } from 'radix-ui';
+
 import { cn } from '../../lib/utils.ts';
 
 export function Progress({ value, className, label }: { value: number; className?: string; label: string }) {

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import type { ComponentProps } from 'react';
+
 import { cn } from '../../lib/utils.ts';
 import { Input } from './input.tsx';
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { cn } from '../../lib/utils.ts';
 import { Card } from './card.tsx';
 
@@ -17,7 +18,10 @@ export function StatCard({ icon, label, value, children, testId, className }: Pr
   return (
     <Card className={cn('flex flex-col gap-2 p-4 sm:p-5', className)} data-testid={testId}>
       <div className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-        <span className="flex size-8 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-4" aria-hidden>
+        <span
+          className="flex size-8 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-4"
+          aria-hidden
+        >
           {icon}
         </span>
         <span className="leading-tight">{label}</span>

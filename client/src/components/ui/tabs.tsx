@@ -1,5 +1,6 @@
 import { Tabs as T } from 'radix-ui';
 import type { ComponentProps } from 'react';
+
 import { cn } from '../../lib/utils.ts';
 
 export const Tabs = T.Root;
@@ -15,4 +16,6 @@ export const TabsTrigger = ({ className, ...p }: ComponentProps<typeof T.Trigger
     {...p}
   />
 );
-export const TabsContent = ({ className, ...p }: ComponentProps<typeof T.Content>) => <T.Content className={cn('mt-4 focus-visible:outline-none', className)} {...p} />;
+export const TabsContent = ({ className, ...p }: ComponentProps<typeof T.Content>) => (
+  <T.Content className={cn('mt-4 focus-visible:outline-none', className)} {...p} />
+);

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Toast as T } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+
 import { cn } from '../../lib/utils.ts';
 import { dismiss, TOAST_DURATION, type ToastItem } from './toast.tsx';
 
@@ -16,7 +17,9 @@ export default function ToastViewport({ items }: { items: ToastItem[] }) {
           onOpenChange={(open) => !open && dismiss(item.id)}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-9 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
-            item.variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground' : 'bg-card text-card-foreground',
+            item.variant === 'destructive'
+              ? 'border-destructive bg-destructive text-destructive-foreground'
+              : 'bg-card text-card-foreground',
           )}
         >
           <div className="grid gap-1">

@@ -17,7 +17,12 @@ export function Tooltip({ content, children }: { content: string; children: Reac
   const [, setLoaded] = useState(false);
   const [takeFocus, setTakeFocus] = useState(false);
   const Loaded = popup;
-  if (Loaded) return <Loaded content={content} takeFocus={takeFocus}>{children}</Loaded>;
+  if (Loaded)
+    return (
+      <Loaded content={content} takeFocus={takeFocus}>
+        {children}
+      </Loaded>
+    );
   const arm = (e: PointerEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
     const target = e.currentTarget;
     void loadPopup().then(() => {

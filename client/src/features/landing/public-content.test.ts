@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+
 import { onboardingBody, onboardingCountries, onboardingForm } from '../../../../common/contracts/onboarding.ts';
 import { callbackForm, callbackRequestBody, watchmomsApplicationBody, watchmomsForm } from '../../../../common/contracts/public-forms.ts';
 import { homeSafetyItem, redFlagItems, soulCheckSections } from '../../../../common/domain/soul-check.ts';
@@ -16,7 +17,8 @@ import { hasBook, loadBible, lookupPassage, normaliseQuote } from '../../../../c
 
 const namespaces = ['landing', 'public', 'onboarding', 'evangelism', 'validation-public'] as const;
 type Json = { [k: string]: Json } | Json[] | string;
-const load = (lng: 'en' | 'fr', ns: string) => JSON.parse(readFileSync(path.resolve('client/public/locales', lng, `${ns}.json`), 'utf8')) as Record<string, Json>;
+const load = (lng: 'en' | 'fr', ns: string) =>
+  JSON.parse(readFileSync(path.resolve('client/public/locales', lng, `${ns}.json`), 'utf8')) as Record<string, Json>;
 
 /** "a.b.0.c" for every leaf string. */
 function leafKeys(value: Json, prefix = ''): string[] {
@@ -33,22 +35,31 @@ describe('translations', () => {
     for (const tree of [en, fr]) for (const key of leafKeys(tree)) expect(String(get(tree, key)).trim(), `${ns}:${key}`).not.toBe('');
   });
 
-  it.each(['en', 'fr'] as const)('%s has the counts of the spec: 16 Q&A, 26 questions in 5 sections, 5 ambassadors, 5 verses, 5 steps, 15 countries', (lng) => {
-    const landing = load(lng, 'landing') as any;
-    const pub = load(lng, 'public') as any;
-    const evangelism = load(lng, 'evangelism') as any;
-    const onboarding = load(lng, 'onboarding') as any;
-    expect(Object.keys(landing.qa.items)).toHaveLength(16);
-    for (const s of soulCheckSections) {
-      expect(pub.soulCheck.sections[s.id].questions).toHaveLength(s.questionCount);
-      expect(pub.soulCheck.sections[s.id].verse.source).toBe(`${s.scripture.book} ${s.scripture.chapter}:${s.scripture.verse}`);
-    }
-    for (const a of supportAmbassadors) expect(pub.support.ambassadors[a.key].title).toBeTruthy();
-    for (const c of supportCategories) expect(pub.support.categories[c]).toBeTruthy();
-    expect(Object.values(evangelism.memory.verses).map((v: any) => v.source)).toEqual(['Romans 3:23', 'Romans 6:23', 'John 3:16', 'Romans 10:9', 'Acts 2:38']);
-    expect(Object.values(evangelism.witnessing.steps)).toHaveLength(5);
-    expect(Object.keys(onboarding.countries)).toEqual([...onboardingCountries]);
-  });
+  it.each(['en', 'fr'] as const)(
+    '%s has the counts of the spec: 16 Q&A, 26 questions in 5 sections, 5 ambassadors, 5 verses, 5 steps, 15 countries',
+    (lng) => {
+      const landing = load(lng, 'landing') as any;
+      const pub = load(lng, 'public') as any;
+      const evangelism = load(lng, 'evangelism') as any;
+      const onboarding = load(lng, 'onboarding') as any;
+      expect(Object.keys(landing.qa.items)).toHaveLength(16);
+      for (const s of soulCheckSections) {
+        expect(pub.soulCheck.sections[s.id].questions).toHaveLength(s.questionCount);
+        expect(pub.soulCheck.sections[s.id].verse.source).toBe(`${s.scripture.book} ${s.scripture.chapter}:${s.scripture.verse}`);
+      }
+      for (const a of supportAmbassadors) expect(pub.support.ambassadors[a.key].title).toBeTruthy();
+      for (const c of supportCategories) expect(pub.support.categories[c]).toBeTruthy();
+      expect(Object.values(evangelism.memory.verses).map((v: any) => v.source)).toEqual([
+        'Romans 3:23',
+        'Romans 6:23',
+        'John 3:16',
+        'Romans 10:9',
+        'Acts 2:38',
+      ]);
+      expect(Object.values(evangelism.witnessing.steps)).toHaveLength(5);
+      expect(Object.keys(onboarding.countries)).toEqual([...onboardingCountries]);
+    },
+  );
 
   // The red flags are found by position: a question moved or reworded must not silently lose its flag.
   it.each([
@@ -74,9 +85,10 @@ describe('Bible quotations', () => {
 
   function quotes(value: Json, where: string): { where: string; text: string; source: string; version: string }[] {
     if (typeof value === 'string' || Array.isArray(value)) return [];
-    const own = typeof value.text === 'string' && typeof value.source === 'string' && typeof value.version === 'string'
-      ? [{ where, text: value.text, source: value.source, version: value.version }]
-      : [];
+    const own =
+      typeof value.text === 'string' && typeof value.source === 'string' && typeof value.version === 'string'
+        ? [{ where, text: value.text, source: value.source, version: value.version }]
+        : [];
     return [...own, ...Object.entries(value).flatMap(([k, v]) => quotes(v, `${where}.${k}`))];
   }
 

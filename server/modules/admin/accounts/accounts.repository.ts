@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+
 import type { Db, Transaction } from '../../../db/client.ts';
 import { mfaChallenges, sessions, users } from '../../../db/schema/index.ts';
 

@@ -19,7 +19,12 @@ type UserActor = Actor & { kind: 'user' };
 const refusals = {
   'not-admin': () => new AppError('FORBIDDEN', "You don't have permission to access the admin dashboard."),
   'own-account': (action: AccountAction) =>
-    new AppError('OWN_ACCOUNT', action === 'delete' ? 'Delete your own account from your settings, not from the directory.' : 'You cannot deactivate or reactivate your own account.'),
+    new AppError(
+      'OWN_ACCOUNT',
+      action === 'delete'
+        ? 'Delete your own account from your settings, not from the directory.'
+        : 'You cannot deactivate or reactivate your own account.',
+    ),
   'founder-only': () => new AppError('ROLE_FOUNDER_ONLY', 'Only a founder can deactivate, reactivate or delete an admin or a founder.'),
   'last-founder': () => new AppError('LAST_FOUNDER', 'This is the last founder. Make someone else a founder first.'),
 } as const;
@@ -35,19 +40,35 @@ export const accountsServiceFactory = ({ db, accountsRepo, auditRepo }: Deps) =>
     const activeFounders = await lockFoundersAndCount(tx);
     const target = await accountsRepo.lockUser(targetId, tx);
     if (!target) throw new AppError('NOT_FOUND', 'No user with this id.');
-    const refusal = accountActionRefusal(actor, { id: target.id, role: target.role, isDeactivated: target.deactivatedAt !== null }, action, activeFounders);
+    const refusal = accountActionRefusal(
+      actor,
+      { id: target.id, role: target.role, isDeactivated: target.deactivatedAt !== null },
+      action,
+      activeFounders,
+    );
     if (refusal) throw refusals[refusal](action);
     return target;
   }
 
   return {
-    async setDeactivated({ actor, targetId, isDeactivated }: { actor: UserActor; targetId: string; isDeactivated: boolean }): Promise<DeactivationResult> {
+    async setDeactivated({
+      actor,
+      targetId,
+      isDeactivated,
+    }: {
+      actor: UserActor;
+      targetId: string;
+      isDeactivated: boolean;
+    }): Promise<DeactivationResult> {
       return db.transaction(async (tx) => {
         const target = await lockAllowed(tx, actor, targetId, isDeactivated ? 'deactivate' : 'reactivate');
         if ((target.deactivatedAt !== null) === isDeactivated) return { id: target.id, isDeactivated };
         await accountsRepo.setDeactivatedAt(target.id, isDeactivated ? new Date() : null, tx);
         if (isDeactivated) await accountsRepo.endSessions(target.id, tx);
-        await auditRepo.insert({ actorId: actor.id, action: isDeactivated ? 'user.deactivated' : 'user.reactivated', targetType: 'user', targetId: target.id }, tx);
+        await auditRepo.insert(
+          { actorId: actor.id, action: isDeactivated ? 'user.deactivated' : 'user.reactivated', targetType: 'user', targetId: target.id },
+          tx,
+        );
         return { id: target.id, isDeactivated };
       });
     },

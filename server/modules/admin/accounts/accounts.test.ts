@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { adminPaths, type DirectoryRow } from '../../../../common/contracts/admin.ts';
 import { createTestApp, createUser, sessionCookie, signedInUser } from '../../../../test/app.ts';
 import { auditLog, mailOutbox, sessions, users } from '../../../db/schema/index.ts';
@@ -16,9 +17,15 @@ const remove = (cookie: string, id: string) => app.inject({ method: 'DELETE', ur
 const signIn = (email: string, pw = password) => app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: pw } });
 const me = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json();
 const directoryRow = async (email: string): Promise<DirectoryRow | undefined> =>
-  (await app.inject({ method: 'GET', url: `${adminPaths.users}?search=${encodeURIComponent(email)}`, headers: { cookie: admin.cookie } })).json().users[0];
+  (
+    await app.inject({ method: 'GET', url: `${adminPaths.users}?search=${encodeURIComponent(email)}`, headers: { cookie: admin.cookie } })
+  ).json().users[0];
 const auditOf = async (targetId: string) =>
-  (await app.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.id)).map((e) => ({ action: e.action, actorId: e.actorId, details: e.details }));
+  (await app.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.id)).map((e) => ({
+    action: e.action,
+    actorId: e.actorId,
+    details: e.details,
+  }));
 
 describe('deactivating an account from the directory', () => {
   it('refuses sign-in with a clear message, ends the sessions, keeps the data, and can be undone; audited by id', async () => {
@@ -34,7 +41,10 @@ describe('deactivating an account from the directory', () => {
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, person.id))).toEqual([]);
     const refused = await signIn(person.email);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: 'ACCOUNT_DEACTIVATED', message: 'This account was deactivated by the team. Write to us if you think this is a mistake.' });
+    expect(refused.json()).toEqual({
+      code: 'ACCOUNT_DEACTIVATED',
+      message: 'This account was deactivated by the team. Write to us if you think this is a mistake.',
+    });
     // A wrong password learns nothing about the account.
     expect((await signIn(person.email, 'not the password at all')).json().code).toBe('INVALID_CREDENTIALS');
     // Kept, and shown as deactivated in the directory.
@@ -57,7 +67,11 @@ describe('deactivating an account from the directory', () => {
     expect((await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: person.email } })).statusCode).toBe(202);
     const [mail] = await app.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.toAddress, person.email));
     const token = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
-    const res = await app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'a brand new long passphrase' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token, password: 'a brand new long passphrase' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('ACCOUNT_DEACTIVATED');
     expect(res.cookies.filter((c) => c.value)).toEqual([]);
@@ -77,21 +91,37 @@ describe('a deactivated account', () => {
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
     const off = { deactivatedAt: new Date() };
     const [activeAdmin, offAdmin, offResponder] = [
-      await createUser(app.db, { role: 'admin' }), await createUser(app.db, { role: 'admin', ...off }), await createUser(app.db, { role: 'coordinator', isResponder: true, ...off }),
+      await createUser(app.db, { role: 'admin' }),
+      await createUser(app.db, { role: 'admin', ...off }),
+      await createUser(app.db, { role: 'coordinator', isResponder: true, ...off }),
     ];
-    const [dueLearner, offLearner] = [await createUser(app.db, { createdAt: daysAgo(30) }), await createUser(app.db, { createdAt: daysAgo(30), ...off })];
+    const [dueLearner, offLearner] = [
+      await createUser(app.db, { createdAt: daysAgo(30) }),
+      await createUser(app.db, { createdAt: daysAgo(30), ...off }),
+    ];
     const offMentor = await createUser(app.db, off);
     await createUser(app.db, { mentorId: offMentor.id });
 
     const created = await app.inject({
-      method: 'POST', url: '/api/callback-requests',
-      payload: { name: 'Jamie', phone: '+33 6 12 34 56 78', category: 'mental', contactMethod: 'call', isVoicemailSafe: false, goodTime: '', language: 'en', consent: true },
+      method: 'POST',
+      url: '/api/callback-requests',
+      payload: {
+        name: 'Jamie',
+        phone: '+33 6 12 34 56 78',
+        category: 'mental',
+        contactMethod: 'call',
+        isVoicemailSafe: false,
+        goodTime: '',
+        language: 'en',
+        consent: true,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     await app.encouragement.sendDue();
     await app.mentorDigest.sendWeekly();
 
-    const mailedTo = async (email: string) => (await app.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.toAddress, email))).map((m) => m.kind);
+    const mailedTo = async (email: string) =>
+      (await app.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.toAddress, email))).map((m) => m.kind);
     expect((await mailedTo(activeAdmin.email)).length).toBeGreaterThan(0);
     expect((await mailedTo(dueLearner.email)).length).toBeGreaterThan(0);
     for (const person of [offAdmin, offResponder, offLearner, offMentor]) expect(await mailedTo(person.email), person.role).toEqual([]);
@@ -103,7 +133,8 @@ describe('deleting an account from the directory', () => {
     const mentor = await createUser(app.db, { firstName: 'Mona' });
     const person = await createUser(app.db, { password, mentorId: mentor.id });
     await createUser(app.db, { mentorId: mentor.id });
-    const stats = async () => (await app.inject({ method: 'GET', url: adminPaths.stats, headers: { cookie: admin.cookie } })).json().totalUsers as number;
+    const stats = async () =>
+      (await app.inject({ method: 'GET', url: adminPaths.stats, headers: { cookie: admin.cookie } })).json().totalUsers as number;
     const before = { total: await stats(), mentor: await directoryRow(mentor.email) };
     expect(before.mentor!.pendingDisciplesCount).toBe(2);
 
@@ -121,7 +152,10 @@ describe('deleting an account from the directory', () => {
 
 describe('the rules', () => {
   it('an admin cannot deactivate or delete their own account', async () => {
-    for (const res of [await deactivation(admin.cookie, admin.user.id, { isDeactivated: true }), await remove(admin.cookie, admin.user.id)]) {
+    for (const res of [
+      await deactivation(admin.cookie, admin.user.id, { isDeactivated: true }),
+      await remove(admin.cookie, admin.user.id),
+    ]) {
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('OWN_ACCOUNT');
     }
@@ -141,7 +175,10 @@ describe('the rules', () => {
     expect((await remove(founder.cookie, otherAdmin.id)).statusCode).toBe(204);
     // The refusals are recorded with their reason, by id.
     const refused = await app.db.select().from(auditLog).where(eq(auditLog.action, 'admin.action-refused'));
-    expect(refused.filter((e) => e.targetId === otherFounder.id).map((e) => (e.details as { code: string }).code)).toEqual(['ROLE_FOUNDER_ONLY', 'ROLE_FOUNDER_ONLY']);
+    expect(refused.filter((e) => e.targetId === otherFounder.id).map((e) => (e.details as { code: string }).code)).toEqual([
+      'ROLE_FOUNDER_ONLY',
+      'ROLE_FOUNDER_ONLY',
+    ]);
   });
 
   it('two founders deactivating each other at once: one of them stays active (the last founder is never locked out)', async () => {
@@ -149,7 +186,8 @@ describe('the rules', () => {
     const [a, b] = [await createUser(app2.db, { role: 'founder' }), await createUser(app2.db, { role: 'founder' })];
     // At the service, past the session check, so both requests really meet at the founder lock.
     const { accounts } = adminServicesFactory(app2.db);
-    const deactivate = (actor: typeof a, target: typeof a) => accounts.setDeactivated({ actor: { kind: 'user', id: actor.id, role: 'founder' }, targetId: target.id, isDeactivated: true });
+    const deactivate = (actor: typeof a, target: typeof a) =>
+      accounts.setDeactivated({ actor: { kind: 'user', id: actor.id, role: 'founder' }, targetId: target.id, isDeactivated: true });
     const results = await Promise.allSettled([deactivate(a, b), deactivate(b, a)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'LAST_FOUNDER' });
@@ -168,7 +206,10 @@ describe('the rules', () => {
     expect((await deactivation(admin.cookie, '00000000-0000-4000-8000-000000000000', { isDeactivated: true })).statusCode).toBe(404);
 
     const stale = await signedInUser(app, { role: 'admin' });
-    await app.db.update(sessions).set({ reauthAt: new Date(Date.now() - 60 * 60_000) }).where(eq(sessions.userId, stale.user.id));
+    await app.db
+      .update(sessions)
+      .set({ reauthAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(sessions.userId, stale.user.id));
     for (const res of [await deactivation(stale.cookie, person.id, { isDeactivated: true }), await remove(stale.cookie, person.id)]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('REAUTH_REQUIRED');

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminPaths, applicationDecisionBody, applicationItem, applicationList, applicationListQuery, idParams } from '../../../../common/contracts/admin.ts';
+
+import {
+  adminPaths,
+  applicationDecisionBody,
+  applicationItem,
+  applicationList,
+  applicationListQuery,
+  idParams,
+} from '../../../../common/contracts/admin.ts';
 import { adminActor } from '../admin-actor.ts';
 import type { ApplicationsService } from './applications.service.ts';
 
@@ -9,8 +17,10 @@ const applicationsRoutes: FastifyPluginAsyncZod<{ applications: ApplicationsServ
     applications.getPage(req.query.status, req.query.page),
   );
 
-  app.post('/api/admin/ambassador-applications/:id/decision', { schema: { params: idParams, body: applicationDecisionBody, response: { 200: applicationItem } } }, async (req) =>
-    applications.decide({ actor: adminActor(req), id: req.params.id, decision: req.body.decision }),
+  app.post(
+    '/api/admin/ambassador-applications/:id/decision',
+    { schema: { params: idParams, body: applicationDecisionBody, response: { 200: applicationItem } } },
+    async (req) => applications.decide({ actor: adminActor(req), id: req.params.id, decision: req.body.decision }),
   );
 };
 

@@ -29,10 +29,19 @@ interface Deps {
 
 /** The team's decisions on ambassador applications (applying lives in mentoring). */
 export const applicationsServiceFactory = ({ db, applicationsRepo, rolesRepo, auditRepo, decisionHooks }: Deps) => ({
-  getPage: async (view: ApplicationView, page: number): Promise<ApplicationList> => listPageOf(await applicationsRepo.findPage({ view, page }), page, toApplicationItem),
+  getPage: async (view: ApplicationView, page: number): Promise<ApplicationList> =>
+    listPageOf(await applicationsRepo.findPage({ view, page }), page, toApplicationItem),
 
   /** Approve (the applicant becomes an ambassador, never lower than they are) or decline a pending application. */
-  async decide({ actor, id, decision }: { actor: Actor & { kind: 'user' }; id: string; decision: ApplicationDecision }): Promise<ApplicationItem> {
+  async decide({
+    actor,
+    id,
+    decision,
+  }: {
+    actor: Actor & { kind: 'user' };
+    id: string;
+    decision: ApplicationDecision;
+  }): Promise<ApplicationItem> {
     await db.transaction(async (tx) => {
       // Approval can change a role: serialized with role changes.
       await rolesRepo.lock(tx);
@@ -51,7 +60,10 @@ export const applicationsServiceFactory = ({ db, applicationsRepo, rolesRepo, au
           details.role = { from: applicant.role, to: role };
         }
       }
-      await auditRepo.insert({ actorId: actor.id, action: `ambassador_application.${status}`, targetType: 'ambassador_application', targetId: id, details }, tx);
+      await auditRepo.insert(
+        { actorId: actor.id, action: `ambassador_application.${status}`, targetType: 'ambassador_application', targetId: id, details },
+        tx,
+      );
       await decisionHooks?.onDecided(tx, { applicantId: applicant.id, status });
     });
     decisionHooks?.afterCommit();

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+
 import type { Tx } from '../../../db/client.ts';
 import { users } from '../../../db/schema/index.ts';
 import type { MailSender } from '../../mail/mail.service.ts';
@@ -20,7 +21,10 @@ export interface ApplicationDecisionHooks {
  */
 export function applicationDecisionMailFactory({ mail }: { mail: MailSender }): ApplicationDecisionHooks {
   async function onDecided(tx: Tx, { applicantId, status }: DecidedApplication) {
-    const [applicant] = await tx.select({ email: users.email, firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, applicantId));
+    const [applicant] = await tx
+      .select({ email: users.email, firstName: users.firstName, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, applicantId));
     if (!applicant) return; // deleted in the meantime: nobody to tell
     const isApproved = status === 'approved';
     await mail.enqueueFor(tx, applicant, {

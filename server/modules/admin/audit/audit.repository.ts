@@ -1,10 +1,11 @@
 import { and, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+
 import { LIST_PAGE_SIZE, type AuditFilters } from '../../../../common/contracts/admin.ts';
+import { LIST_VIEW_ACTION, type AuditAction } from '../../../../common/domain/audit-actions.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { ambassadorApplications, auditLog, users, watchmomsApplications } from '../../../db/schema/index.ts';
 import { containsPattern, listOffset, withTotal } from '../admin-shared.ts';
-import { LIST_VIEW_ACTION, type AuditAction } from '../../../../common/domain/audit-actions.ts';
 
 export interface AuditInput {
   actorId: string | null;
@@ -31,7 +32,10 @@ function auditConditions({ action, hideListViews, person, from, to }: AuditFilte
       or(
         sql`${auditLog.actorId} in (${matching})`,
         and(eq(auditLog.targetType, 'user'), sql`${auditLog.targetId} in (select id::text from (${matching}) m)`),
-        and(eq(auditLog.targetType, 'ambassador_application'), sql`${auditLog.targetId} in (select a.id::text from ambassador_applications a where a.user_id in (${matching}))`),
+        and(
+          eq(auditLog.targetType, 'ambassador_application'),
+          sql`${auditLog.targetId} in (select a.id::text from ambassador_applications a where a.user_id in (${matching}))`,
+        ),
       ),
     );
   }
@@ -49,30 +53,35 @@ export const auditRepositoryFactory = (db: Db) => ({
   async findPage(page: number, filters: AuditFilters, tx: Tx = db) {
     const where = auditConditions(filters);
     const rows = tx
-        .select({
-          id: auditLog.id,
-          action: auditLog.action,
-          targetType: auditLog.targetType,
-          targetId: auditLog.targetId,
-          details: auditLog.details,
-          createdAt: auditLog.createdAt,
-          actorId: actor.id,
-          actorFirstName: actor.firstName,
-          actorLastName: actor.lastName,
-          actorEmail: actor.email,
-        })
-        .from(auditLog)
-        .leftJoin(actor, eq(actor.id, auditLog.actorId))
-        .where(where)
-        .orderBy(desc(auditLog.id))
-        .limit(LIST_PAGE_SIZE)
-        .offset(listOffset(page));
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        details: auditLog.details,
+        createdAt: auditLog.createdAt,
+        actorId: actor.id,
+        actorFirstName: actor.firstName,
+        actorLastName: actor.lastName,
+        actorEmail: actor.email,
+      })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset(listOffset(page));
     return withTotal(rows, tx, auditLog, where);
   },
 
   /** Live accounts by id (the entries keep ids; names are read now, and vanish with the account). */
   findPeople: async (ids: string[], tx: Tx = db) =>
-    ids.length === 0 ? [] : tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, ids)),
+    ids.length === 0
+      ? []
+      : tx
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .from(users)
+          .where(inArray(users.id, ids)),
 
   /** The applicant of each ambassador application that still exists. */
   findApplicants: async (applicationIds: string[], tx: Tx = db) =>
@@ -86,6 +95,11 @@ export const auditRepositoryFactory = (db: Db) => ({
 
   /** The name on each WatchMoms application that still exists. */
   findWatchmomsNames: async (ids: string[], tx: Tx = db) =>
-    ids.length === 0 ? [] : tx.select({ id: watchmomsApplications.id, fullName: watchmomsApplications.fullName }).from(watchmomsApplications).where(inArray(watchmomsApplications.id, ids)),
+    ids.length === 0
+      ? []
+      : tx
+          .select({ id: watchmomsApplications.id, fullName: watchmomsApplications.fullName })
+          .from(watchmomsApplications)
+          .where(inArray(watchmomsApplications.id, ids)),
 });
 export type AuditRepository = ReturnType<typeof auditRepositoryFactory>;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { adminPaths, auditList, auditListQuery } from '../../../../common/contracts/admin.ts';
 import type { AuditService } from './audit.service.ts';
 

@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditFilters, AuditList } from '../../../../common/contracts/admin.ts';
+import { fullNameOf, type NameParts } from '../../../../common/domain/names.ts';
 import { listPageOf, personRef } from '../admin-shared.ts';
 import type { AuditRepository } from './audit.repository.ts';
-import { fullNameOf, type NameParts } from '../../../../common/domain/names.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,7 +21,9 @@ export const auditServiceFactory = ({ auditRepo }: { auditRepo: AuditRepository 
    */
   async getPage(page: number, filters: AuditFilters): Promise<AuditList> {
     const result = await auditRepo.findPage(page, filters);
-    const idsOf = (type: string) => [...new Set(result.rows.filter((r) => r.targetType === type && r.targetId && UUID.test(r.targetId)).map((r) => r.targetId!))];
+    const idsOf = (type: string) => [
+      ...new Set(result.rows.filter((r) => r.targetType === type && r.targetId && UUID.test(r.targetId)).map((r) => r.targetId!)),
+    ];
     const personIds = new Set([...idsOf('user'), ...result.rows.flatMap((r) => idsIn((r.details ?? {}) as Record<string, unknown>))]);
     const [people, applicants, watchmoms] = await Promise.all([
       auditRepo.findPeople([...personIds]),

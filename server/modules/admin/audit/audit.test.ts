@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { adminPaths, type AuditEntry } from '../../../../common/contracts/admin.ts';
 import { createTestApp, createUser, signedInUser } from '../../../../test/app.ts';
 import { ambassadorApplications, auditLog, callbackRequests, watchmomsApplications } from '../../../db/schema/index.ts';
@@ -22,15 +23,28 @@ describe('what the admin actions write', () => {
 
     const [wm] = await app.db
       .insert(watchmomsApplications)
-      .values({ fullName: 'Hannah Secret', phone: '+1 555 0101', country: 'Canada', cityState: 'Toronto', churchAffiliation: 'Grace', reasonForJoining: 'To pray.', consent: true })
+      .values({
+        fullName: 'Hannah Secret',
+        phone: '+1 555 0101',
+        country: 'Canada',
+        cityState: 'Toronto',
+        churchAffiliation: 'Grace',
+        reasonForJoining: 'To pray.',
+        consent: true,
+      })
       .returning();
-    expect((await call('PATCH', adminPaths.watchmomsItem(wm!.id), { status: 'declined', notes: 'Called Hannah at home' })).statusCode).toBe(200);
+    expect((await call('PATCH', adminPaths.watchmomsItem(wm!.id), { status: 'declined', notes: 'Called Hannah at home' })).statusCode).toBe(
+      200,
+    );
 
     const applicant = await createUser(app.db, { firstName: 'Abel', lastName: 'Secret' });
     const [application] = await app.db.insert(ambassadorApplications).values({ userId: applicant.id }).returning();
     expect((await call('POST', adminPaths.applicationDecision(application!.id), { decision: 'approve' })).statusCode).toBe(200);
 
-    const [request] = await app.db.insert(callbackRequests).values({ name: 'Cara Secret', phone: '+1 555 0177', category: 'spiritual' }).returning();
+    const [request] = await app.db
+      .insert(callbackRequests)
+      .values({ name: 'Cara Secret', phone: '+1 555 0177', category: 'spiritual' })
+      .returning();
     expect((await call('PATCH', adminPaths.callback(request!.id), { assignedTo: person.id, status: 'contacted' })).statusCode).toBe(200);
 
     expect((await call('GET', `${adminPaths.usersExport}?search=${encodeURIComponent(person.email)}&filter=all`)).statusCode).toBe(200);
@@ -40,8 +54,12 @@ describe('what the admin actions write', () => {
       ['user.responder_changed', { from: false, to: true }],
     ]);
     expect((await entriesAbout(wm!.id)).map((e) => e.details)).toEqual([{ status: { from: 'new', to: 'declined' }, notes: 'edited' }]);
-    expect((await entriesAbout(application!.id)).map((e) => e.details)).toEqual([{ applicantId: applicant.id, role: { from: 'user', to: 'ambassador' } }]);
-    expect((await entriesAbout(request!.id)).map((e) => e.details)).toEqual([{ assignedTo: { from: null, to: person.id }, status: { from: 'new', to: 'contacted' } }]);
+    expect((await entriesAbout(application!.id)).map((e) => e.details)).toEqual([
+      { applicantId: applicant.id, role: { from: 'user', to: 'ambassador' } },
+    ]);
+    expect((await entriesAbout(request!.id)).map((e) => e.details)).toEqual([
+      { assignedTo: { from: null, to: person.id }, status: { from: 'new', to: 'contacted' } },
+    ]);
     const [exported] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'directory.exported'));
     expect(exported!.details).toEqual({ isSearch: true, filter: 'all' });
 
@@ -56,7 +74,10 @@ describe('the audit view', () => {
     const person = await createUser(app.db, { firstName: 'Gina', lastName: 'Gone' });
     const assignee = await createUser(app.db, { role: 'coordinator', firstName: 'Theo', lastName: 'Team' });
     await call('PUT', adminPaths.userRole(person.id), { role: 'ambassador' });
-    const [request] = await app.db.insert(callbackRequests).values({ name: 'Someone', phone: '+1 555 0100', category: 'spiritual' }).returning();
+    const [request] = await app.db
+      .insert(callbackRequests)
+      .values({ name: 'Someone', phone: '+1 555 0100', category: 'spiritual' })
+      .returning();
     await call('PATCH', adminPaths.callback(request!.id), { assignedTo: assignee.id });
 
     let page = await auditPage();
@@ -69,7 +90,10 @@ describe('the audit view', () => {
     expect((await call('DELETE', adminPaths.user(person.id))).statusCode).toBe(204);
     page = await auditPage();
     expect(roleEntry().target).toBeNull();
-    expect(page.find((e) => e.action === 'account.deleted' && e.targetId === person.id)).toMatchObject({ target: null, details: { by: 'admin' } });
+    expect(page.find((e) => e.action === 'account.deleted' && e.targetId === person.id)).toMatchObject({
+      target: null,
+      details: { by: 'admin' },
+    });
     const body = JSON.stringify(page);
     expect(body).not.toContain('Gina');
     expect(body).not.toContain(person.email);
@@ -77,7 +101,8 @@ describe('the audit view', () => {
 });
 
 describe('the audit log filters', () => {
-  const list = async (query: string, cookie = founder.cookie) => app.inject({ method: 'GET', url: `${adminPaths.audit}?${query}`, headers: { cookie } });
+  const list = async (query: string, cookie = founder.cookie) =>
+    app.inject({ method: 'GET', url: `${adminPaths.audit}?${query}`, headers: { cookie } });
   const items = async (query: string) => {
     const res = await list(query);
     expect(res.statusCode, res.body).toBe(200);
@@ -92,7 +117,9 @@ describe('the audit log filters', () => {
     expect((await call('PUT', adminPaths.userRole(zoe.id), { role: 'ambassador' })).statusCode).toBe(200);
     expect((await call('PUT', adminPaths.userRole(other.id), { role: 'ambassador' })).statusCode).toBe(200);
     // Zoë acting herself.
-    await app.db.insert(auditLog).values({ actorId: zoe.id, action: 'password.changed', targetType: 'user', targetId: zoe.id, details: {} });
+    await app.db
+      .insert(auditLog)
+      .values({ actorId: zoe.id, action: 'password.changed', targetType: 'user', targetId: zoe.id, details: {} });
 
     const byDefault = await items('');
     expect(byDefault.items.some((e) => e.action === 'admin.read')).toBe(false);
@@ -120,12 +147,23 @@ describe('the audit log filters', () => {
   });
 
   it('keep the entries of a time range, from included, to excluded', async () => {
-    const at = (iso: string) => ({ actorId: founder.user.id, action: 'directory.exported' as const, targetType: 'directory', targetId: null, details: { range: iso }, createdAt: new Date(iso) });
+    const at = (iso: string) => ({
+      actorId: founder.user.id,
+      action: 'directory.exported' as const,
+      targetType: 'directory',
+      targetId: null,
+      details: { range: iso },
+      createdAt: new Date(iso),
+    });
     await app.db.insert(auditLog).values([at('2020-03-01T10:00:00Z'), at('2020-03-02T00:00:00Z'), at('2020-03-03T09:00:00Z')]);
-    const march = await items(`action=directory.exported&from=${encodeURIComponent('2020-03-01T00:00:00Z')}&to=${encodeURIComponent('2020-03-03T00:00:00Z')}`);
+    const march = await items(
+      `action=directory.exported&from=${encodeURIComponent('2020-03-01T00:00:00Z')}&to=${encodeURIComponent('2020-03-03T00:00:00Z')}`,
+    );
     expect(march.items.map((e) => e.details.range)).toEqual(['2020-03-02T00:00:00Z', '2020-03-01T10:00:00Z']);
     // With an offset, as a browser in Paris sends a local midnight.
-    const fromParis = await items(`action=directory.exported&from=${encodeURIComponent('2020-03-03T00:00:00+01:00')}&to=${encodeURIComponent('2020-03-04T00:00:00+01:00')}`);
+    const fromParis = await items(
+      `action=directory.exported&from=${encodeURIComponent('2020-03-03T00:00:00+01:00')}&to=${encodeURIComponent('2020-03-04T00:00:00+01:00')}`,
+    );
     expect(fromParis.items.map((e) => e.details.range)).toEqual(['2020-03-03T09:00:00Z']);
   });
 
@@ -153,19 +191,64 @@ describe('migration 0022', () => {
     const legacy = await app.db
       .insert(auditLog)
       .values([
-        { actorId: null, action: 'user.role_changed', targetType: 'user', targetId: founder.user.id, details: { email: 'old@example.org', from: 'user', to: 'admin' } },
-        { actorId: null, action: 'watchmoms.updated', targetType: 'watchmoms_application', targetId: null, details: { name: 'Old Name', status: { from: 'new', to: 'approved' } } },
-        { actorId: null, action: 'callback.updated', targetType: 'callback_request', targetId: null, details: { name: 'Old Caller', assignedTo: { from: null, to: founder.user.id, email: 'fay@example.org' } } },
-        { actorId: null, action: 'profile.updated', targetType: 'user', targetId: null, details: { fields: ['lastName'], from: 'Ann Old', to: 'Ann New', renamedCertificates: 1 } },
-        { actorId: null, action: 'directory.exported', targetType: 'directory', targetId: null, details: { search: 'ann@example.org', filter: 'all' } },
-        { actorId: null, action: 'directory.exported', targetType: 'directory', targetId: null, details: { search: '', filter: 'completed' } },
+        {
+          actorId: null,
+          action: 'user.role_changed',
+          targetType: 'user',
+          targetId: founder.user.id,
+          details: { email: 'old@example.org', from: 'user', to: 'admin' },
+        },
+        {
+          actorId: null,
+          action: 'watchmoms.updated',
+          targetType: 'watchmoms_application',
+          targetId: null,
+          details: { name: 'Old Name', status: { from: 'new', to: 'approved' } },
+        },
+        {
+          actorId: null,
+          action: 'callback.updated',
+          targetType: 'callback_request',
+          targetId: null,
+          details: { name: 'Old Caller', assignedTo: { from: null, to: founder.user.id, email: 'fay@example.org' } },
+        },
+        {
+          actorId: null,
+          action: 'profile.updated',
+          targetType: 'user',
+          targetId: null,
+          details: { fields: ['lastName'], from: 'Ann Old', to: 'Ann New', renamedCertificates: 1 },
+        },
+        {
+          actorId: null,
+          action: 'directory.exported',
+          targetType: 'directory',
+          targetId: null,
+          details: { search: 'ann@example.org', filter: 'all' },
+        },
+        {
+          actorId: null,
+          action: 'directory.exported',
+          targetType: 'directory',
+          targetId: null,
+          details: { search: '', filter: 'completed' },
+        },
         { actorId: null, action: 'mentoring.mentor_set', targetType: 'user', targetId: null, details: { from: null, to: founder.user.id } },
       ])
       .returning({ id: auditLog.id });
     const file = readFileSync(path.resolve(import.meta.dirname, '../../../db/migrations/0022_audit-ids-only.sql'), 'utf8');
     for (const statement of file.split('--> statement-breakpoint')) await app.db.execute(sql.raw(statement));
 
-    const rows = await app.db.select({ details: auditLog.details }).from(auditLog).where(inArray(auditLog.id, legacy.map((r) => r.id))).orderBy(auditLog.id);
+    const rows = await app.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(
+        inArray(
+          auditLog.id,
+          legacy.map((r) => r.id),
+        ),
+      )
+      .orderBy(auditLog.id);
     expect(rows.map((r) => r.details)).toEqual([
       { from: 'user', to: 'admin' },
       { status: { from: 'new', to: 'approved' } },

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+
 import { LIST_PAGE_SIZE, type CallbackView } from '../../../../common/contracts/admin.ts';
 import { teamRoles } from '../../../../common/domain/roles.ts';
 import { PRIORITY_BANDS, PRIORITY_CATEGORY } from '../../../../common/domain/support.ts';
@@ -69,7 +70,10 @@ export const callbacksRepositoryFactory = (db: Db) => ({
     );
     const assigneeIds = [...new Set(rows.map((r) => r.assignedTo).filter((id): id is string => id !== null))];
     const assignees = assigneeIds.length
-      ? await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, assigneeIds))
+      ? await tx
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .from(users)
+          .where(inArray(users.id, assigneeIds))
       : [];
     const byId = new Map(assignees.map((a) => [a.id, a]));
     return {
@@ -82,7 +86,11 @@ export const callbacksRepositoryFactory = (db: Db) => ({
   },
 
   async findOne(id: string, tx: Tx = db) {
-    const rows = await tx.select(callbackColumns).from(callbackRequests).leftJoin(assigneeUser, eq(assigneeUser.id, callbackRequests.assignedTo)).where(eq(callbackRequests.id, id));
+    const rows = await tx
+      .select(callbackColumns)
+      .from(callbackRequests)
+      .leftJoin(assigneeUser, eq(assigneeUser.id, callbackRequests.assignedTo))
+      .where(eq(callbackRequests.id, id));
     return rows[0] ?? null;
   },
 
@@ -92,12 +100,19 @@ export const callbacksRepositoryFactory = (db: Db) => ({
   },
 
   async update(id: string, set: Partial<typeof callbackRequests.$inferInsert>, tx: Tx = db) {
-    await tx.update(callbackRequests).set({ ...set, updatedAt: new Date() }).where(eq(callbackRequests.id, id));
+    await tx
+      .update(callbackRequests)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(callbackRequests.id, id));
   },
 
   /** A team member a request can be assigned to (locked until the assignment commits), or null. */
   async lockTeamMember(id: string, tx: Transaction) {
-    const rows = await tx.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.id, id), inArray(users.role, [...teamRoles]))).for('update');
+    const rows = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, id), inArray(users.role, [...teamRoles])))
+      .for('update');
     return rows[0] ?? null;
   },
 

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminPaths, assigneeList, callbackItem, callbackList, callbackListQuery, callbackUpdateBody, idParams } from '../../../../common/contracts/admin.ts';
+
+import {
+  adminPaths,
+  assigneeList,
+  callbackItem,
+  callbackList,
+  callbackListQuery,
+  callbackUpdateBody,
+  idParams,
+} from '../../../../common/contracts/admin.ts';
 import { callbackStaffActor } from '../admin-actor.ts';
 import type { CallbacksService } from './callbacks.service.ts';
 
@@ -12,8 +21,10 @@ const callbacksRoutes: FastifyPluginAsyncZod<{ callbacks: CallbacksService }> = 
     callbacks.getPage(req.query.status, req.query.page),
   );
 
-  app.patch(adminPaths.callback(':id'), { schema: { params: idParams, body: callbackUpdateBody, response: { 200: callbackItem } } }, async (req) =>
-    callbacks.update({ actor: callbackStaffActor(req), id: req.params.id, body: req.body }),
+  app.patch(
+    adminPaths.callback(':id'),
+    { schema: { params: idParams, body: callbackUpdateBody, response: { 200: callbackItem } } },
+    async (req) => callbacks.update({ actor: callbackStaffActor(req), id: req.params.id, body: req.body }),
   );
 
   app.get(adminPaths.assignees, { schema: { response: { 200: assigneeList } } }, async () => callbacks.getAssignees());

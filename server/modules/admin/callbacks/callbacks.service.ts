@@ -1,6 +1,6 @@
+import type { CallbackItem, CallbackList, CallbackUpdateBody, CallbackView } from '../../../../common/contracts/admin.ts';
 import { isAdminRole } from '../../../../common/domain/roles.ts';
 import { callbackLanguages, type CallbackLanguage } from '../../../../common/domain/support.ts';
-import type { CallbackItem, CallbackList, CallbackUpdateBody, CallbackView } from '../../../../common/contracts/admin.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { actorId, listPageOf, lockForChange, personRef, type Actor } from '../admin-shared.ts';
@@ -36,23 +36,31 @@ interface Deps {
 }
 
 export const callbacksServiceFactory = ({ db, callbacksRepo, auditRepo }: Deps) => ({
-  getPage: async (view: CallbackView, page: number): Promise<CallbackList> => listPageOf(await callbacksRepo.findPage(view, page), page, toCallbackItem),
+  getPage: async (view: CallbackView, page: number): Promise<CallbackList> =>
+    listPageOf(await callbacksRepo.findPage(view, page), page, toCallbackItem),
 
   async update({ actor, id, body }: { actor: Actor; id: string; body: CallbackUpdateBody }): Promise<CallbackItem> {
     // A responder who is not an admin marks a request contacted or closed; assigning and notes stay with the admins.
     if (actor.kind === 'user' && !isAdminRole(actor.role) && (body.assignedTo !== undefined || body.notes !== undefined))
       throw new AppError('FORBIDDEN', 'Only admins assign callback requests and write their notes; you can change the status.');
     await db.transaction(async (tx) => {
-      const { set, changes, isChanged } = await lockForChange(callbacksRepo.lock(id, tx), body, { notFound: 'No callback request with this id.', secret: ['notes'] });
+      const { set, changes, isChanged } = await lockForChange(callbacksRepo.lock(id, tx), body, {
+        notFound: 'No callback request with this id.',
+        secret: ['notes'],
+      });
       if (!isChanged) return;
       if (set.assignedTo) {
-        if (!(await callbacksRepo.lockTeamMember(set.assignedTo, tx))) throw new AppError('VALIDATION_FAILED', 'assignedTo: must be a team member (ambassador, coordinator, admin or founder)');
+        if (!(await callbacksRepo.lockTeamMember(set.assignedTo, tx)))
+          throw new AppError('VALIDATION_FAILED', 'assignedTo: must be a team member (ambassador, coordinator, admin or founder)');
       }
       // Closing starts the retention clock; reopening stops it.
       const closedAt = set.status === undefined ? {} : { closedAt: set.status === 'closed' ? new Date() : null };
       await callbacksRepo.update(id, { ...set, ...closedAt }, tx);
       // Ids and what changed, never the person's name or phone (the entry outlives them).
-      await auditRepo.insert({ actorId: actorId(actor), action: 'callback.updated', targetType: 'callback_request', targetId: id, details: changes }, tx);
+      await auditRepo.insert(
+        { actorId: actorId(actor), action: 'callback.updated', targetType: 'callback_request', targetId: id, details: changes },
+        tx,
+      );
     });
     return toCallbackItem((await callbacksRepo.findOne(id))!);
   },

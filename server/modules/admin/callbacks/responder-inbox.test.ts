@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { createTestApp, createUser, enrolTotp, sessionCookie, signedInUser } from '../../../../test/app.ts';
 import { auditLog, callbackRequests } from '../../../db/schema/index.ts';
 
@@ -8,7 +9,10 @@ import { auditLog, callbackRequests } from '../../../db/schema/index.ts';
 const app = await createTestApp();
 
 async function newCallback(overrides: Partial<typeof callbackRequests.$inferInsert> = {}) {
-  const [row] = await app.db.insert(callbackRequests).values({ name: 'Jamie Caller', phone: '+1 555 0100', category: 'mental', ...overrides }).returning();
+  const [row] = await app.db
+    .insert(callbackRequests)
+    .values({ name: 'Jamie Caller', phone: '+1 555 0100', category: 'mental', ...overrides })
+    .returning();
   return row!;
 }
 
@@ -21,7 +25,8 @@ async function signedInResponder(role: 'user' | 'ambassador' | 'coordinator' = '
 }
 
 const list = (cookie?: string) => app.inject({ method: 'GET', url: '/api/admin/callbacks?status=all', headers: cookie ? { cookie } : {} });
-const patch = (id: string, payload: object, cookie?: string) => app.inject({ method: 'PATCH', url: `/api/admin/callbacks/${id}`, headers: cookie ? { cookie } : {}, payload });
+const patch = (id: string, payload: object, cookie?: string) =>
+  app.inject({ method: 'PATCH', url: `/api/admin/callbacks/${id}`, headers: cookie ? { cookie } : {}, payload });
 
 describe('a responder who is not an admin', () => {
   it('reads the inbox and marks a request contacted, then closed (audited as them)', async () => {
@@ -42,20 +47,30 @@ describe('a responder who is not an admin', () => {
     const [row] = await app.db.select().from(callbackRequests).where(eq(callbackRequests.id, request.id));
     expect(row!.status).toBe('closed');
 
-    const entries = await app.db.select().from(auditLog).where(and(eq(auditLog.actorId, user.id), eq(auditLog.targetId, request.id)));
+    const entries = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, user.id), eq(auditLog.targetId, request.id)));
     expect(entries.map((e) => [e.action, e.details])).toEqual([
       ['callback.updated', { status: { from: 'new', to: 'contacted' } }],
       ['callback.updated', { status: { from: 'contacted', to: 'closed' } }],
     ]);
     // The read of the list is recorded like an admin's.
-    const reads = await app.db.select().from(auditLog).where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'admin.read')));
+    const reads = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'admin.read')));
     expect(reads.map((r) => r.targetType)).toEqual(['callbacks']);
   });
 
   it('cannot assign a request or write its notes: 403, nothing changes', async () => {
     const { cookie } = await signedInResponder('coordinator');
     const request = await newCallback();
-    for (const body of [{ notes: 'Called, no answer' }, { assignedTo: (await createUser(app.db, { role: 'ambassador' })).id }, { status: 'contacted', notes: 'x' }]) {
+    for (const body of [
+      { notes: 'Called, no answer' },
+      { assignedTo: (await createUser(app.db, { role: 'ambassador' })).id },
+      { status: 'contacted', notes: 'x' },
+    ]) {
       const res = await patch(request.id, body, cookie);
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('FORBIDDEN');
@@ -81,7 +96,9 @@ describe('a responder who is not an admin', () => {
     const { user, cookie } = await signedInResponder();
     // The inbox, and its figures in the Insights tab (the care charts, decision 076).
     const inboxRoutes = new Set(['GET /api/admin/callbacks', 'PATCH /api/admin/callbacks/:id', 'GET /api/admin/insights/care']);
-    const others = app.routes.filter((r) => r.url.startsWith('/api/admin/') && r.method !== 'OPTIONS' && !inboxRoutes.has(`${r.method} ${r.url}`));
+    const others = app.routes.filter(
+      (r) => r.url.startsWith('/api/admin/') && r.method !== 'OPTIONS' && !inboxRoutes.has(`${r.method} ${r.url}`),
+    );
     expect(others.length).toBeGreaterThanOrEqual(12);
     const problems: string[] = [];
     for (const r of others) {
@@ -97,7 +114,10 @@ describe('a responder who is not an admin', () => {
     }
     expect(problems).toEqual([]);
     // Probing the console is recorded, as for anyone who is not an admin.
-    const refused = await app.db.select().from(auditLog).where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'admin.refused')));
+    const refused = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'admin.refused')));
     expect(refused.length).toBeGreaterThan(0);
   });
 });
@@ -121,7 +141,12 @@ describe('people who are not responders', () => {
     const { user, cookie } = await signedInResponder();
     expect((await list(cookie)).statusCode).toBe(200);
     const admin = await signedInUser(app, { role: 'admin' });
-    const off = await app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}/responder`, headers: { cookie: admin.cookie }, payload: { isResponder: false } });
+    const off = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${user.id}/responder`,
+      headers: { cookie: admin.cookie },
+      payload: { isResponder: false },
+    });
     expect(off.statusCode).toBe(200);
     // Another instance's remembered session expires within 5 s (decision 021); this one forgets at once or within that time.
     for (let i = 0; i < 60; i++) {

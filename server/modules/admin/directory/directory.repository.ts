@@ -1,13 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
+
 import type { DirectoryFilter } from '../../../../common/contracts/admin.ts';
-import type { Role } from '../../../../common/domain/roles.ts';
 import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '../../../../common/domain/eligibility.ts';
+import type { Role } from '../../../../common/domain/roles.ts';
 import type { Db, Tx } from '../../../db/client.ts';
+import { completedWhen, inProgressWhen, isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../../../db/progress-sql.ts';
 import { countFounders, countFoundersSql } from '../../../db/users.ts';
 import { containsPattern } from '../admin-shared.ts';
-import { completedWhen, inProgressWhen, isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../../../db/progress-sql.ts';
 
 /** Newest first, (created_at, id) as the key of the last row seen. */
 export interface DirectoryKeyset {
@@ -118,7 +119,12 @@ const toDirectoryRow = (r: DirectoryDbRow) => ({
   isDeactivated: r.is_deactivated,
 });
 export type DirectoryRowData = ReturnType<typeof toDirectoryRow> & { createdAt: Date; cursor: DirectoryKeyset; total: number | null };
-const fromDbRow = (r: DirectoryDbRow): DirectoryRowData => ({ ...toDirectoryRow(r), createdAt: new Date(r.created_at), cursor: { createdAt: r.cursor_at, id: r.id }, total: r.total });
+const fromDbRow = (r: DirectoryDbRow): DirectoryRowData => ({
+  ...toDirectoryRow(r),
+  createdAt: new Date(r.created_at),
+  cursor: { createdAt: r.cursor_at, id: r.id },
+  total: r.total,
+});
 const dialect = new PgDialect();
 
 /**
@@ -200,10 +206,16 @@ async function selectDirectory(db: Tx, { search, filter, keyset, limit, offset }
   return { rows: rows.map(fromDbRow), raw: rows };
 }
 
-
 /** The four stat cards, each an aggregate query. */
 async function findStats(db: Tx) {
-  const res = await db.execute<{ total_users: number; course_completed: number; ambassador_eligible: number; coordinator_eligible: number; track_started: number; track_completed: number }>(sql`
+  const res = await db.execute<{
+    total_users: number;
+    course_completed: number;
+    ambassador_eligible: number;
+    coordinator_eligible: number;
+    track_started: number;
+    track_completed: number;
+  }>(sql`
     with ${primaryCourseCte},
     -- The 7-day track (docs/decisions/074): days are done in order, so day 7 done is the track done.
     track as (select c.id from courses c where c.kind = 'track' order by c.created_at, c.id limit 1)
@@ -216,14 +228,21 @@ async function findStats(db: Tx) {
     from course_pc`);
   const r = res.rows[0]!;
   return {
-    totalUsers: r.total_users, courseCompleted: r.course_completed, ambassadorEligible: r.ambassador_eligible, coordinatorEligible: r.coordinator_eligible,
-    trackStarted: r.track_started, trackCompleted: r.track_completed,
+    totalUsers: r.total_users,
+    courseCompleted: r.course_completed,
+    ambassadorEligible: r.ambassador_eligible,
+    coordinatorEligible: r.coordinator_eligible,
+    trackStarted: r.track_started,
+    trackCompleted: r.track_completed,
   };
 }
 
 export const directoryRepositoryFactory = (db: Db) => ({
   /** A page of the directory, how many rows match in all, and how many founders can act (the console's role rules). */
-  async findPage({ search, filter, offset, limit }: { search: string; filter: DirectoryFilter; offset: number; limit: number }, tx: Tx = db) {
+  async findPage(
+    { search, filter, offset, limit }: { search: string; filter: DirectoryFilter; offset: number; limit: number },
+    tx: Tx = db,
+  ) {
     const res = await selectDirectory(tx, { search, filter, keyset: null, limit, offset });
     // Both counts come with the page's rows, in its one statement; a page past the end has none to carry them.
     const first = res.raw[0];
@@ -238,7 +257,15 @@ export const directoryRepositoryFactory = (db: Db) => ({
    * Every matching row, newest first, in batches of `batch`: one query read through a cursor, so the
    * whole directory is one pass of hash joins (not a page query per batch) and never in memory at once.
    */
-  async *streamAll({ search, filter, batch }: { search: string; filter: DirectoryFilter; batch: number }): AsyncGenerator<DirectoryRowData[]> {
+  async *streamAll({
+    search,
+    filter,
+    batch,
+  }: {
+    search: string;
+    filter: DirectoryFilter;
+    batch: number;
+  }): AsyncGenerator<DirectoryRowData[]> {
     const query = dialect.sqlToQuery(sql`
       with ${primaryCourseCte}
       select ${rowFields}, null::int as total

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { adminPaths, adminStats, directoryPage, directoryQuery, exportQuery } from '../../../../common/contracts/admin.ts';
 import { requireRecentAuth } from '../../../plugins/session.ts';
 import { adminActor } from '../admin-actor.ts';
@@ -8,7 +9,9 @@ import type { DirectoryService } from './directory.service.ts';
 const directoryRoutes: FastifyPluginAsyncZod<{ directory: DirectoryService }> = async (app, { directory }) => {
   app.get(adminPaths.stats, { schema: { response: { 200: adminStats } } }, async () => directory.getStats());
 
-  app.get(adminPaths.users, { schema: { querystring: directoryQuery, response: { 200: directoryPage } } }, async (req) => directory.getPage(req.query));
+  app.get(adminPaths.users, { schema: { querystring: directoryQuery, response: { 200: directoryPage } } }, async (req) =>
+    directory.getPage(req.query),
+  );
 
   app.get(adminPaths.usersExport, { schema: { querystring: exportQuery } }, async (req, reply) => {
     // Everyone's contacts in one file: the password or a code typed again within the last minutes (decision 038).

@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
+
 import {
-  exportBooleans, exportHeaders, exportRoleNames, type AdminStats, type DirectoryFilter, type DirectoryPage,
+  exportBooleans,
+  exportHeaders,
+  exportRoleNames,
+  type AdminStats,
+  type DirectoryFilter,
+  type DirectoryPage,
 } from '../../../../common/contracts/admin.ts';
 import type { ContentLanguage } from '../../../../common/contracts/course.ts';
 import { actorId, type Actor } from '../admin-shared.ts';
@@ -31,7 +37,17 @@ interface Deps {
 }
 
 export const directoryServiceFactory = ({ directoryRepo, auditRepo }: Deps) => ({
-  async getPage({ search, filter, page, pageSize }: { search: string; filter: DirectoryFilter; page: number; pageSize: number }): Promise<DirectoryPage> {
+  async getPage({
+    search,
+    filter,
+    page,
+    pageSize,
+  }: {
+    search: string;
+    filter: DirectoryFilter;
+    page: number;
+    pageSize: number;
+  }): Promise<DirectoryPage> {
     const { rows, total, founderCount } = await directoryRepo.findPage({ search, filter, offset: (page - 1) * pageSize, limit: pageSize });
     return { users: rows.map(({ createdAt: _c, cursor: _k, total: _t, ...row }) => row), total, page, pageSize, founderCount };
   },
@@ -42,8 +58,24 @@ export const directoryServiceFactory = ({ directoryRepo, auditRepo }: Deps) => (
    * The directory (current search and filter) as CSV, streamed in batches so 100,000 rows never sit
    * in memory at once. The export itself is audited: it carries personal data.
    */
-  async exportCsv({ actor, search, filter, lang }: { actor: Actor; search: string; filter: DirectoryFilter; lang: ContentLanguage }): Promise<Readable> {
-    await auditRepo.insert({ actorId: actorId(actor), action: 'directory.exported', targetType: 'directory', targetId: null, details: { isSearch: search !== '', filter } });
+  async exportCsv({
+    actor,
+    search,
+    filter,
+    lang,
+  }: {
+    actor: Actor;
+    search: string;
+    filter: DirectoryFilter;
+    lang: ContentLanguage;
+  }): Promise<Readable> {
+    await auditRepo.insert({
+      actorId: actorId(actor),
+      action: 'directory.exported',
+      targetType: 'directory',
+      targetId: null,
+      details: { isSearch: search !== '', filter },
+    });
     const yesNo = (b: boolean) => exportBooleans[lang][b ? 1 : 0];
     async function* lines() {
       // A byte-order mark so spreadsheet programs read the accents as UTF-8.
@@ -52,8 +84,19 @@ export const directoryServiceFactory = ({ directoryRepo, auditRepo }: Deps) => (
         yield rows
           .map((r) =>
             csvLine([
-              r.firstName, r.lastName, r.email, r.phone, r.address, exportRoleNames[lang][r.role], r.courseProgress, yesNo(r.courseCompleted),
-              r.completedDisciplesCount, r.pendingDisciplesCount, yesNo(r.isAmbassadorEligible), yesNo(r.isCoordinatorEligible), r.createdAt.toISOString().slice(0, 10),
+              r.firstName,
+              r.lastName,
+              r.email,
+              r.phone,
+              r.address,
+              exportRoleNames[lang][r.role],
+              r.courseProgress,
+              yesNo(r.courseCompleted),
+              r.completedDisciplesCount,
+              r.pendingDisciplesCount,
+              yesNo(r.isAmbassadorEligible),
+              yesNo(r.isCoordinatorEligible),
+              r.createdAt.toISOString().slice(0, 10),
             ]),
           )
           .join('');

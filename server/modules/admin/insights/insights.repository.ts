@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+
 import { periodMonths, type InsightsFilters } from '../../../../common/contracts/insights.ts';
 import { STANDARD_DEADLINE_HOURS, URGENT_DEADLINE_HOURS } from '../../../../common/domain/support.ts';
-import type { Db, Tx } from '../../../db/client.ts';
 import { deadlineHoursSql } from '../../../db/callback-sql.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 
 /*
  * The Insights tab's SQL (decision 076). What a live aggregate cannot answer in 100 ms at 100,000
@@ -43,7 +44,10 @@ const REFRESH_EVENTS = sql`
     union all select 'signup', '', 0, id, created_at from users
     union all select 'certificate', '', 0, user_id, completed_at from certificates where user_id is not null
     union all select 'link', '', 0, target_id::uuid, created_at from audit_log
-      where action in (${sql.join(LINK_ACTIONS.map((a) => sql`${a}`), sql`, `)}) and target_id ~ ${UUID_TEXT}
+      where action in (${sql.join(
+        LINK_ACTIONS.map((a) => sql`${a}`),
+        sql`, `,
+      )}) and target_id ~ ${UUID_TEXT}
         and (action <> 'mentoring.mentor_set' or details->>'to' is not null)
   )
   select e.metric, e.course, e.step, date_trunc('week', e.at at time zone 'UTC')::date as day, u.locale, coalesce(u.country, '') as country, count(*)::int as n
@@ -89,7 +93,8 @@ function dailyFilter(f: InsightsFilters): SQL {
 const languageOfRequest = (f: InsightsFilters) => (f.language === 'all' ? sql`` : sql`and callback_requests.language = ${f.language}`);
 
 /** The first day of the period in the viewer's time zone (yyyy-mm-dd). */
-const periodStart = (f: InsightsFilters) => sql`((now() at time zone ${f.tz})::date - make_interval(months => ${periodMonths[f.period]}))::date`;
+const periodStart = (f: InsightsFilters) =>
+  sql`((now() at time zone ${f.tz})::date - make_interval(months => ${periodMonths[f.period]}))::date`;
 
 /** Mondays of every week of the period in the viewer's time zone, oldest first. */
 const periodWeeks = (f: InsightsFilters) =>
@@ -110,7 +115,9 @@ export const insightsRepositoryFactory = (db: Db) => ({
       await tx.execute(sql`delete from insight_daily`);
       await tx.execute(sql`insert into insight_daily (metric, course, step, day, locale, country, n) ${REFRESH_EVENTS}`);
       await tx.execute(sql`insert into insight_daily (metric, course, step, day, locale, country, n) ${REFRESH_SNAPSHOTS}`);
-      await tx.execute(sql`insert into insight_refreshes (name, refreshed_at) values ('daily', now()) on conflict (name) do update set refreshed_at = excluded.refreshed_at`);
+      await tx.execute(
+        sql`insert into insight_refreshes (name, refreshed_at) values ('daily', now()) on conflict (name) do update set refreshed_at = excluded.refreshed_at`,
+      );
     });
   },
 
@@ -198,7 +205,10 @@ export const insightsRepositoryFactory = (db: Db) => ({
     ),
 
   /** Mondays of the period's weeks in the viewer's time zone (yyyy-mm-dd), oldest first. */
-  weeks: async (f: InsightsFilters, tx: Tx = db) => (await rowsOf<{ week: string }>(tx, sql`select to_char(week, 'YYYY-MM-DD') as week from (${periodWeeks(f)}) w order by 1`)).map((r) => r.week),
+  weeks: async (f: InsightsFilters, tx: Tx = db) =>
+    (await rowsOf<{ week: string }>(tx, sql`select to_char(week, 'YYYY-MM-DD') as week from (${periodWeeks(f)}) w order by 1`)).map(
+      (r) => r.week,
+    ),
 
   /** Callback requests per week of the period, by category and by band (the request's language as the language filter). */
   careWeeks: (f: InsightsFilters, tx: Tx = db) =>
@@ -220,7 +230,14 @@ export const insightsRepositoryFactory = (db: Db) => ({
    * first contact, and how many went overdue (contacted after the deadline, or still new past it).
    */
   careResponse: (f: InsightsFilters, tx: Tx = db) =>
-    rowsOf<{ goalHours: number; requests: number; contacted: number; medianHours: number | null; p90Hours: number | null; overdue: number }>(
+    rowsOf<{
+      goalHours: number;
+      requests: number;
+      contacted: number;
+      medianHours: number | null;
+      p90Hours: number | null;
+      overdue: number;
+    }>(
       tx,
       sql`with requests as (
             select callback_requests.id, callback_requests.created_at, callback_requests.status, ${deadlineHoursSql} as goal_hours

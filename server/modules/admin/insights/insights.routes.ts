@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { careReport, funnelQuery, funnelReport, growthReport, insightsPaths, insightsQuery, multiplicationReport } from '../../../../common/contracts/insights.ts';
+
+import {
+  careReport,
+  funnelQuery,
+  funnelReport,
+  growthReport,
+  insightsPaths,
+  insightsQuery,
+  multiplicationReport,
+} from '../../../../common/contracts/insights.ts';
 import type { Jobs } from '../../../plugins/jobs.ts';
 import { adminActor, callbackStaffActor } from '../admin-actor.ts';
 import type { InsightsService } from './insights.service.ts';
@@ -13,7 +22,10 @@ const REFRESH_AFTER_MS = 23.5 * 3_600_000;
  * multiplication charts for admins and founders; the care charts for them and for responders (the
  * figures of the inbox they work). Counts only, and none below 5.
  */
-const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService; jobs: Pick<Jobs, 'define'> }> = async (app, { insights, jobs }) => {
+const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService; jobs: Pick<Jobs, 'define'> }> = async (
+  app,
+  { insights, jobs },
+) => {
   // Every hour on one instance: rebuilt at once on a new install, then about once a day.
   jobs.define(INSIGHTS_REFRESH_QUEUE, {
     cron: { expression: '7 * * * *', tz: 'UTC' },
@@ -33,10 +45,14 @@ const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService; jobs: P
     adminActor(req);
     return insights.getGrowth(req.query);
   });
-  app.get(insightsPaths.multiplication, { schema: { querystring: insightsQuery, response: { 200: multiplicationReport } } }, async (req) => {
-    adminActor(req);
-    return insights.getMultiplication(req.query);
-  });
+  app.get(
+    insightsPaths.multiplication,
+    { schema: { querystring: insightsQuery, response: { 200: multiplicationReport } } },
+    async (req) => {
+      adminActor(req);
+      return insights.getMultiplication(req.query);
+    },
+  );
   app.get(insightsPaths.care, { schema: { querystring: insightsQuery, response: { 200: careReport } } }, async (req) => {
     callbackStaffActor(req);
     return insights.getCare(req.query);

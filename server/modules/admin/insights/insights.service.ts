@@ -1,5 +1,11 @@
 import {
-  MIN_CELL_COUNT, type CareReport, type CountCell, type FunnelReport, type GrowthReport, type InsightsFilters, type MultiplicationReport,
+  MIN_CELL_COUNT,
+  type CareReport,
+  type CountCell,
+  type FunnelReport,
+  type GrowthReport,
+  type InsightsFilters,
+  type MultiplicationReport,
 } from '../../../../common/contracts/insights.ts';
 import { scoreBands, STANDARD_DEADLINE_HOURS, supportCategories, URGENT_DEADLINE_HOURS } from '../../../../common/domain/support.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -28,66 +34,95 @@ export const insightsServiceFactory = ({ insightsRepo }: { insightsRepo: Insight
     if (!(await knownZones).has(f.tz)) throw new AppError('VALIDATION_FAILED', `tz: ${f.tz} is not a time zone the database knows`);
   }
   return {
-  refresh: () => insightsRepo.refresh(),
-  refreshedAt: () => insightsRepo.refreshedAt(),
+    refresh: () => insightsRepo.refresh(),
+    refreshedAt: () => insightsRepo.refreshedAt(),
 
-  async getFunnel(f: InsightsFilters, slug: string | undefined): Promise<FunnelReport> {
-    await checkTimeZone(f);
-    const all = await insightsRepo.courses();
-    const toChoice = (c: (typeof all)[number]) => ({ slug: c.slug, kind: c.kind, title: { en: c.titleEn ?? c.slug, fr: c.titleFr ?? c.titleEn ?? c.slug } });
-    const chosen = slug === undefined ? all.find((c) => c.isPrimary) ?? all[0] : all.find((c) => c.slug === slug);
-    if (!chosen) throw new AppError('NOT_FOUND', 'No course or track with this slug.');
-    const [steps, refreshedAt] = await Promise.all([insightsRepo.funnel(f, chosen.slug), insightsRepo.refreshedAt()]);
-    return {
-      courses: all.map(toChoice),
-      course: toChoice(chosen),
-      steps: steps.map((s) => ({ step: s.step, ...(chosen.kind === 'track' ? {} : { opened: suppress(s.opened) }), passed: suppress(s.passed) })),
-      refreshedAt: iso(refreshedAt),
-    };
-  },
+    async getFunnel(f: InsightsFilters, slug: string | undefined): Promise<FunnelReport> {
+      await checkTimeZone(f);
+      const all = await insightsRepo.courses();
+      const toChoice = (c: (typeof all)[number]) => ({
+        slug: c.slug,
+        kind: c.kind,
+        title: { en: c.titleEn ?? c.slug, fr: c.titleFr ?? c.titleEn ?? c.slug },
+      });
+      const chosen = slug === undefined ? (all.find((c) => c.isPrimary) ?? all[0]) : all.find((c) => c.slug === slug);
+      if (!chosen) throw new AppError('NOT_FOUND', 'No course or track with this slug.');
+      const [steps, refreshedAt] = await Promise.all([insightsRepo.funnel(f, chosen.slug), insightsRepo.refreshedAt()]);
+      return {
+        courses: all.map(toChoice),
+        course: toChoice(chosen),
+        steps: steps.map((s) => ({
+          step: s.step,
+          ...(chosen.kind === 'track' ? {} : { opened: suppress(s.opened) }),
+          passed: suppress(s.passed),
+        })),
+        refreshedAt: iso(refreshedAt),
+      };
+    },
 
-  async getGrowth(f: InsightsFilters): Promise<GrowthReport> {
-    await checkTimeZone(f);
-    const [weeks, refreshedAt] = await Promise.all([insightsRepo.growth(f), insightsRepo.refreshedAt()]);
-    return {
-      weeks: weeks.map((w) => ({ week: w.week, signups: suppress(w.signups), firstLessons: suppress(w.firstLessons), certificates: suppress(w.certificates), links: suppress(w.links) })),
-      refreshedAt: iso(refreshedAt),
-    };
-  },
+    async getGrowth(f: InsightsFilters): Promise<GrowthReport> {
+      await checkTimeZone(f);
+      const [weeks, refreshedAt] = await Promise.all([insightsRepo.growth(f), insightsRepo.refreshedAt()]);
+      return {
+        weeks: weeks.map((w) => ({
+          week: w.week,
+          signups: suppress(w.signups),
+          firstLessons: suppress(w.firstLessons),
+          certificates: suppress(w.certificates),
+          links: suppress(w.links),
+        })),
+        refreshedAt: iso(refreshedAt),
+      };
+    },
 
-  async getMultiplication(f: InsightsFilters): Promise<MultiplicationReport> {
-    await checkTimeZone(f);
-    const [snapshots, roles, refreshedAt] = await Promise.all([insightsRepo.snapshots(f), insightsRepo.rolesOverTime(f), insightsRepo.refreshedAt()]);
-    const count = (metric: 'generation' | 'mentor_load', step: number) => snapshots.find((s) => s.metric === metric && s.step === step)?.n ?? 0;
-    return {
-      generations: (['1', '2', '3', '4+'] as const).map((generation, i) => ({ generation, people: suppress(count('generation', i + 1)) })),
-      mentorLoads: (['1', '2', '3+'] as const).map((disciples, i) => ({ disciples, mentors: suppress(count('mentor_load', i + 1)) })),
-      roles: roles.map((r) => ({ month: r.month, ambassadors: suppress(Math.max(0, r.ambassadors)), coordinators: suppress(Math.max(0, r.coordinators)) })),
-      refreshedAt: iso(refreshedAt),
-    };
-  },
+    async getMultiplication(f: InsightsFilters): Promise<MultiplicationReport> {
+      await checkTimeZone(f);
+      const [snapshots, roles, refreshedAt] = await Promise.all([
+        insightsRepo.snapshots(f),
+        insightsRepo.rolesOverTime(f),
+        insightsRepo.refreshedAt(),
+      ]);
+      const count = (metric: 'generation' | 'mentor_load', step: number) =>
+        snapshots.find((s) => s.metric === metric && s.step === step)?.n ?? 0;
+      return {
+        generations: (['1', '2', '3', '4+'] as const).map((generation, i) => ({
+          generation,
+          people: suppress(count('generation', i + 1)),
+        })),
+        mentorLoads: (['1', '2', '3+'] as const).map((disciples, i) => ({ disciples, mentors: suppress(count('mentor_load', i + 1)) })),
+        roles: roles.map((r) => ({
+          month: r.month,
+          ambassadors: suppress(Math.max(0, r.ambassadors)),
+          coordinators: suppress(Math.max(0, r.coordinators)),
+        })),
+        refreshedAt: iso(refreshedAt),
+      };
+    },
 
-  async getCare(f: InsightsFilters): Promise<CareReport> {
-    await checkTimeZone(f);
-    const [weeks, counts, response] = await Promise.all([insightsRepo.weeks(f), insightsRepo.careWeeks(f), insightsRepo.careResponse(f)]);
-    const n = (week: string, kind: 'category' | 'band', key: string) => counts.find((c) => c.week === week && c.kind === kind && c.key === key)?.n ?? 0;
-    return {
-      weeks: weeks.map((week) => ({
-        week,
-        byCategory: Object.fromEntries(supportCategories.map((c) => [c, suppress(n(week, 'category', c))])) as CareReport['weeks'][number]['byCategory'],
-        byBand: Object.fromEntries(scoreBands.map((b) => [b, suppress(n(week, 'band', b))])) as CareReport['weeks'][number]['byBand'],
-      })),
-      response: response.map((r) => ({
-        group: r.goalHours === URGENT_DEADLINE_HOURS ? ('urgent' as const) : ('standard' as const),
-        goalHours: r.goalHours === URGENT_DEADLINE_HOURS ? URGENT_DEADLINE_HOURS : STANDARD_DEADLINE_HOURS,
-        requests: suppress(r.requests),
-        contacted: suppress(r.contacted),
-        medianHours: hoursOf(r.medianHours, r.contacted),
-        p90Hours: hoursOf(r.p90Hours, r.contacted),
-        overdue: suppress(r.overdue),
-      })),
-    };
-  },
+    async getCare(f: InsightsFilters): Promise<CareReport> {
+      await checkTimeZone(f);
+      const [weeks, counts, response] = await Promise.all([insightsRepo.weeks(f), insightsRepo.careWeeks(f), insightsRepo.careResponse(f)]);
+      const n = (week: string, kind: 'category' | 'band', key: string) =>
+        counts.find((c) => c.week === week && c.kind === kind && c.key === key)?.n ?? 0;
+      return {
+        weeks: weeks.map((week) => ({
+          week,
+          byCategory: Object.fromEntries(
+            supportCategories.map((c) => [c, suppress(n(week, 'category', c))]),
+          ) as CareReport['weeks'][number]['byCategory'],
+          byBand: Object.fromEntries(scoreBands.map((b) => [b, suppress(n(week, 'band', b))])) as CareReport['weeks'][number]['byBand'],
+        })),
+        response: response.map((r) => ({
+          group: r.goalHours === URGENT_DEADLINE_HOURS ? ('urgent' as const) : ('standard' as const),
+          goalHours: r.goalHours === URGENT_DEADLINE_HOURS ? URGENT_DEADLINE_HOURS : STANDARD_DEADLINE_HOURS,
+          requests: suppress(r.requests),
+          contacted: suppress(r.contacted),
+          medianHours: hoursOf(r.medianHours, r.contacted),
+          p90Hours: hoursOf(r.p90Hours, r.contacted),
+          overdue: suppress(r.overdue),
+        })),
+      };
+    },
   };
 };
 export type InsightsService = ReturnType<typeof insightsServiceFactory>;

@@ -1,9 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insightsPaths, type CareReport, type FunnelReport, type GrowthReport, type MultiplicationReport } from '../../../../common/contracts/insights.ts';
+
+import {
+  insightsPaths,
+  type CareReport,
+  type FunnelReport,
+  type GrowthReport,
+  type MultiplicationReport,
+} from '../../../../common/contracts/insights.ts';
 import { createTestApp, createUser, enrolTotp, sessionCookie, signedInUser } from '../../../../test/app.ts';
 import { primaryCourseLessons } from '../../../../test/course-progress.ts';
-import { assessmentAttempts, auditLog, callbackRequests, certificates, courses, lessons, sectionReads, trackDays, users } from '../../../db/schema/index.ts';
+import {
+  assessmentAttempts,
+  auditLog,
+  callbackRequests,
+  certificates,
+  courses,
+  lessons,
+  sectionReads,
+  trackDays,
+  users,
+} from '../../../db/schema/index.ts';
 import { insightsRepositoryFactory } from './insights.repository.ts';
 import { suppress } from './insights.service.ts';
 
@@ -25,7 +42,9 @@ const get = async <T>(path: string, query: string, cookie = admin.cookie) => {
 const weeks = await primaryCourseLessons(app.db);
 const attempt = (userId: string, week: number, passed: boolean, at: Date) => {
   const l = weeks[week - 1]!;
-  return app.db.insert(assessmentAttempts).values({ userId, lessonId: l.lessonId, assessmentId: l.assessmentId, answers: [], score: passed ? 90 : 20, passed, createdAt: at });
+  return app.db
+    .insert(assessmentAttempts)
+    .values({ userId, lessonId: l.lessonId, assessmentId: l.assessmentId, answers: [], score: passed ? 90 : 20, passed, createdAt: at });
 };
 
 // The funnel: 7 English speakers open week 1 (6 pass it; one only fails), 5 of those pass week 2,
@@ -39,7 +58,10 @@ for (const [i, p] of english.entries()) {
     await attempt(p.id, 1, true, ago(3 * DAY));
   }
   if (i < 5) await attempt(p.id, 2, true, ago(2 * DAY));
-  if (i < 2) await app.db.insert(sectionReads).values({ userId: p.id, lessonId: weeks[2]!.lessonId, section: 0, isRead: true, activeOn: '2026-01-01', changedAt: ago(DAY) });
+  if (i < 2)
+    await app.db
+      .insert(sectionReads)
+      .values({ userId: p.id, lessonId: weeks[2]!.lessonId, section: 0, isRead: true, activeOn: '2026-01-01', changedAt: ago(DAY) });
 }
 const french = await Promise.all(Array.from({ length: 5 }, () => kenyan({ locale: 'fr' })));
 for (const p of french) await attempt(p.id, 1, true, ago(3 * DAY));
@@ -57,16 +79,48 @@ await Promise.all([kenyan({ mentorId: gen2[0]!.id }), kenyan({ mentorId: gen2[0]
 // New mentoring links this week: 5 accepted invitations (the disciples of generation 1), and an
 // admin's removal of a mentor, which is no new link.
 await app.db.insert(auditLog).values([
-  ...gen1.map((p) => ({ actorId: p.id, action: 'mentoring.invitation_accepted' as const, targetType: 'user', targetId: p.id, details: { mentorId: root.id } })),
-  { actorId: admin.user.id, action: 'mentoring.mentor_set' as const, targetType: 'user', targetId: gen2[4]!.id, details: { from: gen1[4]!.id, to: null } },
+  ...gen1.map((p) => ({
+    actorId: p.id,
+    action: 'mentoring.invitation_accepted' as const,
+    targetType: 'user',
+    targetId: p.id,
+    details: { mentorId: root.id },
+  })),
+  {
+    actorId: admin.user.id,
+    action: 'mentoring.mentor_set' as const,
+    targetType: 'user',
+    targetId: gen2[4]!.id,
+    details: { from: gen1[4]!.id, to: null },
+  },
 ]);
 // Certificates: 5 French speakers finished.
-const [course] = await app.db.select().from(courses).where(sql`${courses.id} = public.app_primary_course()`);
-await app.db.insert(certificates).values(french.map((p, i) => ({ userId: p.id, courseId: course!.id, verificationCode: `INSIGHT-${i}`, holderName: 'X', completedAt: ago(2 * DAY) })));
+const [course] = await app.db
+  .select()
+  .from(courses)
+  .where(sql`${courses.id} = public.app_primary_course()`);
+await app.db.insert(certificates).values(
+  french.map((p, i) => ({
+    userId: p.id,
+    courseId: course!.id,
+    verificationCode: `INSIGHT-${i}`,
+    holderName: 'X',
+    completedAt: ago(2 * DAY),
+  })),
+);
 
 // Roles: 5 ambassadors today, 3 of whom were made ambassadors 70 days ago.
 const ambassadors = await Promise.all(Array.from({ length: 5 }, () => kenyan({ role: 'ambassador' })));
-await app.db.insert(auditLog).values(ambassadors.slice(0, 3).map((p) => ({ actorId: admin.user.id, action: 'user.role_changed' as const, targetType: 'user', targetId: p.id, details: { from: 'user', to: 'ambassador' }, createdAt: ago(70 * DAY) })));
+await app.db.insert(auditLog).values(
+  ambassadors.slice(0, 3).map((p) => ({
+    actorId: admin.user.id,
+    action: 'user.role_changed' as const,
+    targetType: 'user',
+    targetId: p.id,
+    details: { from: 'user', to: 'ambassador' },
+    createdAt: ago(70 * DAY),
+  })),
+);
 
 await repo.refresh();
 const kenyaOnly = 'country=Kenya&tz=UTC';
@@ -92,7 +146,10 @@ describe('the course funnel', () => {
     const en = await get<FunnelReport>(insightsPaths.funnel, `${kenyaOnly}&period=3m&language=en`);
     expect(en.steps[0]).toEqual({ step: 1, opened: 7, passed: 6 });
     const fr = await get<FunnelReport>(insightsPaths.funnel, `${kenyaOnly}&period=3m&language=fr`);
-    expect(fr.steps.slice(0, 2)).toEqual([{ step: 1, opened: 5, passed: 5 }, { step: 2, opened: 0, passed: 0 }]);
+    expect(fr.steps.slice(0, 2)).toEqual([
+      { step: 1, opened: 5, passed: 5 },
+      { step: 2, opened: 0, passed: 0 },
+    ]);
     const year = await get<FunnelReport>(insightsPaths.funnel, `${kenyaOnly}&period=12m&language=en`);
     expect(year.steps[0]).toEqual({ step: 1, opened: 8, passed: 7 });
     // Another country: nobody.
@@ -103,23 +160,44 @@ describe('the course funnel', () => {
   it('gives the 7-day track its days done (its openings are not recorded)', async () => {
     const [track] = await app.db.select().from(courses).where(eq(courses.kind, 'track'));
     expect(track, 'the test database is seeded with the track').toBeDefined();
-    const [day1] = await app.db.select().from(lessons).where(sql`${lessons.courseId} = ${track!.id} and ${lessons.weekNumber} = 1`);
+    const [day1] = await app.db
+      .select()
+      .from(lessons)
+      .where(sql`${lessons.courseId} = ${track!.id} and ${lessons.weekNumber} = 1`);
     expect(day1).toBeDefined();
-    await app.db.insert(trackDays).values(english.slice(0, 6).map((p) => ({ userId: p.id, courseId: track!.id, day: 1, doneOn: '2026-11-20', answer: 0, doneAt: ago(DAY) })));
-    await app.db.insert(trackDays).values(english.slice(0, 2).map((p) => ({ userId: p.id, courseId: track!.id, day: 2, doneOn: '2026-11-21', answer: 0, doneAt: ago(DAY) })));
+    await app.db
+      .insert(trackDays)
+      .values(
+        english.slice(0, 6).map((p) => ({ userId: p.id, courseId: track!.id, day: 1, doneOn: '2026-11-20', answer: 0, doneAt: ago(DAY) })),
+      );
+    await app.db
+      .insert(trackDays)
+      .values(
+        english.slice(0, 2).map((p) => ({ userId: p.id, courseId: track!.id, day: 2, doneOn: '2026-11-21', answer: 0, doneAt: ago(DAY) })),
+      );
     await repo.refresh();
     const report = await get<FunnelReport>(insightsPaths.funnel, `${kenyaOnly}&course=${track!.slug}`);
     expect(report.courses.map((c) => c.kind)).toEqual(['course', 'track']);
     expect(report.course).toMatchObject({ slug: track!.slug, kind: 'track' });
-    expect(report.steps.slice(0, 3)).toEqual([{ step: 1, passed: 6 }, { step: 2, passed: null }, { step: 3, passed: 0 }]);
+    expect(report.steps.slice(0, 3)).toEqual([
+      { step: 1, passed: 6 },
+      { step: 2, passed: null },
+      { step: 3, passed: 0 },
+    ]);
   });
 });
 
 describe('growth over time', () => {
   it('sums sign-ups, first lessons, certificates and new links per week', async () => {
-    const sum = (r: GrowthReport, key: 'signups' | 'firstLessons' | 'certificates' | 'links') => r.weeks.reduce((s, w) => s + (w[key] ?? 0), 0);
+    const sum = (r: GrowthReport, key: 'signups' | 'firstLessons' | 'certificates' | 'links') =>
+      r.weeks.reduce((s, w) => s + (w[key] ?? 0), 0);
     const r = await get<GrowthReport>(insightsPaths.growth, `${kenyaOnly}&period=3m`);
-    const kenyans = (await app.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.country} = 'Kenya' and ${users.createdAt} > now() - interval '1 month'`))[0]!.n;
+    const kenyans = (
+      await app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(sql`${users.country} = 'Kenya' and ${users.createdAt} > now() - interval '1 month'`)
+    )[0]!.n;
     expect(sum(r, 'signups')).toBe(kenyans);
     expect(sum(r, 'firstLessons')).toBe(12);
     expect(sum(r, 'certificates')).toBe(5);
@@ -131,7 +209,9 @@ describe('growth over time', () => {
     expect(year.weeks.length).toBeGreaterThanOrEqual(52);
     // The old-timer signed up and opened week 1 alone in their week: shown as fewer than 5, not as 1.
     expect(year.weeks.some((w) => w.signups === null)).toBe(true);
-    expect(year.weeks.flatMap((w) => [w.signups, w.firstLessons, w.certificates, w.links]).every((n) => n === null || n === 0 || n >= 5)).toBe(true);
+    expect(
+      year.weeks.flatMap((w) => [w.signups, w.firstLessons, w.certificates, w.links]).every((n) => n === null || n === 0 || n >= 5),
+    ).toBe(true);
   });
 });
 
@@ -162,29 +242,64 @@ describe('care', () => {
     const urgentAt = ago(3 * DAY);
     const urgent = await app.db
       .insert(callbackRequests)
-      .values(Array.from({ length: 7 }, () => ({ name: 'X', phone: '1', category: 'mental' as const, scoreBand: 'unknown' as const, language: 'en', createdAt: urgentAt })))
+      .values(
+        Array.from({ length: 7 }, () => ({
+          name: 'X',
+          phone: '1',
+          category: 'mental' as const,
+          scoreBand: 'unknown' as const,
+          language: 'en',
+          createdAt: urgentAt,
+        })),
+      )
       .returning();
     // Contacted after 2, 4, 6, 8, 10 and 30 hours; the seventh is still new (overdue).
     await app.db.insert(auditLog).values(
       [2, 4, 6, 8, 10, 30].map((h, i) => ({
-        actorId: admin.user.id, action: 'callback.updated' as const, targetType: 'callback_request', targetId: urgent[i]!.id,
-        details: { status: { from: 'new', to: 'contacted' } }, createdAt: new Date(urgentAt.getTime() + h * HOUR),
+        actorId: admin.user.id,
+        action: 'callback.updated' as const,
+        targetType: 'callback_request',
+        targetId: urgent[i]!.id,
+        details: { status: { from: 'new', to: 'contacted' } },
+        createdAt: new Date(urgentAt.getTime() + h * HOUR),
       })),
     );
     // A later change (contacted -> closed) is not the first contact.
     await app.db.insert(auditLog).values({
-      actorId: admin.user.id, action: 'callback.updated', targetType: 'callback_request', targetId: urgent[0]!.id, details: { status: { from: 'contacted', to: 'closed' } }, createdAt: new Date(urgentAt.getTime() + 50 * HOUR),
+      actorId: admin.user.id,
+      action: 'callback.updated',
+      targetType: 'callback_request',
+      targetId: urgent[0]!.id,
+      details: { status: { from: 'contacted', to: 'closed' } },
+      createdAt: new Date(urgentAt.getTime() + 50 * HOUR),
     });
-    await app.db.update(callbackRequests).set({ status: 'contacted' }).where(sql`${callbackRequests.id} in ${urgent.slice(0, 6).map((u) => u.id)}`);
+    await app.db
+      .update(callbackRequests)
+      .set({ status: 'contacted' })
+      .where(sql`${callbackRequests.id} in ${urgent.slice(0, 6).map((u) => u.id)}`);
     // Five standard requests (spiritual, green) five days ago, never answered: all overdue.
-    await app.db.insert(callbackRequests).values(Array.from({ length: 5 }, () => ({ name: 'Y', phone: '2', category: 'spiritual' as const, scoreBand: 'green' as const, language: 'fr', createdAt: ago(5 * DAY) })));
+    await app.db.insert(callbackRequests).values(
+      Array.from({ length: 5 }, () => ({
+        name: 'Y',
+        phone: '2',
+        category: 'spiritual' as const,
+        scoreBand: 'green' as const,
+        language: 'fr',
+        createdAt: ago(5 * DAY),
+      })),
+    );
 
     const r = await get<CareReport>(insightsPaths.care, 'period=3m&tz=UTC');
     expect(r.response).toEqual([
       { group: 'urgent', goalHours: 24, requests: 7, contacted: 6, medianHours: 7, p90Hours: 20, overdue: null },
       { group: 'standard', goalHours: 48, requests: 5, contacted: 0, medianHours: null, p90Hours: null, overdue: 5 },
     ]);
-    expect(r.weeks.find((w) => w.byCategory.mental !== 0)?.byCategory).toEqual({ spiritual: expect.any(Number), mental: 7, emotional: 0, financial: 0 });
+    expect(r.weeks.find((w) => w.byCategory.mental !== 0)?.byCategory).toEqual({
+      spiritual: expect.any(Number),
+      mental: 7,
+      emotional: 0,
+      financial: 0,
+    });
     expect(r.weeks.reduce((s, w) => s + (w.byCategory.spiritual ?? 0), 0)).toBe(5);
     expect(r.weeks.reduce((s, w) => s + (w.byBand.green ?? 0), 0)).toBe(5);
     expect(r.weeks.reduce((s, w) => s + (w.byBand.unknown ?? 0), 0)).toBe(7);
@@ -214,7 +329,12 @@ describe('who sees what', () => {
 
   it('refuses malformed filters with a 400 that names the field', async () => {
     for (const [query, field] of [
-      ['period=2y', 'period'], ['language=de', 'language'], ['country=Atlantis', 'country'], ['tz=Not%2FA_Zone', 'tz'], ['tz=%27%3Bdrop', 'tz'], ['extra=1', ''],
+      ['period=2y', 'period'],
+      ['language=de', 'language'],
+      ['country=Atlantis', 'country'],
+      ['tz=Not%2FA_Zone', 'tz'],
+      ['tz=%27%3Bdrop', 'tz'],
+      ['extra=1', ''],
       // Known to the browser's (and Node's) time zone data but not to PostgreSQL's.
       ['tz=SystemV%2FAST4', 'tz'],
     ] as const) {
@@ -222,6 +342,9 @@ describe('who sees what', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toContain(field);
     }
-    expect((await app.inject({ method: 'GET', url: `${insightsPaths.funnel}?course=no-such-course`, headers: { cookie: admin.cookie } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `${insightsPaths.funnel}?course=no-such-course`, headers: { cookie: admin.cookie } }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { adminMentorView, idParams, mentoringPaths, setMentorBody, setMentorResult } from '../../../../common/contracts/mentoring.ts';
 import { requireAdmin, requireRecentAuth } from '../../../plugins/session.ts';
 import type { MentoringService } from '../../mentoring/mentoring.service.ts';
@@ -12,11 +13,15 @@ const mentorsRoutes: FastifyPluginAsyncZod<{ mentoring: MentoringService }> = as
 
   // Placing someone under a mentor opens their progress to that mentor: the password or a code typed
   // again within the last minutes, as for a role change (decision 038, issue 24).
-  app.put(mentoringPaths.adminMentor, { schema: { params: idParams, body: setMentorBody, response: { 200: setMentorResult } } }, async (req) => {
-    const admin = requireAdmin(req);
-    requireRecentAuth(req);
-    return mentoring.setMentorByAdmin(admin, req.params.id, req.body);
-  });
+  app.put(
+    mentoringPaths.adminMentor,
+    { schema: { params: idParams, body: setMentorBody, response: { 200: setMentorResult } } },
+    async (req) => {
+      const admin = requireAdmin(req);
+      requireRecentAuth(req);
+      return mentoring.setMentorByAdmin(admin, req.params.id, req.body);
+    },
+  );
 };
 
 export default mentorsRoutes;

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Role } from '../../../../common/domain/roles.ts';
-import { teamRoles } from '../../../../common/domain/roles.ts';
+
+import { teamRoles, type Role } from '../../../../common/domain/roles.ts';
 import type { Db, Transaction, Tx } from '../../../db/client.ts';
 import { users } from '../../../db/schema/index.ts';
 import { countFounders, findUserByEmail, FOUNDER_CHANGE_LOCK } from '../../../db/users.ts';
@@ -30,12 +30,14 @@ export const rolesRepositoryFactory = (db: Db) => ({
 
   /** The team (every role above user), highest role first, for the command line's `list`. */
   async findStaff(tx: Tx = db) {
-    return tx
-      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
-      .from(users)
-      .where(inArray(users.role, [...teamRoles]))
-      // An enum sorts in the order of its list (`roles`, lowest first).
-      .orderBy(desc(users.role), users.email);
+    return (
+      tx
+        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
+        .from(users)
+        .where(inArray(users.role, [...teamRoles]))
+        // An enum sorts in the order of its list (`roles`, lowest first).
+        .orderBy(desc(users.role), users.email)
+    );
   },
 });
 export type RolesRepository = ReturnType<typeof rolesRepositoryFactory>;

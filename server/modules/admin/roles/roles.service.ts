@@ -1,5 +1,5 @@
-import { roles, type Role } from '../../../../common/domain/roles.ts';
 import { roleChangeRefusal } from '../../../../common/domain/eligibility.ts';
+import { roles, type Role } from '../../../../common/domain/roles.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { actorId, via, type Actor } from '../admin-shared.ts';
@@ -18,19 +18,39 @@ export const rolesServiceFactory = ({ db, rolesRepo, auditRepo }: Deps) => {
    * (or the operator at the command line) grants or removes admin and founder; the last founder
    * keeps the role whoever asks.
    */
-  async function changeRole({ actor, targetId, role }: { actor: Actor; targetId: string; role: Role }): Promise<{ id: string; role: Role }> {
+  async function changeRole({
+    actor,
+    targetId,
+    role,
+  }: {
+    actor: Actor;
+    targetId: string;
+    role: Role;
+  }): Promise<{ id: string; role: Role }> {
     return db.transaction(async (tx) => {
       await rolesRepo.lock(tx);
       const target = await rolesRepo.findUserForUpdate(targetId, tx);
       if (!target) throw new AppError('NOT_FOUND', 'No user with this id.');
       if (target.role === role) return { id: target.id, role };
-      const refusal = roleChangeRefusal(actor.kind === 'cli' ? 'founder' : actor.role, target.role, role, await rolesRepo.countFounders(tx));
+      const refusal = roleChangeRefusal(
+        actor.kind === 'cli' ? 'founder' : actor.role,
+        target.role,
+        role,
+        await rolesRepo.countFounders(tx),
+      );
       if (refusal === 'not-admin') throw new AppError('FORBIDDEN', "You don't have permission to access the admin dashboard.");
-      if (refusal === 'founder-only') throw new AppError('ROLE_FOUNDER_ONLY', 'Only a founder can grant or remove the admin and founder roles.');
+      if (refusal === 'founder-only')
+        throw new AppError('ROLE_FOUNDER_ONLY', 'Only a founder can grant or remove the admin and founder roles.');
       if (refusal === 'last-founder') throw new AppError('LAST_FOUNDER', 'This is the last founder. Make someone else a founder first.');
       await rolesRepo.setRole(target.id, role, tx);
       await auditRepo.insert(
-        { actorId: actorId(actor), action: 'user.role_changed', targetType: 'user', targetId: target.id, details: { from: target.role, to: role, ...via(actor) } },
+        {
+          actorId: actorId(actor),
+          action: 'user.role_changed',
+          targetType: 'user',
+          targetId: target.id,
+          details: { from: target.role, to: role, ...via(actor) },
+        },
         tx,
       );
       return { id: target.id, role };
@@ -38,14 +58,28 @@ export const rolesServiceFactory = ({ db, rolesRepo, auditRepo }: Deps) => {
   }
 
   /** Marks someone as a responder (mailed about callback requests like the admins), or not; audited. */
-  async function setResponder({ actor, targetId, isResponder }: { actor: Actor; targetId: string; isResponder: boolean }): Promise<{ id: string; isResponder: boolean }> {
+  async function setResponder({
+    actor,
+    targetId,
+    isResponder,
+  }: {
+    actor: Actor;
+    targetId: string;
+    isResponder: boolean;
+  }): Promise<{ id: string; isResponder: boolean }> {
     return db.transaction(async (tx) => {
       const target = await rolesRepo.findUserForUpdate(targetId, tx);
       if (!target) throw new AppError('NOT_FOUND', 'No user with this id.');
       if (target.isResponder === isResponder) return { id: target.id, isResponder };
       await rolesRepo.setResponder(target.id, isResponder, tx);
       await auditRepo.insert(
-        { actorId: actorId(actor), action: 'user.responder_changed', targetType: 'user', targetId: target.id, details: { from: target.isResponder, to: isResponder, ...via(actor) } },
+        {
+          actorId: actorId(actor),
+          action: 'user.responder_changed',
+          targetType: 'user',
+          targetId: target.id,
+          details: { from: target.isResponder, to: isResponder, ...via(actor) },
+        },
         tx,
       );
       return { id: target.id, isResponder };

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+
 import { LIST_PAGE_SIZE, type WatchmomsView } from '../../../../common/contracts/admin.ts';
 import type { Db, Transaction, Tx } from '../../../db/client.ts';
 import { watchmomsApplications } from '../../../db/schema/index.ts';
@@ -8,7 +9,18 @@ export const watchmomsRepositoryFactory = (db: Db) => ({
   async findPage(view: WatchmomsView, page: number, tx: Tx = db) {
     const where = view === 'all' ? undefined : eq(watchmomsApplications.status, view);
     const newestFirst = [desc(watchmomsApplications.createdAt), desc(watchmomsApplications.id)];
-    return withTotal(tx.select().from(watchmomsApplications).where(where).orderBy(...newestFirst).limit(LIST_PAGE_SIZE).offset(listOffset(page)), tx, watchmomsApplications, where);
+    return withTotal(
+      tx
+        .select()
+        .from(watchmomsApplications)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(LIST_PAGE_SIZE)
+        .offset(listOffset(page)),
+      tx,
+      watchmomsApplications,
+      where,
+    );
   },
 
   async lock(id: string, tx: Transaction) {
@@ -18,8 +30,13 @@ export const watchmomsRepositoryFactory = (db: Db) => ({
 
   async update(id: string, set: Partial<typeof watchmomsApplications.$inferInsert>, tx: Tx = db) {
     // A decision starts the retention clock of a declined application; going back to new or contacted stops it.
-    const decided = set.status === undefined ? {} : { decidedAt: set.status === 'approved' || set.status === 'declined' ? new Date() : null };
-    const rows = await tx.update(watchmomsApplications).set({ ...set, ...decided, updatedAt: new Date() }).where(eq(watchmomsApplications.id, id)).returning();
+    const decided =
+      set.status === undefined ? {} : { decidedAt: set.status === 'approved' || set.status === 'declined' ? new Date() : null };
+    const rows = await tx
+      .update(watchmomsApplications)
+      .set({ ...set, ...decided, updatedAt: new Date() })
+      .where(eq(watchmomsApplications.id, id))
+      .returning();
     return rows[0]!;
   },
 });

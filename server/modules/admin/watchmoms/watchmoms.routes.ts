@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminPaths, idParams, watchmomsItem, watchmomsList, watchmomsListQuery, watchmomsUpdateBody } from '../../../../common/contracts/admin.ts';
+
+import {
+  adminPaths,
+  idParams,
+  watchmomsItem,
+  watchmomsList,
+  watchmomsListQuery,
+  watchmomsUpdateBody,
+} from '../../../../common/contracts/admin.ts';
 import { adminActor } from '../admin-actor.ts';
 import type { WatchmomsService } from './watchmoms.service.ts';
 
@@ -9,8 +17,10 @@ const watchmomsRoutes: FastifyPluginAsyncZod<{ watchmoms: WatchmomsService }> = 
     watchmoms.getPage(req.query.status, req.query.page),
   );
 
-  app.patch('/api/admin/watchmoms-applications/:id', { schema: { params: idParams, body: watchmomsUpdateBody, response: { 200: watchmomsItem } } }, async (req) =>
-    watchmoms.update({ actor: adminActor(req), id: req.params.id, body: req.body }),
+  app.patch(
+    '/api/admin/watchmoms-applications/:id',
+    { schema: { params: idParams, body: watchmomsUpdateBody, response: { 200: watchmomsItem } } },
+    async (req) => watchmoms.update({ actor: adminActor(req), id: req.params.id, body: req.body }),
   );
 };
 

@@ -21,15 +21,30 @@ const toWatchmomsItem = (r: typeof watchmomsApplications.$inferSelect): Watchmom
 });
 
 /** The team's review of WatchMoms applications (the public form lives in public-forms). */
-export const watchmomsServiceFactory = ({ db, watchmomsRepo, auditRepo }: { db: Db; watchmomsRepo: WatchmomsRepository; auditRepo: AuditRepository }) => ({
-  getPage: async (view: WatchmomsView, page: number): Promise<WatchmomsList> => listPageOf(await watchmomsRepo.findPage(view, page), page, toWatchmomsItem),
+export const watchmomsServiceFactory = ({
+  db,
+  watchmomsRepo,
+  auditRepo,
+}: {
+  db: Db;
+  watchmomsRepo: WatchmomsRepository;
+  auditRepo: AuditRepository;
+}) => ({
+  getPage: async (view: WatchmomsView, page: number): Promise<WatchmomsList> =>
+    listPageOf(await watchmomsRepo.findPage(view, page), page, toWatchmomsItem),
 
   async update({ actor, id, body }: { actor: Actor; id: string; body: WatchmomsUpdateBody }): Promise<WatchmomsItem> {
     return db.transaction(async (tx) => {
-      const { current, set, changes, isChanged } = await lockForChange(watchmomsRepo.lock(id, tx), body, { notFound: 'No WatchMoms application with this id.', secret: ['notes'] });
+      const { current, set, changes, isChanged } = await lockForChange(watchmomsRepo.lock(id, tx), body, {
+        notFound: 'No WatchMoms application with this id.',
+        secret: ['notes'],
+      });
       if (!isChanged) return toWatchmomsItem(current);
       const updated = await watchmomsRepo.update(id, set, tx);
-      await auditRepo.insert({ actorId: actorId(actor), action: 'watchmoms.updated', targetType: 'watchmoms_application', targetId: id, details: changes }, tx);
+      await auditRepo.insert(
+        { actorId: actorId(actor), action: 'watchmoms.updated', targetType: 'watchmoms_application', targetId: id, details: changes },
+        tx,
+      );
       return toWatchmomsItem(updated);
     });
   },

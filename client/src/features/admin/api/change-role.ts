@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { adminPaths, type RoleChangeResult } from '../../../../../common/contracts/admin.ts';
 import type { Role } from '../../../../../common/contracts/auth.ts';
 import { sendJson } from '../../../lib/api.ts';
@@ -8,7 +9,8 @@ import { adminKeys } from './keys.ts';
 export function useChangeRole() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: Role }) => sendJson<RoleChangeResult>('PUT', adminPaths.userRole(userId), { role }),
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+      sendJson<RoleChangeResult>('PUT', adminPaths.userRole(userId), { role }),
     onSuccess: () => refreshAfterChange(qc, [adminKeys.users.all, adminKeys.audit.all, adminKeys.assignees]),
   });
 }

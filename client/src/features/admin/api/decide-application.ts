@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { adminPaths, type ApplicationDecision, type ApplicationItem } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { refreshAfterChange } from '../../../lib/query-client.ts';
@@ -9,7 +10,9 @@ export function useDecideApplication() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorToast: { ns: 'admin' } },
-    mutationFn: ({ id, decision }: { id: string; decision: ApplicationDecision }) => sendJson<ApplicationItem>('POST', adminPaths.applicationDecision(id), { decision }),
-    onSuccess: () => refreshAfterChange(qc, [adminKeys.applications.all, adminKeys.audit.all, adminKeys.users.all, adminKeys.stats, adminKeys.assignees]),
+    mutationFn: ({ id, decision }: { id: string; decision: ApplicationDecision }) =>
+      sendJson<ApplicationItem>('POST', adminPaths.applicationDecision(id), { decision }),
+    onSuccess: () =>
+      refreshAfterChange(qc, [adminKeys.applications.all, adminKeys.audit.all, adminKeys.users.all, adminKeys.stats, adminKeys.assignees]),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { adminPaths } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { refreshAfterChange } from '../../../lib/query-client.ts';

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
 import { adminPaths, type ApplicationList } from '../../../../../common/contracts/admin.ts';
 import type { ApplicationStatus } from '../../../../../common/domain/eligibility.ts';
 import { getJson } from '../../../lib/api.ts';

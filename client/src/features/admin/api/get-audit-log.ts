@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
 import { adminPaths, type AuditList } from '../../../../../common/contracts/admin.ts';
 import type { AuditAction } from '../../../../../common/domain/audit-actions.ts';
 import { getJson } from '../../../lib/api.ts';

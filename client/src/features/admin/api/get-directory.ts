@@ -1,6 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { adminPaths, type DirectoryFilter, type DirectoryPage, type directoryQuery as directoryQueryContract } from '../../../../../common/contracts/admin.ts';
+
+import {
+  adminPaths,
+  type DirectoryFilter,
+  type DirectoryPage,
+  type directoryQuery as directoryQueryContract,
+} from '../../../../../common/contracts/admin.ts';
 import { getJson } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
 

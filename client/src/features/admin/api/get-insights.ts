@@ -1,6 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
 import {
-  insightsPaths, type CareReport, type FunnelReport, type GrowthReport, type InsightPeriod, type MultiplicationReport,
+  insightsPaths,
+  type CareReport,
+  type FunnelReport,
+  type GrowthReport,
+  type InsightPeriod,
+  type MultiplicationReport,
 } from '../../../../../common/contracts/insights.ts';
 import type { OnboardingCountry } from '../../../../../common/contracts/onboarding.ts';
 import { getJson } from '../../../lib/api.ts';
@@ -32,10 +38,22 @@ export const useFunnel = (params: InsightsParams, course: string | undefined) =>
   });
 
 export const useGrowth = (params: InsightsParams) =>
-  useQuery({ queryKey: insightsKey('growth', params), queryFn: () => getJson<GrowthReport>(`${insightsPaths.growth}?${queryString(params)}`), ...steady });
+  useQuery({
+    queryKey: insightsKey('growth', params),
+    queryFn: () => getJson<GrowthReport>(`${insightsPaths.growth}?${queryString(params)}`),
+    ...steady,
+  });
 
 export const useMultiplication = (params: InsightsParams) =>
-  useQuery({ queryKey: insightsKey('multiplication', params), queryFn: () => getJson<MultiplicationReport>(`${insightsPaths.multiplication}?${queryString(params)}`), ...steady });
+  useQuery({
+    queryKey: insightsKey('multiplication', params),
+    queryFn: () => getJson<MultiplicationReport>(`${insightsPaths.multiplication}?${queryString(params)}`),
+    ...steady,
+  });
 
 export const useCare = (params: InsightsParams) =>
-  useQuery({ queryKey: insightsKey('care', params), queryFn: () => getJson<CareReport>(`${insightsPaths.care}?${queryString(params)}`), ...steady });
+  useQuery({
+    queryKey: insightsKey('care', params),
+    queryFn: () => getJson<CareReport>(`${insightsPaths.care}?${queryString(params)}`),
+    ...steady,
+  });

@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { mentoringPaths, type AdminMentorView } from '../../../../../common/contracts/mentoring.ts';
 import { getJson } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';
 
 /** Someone's current mentor, shown in the manage dialog before an admin sets another one. */
 export const useMentorOf = (userId: string) =>
-  useQuery({ queryKey: adminKeys.mentor(userId), queryFn: () => getJson<AdminMentorView>(mentoringPaths.adminMentor.replace(':id', encodeURIComponent(userId))) });
+  useQuery({
+    queryKey: adminKeys.mentor(userId),
+    queryFn: () => getJson<AdminMentorView>(mentoringPaths.adminMentor.replace(':id', encodeURIComponent(userId))),
+  });

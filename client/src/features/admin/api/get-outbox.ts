@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type MailStatus, type OutboxList } from '../../../../../common/contracts/mail.ts';
+
 import { mailPaths } from '../../../../../common/contracts/mail-paths.ts';
+import { type MailStatus, type OutboxList } from '../../../../../common/contracts/mail.ts';
 import { getJson } from '../../../lib/api.ts';
 
 /** Mail the app wrote, newest first, one status (or all) and page at a time. */

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { adminPaths, type AdminStats } from '../../../../../common/contracts/admin.ts';
 import { getJson } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';

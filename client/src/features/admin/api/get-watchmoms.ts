@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
 import { adminPaths, type WatchmomsList, type WatchmomsView } from '../../../../../common/contracts/admin.ts';
 import { getJson } from '../../../lib/api.ts';
 import { adminKeys } from './keys.ts';

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import {
-  safeguardingPaths as paths, type ApproveMentor, type ConcernDetail, type ConcernList, type SafeguardingAudit, type SafeguardingLinks, type SafeguardingMentors,
+  safeguardingPaths as paths,
+  type ApproveMentor,
+  type ConcernDetail,
+  type ConcernList,
+  type SafeguardingAudit,
+  type SafeguardingLinks,
+  type SafeguardingMentors,
 } from '../../../../../common/contracts/safeguarding.ts';
 import type { ConcernStatus } from '../../../../../common/domain/safeguarding.ts';
 import { getJson, sendJson } from '../../../lib/api.ts';
@@ -17,24 +24,42 @@ export const safeguardingKeys = {
 };
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
-export const useConcerns = () => useQuery({ queryKey: safeguardingKeys.concerns, queryFn: () => getJson<ConcernList>(paths.adminConcerns) });
+export const useConcerns = () =>
+  useQuery({ queryKey: safeguardingKeys.concerns, queryFn: () => getJson<ConcernList>(paths.adminConcerns) });
 /** Opening a concern is recorded (and stops its 24-hour clock). */
 export const useConcern = (id: string | null) =>
-  useQuery({ queryKey: safeguardingKeys.concern(id ?? ''), queryFn: () => getJson<ConcernDetail>(withId(paths.adminConcern, id!)), enabled: !!id });
-export const useMentors = () => useQuery({ queryKey: safeguardingKeys.mentors, queryFn: () => getJson<SafeguardingMentors>(paths.adminMentors) });
-export const useAdultMinorLinks = () => useQuery({ queryKey: safeguardingKeys.links, queryFn: () => getJson<SafeguardingLinks>(paths.adminLinks) });
-export const useSafeguardingAudit = () => useQuery({ queryKey: safeguardingKeys.audit, queryFn: () => getJson<SafeguardingAudit>(paths.adminAudit) });
+  useQuery({
+    queryKey: safeguardingKeys.concern(id ?? ''),
+    queryFn: () => getJson<ConcernDetail>(withId(paths.adminConcern, id!)),
+    enabled: !!id,
+  });
+export const useMentors = () =>
+  useQuery({ queryKey: safeguardingKeys.mentors, queryFn: () => getJson<SafeguardingMentors>(paths.adminMentors) });
+export const useAdultMinorLinks = () =>
+  useQuery({ queryKey: safeguardingKeys.links, queryFn: () => getJson<SafeguardingLinks>(paths.adminLinks) });
+export const useSafeguardingAudit = () =>
+  useQuery({ queryKey: safeguardingKeys.audit, queryFn: () => getJson<SafeguardingAudit>(paths.adminAudit) });
 
 function useSafeguardingMutation<T>(mutationFn: (v: T) => Promise<unknown>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => refreshAfterChange(qc, [safeguardingKeys.all]), meta: { errorToast: { ns: 'admin' } } });
+  return useMutation({
+    mutationFn,
+    onSettled: () => refreshAfterChange(qc, [safeguardingKeys.all]),
+    meta: { errorToast: { ns: 'admin' } },
+  });
 }
 
 export const useApproveMentor = () => useSafeguardingMutation((body: ApproveMentor) => sendJson('POST', paths.adminApprovals, body));
 export const useRevokeApproval = () => useSafeguardingMutation((id: string) => sendJson('DELETE', withId(paths.adminApproval, id)));
-export const usePauseLink = () => useSafeguardingMutation((discipleId: string) => sendJson('POST', withId(paths.adminLinkPause, discipleId)));
-export const useResumeLink = () => useSafeguardingMutation((discipleId: string) => sendJson('POST', withId(paths.adminLinkResume, discipleId)));
+export const usePauseLink = () =>
+  useSafeguardingMutation((discipleId: string) => sendJson('POST', withId(paths.adminLinkPause, discipleId)));
+export const useResumeLink = () =>
+  useSafeguardingMutation((discipleId: string) => sendJson('POST', withId(paths.adminLinkResume, discipleId)));
 export const useSetConcernStatus = () =>
-  useSafeguardingMutation(({ id, status }: { id: string; status: ConcernStatus }) => sendJson('PATCH', withId(paths.adminConcern, id), { status }));
+  useSafeguardingMutation(({ id, status }: { id: string; status: ConcernStatus }) =>
+    sendJson('PATCH', withId(paths.adminConcern, id), { status }),
+  );
 export const useSetSafeguardingLead = () =>
-  useSafeguardingMutation(({ userId, isSafeguardingLead }: { userId: string; isSafeguardingLead: boolean }) => sendJson('PUT', withId(paths.adminLead, userId), { isSafeguardingLead }));
+  useSafeguardingMutation(({ userId, isSafeguardingLead }: { userId: string; isSafeguardingLead: boolean }) =>
+    sendJson('PUT', withId(paths.adminLead, userId), { isSafeguardingLead }),
+  );

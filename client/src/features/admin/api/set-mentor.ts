@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { mentoringPaths, type SetMentorResult } from '../../../../../common/contracts/mentoring.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { refreshAfterChange } from '../../../lib/query-client.ts';

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { adminPaths, type ResponderResult } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { refreshAfterChange } from '../../../lib/query-client.ts';
@@ -8,7 +9,8 @@ import { adminKeys } from './keys.ts';
 export function useSetResponder() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, isResponder }: { userId: string; isResponder: boolean }) => sendJson<ResponderResult>('PUT', adminPaths.userResponder(userId), { isResponder }),
+    mutationFn: ({ userId, isResponder }: { userId: string; isResponder: boolean }) =>
+      sendJson<ResponderResult>('PUT', adminPaths.userResponder(userId), { isResponder }),
     onSuccess: () => refreshAfterChange(qc, [adminKeys.users.all, adminKeys.audit.all]),
     meta: { errorToast: { ns: 'admin' } },
   });

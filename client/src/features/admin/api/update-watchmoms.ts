@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { adminPaths, type WatchmomsItem, type WatchmomsUpdateBody } from '../../../../../common/contracts/admin.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { refreshAfterChange } from '../../../lib/query-client.ts';
@@ -9,7 +10,8 @@ export function useUpdateWatchmoms() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorToast: { ns: 'admin' } },
-    mutationFn: ({ id, ...body }: WatchmomsUpdateBody & { id: string }) => sendJson<WatchmomsItem>('PATCH', adminPaths.watchmomsItem(id), body),
+    mutationFn: ({ id, ...body }: WatchmomsUpdateBody & { id: string }) =>
+      sendJson<WatchmomsItem>('PATCH', adminPaths.watchmomsItem(id), body),
     onSuccess: () => refreshAfterChange(qc, [adminKeys.watchmoms.all, adminKeys.audit.all]),
   });
 }

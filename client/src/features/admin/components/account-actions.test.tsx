@@ -1,11 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
+
 import { buildDirectoryRow } from '../../../test/factories.ts';
+import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { AccountActions } from './account-actions.tsx';
 
-const me = { id: 'me', email: 'admin@example.org', username: null, firstName: 'Ada', lastName: 'Admin', role: 'admin', onboardingComplete: true, onboardingStatus: 'completed', mentorName: null, createdAt: '2026-01-01T00:00:00.000Z', locale: 'en', isEmailVerified: true };
+const me = {
+  id: 'me',
+  email: 'admin@example.org',
+  username: null,
+  firstName: 'Ada',
+  lastName: 'Admin',
+  role: 'admin',
+  onboardingComplete: true,
+  onboardingStatus: 'completed',
+  mentorName: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  locale: 'en',
+  isEmailVerified: true,
+};
 
 describe('deactivating and deleting an account from the Manage dialog', () => {
   it('deactivating says what happens first, then tells the server', async () => {
@@ -39,9 +53,7 @@ describe('deactivating and deleting an account from the Manage dialog', () => {
 
   it('deleting lists the consequences and is not sent when cancelled', async () => {
     const row = buildDirectoryRow();
-    const api = stubApi()
-      .on('GET', '/api/auth/user', { json: me })
-      .on('DELETE', `/api/admin/users/${row.id}`, { status: 204 });
+    const api = stubApi().on('GET', '/api/auth/user', { json: me }).on('DELETE', `/api/admin/users/${row.id}`, { status: 204 });
     const { user } = renderWithApp(<AccountActions user={row} name="Ruth" founderCount={1} onDone={() => {}} />);
     await user.click(await screen.findByRole('button', { name: 'Delete account' }));
     let dialog = await screen.findByRole('dialog', { name: "Delete Ruth's account?" });
@@ -57,9 +69,7 @@ describe('deactivating and deleting an account from the Manage dialog', () => {
 
   it('asks for the password again when the server wants it, and shows a refusal in words', async () => {
     const row = buildDirectoryRow();
-    stubApi()
-      .on('GET', '/api/auth/user', { json: me })
-      .on('DELETE', `/api/admin/users/${row.id}`, apiError(403, 'REAUTH_REQUIRED'));
+    stubApi().on('GET', '/api/auth/user', { json: me }).on('DELETE', `/api/admin/users/${row.id}`, apiError(403, 'REAUTH_REQUIRED'));
     const { user } = renderWithApp(<AccountActions user={row} name="Ruth" founderCount={1} onDone={() => {}} />);
     await user.click(await screen.findByRole('button', { name: 'Delete account' }));
     await user.click(await screen.findByRole('button', { name: 'Delete permanently' }));
@@ -68,8 +78,12 @@ describe('deactivating and deleting an account from the Manage dialog', () => {
 
   it('own account, another admin (for an admin) and the last founder: the buttons are off, with the reason', async () => {
     stubApi().on('GET', '/api/auth/user', { json: me });
-    const { unmount } = renderWithApp(<AccountActions user={buildDirectoryRow({ id: 'me', role: 'admin' })} name="Ada" founderCount={1} onDone={() => {}} />);
-    expect(await screen.findByText('This is your own account: you cannot deactivate it here, and you delete it from your settings.')).toBeInTheDocument();
+    const { unmount } = renderWithApp(
+      <AccountActions user={buildDirectoryRow({ id: 'me', role: 'admin' })} name="Ada" founderCount={1} onDone={() => {}} />,
+    );
+    expect(
+      await screen.findByText('This is your own account: you cannot deactivate it here, and you delete it from your settings.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deactivate account' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete account' })).toBeDisabled();
     unmount();

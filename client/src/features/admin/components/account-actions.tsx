@@ -1,22 +1,33 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
 import { accountActionRefusal, type AccountAction } from '../../../../../common/domain/eligibility.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useSetDeactivated } from '../api/set-deactivated.ts';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';
 
 /**
  * Deactivate, reactivate or delete an account, in the Manage dialog. Deactivating and deleting ask
  * first, saying what happens; the buttons the server would refuse are off, with the reason.
  */
-export function AccountActions({ user, name, founderCount, onDone }: { user: DirectoryRow; name: string; founderCount: number; onDone: () => void }) {
+export function AccountActions({
+  user,
+  name,
+  founderCount,
+  onDone,
+}: {
+  user: DirectoryRow;
+  name: string;
+  founderCount: number;
+  onDone: () => void;
+}) {
   const { t } = useTranslation(['admin', 'common']);
   const { data: viewer } = useCurrentUser();
   const setDeactivated = useSetDeactivated();
@@ -27,7 +38,9 @@ export function AccountActions({ user, name, founderCount, onDone }: { user: Dir
   const closeConfirm = useRef<() => void>(() => {});
 
   const refusalOf = (action: AccountAction) =>
-    viewer ? accountActionRefusal(viewer, { id: user.id, role: user.role, isDeactivated: user.isDeactivated }, action, founderCount) : 'not-admin';
+    viewer
+      ? accountActionRefusal(viewer, { id: user.id, role: user.role, isDeactivated: user.isDeactivated }, action, founderCount)
+      : 'not-admin';
   const toggle: AccountAction = user.isDeactivated ? 'reactivate' : 'deactivate';
   const refusal = refusalOf(toggle) ?? refusalOf('delete');
   const isPending = setDeactivated.isPending || remove.isPending;
@@ -103,11 +116,7 @@ export function AccountActions({ user, name, founderCount, onDone }: { user: Dir
         {toggle === 'reactivate' ? toggleButton : confirmed('deactivate', toggleButton)}
         {confirmed('delete', deleteButton)}
       </div>
-      {failure !== null && (
-        <ErrorAlert>
-          {describeError(t, failure, { ns: 'admin' })}
-        </ErrorAlert>
-      )}
+      {failure !== null && <ErrorAlert>{describeError(t, failure, { ns: 'admin' })}</ErrorAlert>}
       {reauthDialog}
     </section>
   );

@@ -1,12 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { cn } from '../../../lib/utils.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { cn } from '../../../lib/utils.ts';
 import { Pager } from './pager.tsx';
 
 interface Page<T> {
@@ -70,7 +71,9 @@ export function AdminListPanel<V extends string, T>(p: Props<V, T>) {
         {p.query.isPending ? (
           <Spinner className="mx-auto" />
         ) : p.query.isError ? (
-          <p role="alert" className="text-destructive">{describeError(t, p.query.error, { ns: 'admin' })}</p>
+          <p role="alert" className="text-destructive">
+            {describeError(t, p.query.error, { ns: 'admin' })}
+          </p>
         ) : data && data.items.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground">{p.emptyText}</p>
         ) : (

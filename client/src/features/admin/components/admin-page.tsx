@@ -2,29 +2,30 @@ import { Award, Crown, Footprints, GraduationCap, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+
 import { isAdminRole, opensCallbackInbox } from '../../../../../common/contracts/auth.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { isAccessError } from '../../../lib/errors.ts';
 import { useCallbacks } from '../api/get-callbacks.ts';
 import { useDirectory } from '../api/get-directory.ts';
 import { useStats } from '../api/get-stats.ts';
-import { useCurrentUser } from '../../../lib/current-user.ts';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { isAccessError } from '../../../lib/errors.ts';
+import { useConcerns } from '../api/safeguarding.ts';
 import { AmbassadorApplications } from './ambassador-applications.tsx';
 import { AuditLog } from './audit-log.tsx';
-import { MailOutbox } from './mail-outbox.tsx';
 import { CallbackInbox } from './callback-inbox.tsx';
+import { ControllerWarning } from './controller-warning.tsx';
+import { MailOutbox } from './mail-outbox.tsx';
 import { SafeguardingPanel } from './safeguarding-panel.tsx';
-import { useConcerns } from '../api/safeguarding.ts';
 import { UserDirectory } from './user-directory.tsx';
 import { WatchmomsList } from './watchmoms-list.tsx';
-import { ControllerWarning } from './controller-warning.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 
 // The charts and their library load only when the Insights tab is opened (decision 076).
 const LazyInsights = lazy(() => import('./insights/insights-panel.tsx'));
@@ -35,7 +36,19 @@ const InsightsTab = () => (
   </Suspense>
 );
 
-function StatCard({ icon, title, value, description, testId }: { icon: ReactNode; title: string; value: number | undefined; description: string; testId: string }) {
+function StatCard({
+  icon,
+  title,
+  value,
+  description,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  value: number | undefined;
+  description: string;
+  testId: string;
+}) {
   const { i18n } = useTranslation();
   return (
     <Card className="flex flex-col gap-1 p-4 sm:p-5" data-testid={testId}>
@@ -69,7 +82,11 @@ const panels = [
 const isMfaMissing = (err: unknown) => err instanceof ApiRequestError && err.body.code === 'MFA_REQUIRED';
 
 /** The console stays closed until two-step verification is set up (or this sign-in used it). */
-function MfaRequired({ text = 'mfaRequired.text' }: { text?: 'mfaRequired.text' | 'mfaRequired.responderText' | 'mfaRequired.safeguardingText' }) {
+function MfaRequired({
+  text = 'mfaRequired.text',
+}: {
+  text?: 'mfaRequired.text' | 'mfaRequired.responderText' | 'mfaRequired.safeguardingText';
+}) {
   const { t } = useTranslation('admin');
   return (
     <div className="min-h-dvh bg-background" data-testid="admin-mfa-required">
@@ -103,7 +120,19 @@ function useDenyNonAdmins(denied: boolean) {
 }
 
 /** The console's page: header with the way back, title and subtitle, then its content. */
-function ConsoleShell({ testId, width, title, subtitle, children }: { testId: string; width: 'max-w-4xl' | 'max-w-7xl'; title: string; subtitle: string; children: ReactNode }) {
+function ConsoleShell({
+  testId,
+  width,
+  title,
+  subtitle,
+  children,
+}: {
+  testId: string;
+  width: 'max-w-4xl' | 'max-w-7xl';
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('admin');
   return (
     <div className="min-h-dvh bg-background" data-testid={testId}>
@@ -149,7 +178,12 @@ function SafeguardingConsole() {
   useDenyNonAdmins(!isMfaMissing(first.error) && isAccessError(first.error));
   if (isMfaMissing(first.error)) return <MfaRequired text="mfaRequired.safeguardingText" />;
   return (
-    <ConsoleShell testId="safeguarding-console" width="max-w-4xl" title={t('safeguarding.consoleTitle')} subtitle={t('safeguarding.consoleSubtitle')}>
+    <ConsoleShell
+      testId="safeguarding-console"
+      width="max-w-4xl"
+      title={t('safeguarding.consoleTitle')}
+      subtitle={t('safeguarding.consoleSubtitle')}
+    >
       <SafeguardingPanel />
     </ConsoleShell>
   );
@@ -184,11 +218,41 @@ function AdminConsole() {
     <ConsoleShell testId="admin-page" width="max-w-7xl" title={t('title')} subtitle={t('subtitle')}>
       <ControllerWarning />
       <section className="grid grid-cols-2 gap-3 lg:grid-cols-5" aria-label={t('stats.label')}>
-        <StatCard icon={<Users />} title={t('stats.totalUsers')} value={stats.data?.totalUsers} description={t('stats.totalUsersHint')} testId="stat-total" />
-        <StatCard icon={<GraduationCap />} title={t('stats.completed')} value={stats.data?.courseCompleted} description={t('stats.completedHint')} testId="stat-completed" />
-        <StatCard icon={<Footprints />} title={t('stats.track')} value={stats.data?.trackCompleted} description={t('stats.trackHint', { count: stats.data?.trackStarted ?? 0 })} testId="stat-track" />
-        <StatCard icon={<Award />} title={t('stats.ambassador')} value={stats.data?.ambassadorEligible} description={t('stats.ambassadorHint')} testId="stat-ambassador" />
-        <StatCard icon={<Crown />} title={t('stats.coordinator')} value={stats.data?.coordinatorEligible} description={t('stats.coordinatorHint')} testId="stat-coordinator" />
+        <StatCard
+          icon={<Users />}
+          title={t('stats.totalUsers')}
+          value={stats.data?.totalUsers}
+          description={t('stats.totalUsersHint')}
+          testId="stat-total"
+        />
+        <StatCard
+          icon={<GraduationCap />}
+          title={t('stats.completed')}
+          value={stats.data?.courseCompleted}
+          description={t('stats.completedHint')}
+          testId="stat-completed"
+        />
+        <StatCard
+          icon={<Footprints />}
+          title={t('stats.track')}
+          value={stats.data?.trackCompleted}
+          description={t('stats.trackHint', { count: stats.data?.trackStarted ?? 0 })}
+          testId="stat-track"
+        />
+        <StatCard
+          icon={<Award />}
+          title={t('stats.ambassador')}
+          value={stats.data?.ambassadorEligible}
+          description={t('stats.ambassadorHint')}
+          testId="stat-ambassador"
+        />
+        <StatCard
+          icon={<Crown />}
+          title={t('stats.coordinator')}
+          value={stats.data?.coordinatorEligible}
+          description={t('stats.coordinatorHint')}
+          testId="stat-coordinator"
+        />
       </section>
       <Tabs defaultValue={initialTab}>
         {/* Every tab in view at any width: two or three columns on phones and tablets, one row on wide screens (a sideways-scrolling row hid some). */}

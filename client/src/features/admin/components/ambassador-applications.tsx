@@ -1,20 +1,29 @@
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applicationStatuses } from '../../../../../common/domain/eligibility.ts';
+
 import type { ApplicationDecision, ApplicationItem } from '../../../../../common/contracts/admin.ts';
+import { applicationStatuses } from '../../../../../common/domain/eligibility.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useApplications, type ApplicationView } from '../api/get-applications.ts';
-import { useDecideApplication } from '../api/decide-application.ts';
 import { useDates } from '../../../lib/dates.ts';
+import { useDecideApplication } from '../api/decide-application.ts';
+import { useApplications, type ApplicationView } from '../api/get-applications.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 
 const statusVariant = { pending: 'gold', approved: 'success', declined: 'destructive' } as const;
 
-function ApplicationRow({ item, onDecide, busy }: { item: ApplicationItem; onDecide: (decision: ApplicationDecision) => void; busy: boolean }) {
+function ApplicationRow({
+  item,
+  onDecide,
+  busy,
+}: {
+  item: ApplicationItem;
+  onDecide: (decision: ApplicationDecision) => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation(['admin', 'common']);
   const dates = useDates();
   const name = fullNameOf(item.user) || item.user.email;
@@ -28,7 +37,8 @@ function ApplicationRow({ item, onDecide, busy }: { item: ApplicationItem; onDec
         </p>
         <p className="truncate text-sm text-muted-foreground">{item.user.email}</p>
         <p className="mt-1 text-xs text-muted-foreground">
-          {t('applications.completedDisciples', { count: item.completedDisciples })} · {t('applications.appliedOn', { date: dates.date(item.createdAt) })}
+          {t('applications.completedDisciples', { count: item.completedDisciples })} ·{' '}
+          {t('applications.appliedOn', { date: dates.date(item.createdAt) })}
           {item.decidedAt &&
             ` · ${t('applications.decidedBy', { date: dates.date(item.decidedAt), name: item.decidedBy ? fullNameOf(item.decidedBy) || item.decidedBy.email : t('applications.someone') })}`}
         </p>
@@ -62,7 +72,10 @@ export function AmbassadorApplications() {
       { id: item.id, decision },
       {
         onSuccess: () =>
-          toast({ title: decision === 'approve' ? t('applications.approvedTitle') : t('applications.declinedTitle'), description: fullNameOf(item.user) || item.user.email }),
+          toast({
+            title: decision === 'approve' ? t('applications.approvedTitle') : t('applications.declinedTitle'),
+            description: fullNameOf(item.user) || item.user.email,
+          }),
       },
     );
   return (
@@ -72,11 +85,16 @@ export function AmbassadorApplications() {
       subtitle={t('applications.subtitle')}
       viewLabel={t('applications.show')}
       view={view}
-      views={([...applicationStatuses, 'all'] as const).map((v) => ({ value: v, label: v === 'all' ? t('applications.all') : t(`applications.statuses.${v}`) }))}
+      views={([...applicationStatuses, 'all'] as const).map((v) => ({
+        value: v,
+        label: v === 'all' ? t('applications.all') : t(`applications.statuses.${v}`),
+      }))}
       onViewChange={setView}
       query={list}
       emptyText={t('applications.empty')}
-      renderItem={(item) => <ApplicationRow key={item.id} item={item} onDecide={onDecide(item)} busy={decide.isPending && decide.variables?.id === item.id} />}
+      renderItem={(item) => (
+        <ApplicationRow key={item.id} item={item} onDecide={onDecide(item)} busy={decide.isPending && decide.variables?.id === item.id} />
+      )}
       page={page}
       onPage={setPage}
     />

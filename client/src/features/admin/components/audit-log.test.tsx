@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import type { AuditEntry } from '../../../../../common/contracts/admin.ts';
 import { stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -7,7 +8,16 @@ import { AuditLog } from './audit-log.tsx';
 
 const founder = { id: 'f1', firstName: 'Fay', lastName: 'Founder', email: 'fay@example.org' };
 const entry = (o: Partial<AuditEntry>): AuditEntry => ({
-  id: Math.floor(Math.random() * 1e6), actor: founder, action: 'user.role_changed', targetType: 'user', targetId: 'u1', details: {}, createdAt: '2026-11-23T10:00:00.000Z', target: null, people: {}, ...o,
+  id: Math.floor(Math.random() * 1e6),
+  actor: founder,
+  action: 'user.role_changed',
+  targetType: 'user',
+  targetId: 'u1',
+  details: {},
+  createdAt: '2026-11-23T10:00:00.000Z',
+  target: null,
+  people: {},
+  ...o,
 });
 
 describe('the audit log view', () => {
@@ -17,11 +27,24 @@ describe('the audit log view', () => {
         items: [
           entry({ details: { from: 'user', to: 'coordinator' }, target: { name: 'Gina Live', email: 'gina@example.org' } }),
           entry({ action: 'user.role_changed', targetId: 'u2', details: { from: 'user', to: 'ambassador' }, target: null }),
-          entry({ action: 'callback.updated', targetType: 'callback_request', targetId: 'c1', details: { assignedTo: { from: null, to: 't1' } }, people: { t1: { id: 't1', firstName: 'Theo', lastName: 'Team', email: 'theo@example.org' } } }),
-          entry({ action: 'account.deleted', actor: null, targetId: 'u3', details: { by: 'retention', reason: 'parental-consent-not-given' } }),
+          entry({
+            action: 'callback.updated',
+            targetType: 'callback_request',
+            targetId: 'c1',
+            details: { assignedTo: { from: null, to: 't1' } },
+            people: { t1: { id: 't1', firstName: 'Theo', lastName: 'Team', email: 'theo@example.org' } },
+          }),
+          entry({
+            action: 'account.deleted',
+            actor: null,
+            targetId: 'u3',
+            details: { by: 'retention', reason: 'parental-consent-not-given' },
+          }),
           entry({ action: 'directory.exported', targetType: 'directory', targetId: null, details: { isSearch: true, filter: 'all' } }),
         ],
-        total: 5, page: 1, pageSize: 50,
+        total: 5,
+        page: 1,
+        pageSize: 50,
       },
     });
     renderWithApp(<AuditLog />);
@@ -35,16 +58,21 @@ describe('the audit log view', () => {
 
 describe('the audit log filters', () => {
   const page = (items: AuditEntry[]) => ({ json: { items, total: items.length, page: 1, pageSize: 50 } });
-  const lastQuery = (api: ReturnType<typeof stubApi>) => Object.fromEntries(api.calls('GET', '/api/admin/audit-log').at(-1)!.url.searchParams);
+  const lastQuery = (api: ReturnType<typeof stubApi>) =>
+    Object.fromEntries(api.calls('GET', '/api/admin/audit-log').at(-1)!.url.searchParams);
 
   it('label the actions of security, profile and consent instead of showing their ids', async () => {
-    stubApi().on('GET', '/api/admin/audit-log', page([
-      entry({ action: 'mfa.recovery-code-used', targetId: founder.id }),
-      entry({ action: 'password.changed', targetId: founder.id }),
-      entry({ action: 'profile.updated', targetId: founder.id, details: { fields: ['phone'] } }),
-      entry({ action: 'sessions.ended', targetId: founder.id }),
-      entry({ action: 'consent.parent_email_change_held', targetId: founder.id }),
-    ]));
+    stubApi().on(
+      'GET',
+      '/api/admin/audit-log',
+      page([
+        entry({ action: 'mfa.recovery-code-used', targetId: founder.id }),
+        entry({ action: 'password.changed', targetId: founder.id }),
+        entry({ action: 'profile.updated', targetId: founder.id, details: { fields: ['phone'] } }),
+        entry({ action: 'sessions.ended', targetId: founder.id }),
+        entry({ action: 'consent.parent_email_change_held', targetId: founder.id }),
+      ]),
+    );
     renderWithApp(<AuditLog />);
     const lines = (await screen.findAllByTestId('audit-entry')).map((li) => li.querySelector('p')!.textContent);
     expect(lines).toEqual([
@@ -58,7 +86,11 @@ describe('the audit log filters', () => {
 
   it('hide the list views by default, and send the action, person and days the admin picks to the server', async () => {
     const api = stubApi().on('GET', '/api/admin/audit-log', (req) =>
-      page(req.url.searchParams.get('action') === 'user.role_changed' ? [entry({ details: { from: 'user', to: 'admin' }, target: { name: 'Gina Live', email: 'g@example.org' } })] : []),
+      page(
+        req.url.searchParams.get('action') === 'user.role_changed'
+          ? [entry({ details: { from: 'user', to: 'admin' }, target: { name: 'Gina Live', email: 'g@example.org' } })]
+          : [],
+      ),
     );
     const { user } = renderWithApp(<AuditLog />);
     expect(await screen.findByText('Nothing recorded yet.')).toBeInTheDocument();
@@ -79,7 +111,9 @@ describe('the audit log filters', () => {
     // Whole days in the admin's time zone: from the first day's midnight to the midnight after the last.
     await user.type(screen.getByLabelText('From'), '2026-11-02');
     await user.type(screen.getByLabelText('To (included)'), '2026-11-03');
-    await waitFor(() => expect(lastQuery(api)).toMatchObject({ from: new Date(2026, 10, 2).toISOString(), to: new Date(2026, 10, 4).toISOString() }));
+    await waitFor(() =>
+      expect(lastQuery(api)).toMatchObject({ from: new Date(2026, 10, 2).toISOString(), to: new Date(2026, 10, 4).toISOString() }),
+    );
 
     // Cleared: every field as it was, and the first answer (cached) again.
     await user.click(screen.getByRole('button', { name: 'Clear the filters' }));
@@ -98,6 +132,11 @@ describe('the audit log filters', () => {
     await user.type(screen.getByLabelText('From'), '2026-11-05');
     await user.type(screen.getByLabelText('To (included)'), '2026-11-01');
     expect(await screen.findByRole('alert')).toHaveTextContent('The first day comes after the last one');
-    expect(api.calls('GET', '/api/admin/audit-log').slice(before).every((r) => !r.url.searchParams.has('to') || r.url.searchParams.get('to')! > r.url.searchParams.get('from')!)).toBe(true);
+    expect(
+      api
+        .calls('GET', '/api/admin/audit-log')
+        .slice(before)
+        .every((r) => !r.url.searchParams.has('to') || r.url.searchParams.get('to')! > r.url.searchParams.get('from')!),
+    ).toBe(true);
   });
 });

@@ -1,20 +1,21 @@
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { AuditEntry } from '../../../../../common/contracts/admin.ts';
 import { auditActions, LIST_VIEW_ACTION, type AuditAction } from '../../../../../common/domain/audit-actions.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input, NativeSelect } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useDates } from '../../../lib/dates.ts';
+import { describeError } from '../../../lib/errors.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useAuditLog, type AuditParams } from '../api/get-audit-log.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
-import { useDates } from '../../../lib/dates.ts';
-import { describeError } from '../../../lib/errors.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { Pager } from './pager.tsx';
 
@@ -43,10 +44,12 @@ function describeDetails(t: TFunction<'admin'>, e: AuditEntry): string {
   if (isChange(d.status)) {
     const ns = e.targetType === 'watchmoms_application' ? 'watchmoms' : 'inbox';
     // A status the server wrote (typed as a string in the entry's details): one of the statuses below.
-    const statusText = (status: unknown) => t(`${ns}.statuses.${String(status)}` as `${typeof ns}.statuses.new`, { defaultValue: String(status) });
+    const statusText = (status: unknown) =>
+      t(`${ns}.statuses.${String(status)}` as `${typeof ns}.statuses.new`, { defaultValue: String(status) });
     parts.push(t('audit.details.status', { from: statusText(d.status.from), to: statusText(d.status.to) }));
   }
-  if (isChange(d.assignedTo)) parts.push(d.assignedTo.to ? t('audit.details.assigned', { who: personName(d.assignedTo.to) }) : t('audit.details.unassigned'));
+  if (isChange(d.assignedTo))
+    parts.push(d.assignedTo.to ? t('audit.details.assigned', { who: personName(d.assignedTo.to) }) : t('audit.details.unassigned'));
   const mentorId = e.action === 'mentoring.mentor_set' ? d.to : d.mentorId;
   if (e.action.startsWith('mentoring.') && mentorId) parts.push(t('audit.details.mentor', { who: personName(mentorId) }));
   if (Array.isArray(d.fields)) parts.push(t('audit.details.fields', { fields: d.fields.join(', ') }));
@@ -75,33 +78,73 @@ const noFilters: Filters = { action: '', hideListViews: true, person: '', fromDa
  * The log's filters: an action (every action but the list views unless asked: each tab an admin
  * opens writes one), a person who acted or was acted on (matched by the server), and a range of days.
  */
-function AuditFilterBar({ filters, personInput, onPersonInput, onChange }: { filters: Filters; personInput: string; onPersonInput: (v: string) => void; onChange: (f: Filters) => void }) {
+function AuditFilterBar({
+  filters,
+  personInput,
+  onPersonInput,
+  onChange,
+}: {
+  filters: Filters;
+  personInput: string;
+  onPersonInput: (v: string) => void;
+  onChange: (f: Filters) => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const id = useId();
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   // Alphabetical in the admin's language, so an action is found by what it says.
-  const options = auditActions.map((a) => ({ value: a, label: t(`audit.actions.${a}`) })).sort((a, b) => a.label.localeCompare(b.label, i18n.resolvedLanguage));
-  const isFiltered = personInput !== '' || filters.action !== '' || !filters.hideListViews || filters.fromDay !== '' || filters.toDay !== '';
+  const options = auditActions
+    .map((a) => ({ value: a, label: t(`audit.actions.${a}`) }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.resolvedLanguage));
+  const isFiltered =
+    personInput !== '' || filters.action !== '' || !filters.hideListViews || filters.fromDay !== '' || filters.toDay !== '';
   return (
     <div className="flex flex-col gap-3" role="search" aria-label={t('audit.filtering.label')} data-testid="audit-filters">
-      <SearchInput value={personInput} onChange={(e) => onPersonInput(e.target.value)} placeholder={t('audit.filtering.person')} maxLength={100} data-testid="audit-person" />
+      <SearchInput
+        value={personInput}
+        onChange={(e) => onPersonInput(e.target.value)}
+        placeholder={t('audit.filtering.person')}
+        maxLength={100}
+        data-testid="audit-person"
+      />
       <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-1.5">
           <Label htmlFor={`${id}-action`}>{t('audit.filtering.action')}</Label>
-          <NativeSelect id={`${id}-action`} value={filters.action} onChange={(e) => set({ action: e.target.value as AuditAction | '' })} data-testid="audit-action">
+          <NativeSelect
+            id={`${id}-action`}
+            value={filters.action}
+            onChange={(e) => set({ action: e.target.value as AuditAction | '' })}
+            data-testid="audit-action"
+          >
             <option value="">{t('audit.filtering.allActions')}</option>
             {options.map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
             ))}
           </NativeSelect>
         </div>
         <div className="flex min-w-0 flex-col gap-1.5">
           <Label htmlFor={`${id}-from`}>{t('audit.filtering.from')}</Label>
-          <Input id={`${id}-from`} type="date" value={filters.fromDay} max={filters.toDay || undefined} onChange={(e) => set({ fromDay: e.target.value })} data-testid="audit-from" />
+          <Input
+            id={`${id}-from`}
+            type="date"
+            value={filters.fromDay}
+            max={filters.toDay || undefined}
+            onChange={(e) => set({ fromDay: e.target.value })}
+            data-testid="audit-from"
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-1.5">
           <Label htmlFor={`${id}-to`}>{t('audit.filtering.to')}</Label>
-          <Input id={`${id}-to`} type="date" value={filters.toDay} min={filters.fromDay || undefined} onChange={(e) => set({ toDay: e.target.value })} data-testid="audit-to" />
+          <Input
+            id={`${id}-to`}
+            type="date"
+            value={filters.toDay}
+            min={filters.fromDay || undefined}
+            onChange={(e) => set({ toDay: e.target.value })}
+            data-testid="audit-to"
+          />
         </div>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -115,10 +158,19 @@ function AuditFilterBar({ filters, personInput, onPersonInput, onChange }: { fil
             className="disabled:cursor-not-allowed disabled:opacity-50"
             data-testid="audit-hide-views"
           />
-          <label htmlFor={`${id}-views`} className="text-sm leading-snug peer-disabled:opacity-60">{t('audit.filtering.hideListViews')}</label>
+          <label htmlFor={`${id}-views`} className="text-sm leading-snug peer-disabled:opacity-60">
+            {t('audit.filtering.hideListViews')}
+          </label>
         </div>
         {isFiltered && (
-          <Button variant="ghost" size="sm" onClick={() => { onPersonInput(''); onChange(noFilters); }}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              onPersonInput('');
+              onChange(noFilters);
+            }}
+          >
             {t('audit.filtering.clear')}
           </Button>
         )}
@@ -154,11 +206,15 @@ export function AuditLog() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {isBadRange ? (
-          <p role="alert" className="text-destructive">{t('audit.filtering.badRange')}</p>
+          <p role="alert" className="text-destructive">
+            {t('audit.filtering.badRange')}
+          </p>
         ) : log.isPending ? (
           <Spinner className="mx-auto" />
         ) : log.isError ? (
-          <p role="alert" className="text-destructive">{describeError(t, log.error, { ns: 'admin' })}</p>
+          <p role="alert" className="text-destructive">
+            {describeError(t, log.error, { ns: 'admin' })}
+          </p>
         ) : data && data.items.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground">{isFiltered ? t('audit.filtering.none') : t('audit.empty')}</p>
         ) : (
@@ -170,8 +226,7 @@ export function AuditLog() {
                 </time>
                 <div className="min-w-0 text-sm">
                   <p>
-                    <span className="font-semibold">{actorLabel(t, e)}</span>{' '}
-                    {t(`audit.actions.${e.action}`, { defaultValue: e.action })}
+                    <span className="font-semibold">{actorLabel(t, e)}</span> {t(`audit.actions.${e.action}`, { defaultValue: e.action })}
                   </p>
                   <p className="break-words text-muted-foreground">{describeDetails(t, e)}</p>
                 </div>

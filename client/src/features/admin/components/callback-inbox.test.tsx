@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../test/fetch-stub.ts';
+
 import { buildCallbackItem } from '../../../test/factories.ts';
+import { stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { CallbackInbox } from './callback-inbox.tsx';
 
@@ -13,7 +14,9 @@ describe('the callback inbox', () => {
     const urgent = buildCallbackItem({ name: 'Urgent Late', category: 'mental', scoreBand: 'green', deadlineHours: 24, isOverdue: true });
     const other = buildCallbackItem({ name: 'Other Late', deadlineHours: 48, isOverdue: true });
     const onTime = buildCallbackItem({ name: 'On Time' });
-    stubApi().on('GET', '/api/admin/callbacks', list([urgent, other, onTime])).on('GET', '/api/admin/assignees', { json: [] });
+    stubApi()
+      .on('GET', '/api/admin/callbacks', list([urgent, other, onTime]))
+      .on('GET', '/api/admin/assignees', { json: [] });
     renderWithApp(<CallbackInbox />);
 
     const card = async (name: string) => within((await screen.findByText(name)).closest('li')!);
@@ -25,7 +28,9 @@ describe('the callback inbox', () => {
   it("opened from a mail's link, shows which request the mail was about", async () => {
     const linked = buildCallbackItem({ name: 'From The Mail' });
     const another = buildCallbackItem({ name: 'Another One' });
-    stubApi().on('GET', '/api/admin/callbacks', list([another, linked])).on('GET', '/api/admin/assignees', { json: [] });
+    stubApi()
+      .on('GET', '/api/admin/callbacks', list([another, linked]))
+      .on('GET', '/api/admin/assignees', { json: [] });
     renderWithApp(<CallbackInbox />, { path: `/admin?tab=callbacks&request=${linked.id}` });
 
     const item = (await screen.findByText('From The Mail')).closest('li')!;
@@ -35,10 +40,16 @@ describe('the callback inbox', () => {
   });
 
   it('for a responder who is not an admin: the status only; who it is assigned to and the notes are shown, not editable', async () => {
-    const item = buildCallbackItem({ name: 'Needs A Call', notes: 'Prefers evenings', assignee: { id: 'a1', firstName: 'Amos', lastName: 'Helper', email: 'amos@example.org' } });
+    const item = buildCallbackItem({
+      name: 'Needs A Call',
+      notes: 'Prefers evenings',
+      assignee: { id: 'a1', firstName: 'Amos', lastName: 'Helper', email: 'amos@example.org' },
+    });
     const updated = { ...item, status: 'contacted' as const, updatedAt: new Date().toISOString() };
     // No handler for /api/admin/assignees: asking for it would fail the test (the server refuses it to responders).
-    const api = stubApi().on('GET', '/api/admin/callbacks', list([item])).on('PATCH', `/api/admin/callbacks/${item.id}`, { json: updated });
+    const api = stubApi()
+      .on('GET', '/api/admin/callbacks', list([item]))
+      .on('PATCH', `/api/admin/callbacks/${item.id}`, { json: updated });
     renderWithApp(<CallbackInbox canManage={false} />);
 
     const card = within((await screen.findByText('Needs A Call')).closest('li')!);

@@ -2,17 +2,24 @@ import { AlertTriangle, Clock, Phone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { callbackStatuses, callbackViews, type CallbackItem, type CallbackUpdateBody, type CallbackView } from '../../../../../common/contracts/admin.ts';
+
+import {
+  callbackStatuses,
+  callbackViews,
+  type CallbackItem,
+  type CallbackUpdateBody,
+  type CallbackView,
+} from '../../../../../common/contracts/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useDates } from '../../../lib/dates.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useAssignees } from '../api/get-assignees.ts';
 import { useCallbacks } from '../api/get-callbacks.ts';
 import { useUpdateCallback } from '../api/update-callback.ts';
-import { useDates } from '../../../lib/dates.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 import { CrisisLinesCheck } from './crisis-lines-check.tsx';
@@ -20,10 +27,16 @@ import { CrisisLinesCheck } from './crisis-lines-check.tsx';
 /** How, when and in which language the person asked to be contacted; "no voicemail" stands out. */
 function ContactPreferences({ item }: { item: CallbackItem }) {
   const { t, i18n } = useTranslation('admin');
-  const languageName = item.language ? new Intl.DisplayNames([i18n.resolvedLanguage ?? 'en'], { type: 'language' }).of(item.language) : null;
+  const languageName = item.language
+    ? new Intl.DisplayNames([i18n.resolvedLanguage ?? 'en'], { type: 'language' }).of(item.language)
+    : null;
   const rows = [
     { term: t('inbox.contactMethod'), value: t(`inbox.contactMethods.${item.contactMethod}`) },
-    { term: t('inbox.voicemail'), value: t(item.isVoicemailSafe ? 'inbox.voicemailSafe' : 'inbox.voicemailNotSafe'), isWarning: !item.isVoicemailSafe },
+    {
+      term: t('inbox.voicemail'),
+      value: t(item.isVoicemailSafe ? 'inbox.voicemailSafe' : 'inbox.voicemailNotSafe'),
+      isWarning: !item.isVoicemailSafe,
+    },
     ...(item.goodTime ? [{ term: t('inbox.goodTime'), value: item.goodTime }] : []),
     ...(languageName ? [{ term: t('inbox.language'), value: languageName }] : []),
   ];
@@ -93,7 +106,10 @@ function CallbackCard({ item, onSave, busy, isLinked, canManage }: CardProps) {
             <p className="font-semibold">{item.name}</p>
           )}
           {item.phone && (
-            <a href={`tel:${item.phone}`} className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline">
+            <a
+              href={`tel:${item.phone}`}
+              className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline"
+            >
               <Phone className="size-3.5" aria-hidden />
               {item.phone}
             </a>
@@ -117,7 +133,9 @@ function CallbackCard({ item, onSave, busy, isLinked, canManage }: CardProps) {
       </div>
       <p className="text-xs text-muted-foreground">
         {t('inbox.received', { ago: dates.ago(item.createdAt), date: dates.dateTime(item.createdAt) })}
-        {item.scoreBand !== 'unknown' && !item.isPriority && ` · ${t('inbox.band', { band: t(`inbox.bands.${item.scoreBand}`, { defaultValue: item.scoreBand }) })}`}
+        {item.scoreBand !== 'unknown' &&
+          !item.isPriority &&
+          ` · ${t('inbox.band', { band: t(`inbox.bands.${item.scoreBand}`, { defaultValue: item.scoreBand }) })}`}
       </p>
       <ContactPreferences item={item} />
       <div className="grid gap-3 sm:grid-cols-2">
@@ -134,7 +152,9 @@ function CallbackCard({ item, onSave, busy, isLinked, canManage }: CardProps) {
           <FormField label={t('inbox.assignee')}>
             <NativeSelect value={assignedTo} onChange={(e) => setAssignedTo(e.target.value)} data-testid="callback-assignee">
               <option value="">{t('inbox.unassigned')}</option>
-              {item.assignee && !assignees.data?.some((a) => a.id === item.assignee!.id) && <option value={item.assignee.id}>{fullNameOf(item.assignee) || item.assignee.email}</option>}
+              {item.assignee && !assignees.data?.some((a) => a.id === item.assignee!.id) && (
+                <option value={item.assignee.id}>{fullNameOf(item.assignee) || item.assignee.email}</option>
+              )}
               {assignees.data?.map((a) => (
                 <option key={a.id} value={a.id}>
                   {fullNameOf(a) || a.email} ({t(`roles.${a.role}`)})
@@ -145,13 +165,21 @@ function CallbackCard({ item, onSave, busy, isLinked, canManage }: CardProps) {
         ) : (
           <div className="flex flex-col gap-1.5 text-sm" data-testid="callback-assignee-text">
             <span className="font-medium">{t('inbox.assignee')}</span>
-            <span className="text-muted-foreground">{item.assignee ? fullNameOf(item.assignee) || item.assignee.email : t('inbox.unassigned')}</span>
+            <span className="text-muted-foreground">
+              {item.assignee ? fullNameOf(item.assignee) || item.assignee.email : t('inbox.unassigned')}
+            </span>
           </div>
         )}
       </div>
       {canManage ? (
         <FormField label={t('inbox.notes')}>
-          <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={5000} className="min-h-16" data-testid="callback-notes" />
+          <Textarea
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            maxLength={5000}
+            className="min-h-16"
+            data-testid="callback-notes"
+          />
         </FormField>
       ) : (
         item.notes && (
@@ -183,29 +211,40 @@ export function CallbackInbox({ canManage = true }: { canManage?: boolean }) {
     update.mutate(
       { id: item.id, ...body },
       {
-        onSuccess: () => toast({ title: t('inbox.savedTitle'), description: item.name === null ? t('inbox.savedTextNoName') : t('inbox.savedText', { name: item.name }) }),
+        onSuccess: () =>
+          toast({
+            title: t('inbox.savedTitle'),
+            description: item.name === null ? t('inbox.savedTextNoName') : t('inbox.savedText', { name: item.name }),
+          }),
       },
     );
   return (
     <div className="flex flex-col gap-4">
-    <CrisisLinesCheck />
-    <AdminListPanel
-      testId="callback-inbox"
-      title={t('inbox.title')}
-      subtitle={t('inbox.subtitle')}
-      viewLabel={t('inbox.show')}
-      view={view}
-      views={callbackViews.map((v) => ({ value: v, label: t(`inbox.views.${v}`) }))}
-      onViewChange={setView}
-      viewTestId="callback-view"
-      query={callbacks}
-      emptyText={t('inbox.empty')}
-      renderItem={(item) => (
-        <CallbackCard key={`${item.id}-${item.updatedAt}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} isLinked={item.id === linkedId} canManage={canManage} />
-      )}
-      page={page}
-      onPage={setPage}
-    />
+      <CrisisLinesCheck />
+      <AdminListPanel
+        testId="callback-inbox"
+        title={t('inbox.title')}
+        subtitle={t('inbox.subtitle')}
+        viewLabel={t('inbox.show')}
+        view={view}
+        views={callbackViews.map((v) => ({ value: v, label: t(`inbox.views.${v}`) }))}
+        onViewChange={setView}
+        viewTestId="callback-view"
+        query={callbacks}
+        emptyText={t('inbox.empty')}
+        renderItem={(item) => (
+          <CallbackCard
+            key={`${item.id}-${item.updatedAt}`}
+            item={item}
+            onSave={onSave(item)}
+            busy={update.isPending && update.variables?.id === item.id}
+            isLinked={item.id === linkedId}
+            canManage={canManage}
+          />
+        )}
+        page={page}
+        onPage={setPage}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import { usePublicConfig } from '../../../lib/public-config.ts';
 
 /**
@@ -13,7 +14,12 @@ export function ControllerWarning() {
   const { data: config } = usePublicConfig();
   if (!config?.isControllerPlaceholder) return null;
   return (
-    <section role="note" aria-labelledby="controller-warning-title" data-testid="controller-warning" className="flex gap-3 rounded-2xl border border-amber-500/60 bg-amber-500/10 p-4">
+    <section
+      role="note"
+      aria-labelledby="controller-warning-title"
+      data-testid="controller-warning"
+      className="flex gap-3 rounded-2xl border border-amber-500/60 bg-amber-500/10 p-4"
+    >
       <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden />
       <div className="flex flex-col gap-1 leading-relaxed">
         <h2 id="controller-warning-title" className="font-semibold">

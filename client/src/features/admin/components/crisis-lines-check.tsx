@@ -1,5 +1,6 @@
 import { LifeBuoy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import { CRISIS_LINE_STALE_MONTHS, staleCrisisEntries, type CrisisEntry } from '../../../../../common/domain/crisis-lines.ts';
 import { useDates } from '../../../lib/dates.ts';
 
@@ -34,7 +35,11 @@ export function CrisisLinesCheck({ today = new Date() }: { today?: Date }) {
       </p>
     );
   return (
-    <section className="rounded-xl border border-gold bg-gold/10 p-3 sm:p-4" aria-labelledby="crisis-lines-check-title" data-testid="crisis-lines-check">
+    <section
+      className="rounded-xl border border-gold bg-gold/10 p-3 sm:p-4"
+      aria-labelledby="crisis-lines-check-title"
+      data-testid="crisis-lines-check"
+    >
       <h3 id="crisis-lines-check-title" className="flex items-center gap-2 font-semibold">
         <LifeBuoy className="size-4 shrink-0" aria-hidden />
         {t('crisisLines.staleTitle', { count: stale.length, months: CRISIS_LINE_STALE_MONTHS })}

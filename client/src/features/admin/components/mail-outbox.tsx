@@ -1,10 +1,11 @@
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { mailStatuses, type MailStatus, type OutboxItem } from '../../../../../common/contracts/mail.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { useOutbox } from '../api/get-outbox.ts';
 import { useDates } from '../../../lib/dates.ts';
+import { useOutbox } from '../api/get-outbox.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 
 const statusVariant = { pending: 'secondary', sending: 'default', sent: 'success', failed: 'destructive', cancelled: 'outline' } as const;
@@ -26,11 +27,18 @@ function OutboxMail({ item }: { item: OutboxItem }) {
         {item.sentAt && ` · ${t('outbox.sentAt', { when: dates.dateTime(item.sentAt) })}`}
       </p>
       {item.lastError && (
-        <p className="break-words rounded-lg bg-destructive/10 p-2 text-sm text-destructive">{t('outbox.reason', { reason: item.lastError })}</p>
+        <p className="break-words rounded-lg bg-destructive/10 p-2 text-sm text-destructive">
+          {t('outbox.reason', { reason: item.lastError })}
+        </p>
       )}
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-primary">{t('outbox.showText')}</summary>
-        <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-muted p-3 font-sans text-sm" data-testid="outbox-text">{item.text}</pre>
+        <pre
+          className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-muted p-3 font-sans text-sm"
+          data-testid="outbox-text"
+        >
+          {item.text}
+        </pre>
       </details>
     </li>
   );
@@ -45,12 +53,18 @@ export function MailOutbox() {
   return (
     <div className="flex flex-col gap-4">
       {list.data && !list.data.isSmtpConfigured && (
-        <p role="status" className="flex items-start gap-2 rounded-xl border border-accent bg-accent/15 p-3 text-sm" data-testid="outbox-not-sending">
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-xl border border-accent bg-accent/15 p-3 text-sm"
+          data-testid="outbox-not-sending"
+        >
           <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden />
           {list.data.isLocalMailbox ? (
             <span>
               {t('outbox.localMailbox')}{' '}
-              <a href="/local-mailbox" className="font-medium text-primary underline underline-offset-4">/local-mailbox</a>
+              <a href="/local-mailbox" className="font-medium text-primary underline underline-offset-4">
+                /local-mailbox
+              </a>
             </span>
           ) : (
             t('outbox.notSending')
@@ -63,7 +77,10 @@ export function MailOutbox() {
         subtitle={t('outbox.subtitle')}
         viewLabel={t('outbox.show')}
         view={view}
-        views={(['all', ...mailStatuses] as const).map((v) => ({ value: v, label: v === 'all' ? t('outbox.all') : t(`outbox.statuses.${v}`) }))}
+        views={(['all', ...mailStatuses] as const).map((v) => ({
+          value: v,
+          label: v === 'all' ? t('outbox.all') : t(`outbox.statuses.${v}`),
+        }))}
         onViewChange={setView}
         query={list}
         emptyText={t('outbox.empty')}

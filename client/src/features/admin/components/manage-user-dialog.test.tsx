@@ -1,11 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
+
 import { buildDirectoryRow } from '../../../test/factories.ts';
+import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ManageUserDialog } from './manage-user-dialog.tsx';
 
-const me = { id: 'me', email: 'admin@example.org', username: null, firstName: 'Ada', lastName: 'Admin', role: 'admin', onboardingComplete: true, onboardingStatus: 'completed', mentorName: null, createdAt: '2026-01-01T00:00:00.000Z', locale: 'en', isEmailVerified: true };
+const me = {
+  id: 'me',
+  email: 'admin@example.org',
+  username: null,
+  firstName: 'Ada',
+  lastName: 'Admin',
+  role: 'admin',
+  onboardingComplete: true,
+  onboardingStatus: 'completed',
+  mentorName: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  locale: 'en',
+  isEmailVerified: true,
+};
 
 describe('the responder flag', () => {
   it('an admin marks someone as a responder, and the server is told', async () => {
@@ -31,7 +45,9 @@ describe('the responder flag', () => {
     const api = stubApi()
       .on('GET', '/api/auth/user', { json: me })
       .on('GET', `/api/admin/users/${row.id}/mentor`, { json: { mentor: null } })
-      .on('PUT', `/api/admin/users/${row.id}/responder`, () => (reauthed ? { json: { id: row.id, isResponder: true } } : apiError(403, 'REAUTH_REQUIRED')))
+      .on('PUT', `/api/admin/users/${row.id}/responder`, () =>
+        reauthed ? { json: { id: row.id, isResponder: true } } : apiError(403, 'REAUTH_REQUIRED'),
+      )
       .on('POST', '/api/auth/reauth', () => {
         reauthed = true;
         return { json: { reauthUntil: new Date(Date.now() + 900_000).toISOString() } };
@@ -45,13 +61,18 @@ describe('the responder flag', () => {
     await user.type(within(dialog).getByLabelText('Your password'), 'my passphrase');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Rita Helper now gets the callback request mails.')).toBeInTheDocument();
-    expect(api.calls('PUT', `/api/admin/users/${row.id}/responder`).map((c) => c.body)).toEqual([{ isResponder: true }, { isResponder: true }]);
+    expect(api.calls('PUT', `/api/admin/users/${row.id}/responder`).map((c) => c.body)).toEqual([
+      { isResponder: true },
+      { isResponder: true },
+    ]);
     expect(flag).toBeChecked();
   });
 
   it('admins and founders always get the mails: the flag shows checked and cannot be changed', async () => {
     const row = buildDirectoryRow({ role: 'founder' });
-    stubApi().on('GET', '/api/auth/user', { json: me }).on('GET', `/api/admin/users/${row.id}/mentor`, { json: { mentor: null } });
+    stubApi()
+      .on('GET', '/api/auth/user', { json: me })
+      .on('GET', `/api/admin/users/${row.id}/mentor`, { json: { mentor: null } });
     renderWithApp(<ManageUserDialog user={row} founderCount={2} onClose={() => {}} />);
     const flag = await screen.findByRole('checkbox', { name: 'Responder: mailed about callback requests' });
     expect(flag).toBeChecked();

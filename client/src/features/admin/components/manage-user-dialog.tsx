@@ -1,25 +1,26 @@
 import { useState } from 'react';
-import { isReauthRequired } from '../../../lib/reauth.ts';
-import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';
 import { useTranslation } from 'react-i18next';
+
 import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
 import { isAdminRole, roles, type Role } from '../../../../../common/contracts/auth.ts';
 import { grantableRoles } from '../../../../../common/domain/eligibility.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useChangeRole } from '../api/change-role.ts';
-import { useSetResponder } from '../api/set-responder.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { isReauthRequired } from '../../../lib/reauth.ts';
+import { useChangeRole } from '../api/change-role.ts';
+import { useSetResponder } from '../api/set-responder.ts';
+import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';
 import { fullNameOf } from '../utils/names.ts';
 import { AccountActions } from './account-actions.tsx';
-import { SetMentorForm } from './set-mentor-form.tsx';
 import { SafeguardingLeadFlag } from './safeguarding-lead-flag.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { SetMentorForm } from './set-mentor-form.tsx';
 
 /** A person's details and role. The roles offered are the ones the server accepts from this admin. */
 export function ManageUserDialog({ user, founderCount, onClose }: { user: DirectoryRow; founderCount: number; onClose: () => void }) {
@@ -38,7 +39,8 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
     responder.mutate(
       { userId: user.id, isResponder: next },
       {
-        onSuccess: () => toast({ title: t('manage.responderSavedTitle'), description: t(next ? 'manage.responderOn' : 'manage.responderOff', { name }) }),
+        onSuccess: () =>
+          toast({ title: t('manage.responderSavedTitle'), description: t(next ? 'manage.responderOn' : 'manage.responderOff', { name }) }),
         onError: (err) => {
           setIsResponder(!next);
           responderReauth.askIfNeeded(err, () => toggleResponder(next));
@@ -76,7 +78,8 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
           <dd>{user.courseProgress}%</dd>
           <dt className="text-muted-foreground">{t('directory.columns.disciples')}</dt>
           <dd>
-            {t('directory.completedCount', { count: user.completedDisciplesCount })} · {t('directory.pendingCount', { count: user.pendingDisciplesCount })}
+            {t('directory.completedCount', { count: user.completedDisciplesCount })} ·{' '}
+            {t('directory.pendingCount', { count: user.pendingDisciplesCount })}
           </dd>
         </dl>
         <FormField label={t('manage.role')} hint={locked ? t('manage.lockedHint') : t('manage.rulesHint')}>
@@ -112,11 +115,7 @@ export function ManageUserDialog({ user, founderCount, onClose }: { user: Direct
         <SetMentorForm userId={user.id} name={name} />
         <AccountActions user={user} name={name} founderCount={founderCount} onDone={onClose} />
         {roleReauth.reauthDialog}
-        {change.isError && !isReauthRequired(change.error) && (
-          <ErrorAlert>
-            {describeError(t, change.error, { ns: 'admin' })}
-          </ErrorAlert>
-        )}
+        {change.isError && !isReauthRequired(change.error) && <ErrorAlert>{describeError(t, change.error, { ns: 'admin' })}</ErrorAlert>}
         <DialogActions>
           <Button variant="outline" onClick={onClose}>
             {t('common:cancel')}

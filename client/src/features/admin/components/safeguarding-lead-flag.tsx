@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { refreshAfterChange } from '../../../lib/query-client.ts';
-import { useSetSafeguardingLead } from '../api/safeguarding.ts';
 import { adminKeys } from '../api/keys.ts';
+import { useSetSafeguardingLead } from '../api/safeguarding.ts';
 import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';
 
 /**
@@ -25,7 +26,10 @@ export function SafeguardingLeadFlag({ userId, name, initial }: { userId: string
       {
         onSuccess: () => {
           void refreshAfterChange(qc, [adminKeys.users.all]);
-          toast({ title: t('safeguarding.lead.savedTitle'), description: t(next ? 'safeguarding.lead.on' : 'safeguarding.lead.off', { name }) });
+          toast({
+            title: t('safeguarding.lead.savedTitle'),
+            description: t(next ? 'safeguarding.lead.on' : 'safeguarding.lead.off', { name }),
+          });
         },
         onError: (err) => {
           setIsLead(!next);

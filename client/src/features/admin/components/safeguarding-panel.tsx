@@ -1,8 +1,9 @@
-import { useState } from 'react';
 import type { ParseKeys } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import type { z } from 'zod';
+
 import { approveMentorBody, type ConcernSummary, type SafeguardingMentor } from '../../../../../common/contracts/safeguarding.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,7 +17,16 @@ import { useDates } from '../../../lib/dates.ts';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
 import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 import {
-  useAdultMinorLinks, useApproveMentor, useConcern, useConcerns, useMentors, usePauseLink, useResumeLink, useRevokeApproval, useSafeguardingAudit, useSetConcernStatus,
+  useAdultMinorLinks,
+  useApproveMentor,
+  useConcern,
+  useConcerns,
+  useMentors,
+  usePauseLink,
+  useResumeLink,
+  useRevokeApproval,
+  useSafeguardingAudit,
+  useSetConcernStatus,
 } from '../api/safeguarding.ts';
 
 export const approveMentorFormSpec = formSpec(approveMentorBody, { email: '', checks: '', expiresOn: undefined });
@@ -49,14 +59,19 @@ function ConcernView({ id }: { id: string }) {
     <div className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3" data-testid="concern-detail">
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-muted-foreground">{t('safeguarding.concerns.raisedBy')}</dt>
-        <dd className="[overflow-wrap:anywhere]">{c.raisedBy ? `${c.raisedBy.name} (${c.raisedBy.email})` : (c.contactEmail ?? t(`safeguarding.sources.${c.source}`))}</dd>
+        <dd className="[overflow-wrap:anywhere]">
+          {c.raisedBy ? `${c.raisedBy.name} (${c.raisedBy.email})` : (c.contactEmail ?? t(`safeguarding.sources.${c.source}`))}
+        </dd>
         <dt className="text-muted-foreground">{t('safeguarding.concerns.about')}</dt>
         <dd className="[overflow-wrap:anywhere]">{c.about ? `${c.about.name} (${c.about.email})` : c.aboutName}</dd>
         <dt className="text-muted-foreground">{t('safeguarding.concerns.received')}</dt>
         <dd>{dates.dateTime(c.createdAt)}</dd>
       </dl>
       {c.isAnonymous && <p className="text-sm font-medium">{t('safeguarding.concerns.anonymous')}</p>}
-      <blockquote className="whitespace-pre-wrap rounded-md border bg-background p-3 text-sm [overflow-wrap:anywhere]" data-testid="concern-body">
+      <blockquote
+        className="whitespace-pre-wrap rounded-md border bg-background p-3 text-sm [overflow-wrap:anywhere]"
+        data-testid="concern-body"
+      >
         {c.body}
       </blockquote>
       {c.links.length > 0 && (
@@ -82,7 +97,14 @@ function ConcernView({ id }: { id: string }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-muted-foreground">{t('safeguarding.concerns.setStatus')}</span>
         {(['received', 'in_review', 'closed'] as const).map((s) => (
-          <Button key={s} size="sm" variant={c.status === s ? 'default' : 'outline'} aria-pressed={c.status === s} disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: c.id, status: s })}>
+          <Button
+            key={s}
+            size="sm"
+            variant={c.status === s ? 'default' : 'outline'}
+            aria-pressed={c.status === s}
+            disabled={setStatus.isPending}
+            onClick={() => setStatus.mutate({ id: c.id, status: s })}
+          >
             {t(`safeguarding.status.${s}`)}
           </Button>
         ))}
@@ -130,7 +152,9 @@ function ConcernsSection() {
         {concerns.isPending && <Spinner />}
         {concerns.data?.concerns.length === 0 && <p className="text-sm text-muted-foreground">{t('safeguarding.concerns.none')}</p>}
         <ul className="flex flex-col gap-2">
-          {concerns.data?.concerns.map((c) => <ConcernRow key={c.id} c={c} isOpen={openId === c.id} onToggle={() => setOpenId(openId === c.id ? null : c.id)} />)}
+          {concerns.data?.concerns.map((c) => (
+            <ConcernRow key={c.id} c={c} isOpen={openId === c.id} onToggle={() => setOpenId(openId === c.id ? null : c.id)} />
+          ))}
         </ul>
       </CardContent>
     </Card>
@@ -144,14 +168,27 @@ function ApproveForm({ email, onDone }: { email: string; onDone: () => void }) {
   const err = form.formState.errors;
   const onSubmit = (v: ApproveMentor) => approve.mutate({ ...v, expiresOn: v.expiresOn || undefined }, { onSuccess: onDone });
   return (
-    <form noValidate className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3" onSubmit={form.handleSubmit(onSubmit)} data-testid="approve-form">
+    <form
+      noValidate
+      className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3"
+      onSubmit={form.handleSubmit(onSubmit)}
+      data-testid="approve-form"
+    >
       <FormField label={t('safeguarding.mentors.email')} error={translateValidation(t, err.email?.message, 'validation-safeguarding')}>
         <Input type="email" autoComplete="off" {...form.register('email')} />
       </FormField>
-      <FormField label={t('safeguarding.mentors.checks')} hint={t('safeguarding.mentors.checksHint')} error={translateValidation(t, err.checks?.message, 'validation-safeguarding')}>
+      <FormField
+        label={t('safeguarding.mentors.checks')}
+        hint={t('safeguarding.mentors.checksHint')}
+        error={translateValidation(t, err.checks?.message, 'validation-safeguarding')}
+      >
         <Textarea rows={3} {...form.register('checks')} />
       </FormField>
-      <FormField label={t('safeguarding.mentors.expiresOn')} hint={t('safeguarding.mentors.expiresOnHint')} error={translateValidation(t, err.expiresOn?.message, 'validation-safeguarding')}>
+      <FormField
+        label={t('safeguarding.mentors.expiresOn')}
+        hint={t('safeguarding.mentors.expiresOnHint')}
+        error={translateValidation(t, err.expiresOn?.message, 'validation-safeguarding')}
+      >
         <Input type="date" {...form.register('expiresOn', { setValueAs: (v: string) => v || undefined })} />
       </FormField>
       {approve.isError && <ErrorAlert>{describeError(t, approve.error, { ns: 'admin' })}</ErrorAlert>}
@@ -179,13 +216,23 @@ function MentorRow({ m, onApprove }: { m: SafeguardingMentor; onApprove: (email:
         <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{m.person.email}</p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
           {m.approval ? (
-            <Badge variant={m.isRenewalDue ? 'gold' : 'success'}>{t(m.isRenewalDue ? 'safeguarding.mentors.renewalDue' : 'safeguarding.mentors.approvedUntil', { date: dates.date(m.approval.expiresAt) })}</Badge>
+            <Badge variant={m.isRenewalDue ? 'gold' : 'success'}>
+              {t(m.isRenewalDue ? 'safeguarding.mentors.renewalDue' : 'safeguarding.mentors.approvedUntil', {
+                date: dates.date(m.approval.expiresAt),
+              })}
+            </Badge>
           ) : (
             <Badge variant="destructive">{t('safeguarding.mentors.awaiting')}</Badge>
           )}
-          {m.minorLinks > 0 && <span className="text-muted-foreground">{t('safeguarding.mentors.minorLinks', { count: m.minorLinks })}</span>}
+          {m.minorLinks > 0 && (
+            <span className="text-muted-foreground">{t('safeguarding.mentors.minorLinks', { count: m.minorLinks })}</span>
+          )}
         </p>
-        {m.approval && <p className="mt-1 text-xs text-muted-foreground [overflow-wrap:anywhere]">{t('safeguarding.mentors.checked', { checks: m.approval.checks })}</p>}
+        {m.approval && (
+          <p className="mt-1 text-xs text-muted-foreground [overflow-wrap:anywhere]">
+            {t('safeguarding.mentors.checked', { checks: m.approval.checks })}
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => onApprove(m.person.email)}>
@@ -223,7 +270,9 @@ function MentorsSection() {
         {mentors.isPending && <Spinner />}
         {mentors.data?.mentors.length === 0 && <p className="text-sm text-muted-foreground">{t('safeguarding.mentors.none')}</p>}
         <ul className="flex flex-col gap-2">
-          {mentors.data?.mentors.map((m) => <MentorRow key={m.person.id} m={m} onApprove={setApproving} />)}
+          {mentors.data?.mentors.map((m) => (
+            <MentorRow key={m.person.id} m={m} onApprove={setApproving} />
+          ))}
         </ul>
       </CardContent>
     </Card>
@@ -244,11 +293,21 @@ function LinksSection() {
         {links.data?.links.length === 0 && <p className="text-sm text-muted-foreground">{t('safeguarding.links.none')}</p>}
         <ul className="flex flex-col gap-2">
           {links.data?.links.map((l) => (
-            <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm" data-testid="link-row">
+            <li
+              key={l.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm"
+              data-testid="link-row"
+            >
               <div className="min-w-0">
-                <p className="font-medium [overflow-wrap:anywhere]">{t('safeguarding.links.pair', { mentor: l.mentor.name, disciple: l.disciple.name })}</p>
+                <p className="font-medium [overflow-wrap:anywhere]">
+                  {t('safeguarding.links.pair', { mentor: l.mentor.name, disciple: l.disciple.name })}
+                </p>
                 <p className="mt-1 flex flex-wrap gap-2">
-                  {l.isApproved ? <Badge variant="success">{t('safeguarding.links.approved')}</Badge> : <Badge variant="destructive">{t('safeguarding.links.toReview')}</Badge>}
+                  {l.isApproved ? (
+                    <Badge variant="success">{t('safeguarding.links.approved')}</Badge>
+                  ) : (
+                    <Badge variant="destructive">{t('safeguarding.links.toReview')}</Badge>
+                  )}
                   {l.pausedAt && <Badge variant="outline">{t('safeguarding.links.paused')}</Badge>}
                 </p>
               </div>
@@ -278,7 +337,8 @@ function DecisionsSection() {
           {audit.data?.entries.map((e) => (
             <li key={e.id} className="flex flex-wrap justify-between gap-x-3 py-2" data-testid="safeguarding-audit-entry">
               <span>
-                <span className="font-medium">{e.actorName ?? t('safeguarding.audit.system')}</span> {t(`audit.actions.${e.action}` as ParseKeys<'admin'>)}
+                <span className="font-medium">{e.actorName ?? t('safeguarding.audit.system')}</span>{' '}
+                {t(`audit.actions.${e.action}` as ParseKeys<'admin'>)}
               </span>
               <span className="text-muted-foreground">{dates.dateTime(e.createdAt)}</span>
             </li>

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { SetMentorForm } from './set-mentor-form.tsx';
@@ -46,13 +47,21 @@ describe("an admin sets someone's mentor", () => {
     const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
     await user.type(within(dialog).getByLabelText('Your password'), 'my passphrase');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect((await screen.findAllByText('Ruth Moab sees the invitation from naomi@example.org on their dashboard. The link is made only if they accept.')).length).toBeGreaterThan(0);
+    expect(
+      (
+        await screen.findAllByText(
+          'Ruth Moab sees the invitation from naomi@example.org on their dashboard. The link is made only if they accept.',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
     expect(api.calls('PUT', URL)).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says when no account has that email', async () => {
-    stubApi().on('GET', URL, { json: { mentor: null } }).on('PUT', URL, apiError(404, 'NOT_FOUND'));
+    stubApi()
+      .on('GET', URL, { json: { mentor: null } })
+      .on('PUT', URL, apiError(404, 'NOT_FOUND'));
     const { user } = renderWithApp(<SetMentorForm userId="u-1" name="Ruth Moab" />);
     await user.type(await screen.findByLabelText('Set a mentor (when this person asks for one)'), 'nobody@example.org');
     await user.click(screen.getByRole('button', { name: 'Set mentor' }));

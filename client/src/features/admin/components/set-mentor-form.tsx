@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { isReauthRequired } from '../../../lib/reauth.ts';
 import { useMentorOf } from '../api/get-mentor.ts';
 import { useSetMentor } from '../api/set-mentor.ts';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { isReauthRequired } from '../../../lib/reauth.ts';
 import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';
 
 /**
@@ -24,15 +25,24 @@ export function SetMentorForm({ userId, name }: { userId: string; name: string }
   const current = useMentorOf(userId);
   const mentor = current.data?.mentor;
   const trimmed = email.trim();
-  const error = set.error instanceof ApiRequestError && set.error.body.code === 'NOT_FOUND' ? t('manage.mentorNotFound') : describeError(t, set.error, { ns: 'admin' });
+  const error =
+    set.error instanceof ApiRequestError && set.error.body.code === 'NOT_FOUND'
+      ? t('manage.mentorNotFound')
+      : describeError(t, set.error, { ns: 'admin' });
   const { askIfNeeded, reauthDialog } = useReauthRetry();
   const save = () =>
     set.mutate(
       { userId, mentorEmail: trimmed === '' ? null : trimmed },
       {
         onSuccess: ({ outcome }) => {
-          if (outcome === 'asked') toast({ title: t('manage.mentorAskedTitle'), description: t('manage.mentorAskedText', { name, email: trimmed }) });
-          else toast({ title: t('manage.mentorSavedTitle'), description: outcome === 'linked' ? t('manage.mentorSavedText', { name, email: trimmed }) : t('manage.mentorRemovedText', { name }) });
+          if (outcome === 'asked')
+            toast({ title: t('manage.mentorAskedTitle'), description: t('manage.mentorAskedText', { name, email: trimmed }) });
+          else
+            toast({
+              title: t('manage.mentorSavedTitle'),
+              description:
+                outcome === 'linked' ? t('manage.mentorSavedText', { name, email: trimmed }) : t('manage.mentorRemovedText', { name }),
+            });
           setEmail('');
         },
         onError: (err) => askIfNeeded(err, save),
@@ -51,16 +61,18 @@ export function SetMentorForm({ userId, name }: { userId: string; name: string }
         }}
       >
         <p className="text-sm [overflow-wrap:anywhere]" data-testid="current-mentor" aria-live="polite">
-          {current.isPending ? '…' : mentor ? t('manage.mentorCurrent', { name: mentor.name, email: mentor.email }) : current.isError ? describeError(t, current.error, { ns: 'admin' }) : t('manage.mentorNone')}
+          {current.isPending
+            ? '…'
+            : mentor
+              ? t('manage.mentorCurrent', { name: mentor.name, email: mentor.email })
+              : current.isError
+                ? describeError(t, current.error, { ns: 'admin' })
+                : t('manage.mentorNone')}
         </p>
         <FormField label={t('manage.mentor')} hint={t('manage.mentorHint')}>
           <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="mentor-email" />
         </FormField>
-        {set.isError && !isReauthRequired(set.error) && (
-          <ErrorAlert>
-            {error}
-          </ErrorAlert>
-        )}
+        {set.isError && !isReauthRequired(set.error) && <ErrorAlert>{error}</ErrorAlert>}
         <Button type="submit" variant="outline" className="self-start" disabled={set.isPending || (!trimmed && !mentor)}>
           {trimmed ? t('manage.mentorSave') : t('manage.mentorRemove')}
         </Button>

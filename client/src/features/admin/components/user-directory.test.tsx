@@ -1,20 +1,44 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
-import { apiError, stubApi, type StubRequest } from '../../../test/fetch-stub.ts';
-import { buildDirectoryPage, buildDirectoryRow } from '../../../test/factories.ts';
 import i18n from 'i18next';
+import { describe, expect, it } from 'vitest';
+
+import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
+import { buildDirectoryPage, buildDirectoryRow } from '../../../test/factories.ts';
+import { apiError, stubApi, type StubRequest } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { UserDirectory } from './user-directory.tsx';
 
 const USERS = '/api/admin/users';
 
-const naomi = buildDirectoryRow({ firstName: 'Naomi', lastName: 'Mentor', email: 'naomi@example.org', role: 'ambassador', courseProgress: 100, courseCompleted: true, completedDisciplesCount: 3, pendingDisciplesCount: 1, isAmbassadorEligible: true, isCoordinatorEligible: true });
-const boaz = buildDirectoryRow({ firstName: 'Boaz', lastName: 'Learner', email: 'boaz@example.org', phone: null, address: null, courseProgress: 38, isAmbassadorEligible: false });
+const naomi = buildDirectoryRow({
+  firstName: 'Naomi',
+  lastName: 'Mentor',
+  email: 'naomi@example.org',
+  role: 'ambassador',
+  courseProgress: 100,
+  courseCompleted: true,
+  completedDisciplesCount: 3,
+  pendingDisciplesCount: 1,
+  isAmbassadorEligible: true,
+  isCoordinatorEligible: true,
+});
+const boaz = buildDirectoryRow({
+  firstName: 'Boaz',
+  lastName: 'Learner',
+  email: 'boaz@example.org',
+  phone: null,
+  address: null,
+  courseProgress: 38,
+  isAmbassadorEligible: false,
+});
 const noName = buildDirectoryRow({ firstName: null, lastName: null, email: 'anonymous@example.org', isAmbassadorEligible: true });
 
 /** The search, filter and page the directory asked the server for. */
-const asked = (r: StubRequest) => ({ search: r.url.searchParams.get('search'), filter: r.url.searchParams.get('filter'), page: r.url.searchParams.get('page') });
+const asked = (r: StubRequest) => ({
+  search: r.url.searchParams.get('search'),
+  filter: r.url.searchParams.get('filter'),
+  page: r.url.searchParams.get('page'),
+});
 
 const table = () => within(screen.getByRole('table'));
 const rowOf = (email: string) => within(table().getByText(email).closest('tr')!);
@@ -82,7 +106,10 @@ describe('the user directory', () => {
     expect(filters.getByRole('button', { name: 'Completed' })).toHaveAttribute('aria-pressed', 'true');
     expect(filters.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
     // The CSV export follows the same search and filter.
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/users/export.csv?search=naomi&filter=completed&lang=en');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/users/export.csv?search=naomi&filter=completed&lang=en',
+    );
   });
 
   it('says "No users found" when nobody matches', async () => {
@@ -108,7 +135,20 @@ describe('the user directory', () => {
   });
 });
 
-const me = { id: 'me', email: 'admin@example.org', username: null, firstName: 'Ada', lastName: 'Admin', role: 'admin', onboardingComplete: true, onboardingStatus: 'completed', mentorName: null, createdAt: '2026-01-01T00:00:00.000Z', locale: 'en', isEmailVerified: true };
+const me = {
+  id: 'me',
+  email: 'admin@example.org',
+  username: null,
+  firstName: 'Ada',
+  lastName: 'Admin',
+  role: 'admin',
+  onboardingComplete: true,
+  onboardingStatus: 'completed',
+  mentorName: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  locale: 'en',
+  isEmailVerified: true,
+};
 
 /**
  * The server's users as the directory sees them, with the racy order that left a deleted person
@@ -136,7 +176,9 @@ function serverWithLateSearch(people: DirectoryRow[]) {
     });
   for (const person of people)
     api
-      .on('GET', `/api/admin/users/${person.id}/mentor`, () => (rows.some((r) => r.id === person.id) ? { json: { mentor: null } } : apiError(404, 'NOT_FOUND')))
+      .on('GET', `/api/admin/users/${person.id}/mentor`, () =>
+        rows.some((r) => r.id === person.id) ? { json: { mentor: null } } : apiError(404, 'NOT_FOUND'),
+      )
       .on('DELETE', `/api/admin/users/${person.id}`, () => {
         rows = rows.filter((r) => r.id !== person.id);
         changed();
@@ -169,7 +211,11 @@ describe('the directory after an account action, whatever order the answers come
     const { user } = renderWithApp(<UserDirectory />);
     const dialog = await manageWhileSearching(api, user);
     await user.click(await dialog.findByRole('button', { name: 'Delete account' }));
-    await user.click(within(await screen.findByRole('dialog', { name: "Delete Dana Keep's account?" })).getByRole('button', { name: 'Delete permanently' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: "Delete Dana Keep's account?" })).getByRole('button', {
+        name: 'Delete permanently',
+      }),
+    );
 
     expect(await screen.findByText("Dana Keep's account and personal data are erased.")).toBeInTheDocument();
     expect(await screen.findByText('No users found')).toBeInTheDocument();
@@ -182,7 +228,9 @@ describe('the directory after an account action, whatever order the answers come
     const { user } = renderWithApp(<UserDirectory />);
     const dialog = await manageWhileSearching(api, user);
     await user.click(await dialog.findByRole('button', { name: 'Deactivate account' }));
-    await user.click(within(await screen.findByRole('dialog', { name: "Deactivate Dana Keep's account?" })).getByRole('button', { name: 'Deactivate' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: "Deactivate Dana Keep's account?" })).getByRole('button', { name: 'Deactivate' }),
+    );
 
     expect(await screen.findByText('Dana Keep can no longer sign in.')).toBeInTheDocument();
     await waitFor(() => expect(rowOf('dana@example.org').getByText('Deactivated')).toBeInTheDocument());

@@ -1,19 +1,20 @@
-import { Download } from 'lucide-react';
 import type { ParseKeys } from 'i18next';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { ReauthDownloadLink } from '../../../components/layout/reauth-download-link.tsx';
 import { useTranslation } from 'react-i18next';
+
 import { directoryFilters, type DirectoryFilter, type DirectoryRow } from '../../../../../common/contracts/admin.ts';
+import { ReauthDownloadLink } from '../../../components/layout/reauth-download-link.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { describeError } from '../../../lib/errors.ts';
 import { cn } from '../../../lib/utils.ts';
 import { exportUrl, useDirectory } from '../api/get-directory.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
-import { describeError } from '../../../lib/errors.ts';
 import { fullNameOf } from '../utils/names.ts';
 import { ManageUserDialog } from './manage-user-dialog.tsx';
 import { Pager } from './pager.tsx';
@@ -49,7 +50,10 @@ function UserCell({ row, onManage }: { row: DirectoryRow; onManage: () => void }
       <button
         type="button"
         onClick={onManage}
-        className={cn('max-w-full break-words text-left font-medium underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', !name && 'italic text-muted-foreground')}
+        className={cn(
+          'max-w-full break-words text-left font-medium underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          !name && 'italic text-muted-foreground',
+        )}
         aria-label={t('directory.manage', { name: name || row.email })}
         data-testid="user-name"
       >
@@ -63,7 +67,9 @@ function UserCell({ row, onManage }: { row: DirectoryRow; onManage: () => void }
         {row.isEmailVerified ? t('directory.emailVerified') : t('directory.emailNotVerified')}
       </p>
       {(row.role !== 'user' || row.isResponder) && (
-        <p className="text-xs font-medium text-primary">{[row.role !== 'user' && t(`roles.${row.role}`), row.isResponder && t('directory.responder')].filter(Boolean).join(' · ')}</p>
+        <p className="text-xs font-medium text-primary">
+          {[row.role !== 'user' && t(`roles.${row.role}`), row.isResponder && t('directory.responder')].filter(Boolean).join(' · ')}
+        </p>
       )}
     </div>
   );
@@ -121,7 +127,11 @@ export function UserDirectory() {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CardTitle as="h2">{t('directory.title')}</CardTitle>
           {/* The export holds everyone's contacts: the password or a code first past the window. */}
-          <ReauthDownloadLink href={exportUrl(search, filter, i18n.resolvedLanguage ?? 'en')} className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="export-csv">
+          <ReauthDownloadLink
+            href={exportUrl(search, filter, i18n.resolvedLanguage ?? 'en')}
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+            data-testid="export-csv"
+          >
             <Download aria-hidden />
             {t('directory.export')}
           </ReauthDownloadLink>
@@ -171,21 +181,41 @@ export function UserDirectory() {
               <table className="hidden w-full table-fixed text-left md:table" data-testid="directory-table">
                 <thead>
                   <tr className="border-b text-xs uppercase tracking-wide text-muted-foreground">
-                    <th scope="col" className="w-[26%] py-2 pr-3 font-semibold">{t('directory.columns.user')}</th>
-                    <th scope="col" className="w-[24%] py-2 pr-3 font-semibold">{t('directory.columns.contact')}</th>
-                    <th scope="col" className="w-[16%] py-2 pr-3 font-semibold">{t('directory.columns.progress')}</th>
-                    <th scope="col" className="w-[14%] py-2 pr-3 font-semibold">{t('directory.columns.disciples')}</th>
-                    <th scope="col" className="w-[20%] py-2 font-semibold">{t('directory.columns.status')}</th>
+                    <th scope="col" className="w-[26%] py-2 pr-3 font-semibold">
+                      {t('directory.columns.user')}
+                    </th>
+                    <th scope="col" className="w-[24%] py-2 pr-3 font-semibold">
+                      {t('directory.columns.contact')}
+                    </th>
+                    <th scope="col" className="w-[16%] py-2 pr-3 font-semibold">
+                      {t('directory.columns.progress')}
+                    </th>
+                    <th scope="col" className="w-[14%] py-2 pr-3 font-semibold">
+                      {t('directory.columns.disciples')}
+                    </th>
+                    <th scope="col" className="w-[20%] py-2 font-semibold">
+                      {t('directory.columns.status')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.id} className="border-b align-top last:border-0" data-testid="directory-row" data-user-id={row.id}>
-                      <td className="py-3 pr-3"><UserCell row={row} onManage={() => setManaging(row)} /></td>
-                      <td className="py-3 pr-3"><ContactCell row={row} /></td>
-                      <td className="py-3 pr-3"><ProgressCell row={row} /></td>
-                      <td className="py-3 pr-3"><DisciplesCell row={row} /></td>
-                      <td className="py-3"><StatusBadges row={row} /></td>
+                      <td className="py-3 pr-3">
+                        <UserCell row={row} onManage={() => setManaging(row)} />
+                      </td>
+                      <td className="py-3 pr-3">
+                        <ContactCell row={row} />
+                      </td>
+                      <td className="py-3 pr-3">
+                        <ProgressCell row={row} />
+                      </td>
+                      <td className="py-3 pr-3">
+                        <DisciplesCell row={row} />
+                      </td>
+                      <td className="py-3">
+                        <StatusBadges row={row} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,17 +1,23 @@
 import { Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { watchmomsStatuses, type WatchmomsItem, type WatchmomsUpdateBody, type WatchmomsView } from '../../../../../common/contracts/admin.ts';
+
+import {
+  watchmomsStatuses,
+  type WatchmomsItem,
+  type WatchmomsUpdateBody,
+  type WatchmomsView,
+} from '../../../../../common/contracts/admin.ts';
+import { countryNameIn } from '../../../../../common/domain/countries.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useWatchmoms } from '../api/get-watchmoms.ts';
-import { useUpdateWatchmoms } from '../api/update-watchmoms.ts';
 import { useDates } from '../../../lib/dates.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { countryNameIn } from '../../../../../common/domain/countries.ts';
+import { useWatchmoms } from '../api/get-watchmoms.ts';
+import { useUpdateWatchmoms } from '../api/update-watchmoms.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 
 const statusVariant = { new: 'default', approved: 'success', declined: 'destructive', contacted: 'secondary' } as const;
@@ -30,7 +36,10 @@ function WatchmomsCard({ item, onSave, busy }: { item: WatchmomsItem; onSave: (b
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold">{item.fullName}</p>
-          <a href={`tel:${item.phone}`} className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline">
+          <a
+            href={`tel:${item.phone}`}
+            className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline"
+          >
             <Phone className="size-3.5" aria-hidden />
             {item.phone}
           </a>
@@ -54,7 +63,11 @@ function WatchmomsCard({ item, onSave, busy }: { item: WatchmomsItem; onSave: (b
       <blockquote className="whitespace-pre-line rounded-lg bg-muted p-3 text-sm">{item.reasonForJoining}</blockquote>
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
         <FormField label={t('watchmoms.status')}>
-          <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as WatchmomsItem['status'])} data-testid="watchmoms-status">
+          <NativeSelect
+            value={status}
+            onChange={(e) => setStatus(e.target.value as WatchmomsItem['status'])}
+            data-testid="watchmoms-status"
+          >
             {watchmomsStatuses.map((s) => (
               <option key={s} value={s}>
                 {t(`watchmoms.statuses.${s}`)}
@@ -63,7 +76,13 @@ function WatchmomsCard({ item, onSave, busy }: { item: WatchmomsItem; onSave: (b
           </NativeSelect>
         </FormField>
         <FormField label={t('watchmoms.notes')}>
-          <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={5000} className="min-h-16" data-testid="watchmoms-notes" />
+          <Textarea
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            maxLength={5000}
+            className="min-h-16"
+            data-testid="watchmoms-notes"
+          />
         </FormField>
       </div>
       <div className="flex justify-end">
@@ -97,12 +116,20 @@ export function WatchmomsList() {
       subtitle={t('watchmoms.subtitle')}
       viewLabel={t('watchmoms.show')}
       view={view}
-      views={(['all', ...watchmomsStatuses] as const).map((v) => ({ value: v, label: v === 'all' ? t('watchmoms.all') : t(`watchmoms.statuses.${v}`) }))}
+      views={(['all', ...watchmomsStatuses] as const).map((v) => ({
+        value: v,
+        label: v === 'all' ? t('watchmoms.all') : t(`watchmoms.statuses.${v}`),
+      }))}
       onViewChange={setView}
       query={list}
       emptyText={t('watchmoms.empty')}
       renderItem={(item) => (
-        <WatchmomsCard key={`${item.id}-${item.status}-${item.notes}`} item={item} onSave={onSave(item)} busy={update.isPending && update.variables?.id === item.id} />
+        <WatchmomsCard
+          key={`${item.id}-${item.status}-${item.notes}`}
+          item={item}
+          onSave={onSave(item)}
+          busy={update.isPending && update.variables?.id === item.id}
+        />
       )}
       page={page}
       onPage={setPage}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+
 import { ReauthDialog } from '../../../components/layout/reauth-dialog.tsx';
 import { isReauthRequired } from '../../../lib/reauth.ts';
 

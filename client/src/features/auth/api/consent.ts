@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
 import type { ConsentBody, CurrentUser } from '../../../../../common/contracts/auth.ts';
 import { sendJson } from '../../../lib/api.ts';

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { SignInResult } from '../../../../../common/contracts/auth.ts';
 import { mailPaths } from '../../../../../common/contracts/mail-paths.ts';
 import type { PasswordResetBody, PasswordResetConfirmBody } from '../../../../../common/contracts/mail.ts';
@@ -25,4 +26,5 @@ export function useConfirmPasswordReset() {
   });
 }
 
-export const useVerifyEmail = () => useMutation({ mutationFn: (token: string) => sendJson<void>('POST', mailPaths.verifyEmail, { token }) });
+export const useVerifyEmail = () =>
+  useMutation({ mutationFn: (token: string) => sendJson<void>('POST', mailPaths.verifyEmail, { token }) });

@@ -1,6 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
-import type { CurrentUser, SetupBody, SignInBody, SignInResult, SignUpAccepted, SignUpBody, SignUpConfirmBody } from '../../../../../common/contracts/auth.ts';
+import type {
+  CurrentUser,
+  SetupBody,
+  SignInBody,
+  SignInResult,
+  SignUpAccepted,
+  SignUpBody,
+  SignUpConfirmBody,
+} from '../../../../../common/contracts/auth.ts';
 import { mfaPaths, type SecondFactorBody } from '../../../../../common/contracts/security.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';

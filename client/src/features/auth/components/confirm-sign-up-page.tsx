@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
+
+import { CardPage } from '../../../components/layout/card-page.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useConfirmSignUp } from '../api/sign-in.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /**
  * The page the sign-up mail links to (decision 037). Creating the account takes a click (mail
@@ -52,14 +53,16 @@ export default function ConfirmSignUpPage() {
       <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
         {isPasswordAsked && (
           <FormField label={t('password')}>
-            <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoFocus
+            />
           </FormField>
         )}
-        {error && error.body.code !== 'SIGN_UP_PASSWORD_NEEDED' && (
-          <ErrorAlert>
-            {describeError(t, error)}
-          </ErrorAlert>
-        )}
+        {error && error.body.code !== 'SIGN_UP_PASSWORD_NEEDED' && <ErrorAlert>{describeError(t, error)}</ErrorAlert>}
         <Button type="submit" size="lg" disabled={confirm.isPending}>
           {confirm.isPending ? t('confirmSignUp.creating') : t('confirmSignUp.submit')}
         </Button>

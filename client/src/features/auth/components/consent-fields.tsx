@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { type Control, type FieldErrors, type UseFormRegister, type UseFormWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+
 import { birthMonths, birthYears, monthName } from '../../../../../common/domain/birthdate.ts';
 import { countries } from '../../../../../common/domain/countries.ts';
 import { ageOfDigitalConsent, needsJointConsent, needsParentalConsent } from '../../../../../common/domain/digital-consent.ts';
@@ -102,7 +103,21 @@ export function FaithConsentField({ control, errors }: { control: Control<Consen
       name="faithDataConsent"
       id="faith-data-consent"
       error={error}
-      label={<Trans t={t} i18nKey="consent.faith" components={[<a key="privacy" href="/privacy" target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4" />]} />}
+      label={
+        <Trans
+          t={t}
+          i18nKey="consent.faith"
+          components={[
+            <a
+              key="privacy"
+              href="/privacy"
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-primary underline underline-offset-4"
+            />,
+          ]}
+        />
+      }
     />
   );
 }

@@ -1,16 +1,17 @@
 import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import { passwordResetBody } from '../../../../../common/contracts/mail.ts';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { useRequestPasswordReset } from '../api/password-reset.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { useRequestPasswordReset } from '../api/password-reset.ts';
 
 export const forgotPasswordFormSpec = formSpec(passwordResetBody, { email: '' });
 
@@ -38,11 +39,7 @@ export default function ForgotPasswordPage() {
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         <FormRootError errors={form.formState.errors} />
-        {request.isError && (
-          <ErrorAlert>
-            {describeError(t, request.error)}
-          </ErrorAlert>
-        )}
+        {request.isError && <ErrorAlert>{describeError(t, request.error)}</ErrorAlert>}
         <Button type="submit" size="lg" disabled={request.isPending}>
           {request.isPending ? t('forgotSending') : t('forgotSubmit')}
         </Button>

@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { z } from 'zod';
+
 import { passwordSchema } from '../../../../../common/contracts/auth.ts';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { useConfirmPasswordReset } from '../api/password-reset.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { useConfirmPasswordReset } from '../api/password-reset.ts';
 
 export const resetPasswordFormSpec = formSpec(z.object({ password: passwordSchema }), { password: '' });
 
@@ -28,7 +29,9 @@ export default function ResetPasswordPage() {
       <CardPage title={t('resetDeadTitle')}>
         <div className="flex flex-col gap-4">
           <p role="alert">
-            {error.body.code === 'VALIDATION_FAILED' ? t('common:errors.LINK_INVALID') : describeError(t, error, { fallback: 'common:errors.LINK_INVALID' })}
+            {error.body.code === 'VALIDATION_FAILED'
+              ? t('common:errors.LINK_INVALID')
+              : describeError(t, error, { fallback: 'common:errors.LINK_INVALID' })}
           </p>
           <Link href="/forgot-password" className={buttonVariants()}>
             {t('resetAskNew')}
@@ -41,17 +44,21 @@ export default function ResetPasswordPage() {
       <form
         noValidate
         className="flex flex-col gap-4"
-        onSubmit={f.handleSubmit((v) => confirm.mutate({ token, password: v.password }, { onSuccess: (result) => navigate('mfaRequired' in result ? '/login?mfa=1&returnTo=%2Fdashboard' : '/dashboard', { replace: true }) }))}
+        onSubmit={f.handleSubmit((v) =>
+          confirm.mutate(
+            { token, password: v.password },
+            {
+              onSuccess: (result) =>
+                navigate('mfaRequired' in result ? '/login?mfa=1&returnTo=%2Fdashboard' : '/dashboard', { replace: true }),
+            },
+          ),
+        )}
       >
         <FormField label={t('newPassword')} hint={t('passwordHint')} error={translateValidation(t, f.formState.errors.password?.message)}>
           <Input type="password" autoComplete="new-password" {...f.register('password')} />
         </FormField>
         <FormRootError errors={f.formState.errors} />
-        {confirm.isError && (
-          <ErrorAlert>
-            {describeError(t, confirm.error)}
-          </ErrorAlert>
-        )}
+        {confirm.isError && <ErrorAlert>{describeError(t, confirm.error)}</ErrorAlert>}
         <Button type="submit" size="lg" disabled={confirm.isPending}>
           {confirm.isPending ? t('resetSaving') : t('resetSubmit')}
         </Button>

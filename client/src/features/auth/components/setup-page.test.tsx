@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
+
 import { accountBody } from '../../../../../common/contracts/auth.ts';
 import { stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
+
+import type { SetupStatus } from '../../../../../common/contracts/auth.ts';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import type { SetupStatus } from '../../../../../common/contracts/auth.ts';
 import { getJson } from '../../../lib/api.ts';
 import i18n from '../../../lib/i18n.ts';
 import { toLanguage } from '../../../lib/language.ts';
 import { useCreateFounder } from '../api/sign-in.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
 import { SignUpForm } from './sign-in-page.tsx';
 
 /** The one-time founder setup link printed by the server on a fresh install. */
@@ -17,7 +18,10 @@ export default function SetupPage() {
   const { t } = useTranslation('auth');
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
-  const status = useQuery({ queryKey: [`/api/setup/${token}`], queryFn: () => getJson<SetupStatus>(`/api/setup/${encodeURIComponent(token)}`) });
+  const status = useQuery({
+    queryKey: [`/api/setup/${token}`],
+    queryFn: () => getJson<SetupStatus>(`/api/setup/${encodeURIComponent(token)}`),
+  });
   const createFounder = useCreateFounder();
   if (status.isLoading) return <LoadingScreen />;
   if (!status.data?.valid)
@@ -36,7 +40,12 @@ export default function SetupPage() {
     <CardPage title={t('setupTitle')} subtitle={t('setupSubtitle')}>
       <SignUpForm
         withConsent={false}
-        onSubmit={(v) => createFounder.mutate({ ...v, token, locale: toLanguage(i18n.resolvedLanguage) }, { onSuccess: () => navigate('/', { replace: true }) })}
+        onSubmit={(v) =>
+          createFounder.mutate(
+            { ...v, token, locale: toLanguage(i18n.resolvedLanguage) },
+            { onSuccess: () => navigate('/', { replace: true }) },
+          )
+        }
         isPending={createFounder.isPending}
         error={createFounder.error}
         submitLabel={t('setupSubmit')}

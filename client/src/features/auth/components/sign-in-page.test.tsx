@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { buildPublicConfig } from '../../../test/factories.ts';
-import { renderWithApp } from '../../../test/render.tsx';
 import { Route } from 'wouter';
+
+import { buildPublicConfig } from '../../../test/factories.ts';
+import { apiError, stubApi } from '../../../test/fetch-stub.ts';
+import { renderWithApp } from '../../../test/render.tsx';
 import ConfirmSignUpPage from './confirm-sign-up-page.tsx';
 import SignInPage from './sign-in-page.tsx';
 
@@ -11,15 +12,15 @@ const TOKEN = 'A'.repeat(43);
 
 /** Fills the sign-up form as a person would and sends it. */
 async function signUpAsPriscilla(user: ReturnType<typeof renderWithApp>['user'], container: HTMLElement) {
-    await user.type(await screen.findByLabelText('First name'), 'Priscilla');
-    await user.type(screen.getByLabelText('Last name'), 'Aquila');
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'priscilla@example.org');
-    await user.type(screen.getByLabelText('Password'), 'tent makers of Corinth');
-    await user.selectOptions(container.querySelector('select[autocomplete="bday-month"]')!, '1');
-    await user.selectOptions(container.querySelector('select[autocomplete="bday-year"]')!, '2000');
-    await user.selectOptions(container.querySelector('select[autocomplete="country"]')!, 'FR');
-    await user.click(container.querySelector('#faith-data-consent')!);
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+  await user.type(await screen.findByLabelText('First name'), 'Priscilla');
+  await user.type(screen.getByLabelText('Last name'), 'Aquila');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'priscilla@example.org');
+  await user.type(screen.getByLabelText('Password'), 'tent makers of Corinth');
+  await user.selectOptions(container.querySelector('select[autocomplete="bday-month"]')!, '1');
+  await user.selectOptions(container.querySelector('select[autocomplete="bday-year"]')!, '2000');
+  await user.selectOptions(container.querySelector('select[autocomplete="country"]')!, 'FR');
+  await user.click(container.querySelector('#faith-data-consent')!);
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
 }
 
 describe('the sign-in page', () => {
@@ -37,7 +38,9 @@ describe('the sign-in page', () => {
   });
 
   it('after a sign-up, says to check the mail, in the same words for any address (decision 037)', async () => {
-    const api = stubApi().on('POST', '/api/auth/sign-up', { status: 202, json: { confirmEmail: true } }).on('GET', '/api/config', { json: buildPublicConfig() });
+    const api = stubApi()
+      .on('POST', '/api/auth/sign-up', { status: 202, json: { confirmEmail: true } })
+      .on('GET', '/api/config', { json: buildPublicConfig() });
     const { user, container } = renderWithApp(<SignInPage />, { path: '/login?tab=sign-up' });
     await signUpAsPriscilla(user, container);
     const status = await screen.findByTestId('sign-up-check-mail');
@@ -54,7 +57,9 @@ describe('the sign-in page', () => {
 
 describe('the sign-up on a laptop without a mail server', () => {
   it('points to the local mailbox where the link is (decision 059)', async () => {
-    stubApi().on('POST', '/api/auth/sign-up', { status: 202, json: { confirmEmail: true } }).on('GET', '/api/config', { json: buildPublicConfig({ localMailbox: true }) });
+    stubApi()
+      .on('POST', '/api/auth/sign-up', { status: 202, json: { confirmEmail: true } })
+      .on('GET', '/api/config', { json: buildPublicConfig({ localMailbox: true }) });
     const { user, container } = renderWithApp(<SignInPage />, { path: '/login?tab=sign-up' });
     await signUpAsPriscilla(user, container);
     const hint = await screen.findByTestId('local-mailbox-hint');
@@ -63,7 +68,8 @@ describe('the sign-up on a laptop without a mail server', () => {
 });
 
 describe('the page of the sign-up link', () => {
-  const renderAt = () => renderWithApp(<Route path="/confirm-sign-up/:token" component={ConfirmSignUpPage} />, { path: `/confirm-sign-up/${TOKEN}` });
+  const renderAt = () =>
+    renderWithApp(<Route path="/confirm-sign-up/:token" component={ConfirmSignUpPage} />, { path: `/confirm-sign-up/${TOKEN}` });
 
   it('creates the account with one click in the browser that signed up, then opens the app', async () => {
     const api = stubApi().on('POST', '/api/auth/sign-up/confirm', { json: {} });
@@ -92,7 +98,11 @@ describe('the page of the sign-up link', () => {
     await user.type(password, 'tent makers of Corinth');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     await vi.waitFor(() => expect(history.at(-1)).toBe('/'));
-    expect(api.calls('POST', '/api/auth/sign-up/confirm').map((c) => c.body)).toEqual([{ token: TOKEN }, { token: TOKEN, password: 'not it' }, { token: TOKEN, password: 'tent makers of Corinth' }]);
+    expect(api.calls('POST', '/api/auth/sign-up/confirm').map((c) => c.body)).toEqual([
+      { token: TOKEN },
+      { token: TOKEN, password: 'not it' },
+      { token: TOKEN, password: 'tent makers of Corinth' },
+    ]);
   });
 
   it('says when the link is spent or the address already has an account', async () => {

@@ -3,26 +3,33 @@ import { useState, type FormEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+
 import { accountBody, signInBody, signUpBody, type SignUpBody } from '../../../../../common/contracts/auth.ts';
+import { safeReturnPath } from '../../../../../common/domain/return-to.ts';
+import { CardPage } from '../../../components/layout/card-page.tsx';
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { safeReturnPath } from '../../../../../common/domain/return-to.ts';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 import i18n from '../../../lib/i18n.ts';
 import { toLanguage } from '../../../lib/language.ts';
-import { useSignIn, useSignInSecondStep, useSignUp } from '../api/sign-in.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
+import { useSignIn, useSignInSecondStep, useSignUp } from '../api/sign-in.ts';
+import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
 
 export const signInFormSpec = formSpec(signInBody, { email: '', password: '' });
-export const signUpFormSpec = formSpec(signUpBody, { firstName: '', lastName: '', email: '', password: '', faithDataConsent: false as unknown as true });
+export const signUpFormSpec = formSpec(signUpBody, {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  faithDataConsent: false as unknown as true,
+});
 /** The founder's setup page: name, email and password only (POST /api/setup takes accountBody). */
 export const setupFormSpec = formSpec(accountBody, { firstName: '', lastName: '', email: '', password: '' });
 
@@ -47,16 +54,28 @@ function SecondStepForm({ onDone }: { onDone: () => void }) {
       <p className="text-sm text-muted-foreground">{useRecovery ? t('mfa.recoveryHint') : t('mfa.hint')}</p>
       <FormField label={useRecovery ? t('mfa.recoveryCode') : t('mfa.code')}>
         {useRecovery ? (
-          <Input key="recovery" autoComplete="off" autoCapitalize="none" spellCheck={false} value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+          <Input
+            key="recovery"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            autoFocus
+          />
         ) : (
-          <Input key="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+          <Input
+            key="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            autoFocus
+          />
         )}
       </FormField>
-      {step.isError && (
-        <ErrorAlert>
-          {describeError(t, step.error)}
-        </ErrorAlert>
-      )}
+      {step.isError && <ErrorAlert>{describeError(t, step.error)}</ErrorAlert>}
       <button
         type="button"
         className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
@@ -82,7 +101,11 @@ function SignInForm({ onDone }: { onDone: () => void }) {
   const err = form.formState.errors;
   if (signIn.data && 'mfaRequired' in signIn.data) return <SecondStepForm onDone={onDone} />;
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((v) => signIn.mutate(v, { onSuccess: (result) => !('mfaRequired' in result) && onDone() }))}>
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((v) => signIn.mutate(v, { onSuccess: (result) => !('mfaRequired' in result) && onDone() }))}
+    >
       <FormField label={t('email')} error={translateValidation(t, err.email?.message)}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
@@ -93,11 +116,7 @@ function SignInForm({ onDone }: { onDone: () => void }) {
         {t('forgotLink')}
       </Link>
       <FormRootError errors={err} />
-      {signIn.isError && (
-        <ErrorAlert>
-          {describeError(t, signIn.error)}
-        </ErrorAlert>
-      )}
+      {signIn.isError && <ErrorAlert>{describeError(t, signIn.error)}</ErrorAlert>}
       <Button type="submit" size="lg" disabled={signIn.isPending}>
         {signIn.isPending ? t('signingIn') : t('signIn')}
       </Button>
@@ -147,11 +166,7 @@ export function SignUpForm({ onSubmit, isPending, error, submitLabel, withConsen
         </>
       )}
       <FormRootError errors={form.formState.errors} />
-      {error != null && (
-        <ErrorAlert>
-          {describeError(t, error)}
-        </ErrorAlert>
-      )}
+      {error != null && <ErrorAlert>{describeError(t, error)}</ErrorAlert>}
       <Button type="submit" size="lg" disabled={isPending}>
         {isPending ? t('creatingAccount') : (submitLabel ?? t('createAccount'))}
       </Button>
@@ -226,7 +241,12 @@ export default function SignInPage() {
             <CheckYourMail email={signUp.variables.email} onAgain={() => signUp.reset()} />
           ) : (
             <>
-              <SignUpForm onSubmit={(v) => signUp.mutate({ ...v, locale: toLanguage(i18n.resolvedLanguage) })} isPending={signUp.isPending} error={signUp.error} defaultEmail={invitedEmail} />
+              <SignUpForm
+                onSubmit={(v) => signUp.mutate({ ...v, locale: toLanguage(i18n.resolvedLanguage) })}
+                isPending={signUp.isPending}
+                error={signUp.error}
+                defaultEmail={invitedEmail}
+              />
               <PrivacyNote className="mt-4" />
             </>
           )}

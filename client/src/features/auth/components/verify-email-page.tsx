@@ -1,11 +1,12 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
+
+import { CardPage } from '../../../components/layout/card-page.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useVerifyEmail } from '../api/password-reset.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /**
  * The page a verification mail links to. Confirming takes a click: mail scanners that open
@@ -30,11 +31,7 @@ export default function VerifyEmailPage() {
   return (
     <CardPage title={t('verifyTitle')} subtitle={t('verifySubtitle')}>
       <div className="flex flex-col gap-4">
-        {verify.isError && (
-          <ErrorAlert>
-            {describeError(t, verify.error)}
-          </ErrorAlert>
-        )}
+        {verify.isError && <ErrorAlert>{describeError(t, verify.error)}</ErrorAlert>}
         <Button size="lg" onClick={() => verify.mutate(token)} disabled={verify.isPending}>
           {t('verifySubmit')}
         </Button>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { coursePaths, type Certificate } from '../../../../../common/contracts/course.ts';
 import { sendJson, withLang } from '../../../lib/api.ts';
 import { useLanguage } from '../../../lib/language.ts';

@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { coursePaths, type Certificate, type ContentLanguage } from '../../../../../common/contracts/course.ts';
 import { getJson, withLang } from '../../../lib/api.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { courseKeys } from './keys.ts';
 
 export const certificateQuery = (courseId: string, lang: ContentLanguage) =>
-  queryOptions({ queryKey: courseKeys.certificate(courseId, { lang }), queryFn: () => getJson<Certificate>(withLang(coursePaths.certificate(courseId), lang)) });
+  queryOptions({
+    queryKey: courseKeys.certificate(courseId, { lang }),
+    queryFn: () => getJson<Certificate>(withLang(coursePaths.certificate(courseId), lang)),
+  });
 
 /** The user's certificate: 404 while none was created yet, 403 while the course is not complete. */
 export function useCertificate(courseId: string | undefined) {

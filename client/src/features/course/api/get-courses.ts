@@ -1,11 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
 import { coursePaths, type ContentLanguage, type CourseSummary } from '../../../../../common/contracts/course.ts';
 import { getJson, withLang } from '../../../lib/api.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { courseKeys } from './keys.ts';
 
 export const coursesQuery = (lang: ContentLanguage) =>
-  queryOptions({ queryKey: courseKeys.list({ lang }), queryFn: () => getJson<CourseSummary[]>(withLang(coursePaths.courses, lang)), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: courseKeys.list({ lang }),
+    queryFn: () => getJson<CourseSummary[]>(withLang(coursePaths.courses, lang)),
+    placeholderData: keepPreviousData,
+  });
 
 /** The course list in the interface language; the product uses the first course. */
 export const useCourses = () => useQuery(coursesQuery(useLanguage()));

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DisciplesSummary } from '../../../../../common/contracts/mentoring.ts';
+
 import { mentoringPaths } from '../../../../../common/contracts/mentoring-paths.ts';
+import type { DisciplesSummary } from '../../../../../common/contracts/mentoring.ts';
 import { ApiRequestError, getJson } from '../../../lib/api.ts';
 import { sharedKeys } from '../../../lib/query-keys.ts';
 

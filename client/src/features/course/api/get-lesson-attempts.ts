@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { coursePaths, type AttemptList } from '../../../../../common/contracts/course.ts';
 import { getJson } from '../../../lib/api.ts';
 import { courseKeys } from './keys.ts';
@@ -7,7 +8,10 @@ import { courseKeys } from './keys.ts';
 export const ATTEMPTS_SHOWN = 5;
 
 export const lessonAttemptsQuery = (lessonId: string) =>
-  queryOptions({ queryKey: courseKeys.attempts(lessonId), queryFn: () => getJson<AttemptList>(`${coursePaths.lessonAttempts(lessonId)}?limit=${ATTEMPTS_SHOWN}`) });
+  queryOptions({
+    queryKey: courseKeys.attempts(lessonId),
+    queryFn: () => getJson<AttemptList>(`${coursePaths.lessonAttempts(lessonId)}?limit=${ATTEMPTS_SHOWN}`),
+  });
 
 /** The signed-in learner's newest attempts at a lesson's assessment, how many there are, and any pause. */
 export function useLessonAttempts(lessonId: string) {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { coursePaths, type ContentLanguage, type Lesson } from '../../../../../common/contracts/course.ts';
 import { getJson, withLang } from '../../../lib/api.ts';
 import { useLanguage } from '../../../lib/language.ts';

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { coursePaths, type Progress } from '../../../../../common/contracts/course.ts';
 import { getJson } from '../../../lib/api.ts';
 import { courseKeys } from './keys.ts';

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
 import type { ContentLanguage } from '../../../../../common/contracts/course.ts';
 import { trackPaths, type TrackContent } from '../../../../../common/contracts/track.ts';
 import { getJson, withLang } from '../../../lib/api.ts';

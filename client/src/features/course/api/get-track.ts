@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+
 import { trackPaths, type TrackState } from '../../../../../common/contracts/track.ts';
 import { getJson } from '../../../lib/api.ts';
 import { courseKeys } from './keys.ts';

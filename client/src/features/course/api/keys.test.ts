@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isLanguageDependentKey, sharedKeys } from '../../../lib/query-keys.ts';
 import { courseKeys } from './keys.ts';
 

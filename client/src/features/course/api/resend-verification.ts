@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+
 import { mailPaths } from '../../../../../common/contracts/mail-paths.ts';
 import { sendJson } from '../../../lib/api.ts';
 
 /** Mails the signed-in user a new link to confirm their address. */
-export const useResendVerification = () => useMutation({ mutationFn: () => sendJson<{ message: string }>('POST', mailPaths.resendVerification) });
+export const useResendVerification = () =>
+  useMutation({ mutationFn: () => sendJson<{ message: string }>('POST', mailPaths.resendVerification) });

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+
 import { trackPaths, type TrackState } from '../../../../../common/contracts/track.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';

@@ -1,8 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { isOffline } from '../../../lib/connectivity.ts';
+
 import type { Assessment, SubmitResult } from '../../../../../common/contracts/course.ts';
+import { isOffline } from '../../../lib/connectivity.ts';
 import { isWaitingForParent } from '../utils/learning-store.ts';
-import { isNetworkFailure, isWaitingForParentRefusal, queueQuiz, refreshAfterSubmit, rememberAnswered, sendQuiz } from '../utils/quiz-outbox.ts';
+import {
+  isNetworkFailure,
+  isWaitingForParentRefusal,
+  queueQuiz,
+  refreshAfterSubmit,
+  rememberAnswered,
+  sendQuiz,
+} from '../utils/quiz-outbox.ts';
 
 interface SubmitInput {
   /** The draw answered, as shown (kept with the answers when they wait on this device). */

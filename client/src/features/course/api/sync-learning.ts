@@ -1,7 +1,17 @@
 import { challengePaths, type ChallengeState, type ChallengeSyncBody } from '../../../../../common/contracts/challenge.ts';
 import { ApiRequestError, getJson, sendJson } from '../../../lib/api.ts';
 import { isOffline } from '../../../lib/connectivity.ts';
-import { currentUserId, dropMarks, isWaitingForParent, localToday, markSent, mergeServerState, readLearning, type LearningData, type Mark } from '../utils/learning-store.ts';
+import {
+  currentUserId,
+  dropMarks,
+  isWaitingForParent,
+  localToday,
+  markSent,
+  mergeServerState,
+  readLearning,
+  type LearningData,
+  type Mark,
+} from '../utils/learning-store.ts';
 import { isWaitingForParentRefusal } from '../utils/quiz-outbox.ts';
 
 /**
@@ -80,7 +90,11 @@ async function sendOneByOne(courseId: string, days: [string, Mark][], sections: 
   const each = [...days.map((d) => ['days', d] as const), ...sections.map((s) => ['sections', s] as const)];
   for (const [kind, entry] of each) {
     try {
-      state = await sendJson<ChallengeState>('PUT', challengePaths.challenge, toBody(courseId, kind === 'days' ? [entry] : [], kind === 'sections' ? [entry] : []));
+      state = await sendJson<ChallengeState>(
+        'PUT',
+        challengePaths.challenge,
+        toBody(courseId, kind === 'days' ? [entry] : [], kind === 'sections' ? [entry] : []),
+      );
     } catch (err) {
       if (!(err instanceof ApiRequestError) || err.status !== 400) throw err;
       refused[kind].push(entry[0]);

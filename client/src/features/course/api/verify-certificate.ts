@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { coursePaths, type CertificateVerification, type ContentLanguage } from '../../../../../common/contracts/course.ts';
 import { getJson, withLang } from '../../../lib/api.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { courseKeys } from './keys.ts';
 
 export const verificationQuery = (code: string, lang: ContentLanguage) =>
-  queryOptions({ queryKey: courseKeys.verification(code, { lang }), queryFn: () => getJson<CertificateVerification>(withLang(coursePaths.verifyCertificate(code), lang)) });
+  queryOptions({
+    queryKey: courseKeys.verification(code, { lang }),
+    queryFn: () => getJson<CertificateVerification>(withLang(coursePaths.verifyCertificate(code), lang)),
+  });
 
 /** Public check of a verification code; needs no sign-in. */
 export const useCertificateVerification = (code: string) => useQuery(verificationQuery(code, useLanguage()));

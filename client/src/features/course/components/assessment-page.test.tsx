@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { buildAssessment, buildCurrentUser, buildLesson, buildSubmitResult } from '../../../test/factories.ts';
+
 import { queryClient } from '../../../lib/query-client.ts';
 import { sharedKeys } from '../../../lib/query-keys.ts';
+import { buildAssessment, buildCurrentUser, buildLesson, buildSubmitResult } from '../../../test/factories.ts';
+import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import AssessmentPage from './assessment-page.tsx';
 
@@ -39,7 +40,9 @@ describe('the assessment', () => {
     await screen.findByRole('heading', { level: 1, name: quiz.lessonTitle });
     expect(screen.getByText('3 questions. You need 70% to pass.')).toBeInTheDocument();
     // The answers form one group named by the question, as a screen reader announces it.
-    expect(screen.getByRole('group', { name: quiz.questions[0]!.questionText })).toContainElement(screen.getByRole('radio', { name: /The Word who was God/ }));
+    expect(screen.getByRole('group', { name: quiz.questions[0]!.questionText })).toContainElement(
+      screen.getByRole('radio', { name: /The Word who was God/ }),
+    );
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
 
@@ -64,7 +67,9 @@ describe('the assessment', () => {
     await answer(user, rightAnswers);
 
     expect(await screen.findByRole('heading', { name: 'You passed!' })).toBeInTheDocument();
-    expect(api.calls('POST', `/api/assessments/${quiz.id}/submit`).map((r) => r.body)).toEqual([{ drawId: quiz.drawId, answers: rightAnswers }]);
+    expect(api.calls('POST', `/api/assessments/${quiz.id}/submit`).map((r) => r.body)).toEqual([
+      { drawId: quiz.drawId, answers: rightAnswers },
+    ]);
     expect(screen.getByText('100%')).toBeInTheDocument();
     expect(screen.getByText('You answered 3 of 3 questions correctly.')).toBeInTheDocument();
     expect(screen.getByText('Week 1 is complete. Well done, keep going!')).toBeInTheDocument();
@@ -79,14 +84,25 @@ describe('the assessment', () => {
     const { api, user } = openAssessment();
     api.on('POST', `/api/assessments/${quiz.id}/submit`, { json: buildSubmitResult({ nextLessonId: null }) });
     await answer(user, rightAnswers);
-    expect(await screen.findByRole('link', { name: /Get your certificate/ })).toHaveAttribute('href', `/certificate?courseId=${lesson.courseId}`);
+    expect(await screen.findByRole('link', { name: /Get your certificate/ })).toHaveAttribute(
+      'href',
+      `/certificate?courseId=${lesson.courseId}`,
+    );
   });
 
   it('shows the fail screen with the sections to read again, never which answer was right, and Try again starts a new draw', async () => {
     const { api, user } = openAssessment();
     const wrong = [0, 1, 0];
     api.on('POST', `/api/assessments/${quiz.id}/submit`, {
-      json: buildSubmitResult({ passed: false, score: 33, correctAnswers: [], questionResults: [], sectionsToReview: [{ section: 1, missed: 2 }], correctCount: 1, nextLessonId: null }),
+      json: buildSubmitResult({
+        passed: false,
+        score: 33,
+        correctAnswers: [],
+        questionResults: [],
+        sectionsToReview: [{ section: 1, missed: 2 }],
+        correctCount: 1,
+        nextLessonId: null,
+      }),
     });
     // The server's next draw for this learner.
     const next = { ...quiz, drawId: '9d8c7b6a-5f4e-4d3c-8b2a-1e0f9a8b7c6d' };
@@ -101,7 +117,10 @@ describe('the assessment', () => {
     expect(screen.getByRole('link', { name: /Review the lesson/ })).toHaveAttribute('href', `/lesson/${lesson.id}`);
     // The sections the missed questions come from, linked; not the questions, not "your answer".
     const review = screen.getByRole('region', { name: '1 section to read again' });
-    expect(within(review).getByRole('link', { name: `Read section 1 again: ${lesson.content[0]!.heading}` })).toHaveAttribute('href', `/lesson/${lesson.id}#section-1`);
+    expect(within(review).getByRole('link', { name: `Read section 1 again: ${lesson.content[0]!.heading}` })).toHaveAttribute(
+      'href',
+      `/lesson/${lesson.id}#section-1`,
+    );
     expect(within(review).getByText('2 questions missed')).toBeInTheDocument();
     expect(screen.queryByText(quiz.questions[0]!.questionText)).not.toBeInTheDocument();
     expect(screen.queryByText(/Your answer/)).not.toBeInTheDocument();
@@ -111,18 +130,32 @@ describe('the assessment', () => {
     expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0);
     await answer(user, rightAnswers);
     await screen.findByRole('heading', { name: 'Not quite yet' });
-    expect(api.calls('POST', `/api/assessments/${quiz.id}/submit`).map((r) => (r.body as { drawId: string }).drawId)).toEqual([quiz.drawId, next.drawId]);
+    expect(api.calls('POST', `/api/assessments/${quiz.id}/submit`).map((r) => (r.body as { drawId: string }).drawId)).toEqual([
+      quiz.drawId,
+      next.drawId,
+    ]);
   });
 
   it('after the 3rd failed try of the day, says when the next opens instead of offering another', async () => {
     const { api, user } = openAssessment();
     const opensAt = '2026-11-28T15:05:00.000Z';
     api.on('POST', `/api/assessments/${quiz.id}/submit`, {
-      json: buildSubmitResult({ passed: false, score: 33, correctAnswers: [], questionResults: [], sectionsToReview: [{ section: 2, missed: 2 }], correctCount: 1, nextLessonId: null, pausedUntil: opensAt }),
+      json: buildSubmitResult({
+        passed: false,
+        score: 33,
+        correctAnswers: [],
+        questionResults: [],
+        sectionsToReview: [{ section: 2, missed: 2 }],
+        correctCount: 1,
+        nextLessonId: null,
+        pausedUntil: opensAt,
+      }),
     });
     api.on('GET', `/api/lessons/${lesson.id}/assessment`, apiError(429, 'ATTEMPTS_PAUSED', 'Paused', { opensAt }));
     await answer(user, [0, 1, 0]);
-    expect(await screen.findByTestId('result-paused')).toHaveTextContent(/That was your 3rd try today\. Take a break and read these sections again: your next try opens at Nov 28, 2026/);
+    expect(await screen.findByTestId('result-paused')).toHaveTextContent(
+      /That was your 3rd try today\. Take a break and read these sections again: your next try opens at Nov 28, 2026/,
+    );
     expect(screen.queryByRole('button', { name: /Try again/ })).not.toBeInTheDocument();
   });
 
@@ -130,11 +163,19 @@ describe('the assessment', () => {
     localStorage.setItem(`course:read-sections:${lesson.id}`, JSON.stringify([...Array(lesson.content.length).keys()]));
     stubApi()
       .on('GET', `/api/lessons/${lesson.id}`, { json: lesson })
-      .on('GET', `/api/lessons/${lesson.id}/assessment`, apiError(429, 'ATTEMPTS_PAUSED', 'Paused', { opensAt: '2026-11-28T15:05:00.000Z' }));
+      .on(
+        'GET',
+        `/api/lessons/${lesson.id}/assessment`,
+        apiError(429, 'ATTEMPTS_PAUSED', 'Paused', { opensAt: '2026-11-28T15:05:00.000Z' }),
+      );
     renderWithApp(<Route path="/assessment/:id" component={AssessmentPage} />, { path: `/assessment/${lesson.id}` });
     const card = await screen.findByTestId('quiz-paused');
     expect(within(card).getByText('Time for a short break')).toBeInTheDocument();
-    expect(within(card).getByText(/You have tried this week's quiz 3 times today\. Read the lesson again, slowly, section by section: your next try opens at Nov 28, 2026/)).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        /You have tried this week's quiz 3 times today\. Read the lesson again, slowly, section by section: your next try opens at Nov 28, 2026/,
+      ),
+    ).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Back to the lesson' })).toHaveAttribute('href', `/lesson/${lesson.id}`);
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
@@ -142,11 +183,21 @@ describe('the assessment', () => {
   it('says a week already passed stays completed when a retake fails', async () => {
     const { api, user } = openAssessment({ isCompleted: true });
     api.on('POST', `/api/assessments/${quiz.id}/submit`, {
-      json: buildSubmitResult({ passed: false, score: 33, correctAnswers: [], questionResults: [], sectionsToReview: [{ section: 1, missed: 2 }], correctCount: 1, nextLessonId: null }),
+      json: buildSubmitResult({
+        passed: false,
+        score: 33,
+        correctAnswers: [],
+        questionResults: [],
+        sectionsToReview: [{ section: 1, missed: 2 }],
+        correctCount: 1,
+        nextLessonId: null,
+      }),
     });
     await answer(user, [0, 1, 0]);
     expect(await screen.findByRole('heading', { name: 'Not quite yet' })).toBeInTheDocument();
-    expect(screen.getByTestId('week-stays-completed')).toHaveTextContent(`This attempt didn't reach 70%, but week ${quiz.weekNumber} stays completed: your earlier pass still counts.`);
+    expect(screen.getByTestId('week-stays-completed')).toHaveTextContent(
+      `This attempt didn't reach 70%, but week ${quiz.weekNumber} stays completed: your earlier pass still counts.`,
+    );
     expect(screen.queryByText(/You need at least 70% to pass/)).not.toBeInTheDocument();
   });
 
@@ -167,11 +218,16 @@ describe('the assessment', () => {
 
     const card = await screen.findByTestId('quiz-kept-for-parent');
     expect(within(card).getByText('Your answers are kept on this device')).toBeInTheDocument();
-    expect(within(card).getByText(/Your parent hasn't said yes yet, so for now we keep nothing from the course on our server/)).toBeInTheDocument();
+    expect(
+      within(card).getByText(/Your parent hasn't said yes yet, so for now we keep nothing from the course on our server/),
+    ).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Back to the lesson' })).toHaveAttribute('href', `/lesson/${lesson.id}`);
     // Not even sent: the server would refuse to keep them (decision 062).
     expect(api.calls('POST', `/api/assessments/${quiz.id}/submit`)).toEqual([]);
-    const kept = JSON.parse(localStorage.getItem(`learning:quiz-outbox:v1:${me.id}`) ?? '[]') as { assessmentId: string; answers: number[] }[];
+    const kept = JSON.parse(localStorage.getItem(`learning:quiz-outbox:v1:${me.id}`) ?? '[]') as {
+      assessmentId: string;
+      answers: number[];
+    }[];
     expect(kept.map((q) => [q.assessmentId, q.answers])).toEqual([[quiz.id, rightAnswers]]);
   });
 

@@ -1,26 +1,35 @@
-import { BookOpen, CloudUpload, HeartHandshake, Hourglass, WifiOff } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
+import { BookOpen, CloudUpload, HeartHandshake, Hourglass, WifiOff } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
+
 import type { Assessment, SubmitResult } from '../../../../../common/contracts/course.ts';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { useDates } from '../../../lib/dates.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { onReconnect } from '../../../lib/connectivity.ts';
+import { currentUserQuery } from '../../../lib/current-user.ts';
+import { useDates } from '../../../lib/dates.ts';
 import { useAssessment } from '../api/get-assessment.ts';
 import { useLesson } from '../api/get-lesson.ts';
 import { useSubmitAssessment } from '../api/submit-assessment.ts';
-import { onReconnect } from '../../../lib/connectivity.ts';
-import { currentUserQuery } from '../../../lib/current-user.ts';
 import { useLearningSync } from '../hooks/use-learning.ts';
 import { useReadSections } from '../hooks/use-read-sections.ts';
-import { CourseShell } from './course-shell.tsx';
+import {
+  flushQuizOutbox,
+  isAnswered,
+  newAttemptKey,
+  readOutbox,
+  removeQueued,
+  shownAssessments,
+  subscribeOutbox,
+} from '../utils/quiz-outbox.ts';
 import { ResultScreen } from './assessment-result.tsx';
+import { CourseShell } from './course-shell.tsx';
 import { LessonProblem } from './lesson-problem.tsx';
 import { QuestionStep } from './question-step.tsx';
-import { flushQuizOutbox, isAnswered, newAttemptKey, readOutbox, removeQueued, shownAssessments, subscribeOutbox } from '../utils/quiz-outbox.ts';
 
 /** When the next try opens, from a refused draw (ATTEMPTS_PAUSED), or null. */
 const pausedUntilOf = (err: unknown): string | null =>
@@ -82,7 +91,12 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
   if (pausedUntil)
     return (
       <div data-testid="quiz-paused">
-        <MessageCard icon={<Hourglass className="size-10 text-primary" aria-hidden />} title={t('assessment.pausedTitle')} message={t('assessment.pausedText', { time: dateTime(pausedUntil) })} action={backToLesson} />
+        <MessageCard
+          icon={<Hourglass className="size-10 text-primary" aria-hidden />}
+          title={t('assessment.pausedTitle')}
+          message={t('assessment.pausedText', { time: dateTime(pausedUntil) })}
+          action={backToLesson}
+        />
       </div>
     );
   if (assessment.isPending || lesson.isPending) return <LoadingScreen />;
@@ -130,7 +144,13 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
     return (
       <div data-testid={isWaitingForParent ? 'quiz-kept-for-parent' : 'quiz-queued'}>
         <MessageCard
-          icon={isWaitingForParent ? <HeartHandshake className="size-10 text-primary" aria-hidden /> : <CloudUpload className="size-10 text-primary" aria-hidden />}
+          icon={
+            isWaitingForParent ? (
+              <HeartHandshake className="size-10 text-primary" aria-hidden />
+            ) : (
+              <CloudUpload className="size-10 text-primary" aria-hidden />
+            )
+          }
           title={t(isWaitingForParent ? 'parentQuiz.keptTitle' : 'offlineQuiz.savedTitle')}
           message={t(isWaitingForParent ? 'parentQuiz.keptText' : 'offlineQuiz.savedText')}
           action={
@@ -148,7 +168,12 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
     if (assessment.isFetching) return <LoadingScreen />;
     return (
       <div data-testid="quiz-needs-connection">
-        <MessageCard icon={<WifiOff className="size-10 text-muted-foreground" aria-hidden />} title={t('assessment.offlineNewTitle')} message={t('assessment.offlineNewText')} action={backToLesson} />
+        <MessageCard
+          icon={<WifiOff className="size-10 text-muted-foreground" aria-hidden />}
+          title={t('assessment.offlineNewTitle')}
+          message={t('assessment.offlineNewText')}
+          action={backToLesson}
+        />
       </div>
     );
   }

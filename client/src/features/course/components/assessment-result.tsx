@@ -1,6 +1,7 @@
 import { ArrowRight, Award, BookOpen, CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import type { Assessment, Lesson, SubmitResult } from '../../../../../common/contracts/course.ts';
 import { scoreBand } from '../../../../../common/domain/scoring.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -33,7 +34,11 @@ export function ResultScreen({ assessment, sections, answers, result, courseId, 
     <div className="flex flex-col gap-6">
       <Card className="text-center">
         <CardHeader className="items-center gap-3">
-          {result.passed ? <CheckCircle2 className="size-16 text-success" aria-hidden /> : <XCircle className="size-16 text-destructive" aria-hidden />}
+          {result.passed ? (
+            <CheckCircle2 className="size-16 text-success" aria-hidden />
+          ) : (
+            <XCircle className="size-16 text-destructive" aria-hidden />
+          )}
           <h1 className="text-2xl font-bold sm:text-3xl">{result.passed ? t('result.passedTitle') : t('result.failedTitle')}</h1>
           <p className="text-5xl font-extrabold tracking-tight" data-testid="result-score">
             {t('percent', { value: result.score })}
@@ -49,9 +54,7 @@ export function ResultScreen({ assessment, sections, answers, result, courseId, 
               {t('result.staysCompleted', { number: assessment.weekNumber, passMark: result.passMark })}
             </p>
           ) : (
-            <ErrorAlert className="border border-destructive/30">
-              {t('result.needSeventy')}
-            </ErrorAlert>
+            <ErrorAlert className="border border-destructive/30">{t('result.needSeventy')}</ErrorAlert>
           )}
         </CardHeader>
         <CardContent className="flex flex-col justify-center gap-2 sm:flex-row sm:flex-wrap">
@@ -63,7 +66,11 @@ export function ResultScreen({ assessment, sections, answers, result, courseId, 
                   <ArrowRight aria-hidden />
                 </Link>
               ) : (
-                <Link href={`/certificate?courseId=${courseId}`} className={buttonVariants({ variant: 'gold' })} data-testid="get-certificate">
+                <Link
+                  href={`/certificate?courseId=${courseId}`}
+                  className={buttonVariants({ variant: 'gold' })}
+                  data-testid="get-certificate"
+                >
                   <Award aria-hidden />
                   {t('result.getCertificate')}
                 </Link>
@@ -90,7 +97,9 @@ export function ResultScreen({ assessment, sections, answers, result, courseId, 
 
       {!result.passed && <SectionsToReview assessment={assessment} sections={sections} result={result} />}
 
-      {result.passed && result.correctAnswers.length === assessment.questions.length && <AnswerReview assessment={assessment} answers={answers} correctAnswers={result.correctAnswers} />}
+      {result.passed && result.correctAnswers.length === assessment.questions.length && (
+        <AnswerReview assessment={assessment} answers={answers} correctAnswers={result.correctAnswers} />
+      )}
     </div>
   );
 }
@@ -121,7 +130,11 @@ function SectionsToReview({ assessment, sections, result }: Pick<ResultProps, 'a
         if (!heading) return null;
         return (
           <Card key={section} className="p-4" data-testid="section-to-review">
-            <Link href={`/lesson/${assessment.lessonId}#section-${section}`} className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline" data-testid="read-section">
+            <Link
+              href={`/lesson/${assessment.lessonId}#section-${section}`}
+              className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+              data-testid="read-section"
+            >
               <BookOpen className="size-4 shrink-0" aria-hidden />
               {t('result.readSection', { number: section, heading })}
             </Link>
@@ -146,15 +159,17 @@ function AnswerReview({ assessment, answers, correctAnswers }: { assessment: Ass
         return (
           <Card key={q.id} className="p-4">
             <p className="flex items-start gap-2 font-medium">
-              {right ? <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-label={t('result.right')} /> : <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-label={t('result.wrong')} />}
+              {right ? (
+                <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-label={t('result.right')} />
+              ) : (
+                <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-label={t('result.wrong')} />
+              )}
               <span>
                 {i + 1}. {q.questionText}
               </span>
             </p>
             {!right && (
-              <p className="mt-1 pl-6 text-sm text-muted-foreground">
-                {t('result.yourAnswer', { answer: q.options[answers[i]!] ?? '' })}
-              </p>
+              <p className="mt-1 pl-6 text-sm text-muted-foreground">{t('result.yourAnswer', { answer: q.options[answers[i]!] ?? '' })}</p>
             )}
             <p className="mt-1 pl-6 text-sm text-success">{t('result.correctAnswer', { answer: q.options[correctAnswers[i]!] ?? '' })}</p>
           </Card>

@@ -1,5 +1,6 @@
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useDates } from '../../../lib/dates.ts';

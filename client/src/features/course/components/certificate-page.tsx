@@ -2,6 +2,7 @@ import { Award, Copy, Download, ExternalLink, Printer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -9,11 +10,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdoptedStyle } from '../../../lib/adopted-style.ts';
 import { ApiRequestError } from '../../../lib/api.ts';
+import { useLanguage } from '../../../lib/language.ts';
 import { useCreateCertificate } from '../api/create-certificate.ts';
 import { useCertificate } from '../api/get-certificate.ts';
 import { useCourses } from '../api/get-courses.ts';
 import { useCertificateInput } from '../hooks/use-certificate-input.ts';
-import { useLanguage } from '../../../lib/language.ts';
 import { CertificateTemplate } from './certificate-template.tsx';
 import { CourseShell } from './course-shell.tsx';
 
@@ -86,8 +87,14 @@ export default function CertificatePage() {
   const downloadPdf = async () => {
     setBuilding(true);
     try {
-      const [{ buildCertificatePdf }, { browserCertificateFonts }] = await Promise.all([import('../utils/certificate-pdf.ts'), import('../utils/certificate-fonts.ts')]);
-      const bytes = await buildCertificatePdf({ ...input, verificationCode: cert.verificationCode, documentTitle: t('certificate.sheet.title'), lang }, browserCertificateFonts);
+      const [{ buildCertificatePdf }, { browserCertificateFonts }] = await Promise.all([
+        import('../utils/certificate-pdf.ts'),
+        import('../utils/certificate-fonts.ts'),
+      ]);
+      const bytes = await buildCertificatePdf(
+        { ...input, verificationCode: cert.verificationCode, documentTitle: t('certificate.sheet.title'), lang },
+        browserCertificateFonts,
+      );
       download(bytes, `${t('certificate.fileName')}-${cert.verificationCode}.pdf`);
     } catch {
       toast({ title: t('common:errors.title'), description: t('certificate.pdfError'), variant: 'destructive' });
@@ -109,7 +116,9 @@ export default function CertificatePage() {
       <div className="flex flex-col gap-6 print:gap-0">
         <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between print:hidden">
           <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('certificate.heading', { name: cert.certificateData.name })}</h1>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {t('certificate.heading', { name: cert.certificateData.name })}
+            </h1>
             <p className="text-muted-foreground">{t('certificate.intro')}</p>
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">
@@ -125,7 +134,10 @@ export default function CertificatePage() {
         </header>
 
         <div className="certificate-frame overflow-hidden rounded-xl border shadow-lg">
-          <CertificateTemplate input={input} title={t('certificate.sheetLabel', { name: input.name, course: input.courseTitle, date: input.dateText })} />
+          <CertificateTemplate
+            input={input}
+            title={t('certificate.sheetLabel', { name: input.name, course: input.courseTitle, date: input.dateText })}
+          />
         </div>
 
         <Card className="print:hidden">
@@ -145,7 +157,12 @@ export default function CertificatePage() {
                 <Copy aria-hidden />
                 {t('certificate.copyLink')}
               </Button>
-              <a href={`/verify/${cert.verificationCode}`} target="_blank" rel="noreferrer" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <a
+                href={`/verify/${cert.verificationCode}`}
+                target="_blank"
+                rel="noreferrer"
+                className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              >
                 <ExternalLink aria-hidden />
                 {t('certificate.openVerify')}
               </a>

@@ -1,5 +1,14 @@
 import { useMemo } from 'react';
-import { CERT_HEIGHT, CERT_WIDTH, certColors, certificateLayout, estimatedSize, type CertFont, type CertificateInput } from '../utils/certificate-layout.ts';
+
+import {
+  CERT_HEIGHT,
+  CERT_WIDTH,
+  certColors,
+  certificateLayout,
+  estimatedSize,
+  type CertFont,
+  type CertificateInput,
+} from '../utils/certificate-layout.ts';
 
 const fontFamily: Record<CertFont, { family: string; weight: number; style: 'normal' | 'italic' }> = {
   serif: { family: 'Georgia, "Times New Roman", serif', weight: 400, style: 'normal' },
@@ -14,7 +23,13 @@ export function CertificateTemplate({ input, title }: { input: CertificateInput;
   const layout = useMemo(() => certificateLayout(input), [input]);
   const { qr } = layout;
   return (
-    <svg viewBox={`0 0 ${CERT_WIDTH} ${CERT_HEIGHT}`} role="img" aria-label={title} className="certificate-sheet block h-auto w-full" data-testid="certificate">
+    <svg
+      viewBox={`0 0 ${CERT_WIDTH} ${CERT_HEIGHT}`}
+      role="img"
+      aria-label={title}
+      className="certificate-sheet block h-auto w-full"
+      data-testid="certificate"
+    >
       {layout.shapes.map((s, i) => (
         <path
           key={i}
@@ -46,7 +61,12 @@ export function CertificateTemplate({ input, title }: { input: CertificateInput;
         );
       })}
       <rect x={qr.x - 4} y={qr.y - 4} width={qr.size + 8} height={qr.size + 8} fill="#ffffff" />
-      <path d={qr.path} transform={`translate(${qr.x} ${qr.y}) scale(${qr.size / qr.count})`} fill={certColors.ink} shapeRendering="crispEdges" />
+      <path
+        d={qr.path}
+        transform={`translate(${qr.x} ${qr.y}) scale(${qr.size / qr.count})`}
+        fill={certColors.ink}
+        shapeRendering="crispEdges"
+      />
     </svg>
   );
 }

@@ -1,5 +1,6 @@
 import { CalendarCheck, Sprout } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import type { Challenge } from '../../../../../common/contracts/course.ts';
 import { catchUpDates } from '../../../../../common/domain/streak.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -43,7 +44,13 @@ function CatchUp({ courseId, total }: { courseId: string; total: number }) {
       <p className="text-sm text-muted-foreground">{t('streak.catchUpText', { number: nextDay })}</p>
       <div className="flex flex-wrap gap-2">
         {missed.map((date) => (
-          <Button key={date} variant="outline" size="sm" className="h-auto min-h-9 whitespace-normal text-left" onClick={() => setDone(nextDay, true, date)}>
+          <Button
+            key={date}
+            variant="outline"
+            size="sm"
+            className="h-auto min-h-9 whitespace-normal text-left"
+            onClick={() => setDone(nextDay, true, date)}
+          >
             {t('streak.catchUpFor', { date: formatDay(date) })}
           </Button>
         ))}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { cn } from '../../../lib/utils.ts';
 

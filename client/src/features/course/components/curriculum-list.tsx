@@ -1,6 +1,7 @@
 import { Check, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import type { LessonListItem, Progress } from '../../../../../common/contracts/course.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -46,10 +47,18 @@ export function CurriculumList({ lessons, progress }: { lessons: LessonListItem[
                       status === 'locked' && 'bg-muted text-muted-foreground opacity-70',
                     )}
                   >
-                    {status === 'completed' ? <Check className="size-5" /> : status === 'locked' ? <Lock className="size-4" /> : lesson.weekNumber}
+                    {status === 'completed' ? (
+                      <Check className="size-5" />
+                    ) : status === 'locked' ? (
+                      <Lock className="size-4" />
+                    ) : (
+                      lesson.weekNumber
+                    )}
                   </span>
                   <div className="min-w-0">
-                    <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t('week', { number: lesson.weekNumber })}</p>
+                    <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                      {t('week', { number: lesson.weekNumber })}
+                    </p>
                     <h3 className={cn('font-semibold leading-snug', status === 'locked' && 'text-muted-foreground')}>{lesson.title}</h3>
                     <p className="text-sm text-muted-foreground">{lesson.subtitle}</p>
                   </div>

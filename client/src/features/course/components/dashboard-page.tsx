@@ -1,24 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
+import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { MentorLinksCard } from '../../../components/mentor-links/mentor-links-card.tsx';
 import { useMentorLinks } from '../../../components/mentor-links/use-mentor-links.ts';
-import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCourseLessons } from '../api/get-course-lessons.ts';
 import { useCourses } from '../api/get-courses.ts';
-import { trackQuery } from '../api/get-track.ts';
-import { useTrackContent } from '../api/get-track-content.ts';
 import { useProgress } from '../api/get-progress.ts';
+import { useTrackContent } from '../api/get-track-content.ts';
+import { trackQuery } from '../api/get-track.ts';
 import { useLearningSync } from '../hooks/use-learning.ts';
 import { readSectionsOf } from '../hooks/use-read-sections.ts';
 import { isNewLearner, welcomeName } from '../utils/lesson-status.ts';
 import { ChallengeCard } from './challenge-card.tsx';
 import { CourseShell } from './course-shell.tsx';
 import { CurriculumList } from './curriculum-list.tsx';
-import { CertificateBanner, DashboardActions, DashboardStats, MultiplyCard, OnboardingReminder, PrayCard, UpNextBanner } from './dashboard-sections.tsx';
+import {
+  CertificateBanner,
+  DashboardActions,
+  DashboardStats,
+  MultiplyCard,
+  OnboardingReminder,
+  PrayCard,
+  UpNextBanner,
+} from './dashboard-sections.tsx';
 import { SupportCard } from './support-card.tsx';
 import { TrackCard } from './track-card.tsx';
 import { VerifyEmailCard } from './verify-email-card.tsx';
@@ -62,13 +71,18 @@ export default function DashboardPage() {
   const list = lessons.data;
   const name = welcomeName(user) ?? t('student');
   const current = list.find((l) => l.id === (p.currentLessonId ?? list[0]?.id));
-  const isNew = isNewLearner(p, list.map((l) => readSectionsOf(l.id).length));
+  const isNew = isNewLearner(
+    p,
+    list.map((l) => readSectionsOf(l.id).length),
+  );
 
   return (
     <CourseShell testId="dashboard-page" actions={<DashboardActions user={user} />}>
       <div className="flex flex-col gap-6">
         <section className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(isNew ? 'dashboard.welcomeNew' : 'dashboard.welcome', { name })}</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t(isNew ? 'dashboard.welcomeNew' : 'dashboard.welcome', { name })}
+          </h1>
           <p className="text-muted-foreground">{course.title}</p>
         </section>
         {user?.onboardingStatus === 'skipped' && <OnboardingReminder />}

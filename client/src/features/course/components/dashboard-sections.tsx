@@ -1,19 +1,36 @@
-import { Award, BarChart3, BookOpen, CheckCircle2, HandHeart, Megaphone, PhoneCall, Network, Settings, ShieldCheck, Sparkles, Target, UserRoundPen, Users, type LucideIcon } from 'lucide-react';
+import {
+  Award,
+  BarChart3,
+  BookOpen,
+  CheckCircle2,
+  HandHeart,
+  Megaphone,
+  Network,
+  PhoneCall,
+  Settings,
+  ShieldCheck,
+  Sparkles,
+  Target,
+  UserRoundPen,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
+import type { Progress as CourseProgress, LessonListItem } from '../../../../../common/contracts/course.ts';
 import { isAdminRole, opensCallbackInbox } from '../../../../../common/domain/roles.ts';
-import type { LessonListItem, Progress as CourseProgress } from '../../../../../common/contracts/course.ts';
 import { LogoutLink } from '../../../components/layout/logout-link.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { ResponsiveLabel } from '../../../components/ui/responsive-label.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { useDisciplesSummary } from '../api/get-disciples-summary.ts';
 import { readSectionsOf } from '../hooks/use-read-sections.ts';
 import { KickerCardHeader } from './kicker-card-header.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
 
 /** Header controls: the admin console for admins (the callback requests for a responder who is not one), and log out. */
 export function DashboardActions({ user }: { user: CurrentUser | null | undefined }) {
@@ -27,7 +44,11 @@ export function DashboardActions({ user }: { user: CurrentUser | null | undefine
         </Link>
       )}
       {user && !isAdminRole(user.role) && user.isSafeguardingLead && (
-        <Link href="/admin?tab=safeguarding" className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="safeguarding-button">
+        <Link
+          href="/admin?tab=safeguarding"
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          data-testid="safeguarding-button"
+        >
           <ShieldCheck aria-hidden />
           <ResponsiveLabel>{t('dashboard.safeguarding')}</ResponsiveLabel>
         </Link>
@@ -141,7 +162,12 @@ export function DashboardStats({ progress: p }: { progress: CourseProgress }) {
   const disciples = useDisciplesSummary();
   return (
     <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('dashboard.statsLabel')}>
-      <StatCard icon={<BarChart3 />} label={t('dashboard.stats.progress')} value={t('percent', { value: p.overallProgress })} testId="stat-progress">
+      <StatCard
+        icon={<BarChart3 />}
+        label={t('dashboard.stats.progress')}
+        value={t('percent', { value: p.overallProgress })}
+        testId="stat-progress"
+      >
         <Progress value={p.overallProgress} label={t('dashboard.stats.progress')} />
       </StatCard>
       <StatCard
@@ -150,7 +176,12 @@ export function DashboardStats({ progress: p }: { progress: CourseProgress }) {
         value={t('dashboard.stats.weeksValue', { done: p.completedLessons.length, total: p.totalLessons })}
         testId="stat-weeks"
       />
-      <StatCard icon={<Users />} label={t('dashboard.stats.disciples')} value={String(disciples.data?.directDisciples ?? 0)} testId="stat-disciples" />
+      <StatCard
+        icon={<Users />}
+        label={t('dashboard.stats.disciples')}
+        value={String(disciples.data?.directDisciples ?? 0)}
+        testId="stat-disciples"
+      />
       <StatCard
         icon={<Target />}
         label={t('dashboard.stats.average')}
@@ -169,7 +200,12 @@ export function PrayCard() {
   const { t } = useTranslation('course');
   return (
     <Card data-testid="pray-card">
-      <KickerCardHeader icon={<HandHeart aria-hidden />} kicker={t('dashboard.prayCard.kicker')} title={t('dashboard.prayCard.title')} text={t('dashboard.prayCard.text')} />
+      <KickerCardHeader
+        icon={<HandHeart aria-hidden />}
+        kicker={t('dashboard.prayCard.kicker')}
+        title={t('dashboard.prayCard.title')}
+        text={t('dashboard.prayCard.text')}
+      />
       <CardContent>
         <Link href="/pray" className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
           {t('dashboard.prayCard.action')}
@@ -183,7 +219,12 @@ export function MultiplyCard() {
   const { t } = useTranslation('course');
   return (
     <Card data-testid="multiplication-card">
-      <KickerCardHeader icon={<Sparkles aria-hidden />} kicker={t('dashboard.multiply.kicker')} title={t('dashboard.multiply.title')} text={t('dashboard.multiply.text')} />
+      <KickerCardHeader
+        icon={<Sparkles aria-hidden />}
+        kicker={t('dashboard.multiply.kicker')}
+        title={t('dashboard.multiply.title')}
+        text={t('dashboard.multiply.text')}
+      />
       <CardContent className="flex flex-col gap-2">
         <Link href="/disciple-tree" className={buttonVariants({ variant: 'default' })}>
           <Network aria-hidden />

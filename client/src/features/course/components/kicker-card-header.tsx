@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 
 /** A dashboard card's header: a small uppercase line with an icon, the title, and a sentence. */

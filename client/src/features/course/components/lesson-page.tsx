@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
+
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { assessmentQuery } from '../api/get-assessment.ts';

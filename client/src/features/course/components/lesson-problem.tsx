@@ -1,6 +1,7 @@
 import { FileQuestion, Lock, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import { MessageCard } from '../../../components/layout/message-card.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
@@ -18,7 +19,14 @@ export function LessonProblem({ error, kind }: { error: unknown; kind: 'lesson' 
     </Link>
   );
   if (status === 403)
-    return <MessageCard icon={<Lock className="size-10 text-muted-foreground" aria-hidden />} title={t('locked.title')} message={t('locked.text')} action={back} />;
+    return (
+      <MessageCard
+        icon={<Lock className="size-10 text-muted-foreground" aria-hidden />}
+        title={t('locked.title')}
+        message={t('locked.text')}
+        action={back}
+      />
+    );
   if (status === 404 || status === 400 || !error)
     return (
       <MessageCard
@@ -28,5 +36,12 @@ export function LessonProblem({ error, kind }: { error: unknown; kind: 'lesson' 
         action={back}
       />
     );
-  return <MessageCard icon={<TriangleAlert className="size-10 text-destructive" aria-hidden />} title={t('common:errors.title')} message={t('common:errors.generic')} action={back} />;
+  return (
+    <MessageCard
+      icon={<TriangleAlert className="size-10 text-destructive" aria-hidden />}
+      title={t('common:errors.title')}
+      message={t('common:errors.generic')}
+      action={back}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { BookOpenCheck, Check, CheckCircle2, Circle, Lock, MessageCircleQuestion, Quote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import type { Lesson } from '../../../../../common/contracts/course.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -98,11 +99,16 @@ function TeachingSection({ index: i, total, section, isRead, onRead }: SectionPr
     <Card
       id={`section-${i + 1}`}
       tabIndex={-1}
-      className={cn('scroll-mt-36 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-ring', isRead && 'border-success/40')}
+      className={cn(
+        'scroll-mt-36 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        isRead && 'border-success/40',
+      )}
       data-testid={`section-${i + 1}`}
     >
       <CardHeader>
-        <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t('lesson.sectionOf', { number: i + 1, total })}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+          {t('lesson.sectionOf', { number: i + 1, total })}
+        </p>
         <CardTitle as="h3" className="text-xl">
           {section.heading}
         </CardTitle>

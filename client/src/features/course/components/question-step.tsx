@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight, Send } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { Assessment } from '../../../../../common/contracts/course.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -64,7 +65,14 @@ export function QuestionStep({ assessment: a, index, answers, isSending, onChoos
                   'has-checked:border-primary has-checked:bg-secondary has-checked:ring-1 has-checked:ring-primary has-focus-visible:ring-2 has-focus-visible:ring-ring',
                 )}
               >
-                <input type="radio" name={`question-${q.id}`} value={i} checked={answers[index] === i} onChange={() => choose(i)} className="mt-1 size-4 shrink-0 accent-primary" />
+                <input
+                  type="radio"
+                  name={`question-${q.id}`}
+                  value={i}
+                  checked={answers[index] === i}
+                  onChange={() => choose(i)}
+                  className="mt-1 size-4 shrink-0 accent-primary"
+                />
                 <span className="leading-snug">
                   <span className="mr-1.5 font-semibold text-primary" aria-hidden>
                     {letter(i)}.

@@ -1,5 +1,6 @@
 import { LifeBuoy, Mail, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { whatsappLink } from '../utils/lesson-status.ts';
@@ -18,7 +19,12 @@ export function SupportCard() {
             <Mail className="size-4 text-primary" aria-hidden />
             <span>{t('support.emailLine', { email: data.supportEmail })}</span>
           </a>
-          <a href={whatsappLink(data.supportWhatsapp)} target="_blank" rel="noreferrer" className="flex items-center gap-2 rounded-lg p-2 font-medium hover:bg-secondary">
+          <a
+            href={whatsappLink(data.supportWhatsapp)}
+            target="_blank"
+            rel="noreferrer"
+            className="flex items-center gap-2 rounded-lg p-2 font-medium hover:bg-secondary"
+          >
             <MessageCircle className="size-4 text-success" aria-hidden />
             <span>{t('support.whatsappLine', { phone: data.supportWhatsapp })}</span>
           </a>

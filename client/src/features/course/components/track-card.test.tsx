@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import type { TrackContent, TrackState } from '../../../../../common/contracts/track.ts';
 import { addDays, localDateOf } from '../../../../../common/domain/streak.ts';
 import { stubApi } from '../../../test/fetch-stub.ts';
@@ -23,7 +24,14 @@ const content: TrackContent = {
     check: { question: 'q', options: ['a', 'b', 'c'], answer: 1, feedback: 'f' },
   })),
 };
-const state = (over: Partial<TrackState> = {}): TrackState => ({ courseId: COURSE, totalDays: 7, days: [], isSkipped: false, pace: null, ...over });
+const state = (over: Partial<TrackState> = {}): TrackState => ({
+  courseId: COURSE,
+  totalDays: 7,
+  days: [],
+  isSkipped: false,
+  pace: null,
+  ...over,
+});
 const today = localDateOf(new Date());
 
 describe('the dashboard’s 7-day track card', () => {
@@ -48,7 +56,14 @@ describe('the dashboard’s 7-day track card', () => {
   it('says the next day opens tomorrow once today’s is done, and stays quiet for someone already in the course', async () => {
     stubApi()
       .on('GET', '/api/track/content', { json: content })
-      .on('GET', '/api/track', { json: state({ days: [{ day: 1, doneOn: addDays(today, -1), answer: 0 }, { day: 2, doneOn: today, answer: 1 }] }) });
+      .on('GET', '/api/track', {
+        json: state({
+          days: [
+            { day: 1, doneOn: addDays(today, -1), answer: 0 },
+            { day: 2, doneOn: today, answer: 1 },
+          ],
+        }),
+      });
     renderWithApp(<TrackCard hasStartedCourse />);
     await screen.findByText('Day 3 opens tomorrow. See you then!');
     expect(screen.getByTestId('track-progress').textContent).toBe('2 of 7 days done · 2 days in a row');

@@ -1,6 +1,7 @@
 import { Footprints } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import { trackPagePaths } from '../../../../../common/contracts/track.ts';
 import { addDays } from '../../../../../common/domain/streak.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -15,7 +16,11 @@ export function useOpensText() {
   const { t } = useTranslation('track');
   const { day: formatDay } = useDates();
   return (day: number, opensOn: string | null, today: string) =>
-    opensOn === null ? t('card.openToday', { day }) : opensOn === addDays(today, 1) ? t('card.opensTomorrow', { day }) : t('card.opensOn', { day, date: formatDay(opensOn) });
+    opensOn === null
+      ? t('card.openToday', { day })
+      : opensOn === addDays(today, 1)
+        ? t('card.opensTomorrow', { day })
+        : t('card.opensOn', { day, date: formatDay(opensOn) });
 }
 
 /**
@@ -41,10 +46,15 @@ export function TrackCard({ hasStartedCourse }: { hasStartedCourse: boolean }) {
             {t('kicker')}
           </p>
           <CardTitle as="h2">{content.data.title}</CardTitle>
-          <CardDescription>{pace.isComplete ? t('card.complete') : state.data.isSkipped ? t('card.skipped') : t('card.progress', { count, total })}</CardDescription>
+          <CardDescription>
+            {pace.isComplete ? t('card.complete') : state.data.isSkipped ? t('card.skipped') : t('card.progress', { count, total })}
+          </CardDescription>
         </CardHeader>
         <CardContent>
-          <Link href={pace.isComplete ? trackPagePaths.done : trackPagePaths.track} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <Link
+            href={pace.isComplete ? trackPagePaths.done : trackPagePaths.track}
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          >
             {pace.isComplete ? t('page.finished') : t('card.view')}
           </Link>
         </CardContent>
@@ -53,7 +63,11 @@ export function TrackCard({ hasStartedCourse }: { hasStartedCourse: boolean }) {
 
   const next = pace.nextDay!;
   return (
-    <Card className="overflow-hidden border-0 bg-gradient-to-br from-primary to-primary/80 text-primary-foreground" data-testid="track-card" data-state="lead">
+    <Card
+      className="overflow-hidden border-0 bg-gradient-to-br from-primary to-primary/80 text-primary-foreground"
+      data-testid="track-card"
+      data-state="lead"
+    >
       <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
         <div className="flex flex-col gap-1">
           <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide opacity-80">
@@ -71,14 +85,24 @@ export function TrackCard({ hasStartedCourse }: { hasStartedCourse: boolean }) {
           <Progress value={(count / total) * 100} label={t('card.progress', { count, total })} />
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <Link href={pace.isNextOpen ? `/track/day/${next}` : trackPagePaths.track} className={buttonVariants({ variant: 'gold', size: 'lg' })} data-testid="track-next">
+          <Link
+            href={pace.isNextOpen ? `/track/day/${next}` : trackPagePaths.track}
+            className={buttonVariants({ variant: 'gold', size: 'lg' })}
+            data-testid="track-next"
+          >
             {pace.isNextOpen ? (count === 0 ? t('card.start') : t('card.open', { day: next })) : t('card.view')}
           </Link>
         </div>
         {count === 0 && (
           <div className="flex flex-col items-start gap-1 border-t border-white/20 pt-3">
             <p className="text-xs opacity-90">{t('card.skipHint')}</p>
-            <Button variant="link" className="h-auto min-h-9 whitespace-normal p-0 text-left text-primary-foreground" onClick={() => skip.mutate(true)} disabled={skip.isPending} data-testid="track-skip">
+            <Button
+              variant="link"
+              className="h-auto min-h-9 whitespace-normal p-0 text-left text-primary-foreground"
+              onClick={() => skip.mutate(true)}
+              disabled={skip.isPending}
+              data-testid="track-skip"
+            >
               {t('card.skip')}
             </Button>
           </div>

@@ -2,6 +2,7 @@ import { BookOpen, CheckCircle2, HandHeart, Lightbulb, ListChecks, MessageCircle
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
+
 import { trackPagePaths, type TrackDayText } from '../../../../../common/contracts/track.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
@@ -11,8 +12,8 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { cn } from '../../../lib/utils.ts';
-import { isWaitingForParent } from '../utils/learning-store.ts';
 import { useCompleteTrackDay, useTrack } from '../hooks/use-track.ts';
+import { isWaitingForParent } from '../utils/learning-store.ts';
 import { CourseShell } from './course-shell.tsx';
 
 function Part({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -28,7 +29,17 @@ function Part({ icon, title, children }: { icon: ReactNode; title: string; child
 }
 
 /** The one-question check: no pass mark; once answered, the right option and a short word about it. */
-function Check({ day, answered, onAnswer, isSending }: { day: TrackDayText; answered?: number; onAnswer: (answer: number) => void; isSending: boolean }) {
+function Check({
+  day,
+  answered,
+  onAnswer,
+  isSending,
+}: {
+  day: TrackDayText;
+  answered?: number;
+  onAnswer: (answer: number) => void;
+  isSending: boolean;
+}) {
   const { t } = useTranslation('track');
   const questionId = useId();
   const [choice, setChoice] = useState<number | undefined>(undefined);
@@ -54,7 +65,8 @@ function Check({ day, answered, onAnswer, isSending }: { day: TrackDayText; answ
               key={i}
               className={cn(
                 'flex items-start gap-3 rounded-xl border p-3.5',
-                !isAnswered && 'cursor-pointer hover:bg-secondary/50 has-checked:border-primary has-checked:bg-secondary has-checked:ring-1 has-checked:ring-primary has-focus-visible:ring-2 has-focus-visible:ring-ring',
+                !isAnswered &&
+                  'cursor-pointer hover:bg-secondary/50 has-checked:border-primary has-checked:bg-secondary has-checked:ring-1 has-checked:ring-primary has-focus-visible:ring-2 has-focus-visible:ring-ring',
                 isAnswered && i === day.check.answer && 'border-success bg-success/10',
               )}
             >
@@ -77,7 +89,9 @@ function Check({ day, answered, onAnswer, isSending }: { day: TrackDayText; answ
       <CardContent className="flex flex-col gap-3">
         {isAnswered ? (
           <div className="flex flex-col gap-1 rounded-xl bg-accent/40 p-3 text-sm" role="status" data-testid="track-feedback">
-            <p className="font-semibold">{answered === day.check.answer ? t('day.right') : t('day.other', { answer: day.check.options[day.check.answer] })}</p>
+            <p className="font-semibold">
+              {answered === day.check.answer ? t('day.right') : t('day.other', { answer: day.check.options[day.check.answer] })}
+            </p>
             <p>{day.check.feedback}</p>
           </div>
         ) : (
@@ -109,10 +123,26 @@ export default function TrackDayPage() {
   const complete = useCompleteTrackDay();
   if (state.isPending || content.isPending) return <LoadingScreen />;
   if (!state.data || !content.data || !pace)
-    return <MessageCard title={t('common:errors.title')} message={t('course:dashboard.loadError')} action={<Button onClick={() => window.location.reload()}>{t('common:continue')}</Button>} />;
+    return (
+      <MessageCard
+        title={t('common:errors.title')}
+        message={t('course:dashboard.loadError')}
+        action={<Button onClick={() => window.location.reload()}>{t('common:continue')}</Button>}
+      />
+    );
   const day = content.data.days.find((d) => d.day === number);
   const back = { href: trackPagePaths.track, label: t('day.toTrack') };
-  if (!day) return <MessageCard title={t('day.notFound')} action={<Link href={trackPagePaths.track} className={buttonVariants()}>{t('day.toTrack')}</Link>} />;
+  if (!day)
+    return (
+      <MessageCard
+        title={t('day.notFound')}
+        action={
+          <Link href={trackPagePaths.track} className={buttonVariants()}>
+            {t('day.toTrack')}
+          </Link>
+        }
+      />
+    );
   const done = days.get(number);
   const isOpen = done !== undefined || (pace.nextDay === number && pace.isNextOpen);
   const total = state.data.totalDays;
@@ -122,8 +152,16 @@ export default function TrackDayPage() {
       <CourseShell back={back} width="max-w-2xl" testId="track-day-locked">
         <MessageCard
           title={t('day.lockedTitle')}
-          message={pace.nextDay === number ? t('day.lockedTomorrow', { day: number }) : t('day.lockedEarlier', { previous: pace.nextDay ?? number - 1 })}
-          action={<Link href={trackPagePaths.track} className={buttonVariants()}>{t('day.toTrack')}</Link>}
+          message={
+            pace.nextDay === number
+              ? t('day.lockedTomorrow', { day: number })
+              : t('day.lockedEarlier', { previous: pace.nextDay ?? number - 1 })
+          }
+          action={
+            <Link href={trackPagePaths.track} className={buttonVariants()}>
+              {t('day.toTrack')}
+            </Link>
+          }
         />
       </CourseShell>
     );
@@ -159,14 +197,27 @@ export default function TrackDayPage() {
         <Part icon={<MessageCircleQuestion />} title={t('day.question')}>
           <p className="leading-relaxed">{day.question}</p>
         </Part>
-        <Check day={day} answered={done?.answer} isSending={complete.isPending} onAnswer={(answer) => complete.mutate({ day: number, answer })} />
+        <Check
+          day={day}
+          answered={done?.answer}
+          isSending={complete.isPending}
+          onAnswer={(answer) => complete.mutate({ day: number, answer })}
+        />
         {complete.isError && <ErrorAlert>{describeError(t, complete.error)}</ErrorAlert>}
         {done && (
           <div className="flex flex-col gap-3" data-testid="track-day-done">
             <p className="font-semibold">{t('day.finished', { day: number })}</p>
-            {done.isWaiting && <p className="text-sm text-muted-foreground">{isWaitingForParent() ? t('day.waitingParent') : t('day.waiting')}</p>}
-            {!isLast && !pace.isNextOpen && pace.nextDay === number + 1 && <p className="text-sm text-muted-foreground">{t('day.nextTomorrow', { day: number + 1 })}</p>}
-            <Link href={pace.isComplete ? trackPagePaths.done : trackPagePaths.track} className={buttonVariants({ size: 'lg', className: 'self-start' })} data-testid="track-day-next">
+            {done.isWaiting && (
+              <p className="text-sm text-muted-foreground">{isWaitingForParent() ? t('day.waitingParent') : t('day.waiting')}</p>
+            )}
+            {!isLast && !pace.isNextOpen && pace.nextDay === number + 1 && (
+              <p className="text-sm text-muted-foreground">{t('day.nextTomorrow', { day: number + 1 })}</p>
+            )}
+            <Link
+              href={pace.isComplete ? trackPagePaths.done : trackPagePaths.track}
+              className={buttonVariants({ size: 'lg', className: 'self-start' })}
+              data-testid="track-day-next"
+            >
               {pace.isComplete ? t('day.toDone') : t('day.toTrack')}
             </Link>
           </div>

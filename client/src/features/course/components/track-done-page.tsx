@@ -1,10 +1,11 @@
 import { BookOpen, PartyPopper, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import { trackPagePaths } from '../../../../../common/contracts/track.ts';
-import { useMentorLinks } from '../../../components/mentor-links/use-mentor-links.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
+import { useMentorLinks } from '../../../components/mentor-links/use-mentor-links.ts';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -24,7 +25,12 @@ function MentorCard() {
   const { data: config } = usePublicConfig();
   return (
     <Card data-testid="track-mentor">
-      <KickerCardHeader icon={<Users aria-hidden />} kicker={t('done.mentorKicker')} title={t('done.mentorTitle')} text={t('done.mentorText')} />
+      <KickerCardHeader
+        icon={<Users aria-hidden />}
+        kicker={t('done.mentorKicker')}
+        title={t('done.mentorTitle')}
+        text={t('done.mentorText')}
+      />
       <CardContent className="flex flex-col gap-3 text-sm">
         {links?.mentor ? (
           <p className="font-medium">{t('done.mentorHas', { name: links.mentor.name })}</p>
@@ -39,7 +45,10 @@ function MentorCard() {
             )}
             <p>{t('done.mentorInvite')}</p>
             {config && (
-              <a href={`mailto:${config.supportEmail}?subject=${encodeURIComponent(t('done.mentorSubject'))}`} className={buttonVariants({ variant: 'outline', className: 'self-start' })}>
+              <a
+                href={`mailto:${config.supportEmail}?subject=${encodeURIComponent(t('done.mentorSubject'))}`}
+                className={buttonVariants({ variant: 'outline', className: 'self-start' })}
+              >
                 {t('done.mentorTeam')}
               </a>
             )}
@@ -61,7 +70,14 @@ export default function TrackDonePage() {
   if (!pace?.isComplete)
     return (
       <CourseShell back={back} width="max-w-2xl">
-        <MessageCard title={t('done.notYet')} action={<Link href={trackPagePaths.track} className={buttonVariants()}>{t('day.toTrack')}</Link>} />
+        <MessageCard
+          title={t('done.notYet')}
+          action={
+            <Link href={trackPagePaths.track} className={buttonVariants()}>
+              {t('day.toTrack')}
+            </Link>
+          }
+        />
       </CourseShell>
     );
   const firstLesson = lessons.data?.[0];
@@ -74,13 +90,20 @@ export default function TrackDonePage() {
           <p className="text-muted-foreground">{t('done.text')}</p>
         </header>
         <TrackStreak days={pace.streak.days} />
-        <Card className="overflow-hidden border-0 bg-gradient-to-br from-primary to-primary/80 text-primary-foreground" data-testid="track-course-invite">
+        <Card
+          className="overflow-hidden border-0 bg-gradient-to-br from-primary to-primary/80 text-primary-foreground"
+          data-testid="track-course-invite"
+        >
           <CardContent className="flex flex-col gap-3 pt-5 sm:pt-6">
             <BookOpen className="size-8 text-gold" aria-hidden />
             <h2 className="text-lg font-bold">{t('done.courseTitle')}</h2>
             <p className="text-sm opacity-90">{courses.data?.[0]?.title}</p>
             <p className="text-sm opacity-90">{t('done.courseText')}</p>
-            <Link href={firstLesson ? `/lesson/${firstLesson.id}` : '/dashboard'} className={buttonVariants({ variant: 'gold', size: 'lg', className: 'self-start' })} data-testid="track-start-course">
+            <Link
+              href={firstLesson ? `/lesson/${firstLesson.id}` : '/dashboard'}
+              className={buttonVariants({ variant: 'gold', size: 'lg', className: 'self-start' })}
+              data-testid="track-start-course"
+            >
               {t('done.courseCta')}
             </Link>
           </CardContent>

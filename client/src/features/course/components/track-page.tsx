@@ -1,6 +1,7 @@
 import { CheckCircle2, Circle, Lock, Sprout, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import { trackPagePaths } from '../../../../../common/contracts/track.ts';
 import { addDays } from '../../../../../common/domain/streak.ts';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
@@ -36,7 +37,13 @@ export default function TrackPage() {
   const opensText = useOpensText();
   if (state.isPending || content.isPending) return <LoadingScreen />;
   if (!state.data || !content.data || !pace)
-    return <MessageCard title={t('common:errors.title')} message={t('course:dashboard.loadError')} action={<Button onClick={() => window.location.reload()}>{t('common:continue')}</Button>} />;
+    return (
+      <MessageCard
+        title={t('common:errors.title')}
+        message={t('course:dashboard.loadError')}
+        action={<Button onClick={() => window.location.reload()}>{t('common:continue')}</Button>}
+      />
+    );
   const total = state.data.totalDays;
   const isWaiting = [...days.values()].some((d) => d.isWaiting);
   return (
@@ -52,7 +59,11 @@ export default function TrackPage() {
         <div className="flex flex-col gap-2">
           <p className="text-sm font-medium">{t('card.progress', { count: days.size, total })}</p>
           <Progress value={(days.size / total) * 100} label={t('card.progress', { count: days.size, total })} />
-          {pace.nextDay !== null && <p className="text-sm text-muted-foreground" data-testid="track-next-text">{opensText(pace.nextDay, pace.opensOn, today)}</p>}
+          {pace.nextDay !== null && (
+            <p className="text-sm text-muted-foreground" data-testid="track-next-text">
+              {opensText(pace.nextDay, pace.opensOn, today)}
+            </p>
+          )}
         </div>
         {isWaiting && <p className="rounded-xl border border-dashed p-3 text-sm">{t('page.waiting')}</p>}
         <TrackStreak days={pace.streak.days} />
@@ -75,9 +86,16 @@ export default function TrackPage() {
             const Icon = done ? CheckCircle2 : isToday ? Sun : status === 'later' ? Circle : Lock;
             const body = (
               <>
-                <Icon className={done ? 'size-5 shrink-0 text-success' : isToday ? 'size-5 shrink-0 text-gold' : 'size-5 shrink-0 text-muted-foreground'} aria-hidden />
+                <Icon
+                  className={
+                    done ? 'size-5 shrink-0 text-success' : isToday ? 'size-5 shrink-0 text-gold' : 'size-5 shrink-0 text-muted-foreground'
+                  }
+                  aria-hidden
+                />
                 <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t('page.day', { day: d.day })}</span>
+                  <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                    {t('page.day', { day: d.day })}
+                  </span>
                   <span className="font-medium leading-snug">{d.title}</span>
                 </span>
                 <span className="shrink-0 text-xs text-muted-foreground">{t(`page.status.${status}`)}</span>
@@ -87,7 +105,10 @@ export default function TrackPage() {
             return (
               <li key={d.day} data-testid={`track-day-${d.day}`} data-status={status}>
                 {done || isToday ? (
-                  <Link href={trackPagePaths.day(d.day)} className={`${row} hover:bg-secondary/50 ${isToday ? 'border-primary ring-1 ring-primary' : ''}`}>
+                  <Link
+                    href={trackPagePaths.day(d.day)}
+                    className={`${row} hover:bg-secondary/50 ${isToday ? 'border-primary ring-1 ring-primary' : ''}`}
+                  >
                     {body}
                   </Link>
                 ) : (

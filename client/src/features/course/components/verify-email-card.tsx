@@ -1,5 +1,6 @@
 import { MailCheck, MailQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { describeError } from '../../../lib/errors.ts';
@@ -12,7 +13,11 @@ export function VerifyEmailCard({ email }: { email: string }) {
   return (
     <Card className="border-primary/30 bg-secondary/40" data-testid="verify-email-card">
       <CardContent className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-center sm:pt-6">
-        {resend.isSuccess ? <MailCheck className="size-8 shrink-0 text-primary" aria-hidden /> : <MailQuestion className="size-8 shrink-0 text-primary" aria-hidden />}
+        {resend.isSuccess ? (
+          <MailCheck className="size-8 shrink-0 text-primary" aria-hidden />
+        ) : (
+          <MailQuestion className="size-8 shrink-0 text-primary" aria-hidden />
+        )}
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold">{t('dashboard.verifyEmail.title')}</h2>
           <p className="break-words text-sm text-muted-foreground" role={resend.isSuccess || resend.isError ? 'status' : undefined}>

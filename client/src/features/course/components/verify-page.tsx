@@ -2,6 +2,7 @@ import { Info, Search, ShieldCheck, ShieldX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
+
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -89,7 +90,15 @@ function CheckAnotherCode() {
     <form onSubmit={submit} className="flex w-full max-w-lg flex-col gap-2">
       <Label htmlFor="verify-code">{t('verify.another')}</Label>
       <div className="flex gap-2">
-        <Input id="verify-code" value={value} onChange={(e) => setValue(e.target.value)} placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" spellCheck={false} className="font-mono" />
+        <Input
+          id="verify-code"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono"
+        />
         <Button type="submit" variant="outline" disabled={!value.trim()}>
           <Search aria-hidden />
           {t('verify.check')}

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+
 import { dayKey, doneDays, setMark } from '../utils/learning-store.ts';
 import { useLearningData } from './use-learning.ts';
 
@@ -9,6 +10,9 @@ import { useLearningData } from './use-learning.ts';
 export function useChallengeDays(courseId: string) {
   const data = useLearningData();
   const done = useMemo(() => new Set(doneDays(data, courseId)), [data, courseId]);
-  const setDone = useCallback((day: number, isDone: boolean, date?: string) => setMark('days', dayKey(courseId, day), isDone, date), [courseId]);
+  const setDone = useCallback(
+    (day: number, isDone: boolean, date?: string) => setMark('days', dayKey(courseId, day), isDone, date),
+    [courseId],
+  );
   return [done, setDone] as const;
 }

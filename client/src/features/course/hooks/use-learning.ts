@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
+
 import { computeStreak } from '../../../../../common/domain/streak.ts';
 import { onReconnect } from '../../../lib/connectivity.ts';
 import { syncLearning } from '../api/sync-learning.ts';

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+
 import { readLearning, readSectionIndexes, sectionKey, setMark } from '../utils/learning-store.ts';
 import { useLearningData } from './use-learning.ts';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+
 import type { TrackState } from '../../../../../common/contracts/track.ts';
 import { trackPace } from '../../../../../common/domain/track.ts';
 import { ApiRequestError } from '../../../lib/api.ts';
@@ -61,7 +62,8 @@ const subscribe = (listener: () => void) => {
 };
 
 /** Kept for later: no connection, or an account whose parent has not agreed yet. */
-const isKeptForLater = (err: unknown) => !(err instanceof ApiRequestError) || err.body.code === 'PARENT_CONSENT_PENDING' || err.status >= 500;
+const isKeptForLater = (err: unknown) =>
+  !(err instanceof ApiRequestError) || err.body.code === 'PARENT_CONSENT_PENDING' || err.status >= 500;
 
 let flushing: Promise<void> | undefined;
 
@@ -103,7 +105,13 @@ export function useTrack() {
   const days = new Map<number, { doneOn: string; answer: number; isWaiting: boolean }>();
   for (const d of state.data?.days ?? []) days.set(d.day, { doneOn: d.doneOn, answer: d.answer, isWaiting: false });
   for (const p of pending) if (!days.has(p.day)) days.set(p.day, { doneOn: p.date, answer: p.answer, isWaiting: true });
-  const pace = state.data ? trackPace([...days].map(([day, d]) => ({ day, doneOn: d.doneOn })), state.data.totalDays, today) : undefined;
+  const pace = state.data
+    ? trackPace(
+        [...days].map(([day, d]) => ({ day, doneOn: d.doneOn })),
+        state.data.totalDays,
+        today,
+      )
+    : undefined;
   return { state, content, days, pace, today };
 }
 

@@ -1,9 +1,10 @@
+import notoNaskhArabicBoldUrl from '@expo-google-fonts/noto-naskh-arabic/700Bold/NotoNaskhArabic_700Bold.ttf?url';
 import notoSerifBoldUrl from '@expo-google-fonts/noto-serif/700Bold/NotoSerif_700Bold.ttf?url';
-import scRanges from '@fontsource-variable/noto-sans-sc/unicode.json?url';
-import tcRanges from '@fontsource-variable/noto-sans-tc/unicode.json?url';
 import jpRanges from '@fontsource-variable/noto-sans-jp/unicode.json?url';
 import krRanges from '@fontsource-variable/noto-sans-kr/unicode.json?url';
-import notoNaskhArabicBoldUrl from '@expo-google-fonts/noto-naskh-arabic/700Bold/NotoNaskhArabic_700Bold.ttf?url';
+import scRanges from '@fontsource-variable/noto-sans-sc/unicode.json?url';
+import tcRanges from '@fontsource-variable/noto-sans-tc/unicode.json?url';
+
 import { arabicFont, cjkFamilies, slicesOf, type CjkFamily, type NameFontSlice } from './name-fonts.ts';
 
 /** Where the certificate's fonts come from: files of the build, fetched only when a PDF is made. */
@@ -17,11 +18,15 @@ export interface CertificateFonts {
 }
 
 // Only the addresses are in this chunk; a slice is fetched when a name needs one of its characters.
-const sliceUrls = import.meta.glob(
-  '../../../../../node_modules/@fontsource-variable/noto-sans-{sc,tc,jp,kr}/files/*-wght-normal.woff2',
-  { query: '?url', import: 'default', eager: true },
-) as Record<string, string>;
-const urlOfSlice = new Map([...Object.entries(sliceUrls).map(([path, url]) => [path.slice(path.lastIndexOf('/') + 1), url] as const), [arabicFont.file, notoNaskhArabicBoldUrl] as const]);
+const sliceUrls = import.meta.glob('../../../../../node_modules/@fontsource-variable/noto-sans-{sc,tc,jp,kr}/files/*-wght-normal.woff2', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+const urlOfSlice = new Map([
+  ...Object.entries(sliceUrls).map(([path, url]) => [path.slice(path.lastIndexOf('/') + 1), url] as const),
+  [arabicFont.file, notoNaskhArabicBoldUrl] as const,
+]);
 const rangesUrl: Record<CjkFamily, string> = { sc: scRanges, tc: tcRanges, jp: jpRanges, kr: krRanges };
 
 async function fetchBytes(url: string): Promise<Uint8Array> {

@@ -81,7 +81,12 @@ function corners(): string {
       `M${p(22, 22)}m-6 0l6 -6l6 6l-6 6z`,
     ].join('');
   };
-  return [one(1, 1, 58, 58), one(-1, 1, CERT_WIDTH - 58, 58), one(1, -1, 58, CERT_HEIGHT - 58), one(-1, -1, CERT_WIDTH - 58, CERT_HEIGHT - 58)].join('');
+  return [
+    one(1, 1, 58, 58),
+    one(-1, 1, CERT_WIDTH - 58, 58),
+    one(1, -1, 58, CERT_HEIGHT - 58),
+    one(-1, -1, CERT_WIDTH - 58, CERT_HEIGHT - 58),
+  ].join('');
 }
 
 /** A 24-point starburst seal centred on (cx, cy). */

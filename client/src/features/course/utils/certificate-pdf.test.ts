@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { create as openFont, type Font } from 'fontkit';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from '@cantoo/pdf-lib';
+import { create as openFont, type Font } from 'fontkit';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
+
 import { loadBible, lookupPassage, normaliseQuote } from '../../../../../content/scripture.ts';
 import type { CertificateFonts } from './certificate-fonts.ts';
 import { buildCertificatePdf, encodable } from './certificate-pdf.ts';
@@ -19,7 +20,10 @@ function input(lng: 'en' | 'fr', name: string) {
   const verificationUrl = `https://god.example.org/verify/${code}`;
   return {
     name,
-    courseTitle: lng === 'en' ? 'Foundations of Faith: 8 Weeks to Becoming a Disciple-Maker' : 'Les fondements de la foi : 8 semaines pour apprendre à faire des disciples',
+    courseTitle:
+      lng === 'en'
+        ? 'Foundations of Faith: 8 Weeks to Becoming a Disciple-Maker'
+        : 'Les fondements de la foi : 8 semaines pour apprendre à faire des disciples',
     dateText: lng === 'en' ? 'November 21, 2026' : '21 novembre 2026',
     verificationUrl,
     verificationCode: code,
@@ -35,7 +39,9 @@ function diskFonts(fetched: string[] = []): CertificateFonts {
   return {
     serif: async () => read('@expo-google-fonts/noto-serif/700Bold/NotoSerif_700Bold.ttf'),
     slices: async () => [
-      ...cjkFamilies.flatMap((f) => slicesOf(f, JSON.parse(readFileSync(path.resolve('node_modules/@fontsource-variable', cjkPackages[f], 'unicode.json'), 'utf8')))),
+      ...cjkFamilies.flatMap((f) =>
+        slicesOf(f, JSON.parse(readFileSync(path.resolve('node_modules/@fontsource-variable', cjkPackages[f], 'unicode.json'), 'utf8'))),
+      ),
       arabicFont,
     ],
     slice: async (file) => {
@@ -64,18 +70,29 @@ describe('certificate PDF', () => {
     expect(height).toBeCloseTo(595.28, 1);
     expect(doc.getTitle()).toBe('Certificate of Completion');
     const text = pdfText(bytes);
-    for (const expected of ['Amara Okafor', 'Certificate of Completion', 'Foundations of Faith', 'November 21, 2026', 'K7QX-4M2D-9TPA-H3VW', 'https://god.example.org/verify/K7QX-4M2D-9TPA-H3VW'])
+    for (const expected of [
+      'Amara Okafor',
+      'Certificate of Completion',
+      'Foundations of Faith',
+      'November 21, 2026',
+      'K7QX-4M2D-9TPA-H3VW',
+      'https://god.example.org/verify/K7QX-4M2D-9TPA-H3VW',
+    ])
       expect(text).toContain(expected);
   });
 
   it('is written in French for a French reader, accents included', async () => {
     const text = pdfText(await build('fr', 'Chloé Lefèvre'));
-    for (const expected of ['Chloé Lefèvre', 'Certificat de réussite', '21 novembre 2026', 'Code de vérification']) expect(text).toContain(expected);
+    for (const expected of ['Chloé Lefèvre', 'Certificat de réussite', '21 novembre 2026', 'Code de vérification'])
+      expect(text).toContain(expected);
   });
 
   // The name's own line, as pdftotext reads it back.
   const nameLine = (text: string) => {
-    const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     return lines[lines.indexOf('This certifies that') + 1];
   };
 
@@ -168,6 +185,8 @@ describe('certificate verse', () => {
     const fr = locales('fr').certificate.sheet.verse;
     expect(normaliseQuote(en)).toBe(normaliseQuote(lookupPassage(loadBible('BSB.txt'), 'Philippians 1:6')!));
     // The Synodale file opens this verse with a dash that marks the sentence running on from verse 5.
-    expect(normaliseQuote(fr)).toBe(normaliseQuote(lookupPassage(loadBible('FreSynodale1921.txt'), 'Philippians 1:6')!.replace(/^—\s*/, '')));
+    expect(normaliseQuote(fr)).toBe(
+      normaliseQuote(lookupPassage(loadBible('FreSynodale1921.txt'), 'Philippians 1:6')!.replace(/^—\s*/, '')),
+    );
   });
 });

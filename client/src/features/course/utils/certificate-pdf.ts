@@ -1,10 +1,32 @@
-import { create as openFont, type Font, type Glyph } from 'fontkit';
 import {
-  LineCapStyle, LineJoinStyle, PDFDocument, PDFHexString, PDFName, PDFOperator, PDFOperatorNames, PDFString, popGraphicsState, pushGraphicsState, rgb, setLineJoin, StandardFonts,
-  type PDFFont, type PDFPage,
+  LineCapStyle,
+  LineJoinStyle,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  PDFString,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setLineJoin,
+  StandardFonts,
+  type PDFFont,
+  type PDFPage,
 } from '@cantoo/pdf-lib';
-import { CERT_WIDTH, certColors, certificateLayout, type CertColor, type CertFont, type CertificateInput, type CertText } from './certificate-layout.ts';
+import { create as openFont, type Font, type Glyph } from 'fontkit';
+
 import type { CertificateFonts } from './certificate-fonts.ts';
+import {
+  CERT_WIDTH,
+  certColors,
+  certificateLayout,
+  type CertColor,
+  type CertFont,
+  type CertificateInput,
+  type CertText,
+} from './certificate-layout.ts';
 import { arabicFont, familyOrder, isRightToLeft, sliceFor, type NameFontSlice } from './name-fonts.ts';
 
 // A4 landscape in points.
@@ -67,7 +89,8 @@ const fontkitForPdfLib = {
 } as unknown as Parameters<PDFDocument['registerFontkit']>[0];
 
 /** The size that fits `t.maxWidth`, given the width at size 1. */
-const fittedSize = (t: CertText, widthAt: (size: number) => number) => (t.maxWidth && widthAt(t.size) > t.maxWidth ? (t.size * t.maxWidth) / widthAt(t.size) : t.size);
+const fittedSize = (t: CertText, widthAt: (size: number) => number) =>
+  t.maxWidth && widthAt(t.size) > t.maxWidth ? (t.size * t.maxWidth) / widthAt(t.size) : t.size;
 
 function drawText(page: PDFPage, font: PDFFont, t: CertText, text: string) {
   const spacing = t.spacing ?? 0;
@@ -126,7 +149,11 @@ async function drawNameOutlines(page: PDFPage, t: CertText, text: string, serif:
   const order = familyOrder(text);
   const loaded = new Map<string, Promise<Font>>();
   const fontOf = (slice: NameFontSlice) => {
-    if (!loaded.has(slice.file)) loaded.set(slice.file, fonts.slice(slice.file).then((bytes) => openFont(bytes as Buffer) as Font));
+    if (!loaded.has(slice.file))
+      loaded.set(
+        slice.file,
+        fonts.slice(slice.file).then((bytes) => openFont(bytes as Buffer) as Font),
+      );
     return loaded.get(slice.file)!;
   };
   const runs: { font: Font | Promise<Font>; text: string; has: (cp: number) => boolean }[] = [];
@@ -159,7 +186,13 @@ async function drawNameOutlines(page: PDFPage, t: CertText, text: string, serif:
   page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), actualText as unknown as PDFName]));
   // What text extraction finds inside the span is replaced by the ActualText: an invisible stand-in of the same width.
   const standIn = encodable(text) || '?';
-  page.drawText(standIn, { x: left * S, y: baseline, size: ((size * widthAt(1)) / Math.max(fallback.widthOfTextAtSize(standIn, 1), 0.01)) * S, font: fallback, opacity: 0 });
+  page.drawText(standIn, {
+    x: left * S,
+    y: baseline,
+    size: ((size * widthAt(1)) / Math.max(fallback.widthOfTextAtSize(standIn, 1), 0.01)) * S,
+    font: fallback,
+    opacity: 0,
+  });
   page.pushOperators(pushGraphicsState(), setLineJoin(LineJoinStyle.Round));
   let x = left;
   for (const run of shaped) {
@@ -231,7 +264,13 @@ export async function buildCertificatePdf(input: CertificatePdfInput, fonts: Cer
     else drawText(page, standard[t.font], t, encodable(t.text));
   }
   const { qr } = layout;
-  page.drawRectangle({ x: (qr.x - 4) * S, y: PAGE_H - (qr.y + qr.size + 4) * S, width: (qr.size + 8) * S, height: (qr.size + 8) * S, color: rgb(1, 1, 1) });
+  page.drawRectangle({
+    x: (qr.x - 4) * S,
+    y: PAGE_H - (qr.y + qr.size + 4) * S,
+    width: (qr.size + 8) * S,
+    height: (qr.size + 8) * S,
+    color: rgb(1, 1, 1),
+  });
   page.drawSvgPath(qr.path, { x: qr.x * S, y: PAGE_H - qr.y * S, scale: (qr.size / qr.count) * S, color: color('ink') });
   // The QR code is also a link to the verification page.
   const link = doc.context.obj({

@@ -202,6 +202,7 @@ export function mergeServerState(state: ChallengeState) {
     next[kind][key] = mark;
   };
   for (const d of state.days) take('days', dayKey(state.courseId, d.day), { isOn: d.isDone, date: d.date, changedAt: d.changedAt });
-  for (const s of state.sections) take('sections', sectionKey(s.lessonId, s.section), { isOn: s.isRead, date: s.date, changedAt: s.changedAt });
+  for (const s of state.sections)
+    take('sections', sectionKey(s.lessonId, s.section), { isOn: s.isRead, date: s.date, changedAt: s.changedAt });
   writeLearning(next);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isNewLearner, lessonStatus, welcomeName, whatsappLink } from './lesson-status.ts';
 
 describe('lessonStatus', () => {

@@ -6,7 +6,11 @@ export type LessonStatus = 'completed' | 'current' | 'locked';
  * Spec section 4: completed lessons; the current one (currentLessonId, or the first lesson when
  * there is none); everything else locked.
  */
-export function lessonStatus(lessonId: string, progress: Pick<Progress, 'completedLessons' | 'currentLessonId'>, firstLessonId: string | undefined): LessonStatus {
+export function lessonStatus(
+  lessonId: string,
+  progress: Pick<Progress, 'completedLessons' | 'currentLessonId'>,
+  firstLessonId: string | undefined,
+): LessonStatus {
   if (progress.completedLessons.includes(lessonId)) return 'completed';
   if (lessonId === (progress.currentLessonId ?? firstLessonId)) return 'current';
   return 'locked';

@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+
 import { arabicFont, cjkFamilies, cjkPackages, familyOrder, isRightToLeft, sliceFor, slicesOf } from './name-fonts.ts';
 
-const slices = [...cjkFamilies.flatMap((f) => slicesOf(f, JSON.parse(readFileSync(path.resolve('node_modules/@fontsource-variable', cjkPackages[f], 'unicode.json'), 'utf8')))), arabicFont];
+const slices = [
+  ...cjkFamilies.flatMap((f) =>
+    slicesOf(f, JSON.parse(readFileSync(path.resolve('node_modules/@fontsource-variable', cjkPackages[f], 'unicode.json'), 'utf8'))),
+  ),
+  arabicFont,
+];
 const fontFor = (name: string, ch: string) => sliceFor(slices, familyOrder(name), ch.codePointAt(0)!);
 
 describe('fonts for names beyond Noto Serif', () => {

@@ -27,7 +27,13 @@ export const cjkPackages: Record<CjkFamily, string> = { sc: 'noto-sans-sc', tc: 
 export const arabicFont: NameFontSlice = {
   family: 'arabic',
   file: 'NotoNaskhArabic_700Bold.ttf',
-  ranges: [[0x0600, 0x06ff], [0x0750, 0x077f], [0x08a0, 0x08ff], [0xfb50, 0xfdff], [0xfe70, 0xfeff]],
+  ranges: [
+    [0x0600, 0x06ff],
+    [0x0750, 0x077f],
+    [0x08a0, 0x08ff],
+    [0xfb50, 0xfdff],
+    [0xfe70, 0xfeff],
+  ],
 };
 
 /** A CJK package's `unicode.json` (`{ "[12]": "U+4e00-4e0f,U+4e11", … }`) as slices. */

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
+
 import { coursePaths } from '../../../../../common/contracts/course.ts';
 import type { AnyT } from '../../../lib/errors.ts';
 import { queryClient } from '../../../lib/query-client.ts';

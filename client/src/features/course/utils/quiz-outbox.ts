@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+
 import { coursePaths, type Assessment, type SubmitResult } from '../../../../../common/contracts/course.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiRequestError, sendJson } from '../../../lib/api.ts';
@@ -150,7 +151,10 @@ export function flushQuizOutbox(): Promise<void> {
         if (shownAssessments.has(q.assessmentId)) writeOutbox(readOutbox().map((x) => (x.key === q.key ? { ...x, result } : x)));
         else {
           removeQueued(q.key);
-          toast({ title: i18next.t('course:offlineQuiz.sentTitle'), description: i18next.t('course:offlineQuiz.sentText', { score: result.score }) });
+          toast({
+            title: i18next.t('course:offlineQuiz.sentTitle'),
+            description: i18next.t('course:offlineQuiz.sentText', { score: result.score }),
+          });
         }
       } catch (err) {
         // Offline again, the server busy or briefly down, or the parent's agreement not seen by the server yet: the answers keep waiting.
@@ -158,7 +162,11 @@ export function flushQuizOutbox(): Promise<void> {
         // Refused for good (the key reused, the week gone): keeping it would retry forever, so it is dropped, and the learner is told why.
         removeQueued(q.key);
         const t = i18next.t.bind(i18next);
-        toast({ variant: 'destructive', title: t('course:offlineQuiz.refusedTitle'), description: t('course:offlineQuiz.refusedText', { reason: describeError(t, err) }) });
+        toast({
+          variant: 'destructive',
+          title: t('course:offlineQuiz.refusedTitle'),
+          description: t('course:offlineQuiz.refusedText', { reason: describeError(t, err) }),
+        });
       }
     }
   })().finally(() => {

@@ -1,6 +1,7 @@
 import { BookOpenText, Compass, Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { Resources } from './resources.tsx';

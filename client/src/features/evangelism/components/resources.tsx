@@ -1,6 +1,7 @@
-import { CalendarPlus, Download, FileText, Flame, Layers } from 'lucide-react';
 import type { ParseKeys } from 'i18next';
+import { CalendarPlus, Download, FileText, Flame, Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useLanguage } from '../../../lib/language.ts';
@@ -20,7 +21,16 @@ export function Resources() {
     {
       key: 'memoryCards',
       icon: Layers,
-      download: () => saveFile(`${file('memoryCards')}.html`, 'text/html', memoryCardsHtml(t('resources.items.memoryCards.title'), lang, verses.map((v) => v.verse))),
+      download: () =>
+        saveFile(
+          `${file('memoryCards')}.html`,
+          'text/html',
+          memoryCardsHtml(
+            t('resources.items.memoryCards.title'),
+            lang,
+            verses.map((v) => v.verse),
+          ),
+        ),
     },
     {
       key: 'witnessingGuide',
@@ -39,7 +49,14 @@ export function Resources() {
       key: 'prayerRhythm',
       icon: Flame,
       download: () =>
-        saveFile(`${file('prayerRhythm')}.txt`, 'text/plain', plainText(t('resources.items.prayerRhythm.title'), (['morning', 'midday', 'evening'] as const).map((p) => t(`resources.prayer.${p}`)))),
+        saveFile(
+          `${file('prayerRhythm')}.txt`,
+          'text/plain',
+          plainText(
+            t('resources.items.prayerRhythm.title'),
+            (['morning', 'midday', 'evening'] as const).map((p) => t(`resources.prayer.${p}`)),
+          ),
+        ),
     },
     {
       key: 'prayerNights',
@@ -68,7 +85,11 @@ export function Resources() {
                 <CardDescription>{t(`resources.items.${key}.text`)}</CardDescription>
               </CardHeader>
               <CardContent className="mt-auto">
-                <Button variant="outline" onClick={download} aria-label={`${t('resources.download')}: ${t(`resources.items.${key}.title`)}`}>
+                <Button
+                  variant="outline"
+                  onClick={download}
+                  aria-label={`${t('resources.download')}: ${t(`resources.items.${key}.title`)}`}
+                >
                   <Download aria-hidden />
                   {t('resources.download')}
                 </Button>

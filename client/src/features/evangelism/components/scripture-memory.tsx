@@ -1,7 +1,8 @@
-import { Eye, EyeOff, Share2, Sparkles } from 'lucide-react';
 import type { TFunction } from 'i18next';
+import { Eye, EyeOff, Share2, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -29,7 +30,19 @@ async function shareVerse(v: MemoryVerse, t: TFunction<'evangelism'>) {
   }
 }
 
-function PracticeText({ id, text, level, revealed, onReveal }: { id: string; text: string; level: number; revealed: Set<number>; onReveal: (i: number) => void }) {
+function PracticeText({
+  id,
+  text,
+  level,
+  revealed,
+  onReveal,
+}: {
+  id: string;
+  text: string;
+  level: number;
+  revealed: Set<number>;
+  onReveal: (i: number) => void;
+}) {
   const { t } = useTranslation('evangelism');
   const words = tokenize(text);
   const hidden = hiddenIndexes(words.length, level, id);
@@ -82,7 +95,13 @@ function VerseCard({ id, verse }: { id: string; verse: MemoryVerse }) {
         {practising ? (
           <>
             <p className="text-sm text-muted-foreground">{t('memory.practiceHint')}</p>
-            <PracticeText id={id} text={verse.text} level={level} revealed={revealed} onReveal={(i) => setRevealed((r) => new Set(r).add(i))} />
+            <PracticeText
+              id={id}
+              text={verse.text}
+              level={level}
+              revealed={revealed}
+              onReveal={(i) => setRevealed((r) => new Set(r).add(i))}
+            />
           </>
         ) : (
           <blockquote className="font-serif text-lg leading-relaxed">{verse.text}</blockquote>
@@ -90,7 +109,12 @@ function VerseCard({ id, verse }: { id: string; verse: MemoryVerse }) {
         <div className="flex flex-wrap gap-2">
           {practising ? (
             <>
-              <Button size="sm" variant="outline" onClick={() => setPractice(Math.min(PRACTICE_LEVELS, level + 1))} disabled={level >= PRACTICE_LEVELS}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setPractice(Math.min(PRACTICE_LEVELS, level + 1))}
+                disabled={level >= PRACTICE_LEVELS}
+              >
                 <EyeOff aria-hidden />
                 {t('memory.hideMore')}
               </Button>

@@ -1,6 +1,7 @@
 import { Download, Pause, Play, RotateCcw, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -56,9 +57,14 @@ export function TestimonyBuilder({ draft, onChange }: { draft: TestimonyDraft; o
 
   const download = () =>
     saveFile(
-      `${t('testimony.fileTitle').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-')}.txt`,
+      `${t('testimony.fileTitle')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, '-')}.txt`,
       'text/plain',
-      plainText(t('testimony.fileTitle'), testimonyParts.filter((p) => draft[p].trim()).map((p) => `${t(`testimony.${p}.label`)}\r\n${draft[p].trim()}`)),
+      plainText(
+        t('testimony.fileTitle'),
+        testimonyParts.filter((p) => draft[p].trim()).map((p) => `${t(`testimony.${p}.label`)}\r\n${draft[p].trim()}`),
+      ),
     );
 
   return (
@@ -70,7 +76,13 @@ export function TestimonyBuilder({ draft, onChange }: { draft: TestimonyDraft; o
       <CardContent className="flex flex-col gap-5">
         {testimonyParts.map((p) => (
           <FormField key={p} label={t(`testimony.${p}.label`)}>
-            <Textarea rows={4} maxLength={4000} placeholder={t(`testimony.${p}.placeholder`)} value={draft[p]} onChange={(e) => onChange({ ...draft, [p]: e.target.value })} />
+            <Textarea
+              rows={4}
+              maxLength={4000}
+              placeholder={t(`testimony.${p}.placeholder`)}
+              value={draft[p]}
+              onChange={(e) => onChange({ ...draft, [p]: e.target.value })}
+            />
           </FormField>
         ))}
         <p className="text-sm text-muted-foreground">
@@ -108,7 +120,9 @@ export function TestimonyBuilder({ draft, onChange }: { draft: TestimonyDraft; o
               {t('testimony.reset')}
             </Button>
           </div>
-          <div aria-live="polite">{timer.remaining === 0 && <p className="mt-3 font-semibold text-primary">{t('testimony.timeUp')}</p>}</div>
+          <div aria-live="polite">
+            {timer.remaining === 0 && <p className="mt-3 font-semibold text-primary">{t('testimony.timeUp')}</p>}
+          </div>
         </div>
         <div>
           <Button variant="outline" onClick={download} disabled={isEmpty}>

@@ -1,6 +1,7 @@
 import { Share2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { trackPagePaths } from '../../../../../common/contracts/track.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -36,7 +37,14 @@ export function TrackShare() {
       <label htmlFor={id} className="sr-only">
         {t('witnessing.share.label')}
       </label>
-      <input id={id} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="w-full rounded-lg border bg-background px-3 py-2 font-mono text-sm" data-testid="track-share-url" />
+      <input
+        id={id}
+        readOnly
+        value={url}
+        onFocus={(e) => e.currentTarget.select()}
+        className="w-full rounded-lg border bg-background px-3 py-2 font-mono text-sm"
+        data-testid="track-share-url"
+      />
       <Button variant="outline" size="sm" className="self-start" onClick={() => void share()}>
         <Share2 aria-hidden />
         {t('witnessing.share.button')}

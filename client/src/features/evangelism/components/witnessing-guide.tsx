@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { TrackShare } from './track-share.tsx';
 
@@ -28,7 +29,10 @@ export function WitnessingGuide() {
           <li key={witnessingStepKeys[i]}>
             <Card>
               <CardContent className="flex gap-4 pt-5 sm:pt-6">
-                <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground" aria-hidden>
+                <span
+                  className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground"
+                  aria-hidden
+                >
                   {i + 1}
                 </span>
                 <div className="flex flex-col gap-2">

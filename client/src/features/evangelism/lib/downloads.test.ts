@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+
 import { escapeHtml, foldLine, memoryCardsHtml, nextWeekday, plainText, prayerNightsCalendar } from './downloads.ts';
 
 describe('prayer nights calendar', () => {
   // Wednesday 5 March 2025, 10:00 local time.
   const now = new Date(2025, 2, 5, 10, 0, 0);
-  const ics = prayerNightsCalendar({ title: 'Soirée de prière G.O.D', description: 'Prier ensemble, les uns pour les autres; pour nos familles', now });
+  const ics = prayerNightsCalendar({
+    title: 'Soirée de prière G.O.D',
+    description: 'Prier ensemble, les uns pour les autres; pour nos familles',
+    now,
+  });
   const unfolded = ics.replace(/\r\n /g, '');
 
   it('has a weekly Monday and a weekly Thursday event at 8 p.m.', () => {
@@ -37,7 +42,9 @@ describe('prayer nights calendar', () => {
 
 describe('printable files', () => {
   it('escapes text in the verse cards page', () => {
-    const html = memoryCardsHtml('Cards <1>', 'en', [{ ref: 'John 3:16', version: 'BSB', text: 'For God so loved the world & "all"', point: 'Love' }]);
+    const html = memoryCardsHtml('Cards <1>', 'en', [
+      { ref: 'John 3:16', version: 'BSB', text: 'For God so loved the world & "all"', point: 'Love' },
+    ]);
     expect(html).toContain('<title>Cards &lt;1&gt;</title>');
     expect(html).toContain('For God so loved the world &amp; &quot;all&quot;');
     expect(escapeHtml(`<a href='x'>`)).toBe('&lt;a href=&#39;x&#39;&gt;');

@@ -14,7 +14,8 @@ export function saveFile(fileName: string, mimeType: string, content: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface MemoryVerse {
   ref: string;
@@ -27,7 +28,8 @@ export interface MemoryVerse {
 export function memoryCardsHtml(title: string, lang: string, verses: MemoryVerse[]): string {
   const cards = verses
     .map(
-      (v) => `<section class="card"><h2>${escapeHtml(v.ref)} <small>(${escapeHtml(v.version)})</small></h2><p class="verse">${escapeHtml(v.text)}</p><p class="point">${escapeHtml(v.point)}</p></section>`,
+      (v) =>
+        `<section class="card"><h2>${escapeHtml(v.ref)} <small>(${escapeHtml(v.version)})</small></h2><p class="verse">${escapeHtml(v.text)}</p><p class="point">${escapeHtml(v.point)}</p></section>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -88,7 +90,8 @@ export function foldLine(line: string): string {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const utcStamp = (d: Date) => `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`;
+const utcStamp = (d: Date) =>
+  `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`;
 
 /** The next date (today included) falling on `weekday` (0 = Sunday), as YYYYMMDD. */
 export function nextWeekday(from: Date, weekday: number): string {
@@ -114,6 +117,14 @@ export function prayerNightsCalendar({ title, description, now = new Date() }: {
     `DESCRIPTION:${icsEscape(description)}`,
     'END:VEVENT',
   ];
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//G.O.D Discipleship//Evangelism tools//EN', 'CALSCALE:GREGORIAN', ...event('MO', 1), ...event('TH', 4), 'END:VCALENDAR'];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//G.O.D Discipleship//Evangelism tools//EN',
+    'CALSCALE:GREGORIAN',
+    ...event('MO', 1),
+    ...event('TH', 4),
+    'END:VCALENDAR',
+  ];
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }

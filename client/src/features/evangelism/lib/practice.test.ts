@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { hiddenIndexes, hideOrder, PRACTICE_LEVELS, tokenize } from './practice.ts';
 
-const verse = 'For God so loved the world that He gave His one and only Son, that everyone who believes in Him shall not perish but have eternal life.';
+const verse =
+  'For God so loved the world that He gave His one and only Son, that everyone who believes in Him shall not perish but have eternal life.';
 
 describe('scripture practice', () => {
   it('splits a verse into words, punctuation kept with its word', () => {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
 import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 

@@ -1,5 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER, publicFormPaths, type CreatedResponse, type WatchmomsApplicationBody } from '../../../../../common/contracts/public-forms.ts';
+
+import {
+  IDEMPOTENCY_HEADER,
+  publicFormPaths,
+  type CreatedResponse,
+  type WatchmomsApplicationBody,
+} from '../../../../../common/contracts/public-forms.ts';
 import { sendJson } from '../../../lib/api.ts';
 
 /** A random key for one application; works outside secure contexts too (no crypto.randomUUID needed). */

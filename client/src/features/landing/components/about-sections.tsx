@@ -1,5 +1,20 @@
-import { BookOpen, Crown, Flame, GraduationCap, HandHeart, HeartPulse, Landmark, Moon, Shield, Sprout, Sun, UserRound, Users } from 'lucide-react';
+import {
+  BookOpen,
+  Crown,
+  Flame,
+  GraduationCap,
+  HandHeart,
+  HeartPulse,
+  Landmark,
+  Moon,
+  Shield,
+  Sprout,
+  Sun,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import { Badge } from '../../../components/ui/badge.tsx';
 import { IconCard, Section } from './landing-parts.tsx';
 
@@ -42,12 +57,18 @@ export function AboutSection() {
           <li key={key}>
             {key === 'newBelievers' ? (
               // Into the 7-day track, through sign-up for a visitor (docs/decisions/074).
-              <a href="/track" className="block h-full rounded-2xl hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="landing-track-card">
+              <a
+                href="/track"
+                className="block h-full rounded-2xl hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                data-testid="landing-track-card"
+              >
                 <IconCard
                   icon={icon}
                   title={t('about.rhythm.newBelievers.title')}
                   text={t('about.rhythm.newBelievers.text')}
-                  aside={<span className="text-sm font-semibold text-primary underline-offset-4">{t('about.rhythm.newBelievers.cta')} →</span>}
+                  aside={
+                    <span className="text-sm font-semibold text-primary underline-offset-4">{t('about.rhythm.newBelievers.cta')} →</span>
+                  }
                 />
               </a>
             ) : (
@@ -115,13 +136,20 @@ export function LeadershipSection() {
   return (
     <Section id="leadership" title={t('leadership.title')} subtitle={t('leadership.subtitle')}>
       <ul className="grid gap-4 md:grid-cols-3">
-        {([
-          ['board', Landmark],
-          ['founder', Crown],
-          ['mentor', HandHeart],
-        ] as const).map(([key, icon]) => (
+        {(
+          [
+            ['board', Landmark],
+            ['founder', Crown],
+            ['mentor', HandHeart],
+          ] as const
+        ).map(([key, icon]) => (
           <li key={key}>
-            <IconCard icon={icon} title={t(`leadership.${key}.title`)} text={t(`leadership.${key}.text`)} aside={<Badge variant="gold">{t('leadership.comingSoon')}</Badge>} />
+            <IconCard
+              icon={icon}
+              title={t(`leadership.${key}.title`)}
+              text={t(`leadership.${key}.text`)}
+              aside={<Badge variant="gold">{t('leadership.comingSoon')}</Badge>}
+            />
           </li>
         ))}
       </ul>

@@ -37,8 +37,18 @@ export function HeroIllustration({ className }: { className?: string }) {
         <path d="M0 290 C100 268 190 286 260 290 C320 294 360 280 400 284 L400 320 L0 320 Z" className="fill-primary" />
         {/* Open book */}
         <g transform="translate(200 262)">
-          <path d="M0 -4 C-22 -18 -52 -20 -78 -12 L-78 34 C-52 26 -22 28 0 42 Z" className="fill-card stroke-primary" strokeWidth="3" strokeLinejoin="round" />
-          <path d="M0 -4 C22 -18 52 -20 78 -12 L78 34 C52 26 22 28 0 42 Z" className="fill-card stroke-primary" strokeWidth="3" strokeLinejoin="round" />
+          <path
+            d="M0 -4 C-22 -18 -52 -20 -78 -12 L-78 34 C-52 26 -22 28 0 42 Z"
+            className="fill-card stroke-primary"
+            strokeWidth="3"
+            strokeLinejoin="round"
+          />
+          <path
+            d="M0 -4 C22 -18 52 -20 78 -12 L78 34 C52 26 22 28 0 42 Z"
+            className="fill-card stroke-primary"
+            strokeWidth="3"
+            strokeLinejoin="round"
+          />
           <g className="stroke-primary" strokeWidth="2.5" strokeLinecap="round" opacity="0.55">
             <path d="M-62 2 C-46 -3 -28 -2 -14 4" fill="none" />
             <path d="M-62 13 C-46 8 -28 9 -14 15" fill="none" />

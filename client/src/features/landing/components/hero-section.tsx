@@ -1,6 +1,7 @@
 import { ArrowRight, Heart, HeartPulse } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { HeroIllustration } from './hero-illustration.tsx';
@@ -12,7 +13,10 @@ const heroButton = (variant: 'gold' | 'outline') => buttonVariants({ variant, si
 export function HeroSection() {
   const { t } = useTranslation(['landing', 'common']);
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-secondary/70 via-background to-background px-4 pb-16 pt-10 sm:pt-16">
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-b from-secondary/70 via-background to-background px-4 pb-16 pt-10 sm:pt-16"
+    >
       <div className="mx-auto grid max-w-6xl items-center gap-10 lg:grid-cols-[1.1fr_0.9fr]">
         <div>
           <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 import { BrandMark } from './hero-illustration.tsx';
 import { sectionLinks } from './landing-header.tsx';

@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
 import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
 import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
@@ -18,7 +19,10 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-3 sm:px-4">
-        <a href="#top" className="flex items-center gap-2 rounded-lg font-extrabold tracking-tight text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <a
+          href="#top"
+          className="flex items-center gap-2 rounded-lg font-extrabold tracking-tight text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <BrandMark className="size-8 shrink-0" />
           <span className="text-lg">{t('common:brand')}</span>
         </a>
@@ -26,7 +30,10 @@ export function LandingHeader() {
           <ul className="flex items-center gap-1">
             {links.map((l) => (
               <li key={l.id}>
-                <a href={`#${l.id}`} className="rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition hover:bg-secondary hover:text-secondary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                <a
+                  href={`#${l.id}`}
+                  className="rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition hover:bg-secondary hover:text-secondary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   {l.label}
                 </a>
               </li>
@@ -62,7 +69,11 @@ export function LandingHeader() {
           <ul className="flex flex-col">
             {links.map((l) => (
               <li key={l.id}>
-                <a href={`#${l.id}`} onClick={() => setMenuOpen(false)} className="block rounded-lg px-3 py-3 font-medium hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                <a
+                  href={`#${l.id}`}
+                  onClick={() => setMenuOpen(false)}
+                  className="block rounded-lg px-3 py-3 font-medium hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   {l.label}
                 </a>
               </li>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 import { useAfterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { useLandingConfig } from '../api/get-landing-config.ts';
@@ -52,7 +53,10 @@ export function LandingContent({ config, belowTheFold, onApply, onIntent }: Cont
   const { t } = useTranslation(['landing', 'common']);
   return (
     <div data-testid="landing-page" id="top" className="min-h-dvh bg-background">
-      <a href="#main" className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-3 focus:top-3">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
         {t('skipToContent')}
       </a>
       <LandingHeader />

@@ -1,5 +1,6 @@
 import { Quote, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+
 import { cn } from '../../../lib/utils.ts';
 
 export interface Verse {
@@ -21,7 +22,19 @@ export function ScriptureQuote({ verse, className }: { verse: Verse; className?:
 }
 
 /** A landing section: anchor, title, lead, content in the page's column. */
-export function Section({ id, title, subtitle, children, className }: { id: string; title: string; subtitle?: string; children: ReactNode; className?: string }) {
+export function Section({
+  id,
+  title,
+  subtitle,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={cn('scroll-mt-20 px-4 py-16 sm:py-20', className)}>
       <div className="mx-auto max-w-6xl">
@@ -51,4 +64,3 @@ export function IconCard({ icon: Icon, title, text, aside }: { icon: LucideIcon;
     </div>
   );
 }
-

@@ -1,13 +1,31 @@
 import { CalendarHeart, ChevronDown, HandHeart, Mail, MessageCircle, Sun, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
+
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
+import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { ScriptureQuote, Section, type Verse } from './landing-parts.tsx';
 
-const qaKeys = ['what', 'who', 'cost', 'course', 'challenge', 'newBeliever', 'prayer', 'watchMoms', 'church', 'certificate', 'mentoring', 'ambassador', 'soulCheck', 'hardTime', 'testimony', 'privacy'] as const;
+const qaKeys = [
+  'what',
+  'who',
+  'cost',
+  'course',
+  'challenge',
+  'newBeliever',
+  'prayer',
+  'watchMoms',
+  'church',
+  'certificate',
+  'mentoring',
+  'ambassador',
+  'soulCheck',
+  'hardTime',
+  'testimony',
+  'privacy',
+] as const;
 const ctaButton = (variant: 'gold' | 'outline') => buttonVariants({ variant, size: 'lg' });
 
 /** The mothers' prayer groups; `onApply` opens the application, `onIntent` starts loading it. */
@@ -57,7 +75,15 @@ function CrisisFaqLines({ active }: { active: boolean }) {
     root.dataset.mounted = lang;
     void import('../static/crisis-faq.ts').then((m) => m.mountCrisisFaq(root, { lang }));
   }, [active, lang]);
-  return <div ref={ref} data-crisis-faq="" hidden className="mt-3 flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-3 sm:p-4" data-testid="faq-crisis" />;
+  return (
+    <div
+      ref={ref}
+      data-crisis-faq=""
+      hidden
+      className="mt-3 flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-3 sm:p-4"
+      data-testid="faq-crisis"
+    />
+  );
 }
 
 /**
@@ -87,10 +113,20 @@ export function QaSection() {
                   <ChevronDown className="size-4 shrink-0 transition-transform group-aria-expanded:rotate-180" aria-hidden />
                 </button>
               </h3>
-              <div id={`qa-${k}-answer`} role="region" aria-labelledby={`qa-${k}`} hidden={!expanded} className="pb-4 text-base leading-relaxed text-muted-foreground">
+              <div
+                id={`qa-${k}-answer`}
+                role="region"
+                aria-labelledby={`qa-${k}`}
+                hidden={!expanded}
+                className="pb-4 text-base leading-relaxed text-muted-foreground"
+              >
                 {t(`qa.items.${k}.a`)}
                 {k === 'newBeliever' && (
-                  <a href="/track" className="mt-3 block font-semibold text-primary underline underline-offset-4" data-testid="faq-track-link">
+                  <a
+                    href="/track"
+                    className="mt-3 block font-semibold text-primary underline underline-offset-4"
+                    data-testid="faq-track-link"
+                  >
                     {t('qa.items.newBeliever.cta')}
                   </a>
                 )}
@@ -139,7 +175,13 @@ export function ContactSection({ config }: { config: PublicConfig | undefined })
             <ContactCard href={`mailto:${config.supportEmail}`} icon={Mail} label={t('contact.email')} value={config.supportEmail} />
           </li>
           <li>
-            <ContactCard href={`https://wa.me/${config.supportWhatsapp.replace(/\D/g, '')}`} isExternal icon={MessageCircle} label={t('contact.whatsapp')} value={config.supportWhatsapp} />
+            <ContactCard
+              href={`https://wa.me/${config.supportWhatsapp.replace(/\D/g, '')}`}
+              isExternal
+              icon={MessageCircle}
+              label={t('contact.whatsapp')}
+              value={config.supportWhatsapp}
+            />
           </li>
         </ul>
       )}
@@ -161,7 +203,13 @@ export function CallToAction() {
           <a href={paths.login} className={ctaButton('gold')}>
             {t('cta.student')}
           </a>
-          <a href={paths.login} className={cn(ctaButton('outline'), 'border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground')}>
+          <a
+            href={paths.login}
+            className={cn(
+              ctaButton('outline'),
+              'border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground',
+            )}
+          >
             {t('cta.member')}
           </a>
         </div>

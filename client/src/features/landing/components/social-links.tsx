@@ -1,10 +1,20 @@
 import { Facebook, Instagram, Music2, Youtube } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 
 const XLogo = () => (
-  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+  <svg
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    focusable="false"
+    className="size-4"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.2"
+    strokeLinecap="round"
+  >
     <path d="M4 4 L20 20 M20 4 L4 20" />
   </svg>
 );

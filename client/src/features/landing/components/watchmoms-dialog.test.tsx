@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import WatchmomsDialog, { THANK_YOU_MS } from './watchmoms-dialog.tsx';
@@ -26,7 +27,10 @@ async function fillValidForm(user: ReturnType<typeof openDialog>['user'], dialog
   await user.selectOptions(dialog.getByLabelText('Country'), 'Haiti');
   await user.type(dialog.getByLabelText('City and state or province'), 'Boston, Massachusetts');
   await user.type(dialog.getByLabelText('Church denomination or affiliation'), 'Église Baptiste Haïtienne');
-  await user.type(dialog.getByLabelText('Why would you like to join?'), 'I pray for my sons every night and want to pray with other mothers.');
+  await user.type(
+    dialog.getByLabelText('Why would you like to join?'),
+    'I pray for my sons every night and want to pray with other mothers.',
+  );
   await user.click(dialog.getByRole('checkbox', { name: /I agree that the WatchMoms team may contact me/ }));
 }
 
@@ -83,7 +87,9 @@ describe('the WatchMoms dialog', () => {
 
   it('keeps what was typed and explains a server failure in a toast; the retry reuses the same key', async () => {
     let attempts = 0;
-    const api = stubApi().on('POST', APPLICATIONS, () => (++attempts === 1 ? apiError(503, 'DATABASE_UNAVAILABLE', 'down') : { status: 201, json: { id: 'application-2' } }));
+    const api = stubApi().on('POST', APPLICATIONS, () =>
+      ++attempts === 1 ? apiError(503, 'DATABASE_UNAVAILABLE', 'down') : { status: 201, json: { id: 'application-2' } },
+    );
     const { user, dialog } = openDialog();
     await fillValidForm(user, dialog);
     await user.click(dialog.getByRole('button', { name: 'Submit application' }));

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
 import type { WatchmomsFormInput, WatchmomsFormValues } from '../../../../../common/contracts/public-forms.ts';
 import { localizedCountries } from '../../../../../common/domain/countries.ts';
 import { BirthdateFields } from '../../../components/ui/birthdate-fields.tsx';
@@ -71,5 +72,13 @@ export function WatchmomsFields({ form }: { form: WatchmomsForm }) {
 function ConsentField({ form }: { form: WatchmomsForm }) {
   const { t, msg } = useFieldText();
   const err = form.formState.errors;
-  return <CheckboxField control={form.control} name="consent" id="watchmoms-consent" label={t('watchMoms.consent')} error={msg(err.consent?.message)} />;
+  return (
+    <CheckboxField
+      control={form.control}
+      name="consent"
+      id="watchmoms-consent"
+      label={t('watchMoms.consent')}
+      error={msg(err.consent?.message)}
+    />
+  );
 }

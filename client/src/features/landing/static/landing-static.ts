@@ -39,7 +39,11 @@ if (themeToggle) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let hint: HTMLElement | undefined;
   const showHint = () => {
-    hint ??= Object.assign(document.createElement('div'), { id: 'theme-hint', role: 'tooltip', className: 'fixed z-50 rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow' });
+    hint ??= Object.assign(document.createElement('div'), {
+      id: 'theme-hint',
+      role: 'tooltip',
+      className: 'fixed z-50 rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow',
+    });
     hint.textContent = themeLabel();
     document.body.append(hint);
     const button = themeToggle.getBoundingClientRect();

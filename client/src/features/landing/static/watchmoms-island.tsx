@@ -7,6 +7,7 @@
  */
 import { StrictMode, Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
+
 import { Toaster } from '../../../components/ui/toast.tsx';
 import WatchmomsDialog from '../components/watchmoms-dialog.tsx';
 

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { mentorWeekPaths, type MentorWeek } from '../../../../../common/contracts/mentor-week.ts';
 import { getJson } from '../../../lib/api.ts';
 import { mentoringKeys } from './keys.ts';

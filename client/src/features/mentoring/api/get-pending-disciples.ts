@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { mentoringPaths, type PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
 import { getJson } from '../../../lib/api.ts';
 import { mentoringKeys } from './keys.ts';

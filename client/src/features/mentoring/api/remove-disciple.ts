@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { mentoringPaths } from '../../../../../common/contracts/mentoring.ts';
 import { sendJson } from '../../../lib/api.ts';
-import { mentoringKeys } from './keys.ts';
 import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { mentoringKeys } from './keys.ts';
 
 /**
  * Removes a direct disciple from the tree; every count is fetched again. `onSuccess` is the

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { mentoringPaths, type Invitation } from '../../../../../common/contracts/mentoring.ts';
 import { sendJson } from '../../../lib/api.ts';
-import { mentoringKeys } from './keys.ts';
 import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { mentoringKeys } from './keys.ts';
 
 /** Sends a pending invitation again (the server allows it once a day). */
 export function useResendInvitation() {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
+
 import { invitedResult } from '../../../test/factories.ts';
+import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { AddDiscipleDialog } from './add-disciple-dialog.tsx';
 
@@ -38,7 +39,10 @@ describe('the add-disciple dialog', () => {
   });
 
   it('saves an invitation (whether or not the email has an account), with the sign-up link to share', async () => {
-    const api = stubApi().on('POST', DISCIPLES, { status: 201, json: invitedResult({ fullName: 'Boaz Ephrath', email: 'boaz@example.org' }) });
+    const api = stubApi().on('POST', DISCIPLES, {
+      status: 201,
+      json: invitedResult({ fullName: 'Boaz Ephrath', email: 'boaz@example.org' }),
+    });
     const { user, dialog } = await openDialog();
     await user.type(dialog.getByLabelText('Full name'), '  Boaz Ephrath ');
     await user.type(dialog.getByLabelText('Email'), 'Boaz@Example.org');
@@ -46,7 +50,11 @@ describe('the add-disciple dialog', () => {
 
     const invited = within(await screen.findByRole('dialog', { name: 'Invitation saved' }));
     expect(api.calls('POST', DISCIPLES).map((r) => r.body)).toEqual([{ fullName: 'Boaz Ephrath', email: 'boaz@example.org' }]);
-    expect(invited.getByText(/We let Boaz Ephrath know\. They join your tree once they accept: on their dashboard if they already have an account, or by signing up with boaz@example.org/)).toBeInTheDocument();
+    expect(
+      invited.getByText(
+        /We let Boaz Ephrath know\. They join your tree once they accept: on their dashboard if they already have an account, or by signing up with boaz@example.org/,
+      ),
+    ).toBeInTheDocument();
     // The shared link opens the sign-up form with the invited email filled in.
     expect(invited.getByText(`${window.location.origin}/login?tab=sign-up&email=boaz%40example.org`)).toBeInTheDocument();
 

@@ -2,16 +2,25 @@ import { Check, Copy, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+
 import { addDiscipleBody, invitationSignUpPath, type AddDiscipleResult } from '../../../../../common/contracts/mentoring.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { useAddDisciple } from '../api/add-disciple.ts';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { useAddDisciple } from '../api/add-disciple.ts';
 
 export const addDiscipleFormSpec = formSpec(addDiscipleBody, { fullName: '', email: '' });
 type FormOutput = z.output<typeof addDiscipleBody>;
@@ -98,11 +107,7 @@ export function AddDiscipleDialog({ isFirst = false }: { isFirst?: boolean }) {
             <FormField label={t('add.email')} error={translateValidation(t, err.email?.message, 'validation-mentoring')}>
               <Input type="email" autoComplete="off" required {...form.register('email')} />
             </FormField>
-            {add.isError && (
-              <ErrorAlert>
-                {describeError(t, add.error, { ns: 'mentoring' })}
-              </ErrorAlert>
-            )}
+            {add.isError && <ErrorAlert>{describeError(t, add.error, { ns: 'mentoring' })}</ErrorAlert>}
             <DialogActions>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 {t('common:cancel')}

@@ -1,20 +1,21 @@
 import { CheckCircle2, Layers, Network, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import { totalImpact, treeDepth } from '../../../../../common/domain/tree.ts';
-import { MentorLinksCard } from '../../../components/mentor-links/mentor-links-card.tsx';
 import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { MessageCard } from '../../../components/layout/message-card.tsx';
+import { MentorLinksCard } from '../../../components/mentor-links/mentor-links-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { useDiscipleTree } from '../api/get-disciple-tree.ts';
 import { usePendingDisciples } from '../api/get-pending-disciples.ts';
 import { useProgression } from '../api/get-progression.ts';
 import { AddDiscipleDialog } from './add-disciple-dialog.tsx';
 import { MentoringShell } from './mentoring-shell.tsx';
 import { PendingList } from './pending-list.tsx';
-import { ThisWeekPanel } from './this-week-panel.tsx';
 import { AmbassadorCard, CoordinatorCard } from './progression-cards.tsx';
+import { ThisWeekPanel } from './this-week-panel.tsx';
 import { TreeView } from './tree-view.tsx';
 
 /** /disciple-tree: the people the user mentors, their progress, and the way to ambassador and coordinator. */
@@ -61,12 +62,30 @@ export default function DiscipleTreePage() {
         </section>
 
         <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('stats.label')}>
-          <StatCard className="gap-1.5" icon={<Layers />} label={t('stats.depth')} value={t('stats.depthValue', { count: depth })} testId="tree-depth" />
+          <StatCard
+            className="gap-1.5"
+            icon={<Layers />}
+            label={t('stats.depth')}
+            value={t('stats.depthValue', { count: depth })}
+            testId="tree-depth"
+          />
           <StatCard className="gap-1.5" icon={<Network />} label={t('stats.impact')} value={String(impact)} testId="total-impact">
             <p className="text-xs text-muted-foreground">{t('stats.impactHint')}</p>
           </StatCard>
-          <StatCard className="gap-1.5" icon={<Users />} label={t('stats.direct')} value={String(p.directDisciples)} testId="direct-disciples" />
-          <StatCard className="gap-1.5" icon={<CheckCircle2 />} label={t('stats.completed')} value={String(p.completedDisciples)} testId="completed-disciples" />
+          <StatCard
+            className="gap-1.5"
+            icon={<Users />}
+            label={t('stats.direct')}
+            value={String(p.directDisciples)}
+            testId="direct-disciples"
+          />
+          <StatCard
+            className="gap-1.5"
+            icon={<CheckCircle2 />}
+            label={t('stats.completed')}
+            value={String(p.completedDisciples)}
+            testId="completed-disciples"
+          />
         </section>
 
         <ThisWeekPanel />
@@ -80,7 +99,10 @@ export default function DiscipleTreePage() {
               </CardHeader>
               <CardContent>
                 {root.disciples.length === 0 ? (
-                  <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center" data-testid="tree-empty">
+                  <div
+                    className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center"
+                    data-testid="tree-empty"
+                  >
                     <Network className="size-10 text-muted-foreground" aria-hidden />
                     <p className="font-medium">{t('tree.empty')}</p>
                     <p className="max-w-sm text-sm text-muted-foreground">{t('tree.emptyHint')}</p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 
 /** Header with a way back to the dashboard, the language and the theme, over a centred column. */

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
+
 import { buildInvitation } from '../../../test/factories.ts';
+import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { PendingList } from './pending-list.tsx';
 
@@ -37,13 +38,15 @@ describe('pending invitations', () => {
     expect(api.calls('DELETE', `/api/disciples/invitations/${invitation.id}`)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Cancel the invitation to Gone Soon' }));
-    expect(await screen.findByRole('dialog', { name: 'Cancel the invitation to Gone Soon?' })).toHaveTextContent('If Gone Soon signs up with');
+    expect(await screen.findByRole('dialog', { name: 'Cancel the invitation to Gone Soon?' })).toHaveTextContent(
+      'If Gone Soon signs up with',
+    );
     await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
     await waitFor(() => expect(api.calls('DELETE', `/api/disciples/invitations/${invitation.id}`)).toHaveLength(1));
     expect(await screen.findByText('Gone Soon will not join your tree by this invitation.')).toBeInTheDocument();
   });
 
-  it("says so when the server refuses a resend (sent less than a day ago on another device)", async () => {
+  it('says so when the server refuses a resend (sent less than a day ago on another device)', async () => {
     const invitation = buildInvitation({ fullName: 'Two Devices', lastSentAt: hoursAgo(25) });
     stubApi()
       .on('POST', `/api/disciples/invitations/${invitation.id}/resend`, apiError(429, 'RESEND_TOO_SOON'))

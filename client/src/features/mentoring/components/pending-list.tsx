@@ -1,17 +1,18 @@
 import { Hourglass, MailPlus, RotateCw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { INVITATION_RESEND_HOURS, type Invitation, type PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useDates } from '../../../lib/dates.ts';
 import { useCancelInvitation } from '../api/cancel-invitation.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
 import { useShortList } from '../hooks/use-short-list.tsx';
 import { displayName } from '../utils/tree-index.ts';
-import { useDates } from '../../../lib/dates.ts';
 
 const SHORT_LIST = 8;
 
@@ -20,13 +21,18 @@ export function PendingList({ pending, hasDisciples }: { pending: PendingDiscipl
   const { t } = useTranslation('mentoring');
   const { disciples, invitations } = pending;
   // A long list is cut to the first few; the tree shows everyone anyway.
-  const { shown, toggle } = useShortList(disciples, SHORT_LIST, { all: (count) => t('pending.showAll', { count }), fewer: t('pending.showFewer') });
+  const { shown, toggle } = useShortList(disciples, SHORT_LIST, {
+    all: (count) => t('pending.showAll', { count }),
+    fewer: t('pending.showFewer'),
+  });
   return (
     <Card data-testid="pending-card">
       <IconCardHeader icon={Hourglass} title={t('pending.title')} description={t('pending.subtitle')} />
       <CardContent className="flex flex-col gap-4">
         {/* "Everyone has finished" is only true when there is someone: an empty tree says so instead. */}
-        {disciples.length === 0 && invitations.length === 0 && <p className="text-sm text-muted-foreground">{t(hasDisciples ? 'pending.none' : 'pending.noneYet')}</p>}
+        {disciples.length === 0 && invitations.length === 0 && (
+          <p className="text-sm text-muted-foreground">{t(hasDisciples ? 'pending.none' : 'pending.noneYet')}</p>
+        )}
         {disciples.length > 0 && (
           <PendingGroup title={t('pending.inCourse', { count: disciples.length })}>
             <ul className="flex flex-col gap-2.5">
@@ -66,13 +72,18 @@ function InvitationItem({ invitation: i }: { invitation: Invitation }) {
   const dates = useDates();
   const resend = useResendInvitation();
   // The toast is the mutation's own: this item unmounts when the list comes back without the invitation.
-  const cancel = useCancelInvitation({ onSuccess: () => toast({ title: t('pending.cancelledTitle'), description: t('pending.cancelledText', { name: i.fullName }) }) });
+  const cancel = useCancelInvitation({
+    onSuccess: () => toast({ title: t('pending.cancelledTitle'), description: t('pending.cancelledText', { name: i.fullName }) }),
+  });
   // Read once per render: the list is fetched again after every change, which is when it matters.
   const nextAt = resendableAt(i);
   const canResend = nextAt <= Date.now();
   const busy = resend.isPending || cancel.isPending;
   const onResend = () =>
-    resend.mutate(i.id, { onSuccess: () => toast({ title: t('pending.resentTitle'), description: t('pending.resentText', { name: i.fullName, email: i.email }) }) });
+    resend.mutate(i.id, {
+      onSuccess: () =>
+        toast({ title: t('pending.resentTitle'), description: t('pending.resentText', { name: i.fullName, email: i.email }) }),
+    });
   return (
     <li className="flex flex-col gap-2 text-sm" data-testid="pending-invitation">
       <div className="flex items-start gap-2">
@@ -84,13 +95,21 @@ function InvitationItem({ invitation: i }: { invitation: Invitation }) {
           </p>
           {i.lastSentAt && (
             <p className="text-xs text-muted-foreground" data-testid="invitation-sent">
-              {canResend ? t('pending.sentAgo', { ago: dates.ago(i.lastSentAt) }) : t('pending.resendFrom', { ago: dates.ago(i.lastSentAt), date: dates.dateTime(new Date(nextAt).toISOString()) })}
+              {canResend
+                ? t('pending.sentAgo', { ago: dates.ago(i.lastSentAt) })
+                : t('pending.resendFrom', { ago: dates.ago(i.lastSentAt), date: dates.dateTime(new Date(nextAt).toISOString()) })}
             </p>
           )}
         </div>
       </div>
       <div className="flex flex-wrap gap-2 pl-6">
-        <Button size="sm" variant="outline" onClick={onResend} disabled={!canResend || busy} aria-label={t('pending.resendFor', { name: i.fullName })}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onResend}
+          disabled={!canResend || busy}
+          aria-label={t('pending.resendFor', { name: i.fullName })}
+        >
           <RotateCw aria-hidden />
           {resend.isPending ? t('pending.resending') : t('pending.resend')}
         </Button>

@@ -1,5 +1,6 @@
 import { Award, CheckCircle2, Clock, Crown, Mail, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import type { Progression } from '../../../../../common/contracts/mentoring.ts';
 import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '../../../../../common/domain/eligibility.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -7,10 +8,10 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useApplyForAmbassador } from '../api/apply-ambassador.ts';
 import { useDates } from '../../../lib/dates.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { cn } from '../../../lib/utils.ts';
+import { useApplyForAmbassador } from '../api/apply-ambassador.ts';
 
 /** Coordinator (Level 2): 3 or more direct disciples; shows how many remain. */
 export function CoordinatorCard({ progression }: { progression: Progression }) {
@@ -18,9 +19,17 @@ export function CoordinatorCard({ progression }: { progression: Progression }) {
   const { directDisciples, isCoordinatorEligible, coordinatorRemaining } = progression;
   return (
     <Card data-testid="coordinator-card" className={isCoordinatorEligible ? 'border-success/50' : undefined}>
-      <IconCardHeader icon={Crown} title={t('coordinator.title')} description={t('coordinator.rule', { count: COORDINATOR_MIN_DIRECT_DISCIPLES })} iconClassName="text-gold-foreground dark:text-gold" />
+      <IconCardHeader
+        icon={Crown}
+        title={t('coordinator.title')}
+        description={t('coordinator.rule', { count: COORDINATOR_MIN_DIRECT_DISCIPLES })}
+        iconClassName="text-gold-foreground dark:text-gold"
+      />
       <CardContent className="flex flex-col gap-2">
-        <Progress value={(Math.min(directDisciples, COORDINATOR_MIN_DIRECT_DISCIPLES) / COORDINATOR_MIN_DIRECT_DISCIPLES) * 100} label={t('coordinator.title')} />
+        <Progress
+          value={(Math.min(directDisciples, COORDINATOR_MIN_DIRECT_DISCIPLES) / COORDINATOR_MIN_DIRECT_DISCIPLES) * 100}
+          label={t('coordinator.title')}
+        />
         <p className="text-sm text-muted-foreground">
           {directDisciples >= COORDINATOR_MIN_DIRECT_DISCIPLES
             ? t('coordinator.countReached', { count: directDisciples })
@@ -51,7 +60,12 @@ export function CoordinatorCard({ progression }: { progression: Progression }) {
 function CoordinatorNextStep({ role }: { role: Progression['role'] }) {
   const { t } = useTranslation('mentoring');
   const { data: config } = usePublicConfig();
-  if (role !== 'user' && role !== 'ambassador') return <p className="text-sm text-muted-foreground" data-testid="coordinator-next">{t('coordinator.holds')}</p>;
+  if (role !== 'user' && role !== 'ambassador')
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="coordinator-next">
+        {t('coordinator.holds')}
+      </p>
+    );
   return (
     <div className="flex flex-col gap-2 rounded-lg border bg-muted/50 p-3 text-sm" data-testid="coordinator-next">
       <p>{t('coordinator.next')}</p>
@@ -64,7 +78,11 @@ function CoordinatorNextStep({ role }: { role: Progression['role'] }) {
           {t('coordinator.write')}
         </a>
       )}
-      {config && <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{t('coordinator.contacts', { email: config.supportEmail, whatsapp: config.supportWhatsapp })}</p>}
+      {config && (
+        <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+          {t('coordinator.contacts', { email: config.supportEmail, whatsapp: config.supportWhatsapp })}
+        </p>
+      )}
     </div>
   );
 }
@@ -91,10 +109,18 @@ export function AmbassadorCard({ progression }: { progression: Progression }) {
 
   return (
     <Card data-testid="ambassador-card" className={isAmbassadorEligible ? 'border-gold/60' : undefined}>
-      <IconCardHeader icon={Award} title={t('ambassador.title')} description={t('ambassador.rule', { count: AMBASSADOR_MIN_COMPLETED_DISCIPLES })} iconClassName="text-gold-foreground dark:text-gold" />
+      <IconCardHeader
+        icon={Award}
+        title={t('ambassador.title')}
+        description={t('ambassador.rule', { count: AMBASSADOR_MIN_COMPLETED_DISCIPLES })}
+        iconClassName="text-gold-foreground dark:text-gold"
+      />
       <CardContent className="flex flex-col gap-3">
         <div className="flex flex-col gap-2">
-          <Progress value={(Math.min(completedDisciples, AMBASSADOR_MIN_COMPLETED_DISCIPLES) / AMBASSADOR_MIN_COMPLETED_DISCIPLES) * 100} label={t('ambassador.title')} />
+          <Progress
+            value={(Math.min(completedDisciples, AMBASSADOR_MIN_COMPLETED_DISCIPLES) / AMBASSADOR_MIN_COMPLETED_DISCIPLES) * 100}
+            label={t('ambassador.title')}
+          />
           <p className="text-sm text-muted-foreground">
             {completedDisciples >= AMBASSADOR_MIN_COMPLETED_DISCIPLES
               ? t('ambassador.countReached', { count: completedDisciples })

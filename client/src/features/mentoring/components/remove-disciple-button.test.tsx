@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import type { DiscipleNode, PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
-import { stubApi } from '../../../test/fetch-stub.ts';
 import { buildInvitation } from '../../../test/factories.ts';
+import { stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { useDiscipleTree } from '../api/get-disciple-tree.ts';
 import { usePendingDisciples } from '../api/get-pending-disciples.ts';
@@ -31,12 +32,26 @@ const until = async (isDone: () => boolean) => {
 };
 const emptyPending: PendingDisciples = { disciples: [], invitations: [] };
 
-const node = (o: Partial<DiscipleNode>): DiscipleNode => ({ id: 'me', firstName: 'Mia', lastName: 'Mentor', email: 'mia@example.org', progress: 0, disciples: [], ...o });
+const node = (o: Partial<DiscipleNode>): DiscipleNode => ({
+  id: 'me',
+  firstName: 'Mia',
+  lastName: 'Mentor',
+  email: 'mia@example.org',
+  progress: 0,
+  disciples: [],
+  ...o,
+});
 
 describe('confirmations that outlive their row', () => {
   it('removing a disciple says it is done, though the row is gone once the tree is fetched again', async () => {
     let isRemoved = false;
-    const dan = node({ id: '00000000-0000-4000-8000-0000000000d1', firstName: 'Dan', lastName: 'Disciple', email: 'dan@example.org', progress: 40 });
+    const dan = node({
+      id: '00000000-0000-4000-8000-0000000000d1',
+      firstName: 'Dan',
+      lastName: 'Disciple',
+      email: 'dan@example.org',
+      progress: 40,
+    });
     const removeButton = () => screen.queryByRole('button', { name: 'Remove Dan Disciple from your tree', hidden: true });
     const api = stubApi()
       .on('GET', '/api/disciples/tree', () => ({ json: node({ disciples: isRemoved ? [] : [dan] }) }))
@@ -62,7 +77,9 @@ describe('confirmations that outlive their row', () => {
     const invitation = buildInvitation({ fullName: 'Gone Soon', lastSentAt: new Date().toISOString() });
     const cancelButton = () => screen.queryByRole('button', { name: 'Cancel the invitation to Gone Soon', hidden: true });
     stubApi()
-      .on('GET', '/api/disciples/pending', (): { json: PendingDisciples } => ({ json: { disciples: [], invitations: isCancelled ? [] : [invitation] } }))
+      .on('GET', '/api/disciples/pending', (): { json: PendingDisciples } => ({
+        json: { disciples: [], invitations: isCancelled ? [] : [invitation] },
+      }))
       // The tree answers after the list is back without the invitation.
       .on('GET', '/api/disciples/tree', async () => {
         if (isCancelled) await until(() => cancelButton() === null);

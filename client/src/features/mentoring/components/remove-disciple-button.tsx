@@ -1,5 +1,6 @@
 import { UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -9,11 +10,19 @@ import { useRemoveDisciple } from '../api/remove-disciple.ts';
 export function RemoveDiscipleButton({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation('mentoring');
   // The toast is the mutation's own: this row unmounts when the tree comes back without the disciple.
-  const remove = useRemoveDisciple({ onSuccess: () => toast({ title: t('links.leftTitle'), description: t('links.removedText', { name }) }) });
+  const remove = useRemoveDisciple({
+    onSuccess: () => toast({ title: t('links.leftTitle'), description: t('links.removedText', { name }) }),
+  });
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('links.remove', { name })} title={t('links.remove', { name })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 shrink-0"
+          aria-label={t('links.remove', { name })}
+          title={t('links.remove', { name })}
+        >
           <UserMinus aria-hidden />
         </Button>
       }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import type { DiscipleWeek } from '../../../../../common/contracts/mentor-week.ts';
 import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -9,9 +10,21 @@ const WEEK = '/api/disciples/week';
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 let n = 0;
 const disciple = (over: Partial<DiscipleWeek> = {}): DiscipleWeek => ({
-  id: `00000000-0000-4000-8000-00000000000${++n}`, firstName: 'Ada', lastName: 'Obi', email: `ada${n}@example.org`, lastActivityAt: daysAgo(1),
-  currentWeek: 2, isCourseCompleted: false, isStalled: false, failedTwiceWeek: null, finishedWeek: null, lastEncouragedAt: null,
-  nextEncouragementAt: null, acceptsEncouragement: true, trackDays: 0, ...over,
+  id: `00000000-0000-4000-8000-00000000000${++n}`,
+  firstName: 'Ada',
+  lastName: 'Obi',
+  email: `ada${n}@example.org`,
+  lastActivityAt: daysAgo(1),
+  currentWeek: 2,
+  isCourseCompleted: false,
+  isStalled: false,
+  failedTwiceWeek: null,
+  finishedWeek: null,
+  lastEncouragedAt: null,
+  nextEncouragementAt: null,
+  acceptsEncouragement: true,
+  trackDays: 0,
+  ...over,
 });
 
 describe('the "This week" panel', () => {
@@ -74,7 +87,9 @@ describe('the "This week" panel', () => {
 
   it("explains the server's refusal in the dialog", async () => {
     const d = disciple({ firstName: 'Kim', lastName: null });
-    stubApi().on('GET', WEEK, { json: { disciples: [d] } }).on('POST', `/api/disciples/${d.id}/encouragements`, apiError(429, 'ENCOURAGED_RECENTLY', 'server words'));
+    stubApi()
+      .on('GET', WEEK, { json: { disciples: [d] } })
+      .on('POST', `/api/disciples/${d.id}/encouragements`, apiError(429, 'ENCOURAGED_RECENTLY', 'server words'));
     const { user } = renderWithApp(<ThisWeekPanel />);
     await user.click(await screen.findByRole('button', { name: 'Encourage Kim' }));
     const dialog = within(await screen.findByRole('dialog'));

@@ -1,12 +1,15 @@
 import { CalendarClock, Heart, MailX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { encouragementMessages, type DiscipleWeek, type EncouragementMessage } from '../../../../../common/contracts/mentor-week.ts';
 import { daysBetween } from '../../../../../common/domain/mentor-week.ts';
+import { TRACK_DAYS } from '../../../../../common/domain/track.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useDates } from '../../../lib/dates.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -14,8 +17,6 @@ import { useMentorWeek } from '../api/get-mentor-week.ts';
 import { useSendEncouragement } from '../api/send-encouragement.ts';
 import { useShortList } from '../hooks/use-short-list.tsx';
 import { displayName } from '../utils/tree-index.ts';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { TRACK_DAYS } from '../../../../../common/domain/track.ts';
 
 const SHORT_LIST = 5;
 
@@ -50,7 +51,10 @@ function DiscipleRow({ disciple: d, onEncourage }: { disciple: DiscipleWeek; onE
   const name = displayName(d);
   const quietDays = d.lastActivityAt ? daysBetween(d.lastActivityAt, new Date()) : null;
   return (
-    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between" data-testid="week-disciple">
+    <li
+      className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="week-disciple"
+    >
       <div className="flex min-w-0 flex-col gap-1">
         <p className="truncate font-medium">{name}</p>
         <p className="text-sm text-muted-foreground">
@@ -67,7 +71,9 @@ function DiscipleRow({ disciple: d, onEncourage }: { disciple: DiscipleWeek; onE
         {(d.isStalled || d.failedTwiceWeek !== null || d.finishedWeek !== null) && (
           <div className="flex flex-wrap gap-1.5">
             {d.failedTwiceWeek !== null && <Badge variant="destructive">{t('flags.failedTwice', { week: d.failedTwiceWeek })}</Badge>}
-            {d.isStalled && <Badge variant="gold">{quietDays === null ? t('flags.stalledNever') : t('flags.stalled', { count: quietDays })}</Badge>}
+            {d.isStalled && (
+              <Badge variant="gold">{quietDays === null ? t('flags.stalledNever') : t('flags.stalled', { count: quietDays })}</Badge>
+            )}
             {d.finishedWeek !== null && <Badge variant="success">{t('flags.finishedWeek', { week: d.finishedWeek })}</Badge>}
           </div>
         )}
@@ -137,16 +143,19 @@ function EncourageDialog({ disciple, onClose }: { disciple: DiscipleWeek | null;
                 key={key}
                 className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
               >
-                <input type="radio" name="message" value={key} checked={message === key} onChange={() => setMessage(key)} className="mt-0.5 size-4 shrink-0 accent-primary" />
+                <input
+                  type="radio"
+                  name="message"
+                  value={key}
+                  checked={message === key}
+                  onChange={() => setMessage(key)}
+                  className="mt-0.5 size-4 shrink-0 accent-primary"
+                />
                 <span>{t(`encourage.messages.${key}`)}</span>
               </label>
             ))}
           </fieldset>
-          {send.isError && (
-            <ErrorAlert>
-              {describeError(t, send.error, { ns: 'mentor-week' })}
-            </ErrorAlert>
-          )}
+          {send.isError && <ErrorAlert>{describeError(t, send.error, { ns: 'mentor-week' })}</ErrorAlert>}
           <DialogActions>
             <Button type="button" variant="outline" onClick={close}>
               {t('common:cancel')}

@@ -1,15 +1,16 @@
 import { ChevronRight, Crosshair, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { DiscipleNode } from '../../../../../common/contracts/mentoring.ts';
+import { TRACK_DAYS } from '../../../../../common/domain/track.ts';
+import { RaiseConcernButton } from '../../../components/safeguarding/raise-concern-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { RemoveDiscipleButton } from './remove-disciple-button.tsx';
-import { RaiseConcernButton } from '../../../components/safeguarding/raise-concern-button.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { displayName, findInTree, indexTree, initials, pathTo, type IndexedNode } from '../utils/tree-index.ts';
-import { TRACK_DAYS } from '../../../../../common/domain/track.ts';
+import { RemoveDiscipleButton } from './remove-disciple-button.tsx';
 
 /** Children shown at first under one person; more come 50 at a time. */
 const PAGE = 50;
@@ -29,7 +30,14 @@ interface TreeState {
 function ProgressMini({ value, label }: { value: number; label: string }) {
   return (
     <span className="flex items-center gap-1.5">
-      <span role="progressbar" aria-label={label} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} className="h-1.5 w-14 overflow-hidden rounded-full bg-secondary">
+      <span
+        role="progressbar"
+        aria-label={label}
+        aria-valuenow={value}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className="h-1.5 w-14 overflow-hidden rounded-full bg-secondary"
+      >
         <span className="block h-full bg-primary" style={{ width: `${value}%` }} />
       </span>
       <span className="tabular-nums">{value}%</span>
@@ -44,7 +52,10 @@ function PersonSummary({ entry, level }: { entry: IndexedNode; level?: number })
   return (
     <div className="flex min-w-0 flex-1 items-center gap-2.5">
       {/* Decorative; left out on phones so names keep the width. */}
-      <span aria-hidden className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-bold text-secondary-foreground sm:flex">
+      <span
+        aria-hidden
+        className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-bold text-secondary-foreground sm:flex"
+      >
         {initials(node)}
       </span>
       <div className="min-w-0 flex-1">
@@ -65,19 +76,31 @@ function PersonSummary({ entry, level }: { entry: IndexedNode; level?: number })
           </p>
         )}
         {!node.isPaused && name !== node.email && <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{node.email}</p>}
-        {!node.isPaused && <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-          <ProgressMini value={node.progress} label={t('tree.progressOf', { name })} />
-          {/* Days of the 7-day new-believer track (docs/decisions/074), once begun. */}
-          {!!node.trackDays && <span data-testid="tree-track-days">{t('tree.track', { count: node.trackDays, total: TRACK_DAYS })}</span>}
-          {node.disciples.length > 0 && <span>{t('tree.disciplesCount', { count: node.disciples.length })}</span>}
-          {entry.descendants > node.disciples.length && <span>{t('tree.inTheirTree', { count: entry.descendants })}</span>}
-        </p>}
+        {!node.isPaused && (
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+            <ProgressMini value={node.progress} label={t('tree.progressOf', { name })} />
+            {/* Days of the 7-day new-believer track (docs/decisions/074), once begun. */}
+            {!!node.trackDays && <span data-testid="tree-track-days">{t('tree.track', { count: node.trackDays, total: TRACK_DAYS })}</span>}
+            {node.disciples.length > 0 && <span>{t('tree.disciplesCount', { count: node.disciples.length })}</span>}
+            {entry.descendants > node.disciples.length && <span>{t('tree.inTheirTree', { count: entry.descendants })}</span>}
+          </p>
+        )}
       </div>
     </div>
   );
 }
 
-function TreeItem({ entry, level, index, state }: { entry: IndexedNode; level: number; index: Map<string, IndexedNode>; state: TreeState }) {
+function TreeItem({
+  entry,
+  level,
+  index,
+  state,
+}: {
+  entry: IndexedNode;
+  level: number;
+  index: Map<string, IndexedNode>;
+  state: TreeState;
+}) {
   const { t } = useTranslation('mentoring');
   const { node } = entry;
   const hasChildren = node.disciples.length > 0;
@@ -93,7 +116,14 @@ function TreeItem({ entry, level, index, state }: { entry: IndexedNode; level: n
         <RaiseConcernButton about={{ id: node.id, name }} variant="ghost" size="icon" className="size-8 shrink-0" />
         {entry.depth === 1 && <RemoveDiscipleButton id={node.id} name={name} />}
         {hasChildren && level > 1 && (
-          <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('tree.focus', { name })} title={t('tree.focus', { name })} onClick={() => state.focus(node.id)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 shrink-0"
+            aria-label={t('tree.focus', { name })}
+            title={t('tree.focus', { name })}
+            onClick={() => state.focus(node.id)}
+          >
             <Crosshair aria-hidden />
           </Button>
         )}
@@ -116,7 +146,17 @@ function TreeItem({ entry, level, index, state }: { entry: IndexedNode; level: n
   );
 }
 
-function TreeChildren({ parent, level, index, state }: { parent: DiscipleNode; level: number; index: Map<string, IndexedNode>; state: TreeState }) {
+function TreeChildren({
+  parent,
+  level,
+  index,
+  state,
+}: {
+  parent: DiscipleNode;
+  level: number;
+  index: Map<string, IndexedNode>;
+  state: TreeState;
+}) {
   const { t } = useTranslation('mentoring');
   const shown = state.shown.get(parent.id) ?? PAGE;
   const visible = parent.disciples.slice(0, shown);
@@ -176,9 +216,7 @@ export function TreeView({ root }: { root: DiscipleNode }) {
 
   return (
     <div className="flex flex-col gap-3 [--tree-indent:0.75rem] sm:[--tree-indent:1.5rem]" data-testid="disciple-tree">
-      {total > 8 && (
-        <SearchInput value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('tree.searchPlaceholder')} />
-      )}
+      {total > 8 && <SearchInput value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('tree.searchPlaceholder')} />}
       {query.trim() ? (
         <div className="flex flex-col gap-1.5" aria-live="polite">
           {results.length === 0 ? (
@@ -194,7 +232,13 @@ export function TreeView({ root }: { root: DiscipleNode }) {
                 <span className="font-medium">{displayName(e.node)}</span>
                 <span className="text-xs text-muted-foreground">
                   {t('tree.levelOf', { level: e.depth })}
-                  {e.depth > 1 && ` · ${t('tree.via', { names: pathTo(index, e.node.id).slice(1, -1).map((id) => displayName(index.get(id)!.node)).join(' › ') })}`}
+                  {e.depth > 1 &&
+                    ` · ${t('tree.via', {
+                      names: pathTo(index, e.node.id)
+                        .slice(1, -1)
+                        .map((id) => displayName(index.get(id)!.node))
+                        .join(' › '),
+                    })}`}
                 </span>
               </button>
             ))
@@ -216,7 +260,11 @@ export function TreeView({ root }: { root: DiscipleNode }) {
                       </span>
                     ) : (
                       // At least 24 px tall and wide (WCAG 2.5.8), however short the name.
-                      <button type="button" className="inline-flex min-h-6 min-w-6 items-center justify-center rounded px-1 text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={() => state.focus(id)}>
+                      <button
+                        type="button"
+                        className="inline-flex min-h-6 min-w-6 items-center justify-center rounded px-1 text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                        onClick={() => state.focus(id)}
+                      >
                         {label}
                       </button>
                     )}
@@ -240,7 +288,14 @@ export function TreeView({ root }: { root: DiscipleNode }) {
           {focused.node.id !== root.id && (
             <div className="flex items-start gap-2 rounded-xl border-2 border-primary/40 bg-secondary/40 p-2.5">
               <PersonSummary entry={focused} />
-              <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('tree.backToWhole')} title={t('tree.backToWhole')} onClick={() => state.focus(root.id)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 shrink-0"
+                aria-label={t('tree.backToWhole')}
+                title={t('tree.backToWhole')}
+                onClick={() => state.focus(root.id)}
+              >
                 <X aria-hidden />
               </Button>
             </div>

@@ -12,7 +12,8 @@ export interface IndexedNode {
   searchKey: string;
 }
 
-export const displayName = (n: Pick<DiscipleNode, 'firstName' | 'lastName' | 'email'>) => [n.firstName, n.lastName].filter(Boolean).join(' ').trim() || n.email;
+export const displayName = (n: Pick<DiscipleNode, 'firstName' | 'lastName' | 'email'>) =>
+  [n.firstName, n.lastName].filter(Boolean).join(' ').trim() || n.email;
 
 export const initials = (n: Pick<DiscipleNode, 'firstName' | 'lastName' | 'email'>) =>
   ((n.firstName?.[0] ?? '') + (n.lastName?.[0] ?? '')).toUpperCase() || n.email[0]!.toUpperCase();
@@ -24,7 +25,13 @@ export function indexTree(root: DiscipleNode): Map<string, IndexedNode> {
   const stack: { node: DiscipleNode; parentId: string | null; depth: number }[] = [{ node: root, parentId: null, depth: 0 }];
   while (stack.length) {
     const { node, parentId, depth } = stack.pop()!;
-    const entry = { node, parentId, depth, descendants: 0, searchKey: foldName(`${node.firstName ?? ''} ${node.lastName ?? ''} ${node.email}`) };
+    const entry = {
+      node,
+      parentId,
+      depth,
+      descendants: 0,
+      searchKey: foldName(`${node.firstName ?? ''} ${node.lastName ?? ''} ${node.email}`),
+    };
     index.set(node.id, entry);
     order.push(entry);
     for (const d of node.disciples) stack.push({ node: d, parentId: node.id, depth: depth + 1 });

@@ -1,6 +1,7 @@
 import { Inbox, TriangleAlert } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { LocalMail } from '../../../../../common/contracts/mail.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';

@@ -1,12 +1,13 @@
 import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
+
 import { listOfToken } from '../../../../../common/contracts/notifications.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useUnsubscribe } from '../api/unsubscribe.ts';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /**
  * The page an unsubscribe link opens (GET): it asks before doing anything, since mail scanners
@@ -34,11 +35,7 @@ export default function UnsubscribePage() {
         </div>
       ) : (
         <>
-          {leave.isError && (
-            <ErrorAlert>
-              {describeError(t, leave.error, { ns: 'notifications' })}
-            </ErrorAlert>
-          )}
+          {leave.isError && <ErrorAlert>{describeError(t, leave.error, { ns: 'notifications' })}</ErrorAlert>}
           <Button size="lg" onClick={() => leave.mutate(token)} disabled={leave.isPending}>
             {t('unsubscribe.confirm')}
           </Button>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
 import { onboardingPaths, type OnboardingBody } from '../../../../../common/contracts/onboarding.ts';
 import { sendJson } from '../../../lib/api.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
-import type { MutationMeta } from '../../../lib/query-client.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { refreshAfterChange, type MutationMeta } from '../../../lib/query-client.ts';
 
 /**
  * After either call the user is stored and refetched, so the route switch lets them into the app.
@@ -29,4 +29,6 @@ export const useCompleteOnboarding = (onDone: (user: CurrentUser) => void) =>
     errorToast: { title: 'onboarding:errorTitle', fallback: 'onboarding:failed' },
   });
 export const useSkipOnboarding = (onDone: (user: CurrentUser) => void) =>
-  useOnboardingMutation(() => sendJson<CurrentUser>('POST', onboardingPaths.skip), onDone, { errorToast: { title: 'onboarding:errorTitle' } });
+  useOnboardingMutation(() => sendJson<CurrentUser>('POST', onboardingPaths.skip), onDone, {
+    errorToast: { title: 'onboarding:errorTitle' },
+  });

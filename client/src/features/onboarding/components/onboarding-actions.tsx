@@ -1,5 +1,6 @@
-import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 
 interface Props {

@@ -1,17 +1,18 @@
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+
 import { onboardingForm, toOnboardingBody, type OnboardingFormValues } from '../../../../../common/contracts/onboarding.ts';
 import { LogoutLink } from '../../../components/layout/logout-link.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 import { useCompleteOnboarding, useSkipOnboarding } from '../api/onboarding.ts';
 import { OnboardingActions } from './onboarding-actions.tsx';
 import { ProfileFields } from './profile-fields.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 
 export const onboardingFormSpec = formSpec(onboardingForm, {
   firstName: '',
@@ -44,7 +45,12 @@ export default function OnboardingPage() {
   const hasSkipped = user?.onboardingStatus === 'skipped';
 
   const form = useSchemaForm(onboardingFormSpec, {
-    defaultValues: { ...onboardingFormSpec.defaultValues, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', mentorName: user?.mentorName ?? '' },
+    defaultValues: {
+      ...onboardingFormSpec.defaultValues,
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      mentorName: user?.mentorName ?? '',
+    },
   });
 
   const onValid = (values: OnboardingFormValues) => complete.mutate(toOnboardingBody(values));
@@ -56,11 +62,7 @@ export default function OnboardingPage() {
 
   return (
     <div data-testid="onboarding-page" className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
-      <PageHeader
-        width="max-w-3xl"
-        brand={{ label: t('common:brand') }}
-        end={<LogoutLink />}
-      />
+      <PageHeader width="max-w-3xl" brand={{ label: t('common:brand') }} end={<LogoutLink />} />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 pb-12">
         <Card>
           <CardHeader>

@@ -1,5 +1,6 @@
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
 import type { OnboardingFormInput, OnboardingFormValues } from '../../../../../common/contracts/onboarding.ts';
 import { PersonFields } from '../../../components/profile/person-fields.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -24,7 +25,14 @@ function MentorField({ form }: { form: UseFormReturn<OnboardingFormInput, unknow
         name="foundOnOwn"
         render={({ field }) => (
           <div className="flex items-start gap-3">
-            <Checkbox id="found-on-own" ref={field.ref} checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} className="mt-0.5" />
+            <Checkbox
+              id="found-on-own"
+              ref={field.ref}
+              checked={field.value}
+              onCheckedChange={(v) => field.onChange(v === true)}
+              onBlur={field.onBlur}
+              className="mt-0.5"
+            />
             <label htmlFor="found-on-own" className="text-sm leading-snug">
               {t('foundOnOwn')}
             </label>

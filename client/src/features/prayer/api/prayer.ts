@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { prayerPaths, type PrayerReminders, type PrayerState } from '../../../../../common/contracts/prayer.ts';
 import { getJson, sendJson } from '../../../lib/api.ts';
 

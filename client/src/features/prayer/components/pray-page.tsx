@@ -1,8 +1,9 @@
 import { CalendarPlus, Download, Moon, MoonStar, Sun, Sunrise, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import prayerContent from '../../../../../content/prayer/sessions.json';
+
 import { formatMinute, type PrayerSession } from '../../../../../common/domain/prayer.ts';
+import prayerContent from '../../../../../content/prayer/sessions.json';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, IconCardHeader } from '../../../components/ui/card.tsx';
@@ -37,7 +38,11 @@ function SessionCard({ id, lang, reminderAt }: { id: PrayerSession; lang: Langua
         <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-primary">
           <Icon className="size-4" aria-hidden />
           {t(`sessions.${id}`)}
-          {reminderAt !== undefined && <span className="font-normal normal-case tracking-normal text-muted-foreground">· {t('reminderAt', { time: formatMinute(reminderAt) })}</span>}
+          {reminderAt !== undefined && (
+            <span className="font-normal normal-case tracking-normal text-muted-foreground">
+              · {t('reminderAt', { time: formatMinute(reminderAt) })}
+            </span>
+          )}
         </p>
         <CardTitle as="h2" className="text-xl">
           {texts.title}
@@ -107,7 +112,12 @@ export default function PrayPage() {
         <Card data-testid="prayer-calendar">
           <IconCardHeader icon={CalendarPlus} title={t('calendar.title')} description={t('calendar.text')} />
           <CardContent className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <a href={downloadUrl(zone)} download="prayer-rhythm.ics" className={buttonVariants({ variant: 'default' })} data-testid="prayer-download">
+            <a
+              href={downloadUrl(zone)}
+              download="prayer-rhythm.ics"
+              className={buttonVariants({ variant: 'default' })}
+              data-testid="prayer-download"
+            >
               <Download aria-hidden />
               {t('calendar.download')}
             </a>

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { enUS, fr } from 'date-fns/locale';
 import { useTranslation } from 'react-i18next';
+
 import { nextPrayerNights } from '../../../../../common/domain/prayer.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLanguage } from '../../../lib/language.ts';
@@ -10,7 +11,15 @@ import { useLanguage } from '../../../lib/language.ts';
  * time (date-fns formats in the device's zone): "Thursday, December 3 at 8:00 PM" in Paris is
  * "Friday, December 4 at 4:00 AM" in Tokyo.
  */
-export function PrayerNights({ ministryTimeZone, deviceZone, isLoading }: { ministryTimeZone?: string; deviceZone: string; isLoading: boolean }) {
+export function PrayerNights({
+  ministryTimeZone,
+  deviceZone,
+  isLoading,
+}: {
+  ministryTimeZone?: string;
+  deviceZone: string;
+  isLoading: boolean;
+}) {
   const { t } = useTranslation('prayer');
   const lang = useLanguage();
   if (!ministryTimeZone) return isLoading ? <Spinner /> : <p className="text-sm text-muted-foreground">{t('nights.needsConnection')}</p>;

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import type { PrayerState } from '../../../../../common/contracts/prayer.ts';
 import { stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -9,7 +10,7 @@ const REMINDERS = '/api/prayer/reminders';
 const empty: PrayerState = { ministryTimeZone: 'Europe/Paris', reminders: null, calendar: null };
 
 describe('the reminders form of the Pray page', () => {
-  it('starts from the defaults, refuses a time in quiet hours before sending, and sends the choices in the device\'s time zone', async () => {
+  it("starts from the defaults, refuses a time in quiet hours before sending, and sends the choices in the device's time zone", async () => {
     const api = stubApi().on('PUT', REMINDERS, (req) => ({ json: { ...empty, reminders: req.body } }));
     const { user } = renderWithApp(<RemindersForm state={empty} isLoading={false} isError={false} zone="Asia/Tokyo" />);
     expect(screen.getByText(/Times are in your time zone \(Asia\/Tokyo\)/)).toBeInTheDocument();
@@ -20,7 +21,9 @@ describe('the reminders form of the Pray page', () => {
     await user.clear(screen.getByLabelText('Evening reminder time'));
     await user.type(screen.getByLabelText('Evening reminder time'), '22:30');
     await user.click(screen.getByRole('button', { name: 'Save my reminders' }));
-    expect(await screen.findByText('This time is in your quiet hours: choose another time or change your quiet hours.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This time is in your quiet hours: choose another time or change your quiet hours.'),
+    ).toBeInTheDocument();
     expect(api.calls('PUT', REMINDERS)).toEqual([]);
 
     // Quiet hours from 23:00: 22:30 is fine now.

@@ -1,12 +1,20 @@
-import { Bell, CheckCircle2 } from 'lucide-react';
 import type { ParseKeys } from 'i18next';
+import { Bell, CheckCircle2 } from 'lucide-react';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+
 import type { PrayerReminders, PrayerState } from '../../../../../common/contracts/prayer.ts';
 import {
-  DEFAULT_QUIET_END, DEFAULT_QUIET_START, DEFAULT_SESSION_MINUTES, formatMinute, isInQuietHours, MINUTE_STEP, parseMinute, prayerSessions,
+  DEFAULT_QUIET_END,
+  DEFAULT_QUIET_START,
+  DEFAULT_SESSION_MINUTES,
+  formatMinute,
+  isInQuietHours,
+  MINUTE_STEP,
+  parseMinute,
+  prayerSessions,
 } from '../../../../../common/domain/prayer.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
@@ -43,7 +51,8 @@ const remindersForm = z
     if (start === undefined || end === undefined) return;
     for (const s of prayerSessions) {
       const at = parseMinute(f[s]);
-      if (f[`${s}On`] && at !== undefined && isInQuietHours(at, start, end)) ctx.addIssue({ code: 'custom', path: [s], message: 'reminders.errors.quiet' });
+      if (f[`${s}On`] && at !== undefined && isInQuietHours(at, start, end))
+        ctx.addIssue({ code: 'custom', path: [s], message: 'reminders.errors.quiet' });
     }
   });
 type RemindersFormValues = z.infer<typeof remindersForm>;
@@ -84,14 +93,27 @@ export function RemindersForm({ state, isLoading, isError, zone }: Props) {
           <p className="text-sm text-muted-foreground">{t('reminders.loadError')}</p>
         ) : (
           // Remounted with the server's answer, so the form starts from what is saved.
-          <ReminderFields key={state?.reminders ? JSON.stringify(state.reminders) : 'new'} reminders={state?.reminders ?? null} zone={zone} save={save} />
+          <ReminderFields
+            key={state?.reminders ? JSON.stringify(state.reminders) : 'new'}
+            reminders={state?.reminders ?? null}
+            zone={zone}
+            save={save}
+          />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function ReminderFields({ reminders, zone, save }: { reminders: PrayerReminders | null; zone: string; save: ReturnType<typeof useSaveReminders> }) {
+function ReminderFields({
+  reminders,
+  zone,
+  save,
+}: {
+  reminders: PrayerReminders | null;
+  zone: string;
+  save: ReturnType<typeof useSaveReminders>;
+}) {
   const { t } = useTranslation(['prayer', 'common']);
   const form = useSchemaForm(remindersFormSpec, { defaultValues: toForm(reminders) });
   const baseId = useId();
@@ -116,7 +138,14 @@ function ReminderFields({ reminders, zone, save }: { reminders: PrayerReminders 
         name={name}
         render={({ field }) => (
           <div className="flex items-start gap-3">
-            <Checkbox id={id} ref={field.ref} className="mt-0.5" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} />
+            <Checkbox
+              id={id}
+              ref={field.ref}
+              className="mt-0.5"
+              checked={field.value}
+              onCheckedChange={(v) => field.onChange(v === true)}
+              onBlur={field.onBlur}
+            />
             <label htmlFor={id} className="text-sm font-medium leading-snug">
               {label}
             </label>

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
 import type { ParentConsentView, ParentDecisionBody, ParentDecisionResult } from '../../../../../common/contracts/auth.ts';
 import { getJson, sendJson } from '../../../lib/api.ts';
@@ -10,7 +11,11 @@ export const privacyKeys = {
 };
 
 const parentConsentQuery = (token: string) =>
-  queryOptions({ queryKey: privacyKeys.parentConsent(token), queryFn: () => getJson<ParentConsentView>(`${paths.parentConsent}/${encodeURIComponent(token)}`), retry: false });
+  queryOptions({
+    queryKey: privacyKeys.parentConsent(token),
+    queryFn: () => getJson<ParentConsentView>(`${paths.parentConsent}/${encodeURIComponent(token)}`),
+    retry: false,
+  });
 
 /** What the parent's page is about: the young person's first name and whether consent was already given. */
 export const useParentConsent = (token: string) => useQuery(parentConsentQuery(token));
@@ -19,7 +24,8 @@ export const useParentConsent = (token: string) => useQuery(parentConsentQuery(t
 export function useParentDecision(token: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ParentDecisionBody) => sendJson<ParentDecisionResult>('POST', `${paths.parentConsent}/${encodeURIComponent(token)}`, body),
+    mutationFn: (body: ParentDecisionBody) =>
+      sendJson<ParentDecisionResult>('POST', `${paths.parentConsent}/${encodeURIComponent(token)}`, body),
     onSuccess: () => refreshAfterChange(qc, [privacyKeys.parentConsent(token)]),
   });
 }

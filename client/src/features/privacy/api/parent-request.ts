@@ -1,10 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { paths } from '../../../../../common/contracts/auth-paths.ts';
 import type { ParentRequestBody, ParentRequestView } from '../../../../../common/contracts/auth.ts';
 import { getJson, sendJson } from '../../../lib/api.ts';
 import { privacyKeys } from './parent-consent.ts';
 
-const parentRequestQuery = queryOptions({ queryKey: privacyKeys.parentRequest, queryFn: () => getJson<ParentRequestView>(paths.parentRequest), retry: false });
+const parentRequestQuery = queryOptions({
+  queryKey: privacyKeys.parentRequest,
+  queryFn: () => getJson<ParentRequestView>(paths.parentRequest),
+  retry: false,
+});
 
 /** Where the signed-in young person's request to a parent went (while no parent has agreed). */
 export const useParentRequest = () => useQuery(parentRequestQuery);

@@ -2,12 +2,13 @@ import { CheckCircle2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
+
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useParentConsent, useParentDecision } from '../api/parent-consent.ts';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /**
  * The page a parent opens from the mail (issue 11): what the app is, what it keeps, and the
@@ -68,11 +69,7 @@ export default function ParentConsentPage() {
             </Link>
           </span>
         </p>
-        {decide.isError && (
-          <ErrorAlert>
-            {describeError(t, decide.error)}
-          </ErrorAlert>
-        )}
+        {decide.isError && <ErrorAlert>{describeError(t, decide.error)}</ErrorAlert>}
         {!isGranted && (
           <Button size="lg" disabled={decide.isPending} onClick={() => decide.mutate({ decision: 'grant' })}>
             {t('parent.agree')}

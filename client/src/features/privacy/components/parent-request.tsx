@@ -1,14 +1,15 @@
 import { Mail, Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { PARENT_EMAIL_SAME, parentRequestBody } from '../../../../../common/contracts/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { useParentRequest, useSendParentRequest } from '../api/parent-request.ts';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { useParentRequest, useSendParentRequest } from '../api/parent-request.ts';
 
 /** The new address, never the person's own (the server says the same). */
 const formSchema = (ownEmail: string) =>
@@ -30,8 +31,7 @@ export default function ParentRequest({ ownEmail }: { ownEmail: string }) {
   const form = useSchemaForm({ ...parentRequestFormSpec, schema });
 
   if (!request.data) return null;
-  const resend = () =>
-    send.mutate(null, { onSuccess: (v) => setDone({ kind: 'resent', email: v.parentEmail }) });
+  const resend = () => send.mutate(null, { onSuccess: (v) => setDone({ kind: 'resent', email: v.parentEmail }) });
   const change = form.handleSubmit((body) =>
     send.mutate(body, {
       onSuccess: (v) => {
@@ -60,7 +60,11 @@ export default function ParentRequest({ ownEmail }: { ownEmail: string }) {
       )}
       {isEditing ? (
         <form noValidate className="flex max-w-md flex-col gap-3" onSubmit={change} aria-label={t('parentRequest.formLabel')}>
-          <FormField label={t('parentRequest.newEmail')} hint={t('parentRequest.newEmailHint')} error={translateValidation(t, form.formState.errors.parentEmail?.message)}>
+          <FormField
+            label={t('parentRequest.newEmail')}
+            hint={t('parentRequest.newEmailHint')}
+            error={translateValidation(t, form.formState.errors.parentEmail?.message)}
+          >
             <Input type="email" autoComplete="off" inputMode="email" className="bg-background" {...form.register('parentEmail')} />
           </FormField>
           <div className="flex flex-wrap gap-2">
@@ -68,7 +72,15 @@ export default function ParentRequest({ ownEmail }: { ownEmail: string }) {
               <Send aria-hidden />
               {send.isPending ? t('parentRequest.sending') : t('parentRequest.sendToNew')}
             </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => { setIsEditing(false); form.reset(); }}>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setIsEditing(false);
+                form.reset();
+              }}
+            >
               {t('common:cancel')}
             </Button>
           </div>
@@ -80,7 +92,16 @@ export default function ParentRequest({ ownEmail }: { ownEmail: string }) {
             <Send aria-hidden />
             {send.isPending ? t('parentRequest.sending') : t('parentRequest.resend')}
           </Button>
-          <Button type="button" size="sm" variant="outline" onClick={() => { setIsEditing(true); setDone(null); send.reset(); }}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setIsEditing(true);
+              setDone(null);
+              send.reset();
+            }}
+          >
             <Pencil aria-hidden />
             {t('parentRequest.change')}
           </Button>

@@ -1,20 +1,43 @@
-import { ExternalLink, Mail, TriangleAlert } from 'lucide-react';
 import type { ParseKeys } from 'i18next';
+import { ExternalLink, Mail, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
 import {
-  APPROVAL_RETENTION_YEARS, AUDIT_LOG_RETENTION_DAYS, CONCERN_RETENTION_YEARS, DECLINED_APPLICATION_RETENTION_DAYS, EDPB_MEMBERS_URL, MAIL_LOG_RETENTION_DAYS, PENDING_PARENT_RETENTION_DAYS, PRIVACY_NOTICE_DATE,
-  PRIVACY_NOTICE_VERSION, SUPERVISORY_AUTHORITIES,
+  APPROVAL_RETENTION_YEARS,
+  AUDIT_LOG_RETENTION_DAYS,
+  CONCERN_RETENTION_YEARS,
+  DECLINED_APPLICATION_RETENTION_DAYS,
+  EDPB_MEMBERS_URL,
+  MAIL_LOG_RETENTION_DAYS,
+  PENDING_PARENT_RETENTION_DAYS,
+  PRIVACY_NOTICE_DATE,
+  PRIVACY_NOTICE_VERSION,
+  SUPERVISORY_AUTHORITIES,
 } from '../../../../../common/domain/privacy.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 
 /** The notice's parts, in order: what GDPR Art. 13 asks a controller to tell, in plain words (decision 063). */
-export const PRIVACY_SECTIONS = ['who', 'what', 'required', 'why', 'who-sees', 'transfers', 'how-long', 'rights', 'withdraw', 'automated', 'authority', 'young', 'changes'] as const;
+export const PRIVACY_SECTIONS = [
+  'who',
+  'what',
+  'required',
+  'why',
+  'who-sees',
+  'transfers',
+  'how-long',
+  'rights',
+  'withdraw',
+  'automated',
+  'authority',
+  'young',
+  'changes',
+] as const;
 
 const linkClass = 'text-primary underline underline-offset-4';
 
@@ -52,7 +75,9 @@ export default function PrivacyPage() {
       <PageHeader back={{ href: '/', label: t('back') }} width="max-w-3xl" />
       <main className="mx-auto max-w-3xl px-4 pb-16" data-testid="privacy-page">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('title')}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">{t('version', { version: PRIVACY_NOTICE_VERSION, date: formatLongDate(`${PRIVACY_NOTICE_DATE}T12:00:00`, lang) })}</p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          {t('version', { version: PRIVACY_NOTICE_VERSION, date: formatLongDate(`${PRIVACY_NOTICE_DATE}T12:00:00`, lang) })}
+        </p>
         {config?.isControllerPlaceholder && <PlaceholderWarning />}
         <p className="mt-4 text-lg leading-relaxed">{t('intro')}</p>
         <nav aria-labelledby="privacy-contents" className="mt-6 rounded-2xl border bg-card p-4">
@@ -116,7 +141,11 @@ export default function PrivacyPage() {
 function PlaceholderWarning() {
   const { t } = useTranslation('privacy');
   return (
-    <p role="note" data-testid="privacy-placeholder" className="mt-4 flex gap-2 rounded-xl border border-amber-500/60 bg-amber-500/10 p-4 leading-relaxed">
+    <p
+      role="note"
+      data-testid="privacy-placeholder"
+      className="mt-4 flex gap-2 rounded-xl border border-amber-500/60 bg-amber-500/10 p-4 leading-relaxed"
+    >
       <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden />
       <span>{t('controller.placeholder')}</span>
     </p>
@@ -128,7 +157,11 @@ function Controller({ config }: { config: PublicConfig | undefined }) {
   const { t } = useTranslation('privacy');
   const value = (v: string | null | undefined) => (config ? v || t('controller.notSet') : '…');
   return (
-    <dl aria-label={t('controller.label')} data-testid="privacy-controller" className="mt-4 grid gap-x-4 gap-y-2 rounded-xl border bg-card p-4 sm:grid-cols-[auto_1fr]">
+    <dl
+      aria-label={t('controller.label')}
+      data-testid="privacy-controller"
+      className="mt-4 grid gap-x-4 gap-y-2 rounded-xl border bg-card p-4 sm:grid-cols-[auto_1fr]"
+    >
       <dt className="font-semibold">{t('controller.name')}</dt>
       <dd className="break-words">{value(config?.controller.name)}</dd>
       <dt className="font-semibold">{t('controller.address')}</dt>
@@ -164,7 +197,9 @@ function Authorities({ contact }: { contact: string | number }) {
               {countries.of(a.country)}
               {a.region ? ` (${a.region[lang]})` : ''}
             </span>
-            {a.country === own && <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">{t('authorities.yours')}</span>}
+            {a.country === own && (
+              <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">{t('authorities.yours')}</span>
+            )}
             {lang === 'fr' ? '\u00a0: ' : ': '}
             <a href={a.url} target="_blank" rel="noopener noreferrer" className={`${linkClass} break-words`}>
               {a.name[lang]}
@@ -180,7 +215,9 @@ function Authorities({ contact }: { contact: string | number }) {
         </a>
       </p>
       <p className="mt-3 leading-relaxed">{t('authorities.elsewhere', { contact })}</p>
-      <p className="mt-2 text-sm text-muted-foreground">{t('authorities.checked', { date: formatLongDate(`${SUPERVISORY_AUTHORITIES[0]!.verified}T12:00:00`, lang) })}</p>
+      <p className="mt-2 text-sm text-muted-foreground">
+        {t('authorities.checked', { date: formatLongDate(`${SUPERVISORY_AUTHORITIES[0]!.verified}T12:00:00`, lang) })}
+      </p>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
+
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { ConcernStatusBadge } from '../../../components/safeguarding/concern-form.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import type { z } from 'zod';
+
 import { parentConcernBody } from '../../../../../common/contracts/safeguarding.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { ConcernReceived } from '../../../components/safeguarding/concern-form.tsx';
@@ -42,7 +43,13 @@ export default function ParentMentorsPage() {
   };
   const onSubmit = (v: ParentConcern) => raise.mutate(v);
   return (
-    <CardPage title={t('parent.title')} subtitle={view.data ? t('parent.subtitle', { child: view.data.childFirstName }) : undefined} width="xl" contentClassName="flex flex-col gap-6" data-testid="parent-mentors-page">
+    <CardPage
+      title={t('parent.title')}
+      subtitle={view.data ? t('parent.subtitle', { child: view.data.childFirstName }) : undefined}
+      width="xl"
+      contentClassName="flex flex-col gap-6"
+      data-testid="parent-mentors-page"
+    >
       {view.isPending && <Spinner />}
       {view.isError && <ErrorAlert>{describeError(t, view.error, { ns: 'safeguarding' })}</ErrorAlert>}
       {view.data && (
@@ -61,8 +68,14 @@ export default function ParentMentorsPage() {
                       {m.name}
                       {m.isPaused && <Badge variant="outline">{t('paused.badge')}</Badge>}
                     </p>
-                    <p className="text-sm text-muted-foreground">{m.since ? t('parent.since', { date: dates.date(m.since) }) : t('parent.sinceUnknown')}</p>
-                    {m.needsApproval && <p className="text-sm text-muted-foreground">{m.approvedUntil ? t('parent.approvedUntil', { date: dates.date(m.approvedUntil) }) : t('parent.notApproved')}</p>}
+                    <p className="text-sm text-muted-foreground">
+                      {m.since ? t('parent.since', { date: dates.date(m.since) }) : t('parent.sinceUnknown')}
+                    </p>
+                    {m.needsApproval && (
+                      <p className="text-sm text-muted-foreground">
+                        {m.approvedUntil ? t('parent.approvedUntil', { date: dates.date(m.approvedUntil) }) : t('parent.notApproved')}
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -76,7 +89,10 @@ export default function ParentMentorsPage() {
               <ConcernReceived />
             ) : (
               <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)}>
-                <FormField label={t('parent.about')} error={about === 'other' ? undefined : translateValidation(t, err.aboutName?.message, 'validation-safeguarding')}>
+                <FormField
+                  label={t('parent.about')}
+                  error={about === 'other' ? undefined : translateValidation(t, err.aboutName?.message, 'validation-safeguarding')}
+                >
                   <NativeSelect value={about} onChange={(e) => choose(e.target.value)}>
                     <option value="">{t('parent.choose')}</option>
                     {view.data.mentors.map((m) => (
@@ -88,11 +104,18 @@ export default function ParentMentorsPage() {
                   </NativeSelect>
                 </FormField>
                 {about === 'other' && (
-                  <FormField label={t('parent.otherName')} error={translateValidation(t, err.aboutName?.message, 'validation-safeguarding')}>
+                  <FormField
+                    label={t('parent.otherName')}
+                    error={translateValidation(t, err.aboutName?.message, 'validation-safeguarding')}
+                  >
                     <Input autoComplete="off" {...form.register('aboutName')} />
                   </FormField>
                 )}
-                <FormField label={t('form.body')} hint={t('form.bodyHint')} error={translateValidation(t, err.body?.message, 'validation-safeguarding')}>
+                <FormField
+                  label={t('form.body')}
+                  hint={t('form.bodyHint')}
+                  error={translateValidation(t, err.body?.message, 'validation-safeguarding')}
+                >
                   <Textarea rows={6} {...form.register('body')} />
                 </FormField>
                 <CheckboxField control={form.control} name="isAnonymous" label={t('form.anonymous')} />

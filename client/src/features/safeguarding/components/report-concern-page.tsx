@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { z } from 'zod';
+
 import { publicConcernBody } from '../../../../../common/contracts/safeguarding.ts';
 import { CardPage } from '../../../components/layout/card-page.tsx';
 import { ConcernReceived } from '../../../components/safeguarding/concern-form.tsx';
@@ -27,7 +28,13 @@ export default function ReportConcernPage() {
   const form = useSchemaForm(publicConcernFormSpec);
   const err = form.formState.errors;
   return (
-    <CardPage title={t('public.title')} subtitle={raise.isSuccess ? undefined : t('public.subtitle')} width="xl" contentClassName="flex flex-col gap-4" data-testid="report-concern-page">
+    <CardPage
+      title={t('public.title')}
+      subtitle={raise.isSuccess ? undefined : t('public.subtitle')}
+      width="xl"
+      contentClassName="flex flex-col gap-4"
+      data-testid="report-concern-page"
+    >
       {raise.isSuccess ? (
         <ConcernReceived>
           <p className="text-sm">{t('public.keepLink')}</p>
@@ -38,13 +45,25 @@ export default function ReportConcernPage() {
       ) : (
         <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((v: PublicConcern) => raise.mutate(v))}>
           <p className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">{t('public.danger')}</p>
-          <FormField label={t('form.aboutName')} hint={t('form.aboutNameHint')} error={translateValidation(t, err.aboutName?.message, 'validation-safeguarding')}>
+          <FormField
+            label={t('form.aboutName')}
+            hint={t('form.aboutNameHint')}
+            error={translateValidation(t, err.aboutName?.message, 'validation-safeguarding')}
+          >
             <Input autoComplete="off" {...form.register('aboutName')} />
           </FormField>
-          <FormField label={t('form.body')} hint={t('form.bodyHint')} error={translateValidation(t, err.body?.message, 'validation-safeguarding')}>
+          <FormField
+            label={t('form.body')}
+            hint={t('form.bodyHint')}
+            error={translateValidation(t, err.body?.message, 'validation-safeguarding')}
+          >
             <Textarea rows={7} {...form.register('body')} />
           </FormField>
-          <FormField label={t('public.email')} hint={t('public.emailHint')} error={translateValidation(t, err.contactEmail?.message, 'validation-safeguarding')}>
+          <FormField
+            label={t('public.email')}
+            hint={t('public.emailHint')}
+            error={translateValidation(t, err.contactEmail?.message, 'validation-safeguarding')}
+          >
             <Input type="email" autoComplete="email" {...form.register('contactEmail')} />
           </FormField>
           <CheckboxField control={form.control} name="isAnonymous" label={t('form.anonymous')} />

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { securityPaths, type EndedSessions } from '../../../../../common/contracts/security.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 import { sharedKeys } from '../../../lib/query-keys.ts';
 import { securityKeys } from './security-keys.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 /** Signs out one session of the account; signing out this very one leaves the app signed out. */
 export function useEndSession() {

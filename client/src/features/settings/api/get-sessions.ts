@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { securityPaths, type SessionList } from '../../../../../common/contracts/security.ts';
 import { getJson } from '../../../lib/api.ts';
 import { securityKeys } from './security-keys.ts';

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notificationPaths, type NotificationSettings, type UpdateNotificationSettingsBody } from '../../../../../common/contracts/notifications.ts';
+
+import {
+  notificationPaths,
+  type NotificationSettings,
+  type UpdateNotificationSettingsBody,
+} from '../../../../../common/contracts/notifications.ts';
 import { getJson, sendJson } from '../../../lib/api.ts';
 
 const notificationKeys = { settings: ['settings', 'notifications'] as const };

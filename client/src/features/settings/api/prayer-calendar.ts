@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { prayerPaths, type PrayerCalendarLink, type PrayerState } from '../../../../../common/contracts/prayer.ts';
 import { getJson, sendJson } from '../../../lib/api.ts';
 
@@ -6,7 +7,11 @@ import { getJson, sendJson } from '../../../lib/api.ts';
 const prayerStateKey = ['prayer'] as const;
 
 /** Whether a private calendar link exists (its address is shown only when made). */
-export const prayerCalendarQuery = queryOptions({ queryKey: prayerStateKey, queryFn: () => getJson<PrayerState>(prayerPaths.state), staleTime: 0 });
+export const prayerCalendarQuery = queryOptions({
+  queryKey: prayerStateKey,
+  queryFn: () => getJson<PrayerState>(prayerPaths.state),
+  staleTime: 0,
+});
 export const usePrayerCalendar = () => useQuery(prayerCalendarQuery);
 
 /** Makes or renews the link: the older one stops working. */

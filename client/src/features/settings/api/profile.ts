@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { onboardingPaths, type Profile, type ProfileBody } from '../../../../../common/contracts/onboarding.ts';
 import { getJson, sendJson } from '../../../lib/api.ts';
 

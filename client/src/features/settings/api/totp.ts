@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { mfaPaths, type RecoveryCodeList, type TotpEnrolment } from '../../../../../common/contracts/security.ts';
 import { sendJson } from '../../../lib/api.ts';
+import { refreshAfterChange } from '../../../lib/query-client.ts';
 import { sharedKeys } from '../../../lib/query-keys.ts';
 import { securityKeys } from './security-keys.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
 
 /** A new secret to scan (not active until a code from it is confirmed). */
 export const useStartTotp = () => useMutation({ mutationFn: () => sendJson<TotpEnrolment>('POST', mfaPaths.totpSetup) });

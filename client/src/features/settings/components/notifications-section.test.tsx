@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
+
 import { buildCurrentUser } from '../../../test/factories.ts';
+import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 

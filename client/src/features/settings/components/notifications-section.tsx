@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { NotificationSettings } from '../../../../../common/contracts/notifications.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -22,7 +23,9 @@ export const NotificationsSection: SettingsSection = () => {
     <Card data-testid="settings-notifications">
       <CardHeader>
         <CardTitle as="h2">{t('settings.title')}</CardTitle>
-        <CardDescription>{settings.data ? t('settings.description', { email: settings.data.email }) : t('settings.descriptionNoEmail')}</CardDescription>
+        <CardDescription>
+          {settings.data ? t('settings.description', { email: settings.data.email }) : t('settings.descriptionNoEmail')}
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {settings.isPending && <Spinner />}

@@ -2,6 +2,7 @@ import { CalendarPlus, Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -32,7 +33,10 @@ export const PrayerCalendarSection: SettingsSection = () => {
   };
   const copy = async () => {
     if (!made) return;
-    await navigator.clipboard.writeText(made.url).then(() => setIsCopied(true), () => setIsCopied(false));
+    await navigator.clipboard.writeText(made.url).then(
+      () => setIsCopied(true),
+      () => setIsCopied(false),
+    );
   };
   return (
     <Card id="prayer-calendar" data-testid="settings-prayer-calendar" className="scroll-mt-20">
@@ -62,7 +66,11 @@ export const PrayerCalendarSection: SettingsSection = () => {
         )}
         {calendar.data && (
           <p className="text-sm" role="status" data-testid="prayer-calendar-status">
-            {revoke.isSuccess ? t('settings.revoked') : existing ? t('settings.active', { date: dates.date(existing.createdAt) }) : t('settings.none')}
+            {revoke.isSuccess
+              ? t('settings.revoked')
+              : existing
+                ? t('settings.active', { date: dates.date(existing.createdAt) })
+                : t('settings.none')}
           </p>
         )}
         {calendar.data && (

@@ -1,6 +1,7 @@
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { LanguageSelect } from '../../../components/layout/language-switcher.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useTheme, type Theme } from '../../../lib/theme.ts';
@@ -27,7 +28,9 @@ export const PreferencesSection: SettingsSection = ({ user }) => {
         <div className="space-y-1">
           <p className="text-sm font-medium">{t('preferences.email')}</p>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span className="break-all" data-testid="settings-email">{user.email}</span>
+            <span className="break-all" data-testid="settings-email">
+              {user.email}
+            </span>
             <span className={cn('inline-flex items-center gap-1 text-sm', user.isEmailVerified ? 'text-success' : 'text-muted-foreground')}>
               {user.isEmailVerified ? <CheckCircle2 className="size-4" aria-hidden /> : <CircleAlert className="size-4" aria-hidden />}
               {user.isEmailVerified ? t('preferences.verified') : t('preferences.notVerified')}

@@ -1,14 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { onboardingCountries, profileForm, toProfileBody, type Profile, type ProfileFormInput, type ProfileFormValues } from '../../../../../common/contracts/onboarding.ts';
+
+import {
+  onboardingCountries,
+  profileForm,
+  toProfileBody,
+  type Profile,
+  type ProfileFormInput,
+  type ProfileFormValues,
+} from '../../../../../common/contracts/onboarding.ts';
 import { PersonFields } from '../../../components/profile/person-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 import { useProfile, useSaveProfile } from '../api/profile.ts';
 import type { SettingsSection } from './settings-page.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 
 /** The saved profile as form values: "" for what is missing, the birthdate split into its three choices. */
 function toFormValues(p: Profile): ProfileFormInput {

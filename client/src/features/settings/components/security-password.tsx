@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
+
 import { changePasswordBody } from '../../../../../common/contracts/security.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { useChangePassword } from '../api/change-password.ts';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { useChangePassword } from '../api/change-password.ts';
 
 export const changePasswordFormSpec = formSpec(changePasswordBody, { currentPassword: '', newPassword: '' });
 
@@ -19,7 +20,9 @@ export function SecurityPassword() {
   const err = form.formState.errors;
   return (
     <section aria-labelledby="security-password-title" className="space-y-4">
-      <h3 id="security-password-title" className="font-semibold">{t('security.password.title')}</h3>
+      <h3 id="security-password-title" className="font-semibold">
+        {t('security.password.title')}
+      </h3>
       <form
         noValidate
         className="flex max-w-md flex-col gap-4"
@@ -29,14 +32,14 @@ export function SecurityPassword() {
         <FormField label={t('security.password.current')} error={translateValidation(t, err.currentPassword?.message)}>
           <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
         </FormField>
-        <FormField label={t('security.password.new')} hint={t('auth:passwordHint')} error={translateValidation(t, err.newPassword?.message)}>
+        <FormField
+          label={t('security.password.new')}
+          hint={t('auth:passwordHint')}
+          error={translateValidation(t, err.newPassword?.message)}
+        >
           <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
         </FormField>
-        {change.isError && (
-          <ErrorAlert>
-            {describeError(t, change.error, { ns: 'settings' })}
-          </ErrorAlert>
-        )}
+        {change.isError && <ErrorAlert>{describeError(t, change.error, { ns: 'settings' })}</ErrorAlert>}
         {change.isSuccess && (
           <p role="status" className="rounded-lg bg-success/10 p-3 text-sm font-medium text-success" data-testid="security-password-done">
             {change.data.ended === 0 ? t('security.password.doneAlone') : t('security.password.done', { count: change.data.ended })}

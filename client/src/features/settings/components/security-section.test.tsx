@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
+
 import { buildCurrentUser, buildMfaStatus, buildSessionItem } from '../../../test/factories.ts';
+import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { SecuritySection } from './security-section.tsx';
 
@@ -20,7 +21,10 @@ describe('the security section of the settings', () => {
     await user.type(screen.getByLabelText('New password'), 'a brand new passphrase');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your password is changed. 2 other devices were signed out.');
-    expect(api.calls('POST', '/api/account/password')[0]!.body).toEqual({ currentPassword: 'my old passphrase', newPassword: 'a brand new passphrase' });
+    expect(api.calls('POST', '/api/account/password')[0]!.body).toEqual({
+      currentPassword: 'my old passphrase',
+      newPassword: 'a brand new passphrase',
+    });
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
@@ -41,7 +45,7 @@ describe('the security section of the settings', () => {
     expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
   });
 
-  it('says why the new password is refused, in the reader\'s language (issue 24, item 7)', async () => {
+  it("says why the new password is refused, in the reader's language (issue 24, item 7)", async () => {
     stubApi()
       .on('GET', MFA, { json: buildMfaStatus() })
       .on('GET', SESSIONS, { json: { sessions: [] } })
@@ -83,7 +87,10 @@ describe('the security section of the settings', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign out Chrome on Android' }));
     expect(api.calls('DELETE', `${SESSIONS}/${phone.id}`)).toHaveLength(1);
-    await screen.findByText((_, el) => el?.getAttribute('data-testid') === 'security-sessions' && within(el as HTMLElement).queryAllByRole('listitem').length === 1);
+    await screen.findByText(
+      (_, el) =>
+        el?.getAttribute('data-testid') === 'security-sessions' && within(el as HTMLElement).queryAllByRole('listitem').length === 1,
+    );
     expect(screen.queryByRole('button', { name: 'Sign out everywhere else' })).not.toBeInTheDocument();
   });
 
@@ -93,7 +100,13 @@ describe('the security section of the settings', () => {
     const api = stubApi()
       .on('GET', SESSIONS, { json: { sessions: [] } })
       .on('GET', MFA, () => ({ json: status }))
-      .on('POST', '/api/account/mfa/totp/setup', { json: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' } })
+      .on('POST', '/api/account/mfa/totp/setup', {
+        json: {
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/x',
+          qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+        },
+      })
       .on('POST', '/api/account/mfa/totp/confirm', () => {
         status = buildMfaStatus({ isRequired: true, isEnabled: true, isSessionVerified: true, recoveryCodesLeft: 10 });
         return { json: { recoveryCodes: codes } };
@@ -120,7 +133,9 @@ describe('the security section of the settings', () => {
     const api = stubApi()
       .on('GET', SESSIONS, { json: { sessions: [] } })
       .on('GET', MFA, { json: buildMfaStatus({ isEnabled: true, recoveryCodesLeft: 3 }) })
-      .on('POST', '/api/account/mfa/recovery-codes', () => (reauthed ? { json: { recoveryCodes: ['aaaa-bbbb-cccc-dddd-eeee-ffff'] } } : apiError(403, 'REAUTH_REQUIRED')))
+      .on('POST', '/api/account/mfa/recovery-codes', () =>
+        reauthed ? { json: { recoveryCodes: ['aaaa-bbbb-cccc-dddd-eeee-ffff'] } } : apiError(403, 'REAUTH_REQUIRED'),
+      )
       .on('POST', '/api/auth/reauth', () => {
         reauthed = true;
         return { json: { reauthUntil: new Date(Date.now() + 900_000).toISOString() } };

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { SecurityPassword } from './security-password.tsx';
 import { SecuritySessions } from './security-sessions.tsx';

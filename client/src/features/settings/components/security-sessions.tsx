@@ -1,11 +1,12 @@
 import { Laptop, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import type { SessionItem } from '../../../../../common/contracts/security.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { describeError } from '../../../lib/errors.ts';
 import { useDates } from '../../../lib/dates.ts';
+import { describeError } from '../../../lib/errors.ts';
 import { useEndOtherSessions, useEndSession } from '../api/end-sessions.ts';
 import { useSessions } from '../api/get-sessions.ts';
 
@@ -14,7 +15,10 @@ function SessionRow({ session }: { session: SessionItem }) {
   const dates = useDates();
   const end = useEndSession();
   const unknown = t('security.sessions.unknownDevice');
-  const device = session.browser && session.os ? t('security.sessions.device', { browser: session.browser, os: session.os }) : (session.browser ?? session.os ?? unknown);
+  const device =
+    session.browser && session.os
+      ? t('security.sessions.device', { browser: session.browser, os: session.os })
+      : (session.browser ?? session.os ?? unknown);
   const Icon = session.isMobile ? Smartphone : Laptop;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="security-session">
@@ -25,7 +29,10 @@ function SessionRow({ session }: { session: SessionItem }) {
           {session.isCurrent && <Badge variant="success">{t('security.sessions.current')}</Badge>}
         </p>
         <p className="text-sm text-muted-foreground">
-          {t('security.sessions.times', { signedIn: dates.date(session.signedInAt), lastSeen: session.isCurrent ? t('security.sessions.now') : dates.ago(session.lastSeenAt) })}
+          {t('security.sessions.times', {
+            signedIn: dates.date(session.signedInAt),
+            lastSeen: session.isCurrent ? t('security.sessions.now') : dates.ago(session.lastSeenAt),
+          })}
         </p>
       </div>
       <Button
@@ -50,7 +57,9 @@ export function SecuritySessions() {
   const hasOthers = list.some((s) => !s.isCurrent);
   return (
     <section aria-labelledby="security-sessions-title" className="space-y-3">
-      <h3 id="security-sessions-title" className="font-semibold">{t('security.sessions.title')}</h3>
+      <h3 id="security-sessions-title" className="font-semibold">
+        {t('security.sessions.title')}
+      </h3>
       <p className="text-sm text-muted-foreground">{t('security.sessions.description')}</p>
       {sessions.isPending && <Spinner />}
       {sessions.isError && (

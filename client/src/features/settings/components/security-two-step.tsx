@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { TotpEnrolment } from '../../../../../common/contracts/security.ts';
 import { ReauthDialog } from '../../../components/layout/reauth-dialog.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -47,7 +48,10 @@ function Enrolment({ enrolment, onCodes }: { enrolment: TotpEnrolment; onCodes: 
     // soon as the refetched status says two-step verification is on (the hook awaits that refetch),
     // so the codes were sometimes never shown. The promise resolves whatever is mounted; the codes are
     // held by the parent. A failure is shown from `confirm.error`.
-    confirm.mutateAsync(code.trim()).then((res) => onCodes(res.recoveryCodes), () => undefined);
+    confirm.mutateAsync(code.trim()).then(
+      (res) => onCodes(res.recoveryCodes),
+      () => undefined,
+    );
   };
   return (
     <div className="space-y-4 rounded-lg border p-4" data-testid="totp-enrolment">
@@ -61,7 +65,9 @@ function Enrolment({ enrolment, onCodes }: { enrolment: TotpEnrolment; onCodes: 
       />
       <div className="space-y-1">
         <p className="text-sm text-muted-foreground">{t('security.twoStep.manual')}</p>
-        <p className="break-all font-mono text-sm" data-testid="totp-secret">{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</p>
+        <p className="break-all font-mono text-sm" data-testid="totp-secret">
+          {enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
+        </p>
       </div>
       <form noValidate className="flex max-w-xs flex-col gap-3" onSubmit={submit}>
         <FormField label={t('security.twoStep.code')}>
@@ -103,7 +109,9 @@ export function SecurityTwoStep() {
     <section aria-labelledby="security-two-step-title" className="space-y-3" data-testid="security-two-step">
       <h3 id="security-two-step-title" className="flex flex-wrap items-center gap-2 font-semibold">
         {t('security.twoStep.title')}
-        {s && <Badge variant={s.isEnabled ? 'success' : 'default'}>{s.isEnabled ? t('security.twoStep.on') : t('security.twoStep.off')}</Badge>}
+        {s && (
+          <Badge variant={s.isEnabled ? 'success' : 'default'}>{s.isEnabled ? t('security.twoStep.on') : t('security.twoStep.off')}</Badge>
+        )}
       </h3>
       <p className="text-sm text-muted-foreground">{t('security.twoStep.description')}</p>
       {status.isPending && <Spinner />}

@@ -1,15 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../test/fetch-stub.ts';
+
 import { buildCurrentUser, buildMfaStatus } from '../../../test/factories.ts';
+import { stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import SettingsPage from './settings-page.tsx';
 
 const CURRENT_USER = '/api/auth/user';
 const PROFILE = '/api/profile';
 const savedProfile = {
-  firstName: 'Miriam', lastName: 'Prophetess', phone: '+33 6 12 34 56 78', address: '8 rue des Lilas', country: 'France', churchDenomination: 'Protestante', pastorName: 'Pasteur Marc', birthdate: '2008-01-05',
+  firstName: 'Miriam',
+  lastName: 'Prophetess',
+  phone: '+33 6 12 34 56 78',
+  address: '8 rue des Lilas',
+  country: 'France',
+  churchDenomination: 'Protestante',
+  pastorName: 'Pasteur Marc',
+  birthdate: '2008-01-05',
 };
 /** Every test renders the whole page, the security section's sessions list, the profile and the notification choices included. */
 const stubPage = () =>
@@ -25,7 +33,11 @@ describe('the settings page', () => {
   it('shows the account email and whether it is verified', async () => {
     stubPage().on('GET', CURRENT_USER, { json: buildCurrentUser({ email: 'miriam@example.org', isEmailVerified: false }) });
     renderWithApp(<SettingsPage />, { path: '/settings' });
-    const prefs = within(await screen.findByRole('heading', { name: 'Preferences' }).then((h) => h.closest('[data-testid=settings-preferences]') as HTMLElement));
+    const prefs = within(
+      await screen
+        .findByRole('heading', { name: 'Preferences' })
+        .then((h) => h.closest('[data-testid=settings-preferences]') as HTMLElement),
+    );
     expect(prefs.getByText('miriam@example.org')).toBeInTheDocument();
     expect(prefs.getByText('Not verified yet')).toBeInTheDocument();
   });
@@ -49,7 +61,9 @@ describe('the settings page', () => {
   });
 
   it('edits the profile with the onboarding rules and sends the whole profile', async () => {
-    const api = stubPage().on('GET', CURRENT_USER, { json: buildCurrentUser() }).on('PUT', PROFILE, { json: { ...savedProfile, lastName: 'Aaron-Sister' } });
+    const api = stubPage()
+      .on('GET', CURRENT_USER, { json: buildCurrentUser() })
+      .on('PUT', PROFILE, { json: { ...savedProfile, lastName: 'Aaron-Sister' } });
     const { user } = renderWithApp(<SettingsPage />, { path: '/settings' });
     const profile = within(await screen.findByTestId('profile-form'));
     expect(profile.getByLabelText('Last name')).toHaveValue('Prophetess');

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../test/fetch-stub.ts';
+
 import { buildCurrentUser, buildMfaStatus } from '../../../test/factories.ts';
+import { stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { YourDataSection } from './your-data-section.tsx';
 

@@ -1,18 +1,19 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { myDataPaths } from '../../../../../common/contracts/my-data.ts';
 import { REAUTH_WINDOW_MINUTES } from '../../../../../common/contracts/security.ts';
 import { ReauthDownloadLink } from '../../../components/layout/reauth-download-link.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import type { SettingsSection } from './settings-page.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 
 /**
  * Each person's data (issue 11): a JSON copy of everything about them (a plain download link, the
@@ -41,7 +42,9 @@ export const YourDataSection: SettingsSection = () => {
       </CardHeader>
       <CardContent className="space-y-6">
         <section aria-labelledby="your-data-export-title" className="space-y-2">
-          <h3 id="your-data-export-title" className="font-semibold">{t('yourData.export.title')}</h3>
+          <h3 id="your-data-export-title" className="font-semibold">
+            {t('yourData.export.title')}
+          </h3>
           <p className="text-sm text-muted-foreground">{t('yourData.export.text')}</p>
           <ReauthDownloadLink href={myDataPaths.export} className={buttonVariants({ variant: 'outline' })} data-testid="your-data-export">
             <Download aria-hidden />
@@ -49,10 +52,17 @@ export const YourDataSection: SettingsSection = () => {
           </ReauthDownloadLink>
         </section>
         <section aria-labelledby="your-data-delete-title" className="space-y-3">
-          <h3 id="your-data-delete-title" className="font-semibold text-destructive">{t('yourData.delete.title')}</h3>
+          <h3 id="your-data-delete-title" className="font-semibold text-destructive">
+            {t('yourData.delete.title')}
+          </h3>
           <p className="text-sm text-muted-foreground">{t('yourData.delete.text')}</p>
           {!isConfirming ? (
-            <Button variant="outline" className="border-destructive/60 text-destructive" onClick={() => setConfirming(true)} data-testid="your-data-delete-start">
+            <Button
+              variant="outline"
+              className="border-destructive/60 text-destructive"
+              onClick={() => setConfirming(true)}
+              data-testid="your-data-delete-start"
+            >
               <Trash2 aria-hidden />
               {t('yourData.delete.start')}
             </Button>
@@ -81,7 +91,13 @@ export const YourDataSection: SettingsSection = () => {
                 </ErrorAlert>
               )}
               <div className="flex flex-wrap gap-2">
-                <Button type="submit" variant="destructive" className="h-auto min-h-10 whitespace-normal" disabled={remove.isPending} data-testid="your-data-delete-confirm">
+                <Button
+                  type="submit"
+                  variant="destructive"
+                  className="h-auto min-h-10 whitespace-normal"
+                  disabled={remove.isPending}
+                  data-testid="your-data-delete-confirm"
+                >
                   {remove.isPending ? t('yourData.delete.deleting') : t('yourData.delete.confirm')}
                 </Button>
                 <Button type="button" variant="outline" className="h-auto min-h-10 whitespace-normal" onClick={() => setConfirming(false)}>

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+
 import { publicFormPaths, type CallbackRequestBody, type CreatedResponse } from '../../../../../common/contracts/public-forms.ts';
 import { sendJson } from '../../../lib/api.ts';
 

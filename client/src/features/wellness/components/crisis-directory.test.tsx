@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+
 import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { sharedKeys } from '../../../lib/query-keys.ts';
@@ -39,7 +40,10 @@ describe('crisis directory', () => {
     expect(screen.getByTestId('crisis-line-ch147')).toHaveTextContent('Free');
     expect(screen.queryByText(/these lines are free/i)).toBeNull();
     await user.selectOptions(screen.getByTestId('crisis-country'), 'CA');
-    expect(within(screen.getByTestId('crisis-line-caKidsHelpPhone')).getByRole('link', { name: 'Text 686868' })).toHaveAttribute('href', 'sms:686868?body=CONNECT');
+    expect(within(screen.getByTestId('crisis-line-caKidsHelpPhone')).getByRole('link', { name: 'Text 686868' })).toHaveAttribute(
+      'href',
+      'sms:686868?body=CONNECT',
+    );
   });
 
   it("starts from a signed-in person's own country, and says so", async () => {
@@ -47,7 +51,9 @@ describe('crisis directory', () => {
     renderWithApp(<GuessedDirectory />);
     const directory = await screen.findByTestId('hotlines');
     expect(directory).toHaveAttribute('data-region', 'KE');
-    expect(within(directory).getByTestId('crisis-country-note')).toHaveTextContent('Kenya, from your profile. Somewhere else right now? Choose that country.');
+    expect(within(directory).getByTestId('crisis-country-note')).toHaveTextContent(
+      'Kenya, from your profile. Somewhere else right now? Choose that country.',
+    );
     expect(within(directory).getByTestId('crisis-line-ke116')).toBeInTheDocument();
   });
 });

@@ -1,16 +1,26 @@
-import { ExternalLink, LifeBuoy, MessageCircle, MessageSquareText, Phone, Siren } from 'lucide-react';
-import { lineName, lineNote } from './crisis-line-keys.ts';
 import { useQuery } from '@tanstack/react-query';
+import { ExternalLink, LifeBuoy, MessageCircle, MessageSquareText, Phone, Siren } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import {
-  crisisCountries, crisisLinesFor, emergencyNumberFor, guessCrisisRegionWithSource, hasVerifiedLines, helplineDirectory, type CrisisAction, type CrisisActionKind,
-  type CrisisLine, type CrisisRegion, type CrisisRegionGuess,
+  crisisCountries,
+  crisisLinesFor,
+  emergencyNumberFor,
+  guessCrisisRegionWithSource,
+  hasVerifiedLines,
+  helplineDirectory,
+  type CrisisAction,
+  type CrisisActionKind,
+  type CrisisLine,
+  type CrisisRegion,
+  type CrisisRegionGuess,
 } from '../../../../../common/domain/crisis-lines.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { NativeSelect } from '../../../components/ui/input.tsx';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { cn } from '../../../lib/utils.ts';
+import { lineName, lineNote } from './crisis-line-keys.ts';
 
 /** The browser's side of the guess: its languages and time zone. */
 const browserHints = () => ({
@@ -84,7 +94,15 @@ function GuessNote({ region }: { region: CrisisRegion }) {
 }
 
 /** The country picker, with what the shown country comes from; several can show the same choice on one page. */
-export function CrisisRegionPicker({ region, onChange, className }: { region: CrisisRegion; onChange: (r: CrisisRegion) => void; className?: string }) {
+export function CrisisRegionPicker({
+  region,
+  onChange,
+  className,
+}: {
+  region: CrisisRegion;
+  onChange: (r: CrisisRegion) => void;
+  className?: string;
+}) {
   const { t } = useTranslation('public');
   const countries = useSortedCountries();
   const id = useId();
@@ -94,7 +112,13 @@ export function CrisisRegionPicker({ region, onChange, className }: { region: Cr
         <label htmlFor={id} className="text-sm font-medium">
           {t('crisis.country')}
         </label>
-        <NativeSelect id={id} value={region} onChange={(e) => onChange(e.target.value)} className="h-10 w-auto min-w-44 max-w-full" data-testid="crisis-country">
+        <NativeSelect
+          id={id}
+          value={region}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-10 w-auto min-w-44 max-w-full"
+          data-testid="crisis-country"
+        >
           {countries.map(({ code, name }) => (
             <option key={code} value={code}>
               {name}
@@ -108,7 +132,12 @@ export function CrisisRegionPicker({ region, onChange, className }: { region: Cr
   );
 }
 
-const actionIcons: Record<CrisisActionKind, typeof Phone> = { call: Phone, text: MessageSquareText, chat: MessageCircle, web: ExternalLink };
+const actionIcons: Record<CrisisActionKind, typeof Phone> = {
+  call: Phone,
+  text: MessageSquareText,
+  chat: MessageCircle,
+  web: ExternalLink,
+};
 /** Whether a way to reach a line is a web address (opened in a new tab). */
 export const isWeb = (href: string) => href.startsWith('http');
 
@@ -123,8 +152,16 @@ function CrisisLineItem({ line }: { line: CrisisLine }) {
   const facts = [
     line.isAllDay ? t('crisis.allDay') : null,
     line.isFree ? t('crisis.free') : null,
-    line.languages ? t('crisis.languages', { languages: new Intl.ListFormat(lng, { type: 'conjunction' }).format(line.languages.map((l) => languageNames.of(l) ?? l)) }) : null,
-    line.ages ? (line.ages[0] === null ? t('crisis.agesUpTo', { to: line.ages[1] }) : t('crisis.ages', { from: line.ages[0], to: line.ages[1] })) : null,
+    line.languages
+      ? t('crisis.languages', {
+          languages: new Intl.ListFormat(lng, { type: 'conjunction' }).format(line.languages.map((l) => languageNames.of(l) ?? l)),
+        })
+      : null,
+    line.ages
+      ? line.ages[0] === null
+        ? t('crisis.agesUpTo', { to: line.ages[1] })
+        : t('crisis.ages', { from: line.ages[0], to: line.ages[1] })
+      : null,
     t(lineNote(line.id)),
   ].filter(Boolean);
   return (
@@ -184,7 +221,12 @@ export function EmergencyLine({ region, className }: { region: CrisisRegion; cla
 function DirectoryLink() {
   const { t } = useTranslation('public');
   return (
-    <a href={helplineDirectory.actions[0]!.href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+    <a
+      href={helplineDirectory.actions[0]!.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-primary underline underline-offset-4"
+    >
       {t('crisis.actions.web')}
     </a>
   );

@@ -1,11 +1,12 @@
 import { ExternalLink, HeartHandshake, House, LifeBuoy, MessageSquareText, Phone } from 'lucide-react';
-import { lineName } from './crisis-line-keys.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { crisisLinesFor, helplineDirectory, type CrisisLine, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { actionLabelNumber, CrisisRegionPicker, EmergencyLine, isWeb } from './crisis-directory.tsx';
+import { lineName } from './crisis-line-keys.ts';
 
 /*
  * Help on the check's own screens (docs/decisions/061): a "Need help now?" line above every step's
@@ -18,7 +19,8 @@ import { actionLabelNumber, CrisisRegionPicker, EmergencyLine, isWeb } from './c
 export const mainLineFor = (region: CrisisRegion): CrisisLine | undefined => crisisLinesFor(region)[0];
 
 /** The chosen country's child-protection line (topic `child-protection` in the directory), if it has one. */
-export const childProtectionLineFor = (region: CrisisRegion): CrisisLine | undefined => crisisLinesFor(region).find((l) => l.topics?.includes('child-protection'));
+export const childProtectionLineFor = (region: CrisisRegion): CrisisLine | undefined =>
+  crisisLinesFor(region).find((l) => l.topics?.includes('child-protection'));
 
 /** A line's call and text links (one tap on a phone), or its web address when it has neither. */
 function LineActions({ line, size = 'lg' }: { line: CrisisLine; size?: 'lg' | 'sm' }) {
@@ -32,10 +34,20 @@ function LineActions({ line, size = 'lg' }: { line: CrisisLine; size?: 'lg' | 's
         const Icon = kind === 'text' ? MessageSquareText : kind === 'call' ? Phone : ExternalLink;
         const className =
           size === 'lg'
-            ? cn(buttonVariants({ variant: i === 0 ? 'destructive' : 'outline', size: 'lg' }), 'h-auto min-h-12 whitespace-normal py-2', i > 0 && 'border-destructive/60')
+            ? cn(
+                buttonVariants({ variant: i === 0 ? 'destructive' : 'outline', size: 'lg' }),
+                'h-auto min-h-12 whitespace-normal py-2',
+                i > 0 && 'border-destructive/60',
+              )
             : 'inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-bold text-destructive underline underline-offset-4 hover:bg-destructive/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
         return (
-          <a key={`${kind}-${href}`} href={href} {...(isWeb(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})} className={className} data-testid={`line-action-${kind}`}>
+          <a
+            key={`${kind}-${href}`}
+            href={href}
+            {...(isWeb(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            className={className}
+            data-testid={`line-action-${kind}`}
+          >
             <Icon aria-hidden className="size-4 shrink-0" />
             {t(`crisis.actions.${kind}`, { number: actionLabelNumber(line, action) })}
           </a>
@@ -66,7 +78,13 @@ export function NeedHelpNow({ region, className }: { region: CrisisRegion; class
   const { t } = useTranslation('public');
   const line = mainLineFor(region) ?? helplineDirectory;
   return (
-    <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-destructive/30 bg-destructive/5 px-3 py-1.5 text-sm', className)} data-testid="need-help-now">
+    <p
+      className={cn(
+        'flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-destructive/30 bg-destructive/5 px-3 py-1.5 text-sm',
+        className,
+      )}
+      data-testid="need-help-now"
+    >
       <LifeBuoy className="size-4 shrink-0 text-destructive" aria-hidden />
       <span className="font-semibold">{t('soulCheck.help.needHelpNow')}</span>
       <span>{t(lineName(line.id))}</span>
@@ -83,7 +101,11 @@ interface RegionProps {
 
 function HelpCard({ testId, icon, title, children }: { testId: string; icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`${testId}-title`} className="flex flex-col gap-3 rounded-2xl border-2 border-destructive/50 bg-destructive/5 p-4 shadow-sm sm:p-6" data-testid={testId}>
+    <section
+      aria-labelledby={`${testId}-title`}
+      className="flex flex-col gap-3 rounded-2xl border-2 border-destructive/50 bg-destructive/5 p-4 shadow-sm sm:p-6"
+      data-testid={testId}
+    >
       <h3 id={`${testId}-title`} className="flex items-center gap-2 text-xl font-bold tracking-tight">
         {icon}
         {title}
@@ -100,7 +122,11 @@ function HelpCard({ testId, icon, title, children }: { testId: string; icon: Rea
 export function CrisisHelp({ region, onRegionChange, onAskCallback }: RegionProps & { onAskCallback: () => void }) {
   const { t } = useTranslation('public');
   return (
-    <HelpCard testId="crisis-help" icon={<LifeBuoy className="size-6 shrink-0 text-destructive" aria-hidden />} title={t('soulCheck.help.crisisTitle')}>
+    <HelpCard
+      testId="crisis-help"
+      icon={<LifeBuoy className="size-6 shrink-0 text-destructive" aria-hidden />}
+      title={t('soulCheck.help.crisisTitle')}
+    >
       <p>{t('soulCheck.help.crisisText')}</p>
       <p className="font-medium">{t('soulCheck.help.crisisNow')}</p>
       {onRegionChange && <CrisisRegionPicker region={region} onChange={onRegionChange} />}
@@ -121,10 +147,17 @@ export function HomeSafetyHelp({ region, onRegionChange }: RegionProps) {
   const childLine = childProtectionLineFor(region);
   const line = childLine ?? mainLineFor(region);
   return (
-    <HelpCard testId="home-safety" icon={<House className="size-6 shrink-0 text-destructive" aria-hidden />} title={t('soulCheck.help.homeTitle')}>
+    <HelpCard
+      testId="home-safety"
+      icon={<House className="size-6 shrink-0 text-destructive" aria-hidden />}
+      title={t('soulCheck.help.homeTitle')}
+    >
       <p>{t('soulCheck.help.homeText')}</p>
       {onRegionChange && <CrisisRegionPicker region={region} onChange={onRegionChange} />}
-      <LineWithName line={line} label={(name) => t(childLine ? 'soulCheck.help.homeChildLine' : 'soulCheck.help.homeOtherLine', { name })} />
+      <LineWithName
+        line={line}
+        label={(name) => t(childLine ? 'soulCheck.help.homeChildLine' : 'soulCheck.help.homeOtherLine', { name })}
+      />
       <EmergencyLine region={region} />
       <p className="text-sm text-muted-foreground">{t('soulCheck.help.homeForgive')}</p>
     </HelpCard>

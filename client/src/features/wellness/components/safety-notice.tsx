@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
 import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
 import { CrisisRegionPicker, EmergencyLine } from './crisis-directory.tsx';
 
@@ -11,7 +12,11 @@ import { CrisisRegionPicker, EmergencyLine } from './crisis-directory.tsx';
 export function SafetyNotice({ region, onRegionChange }: { region?: CrisisRegion; onRegionChange?: (r: CrisisRegion) => void }) {
   const { t } = useTranslation('public');
   return (
-    <section aria-labelledby="safety-title" className="flex flex-col gap-2 rounded-2xl border bg-card p-4 text-sm shadow-sm sm:p-5" data-testid="not-a-diagnosis">
+    <section
+      aria-labelledby="safety-title"
+      className="flex flex-col gap-2 rounded-2xl border bg-card p-4 text-sm shadow-sm sm:p-5"
+      data-testid="not-a-diagnosis"
+    >
       <h2 id="safety-title" className="flex items-center gap-2 text-base font-semibold">
         <ShieldCheck className="size-5 shrink-0 text-primary" aria-hidden />
         {t('soulCheck.safety.title')}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
+
 import { publicFormPaths } from '../../../../../common/contracts/public-forms.ts';
 import { crisisLinesFor, crisisRegions, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
 import { answerKey, soulCheckSections, type Answer, type Answers, type SectionId } from '../../../../../common/domain/soul-check.ts';
@@ -17,7 +18,13 @@ function answers(...given: [SectionId, number, Answer][]): Answers {
   soulCheckSections.forEach((s, i) => {
     for (let q = 0; q < s.questionCount; q++) a[answerKey(i, q)] = NO;
   });
-  for (const [section, q, answer] of given) a[answerKey(soulCheckSections.findIndex((s) => s.id === section), q)] = answer;
+  for (const [section, q, answer] of given)
+    a[
+      answerKey(
+        soulCheckSections.findIndex((s) => s.id === section),
+        q,
+      )
+    ] = answer;
   return a;
 }
 
@@ -34,30 +41,33 @@ describe('the results of a check with a red flag', () => {
     ['thoughts of hurting themselves or not wanting to live', 'mind', 5, 0],
     ['thoughts of hurting themselves or not wanting to live, "Sometimes"', 'mind', 5, 1],
     ['a life with no real purpose', 'purpose', 1, 0],
-  ] as const)('%s: crisis help first, with one tap to call or text 988 and the emergency number', async (_item, section, question, answer) => {
-    showResults(answers([section, question, answer]));
-    const help = await screen.findByTestId('crisis-help');
-    expect(within(help).getByRole('heading', { name: "You don't have to carry this alone" })).toBeInTheDocument();
-    expect(within(help).getByText(/a parent or another adult you trust, a school counselor or your doctor/)).toBeInTheDocument();
-    expect(within(help).getByText('988 Suicide & Crisis Lifeline')).toBeInTheDocument();
-    expect(within(help).getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988');
-    expect(within(help).getByRole('link', { name: 'Text 988' })).toHaveAttribute('href', 'sms:988');
-    expect(within(help).getByTestId('emergency-line')).toHaveTextContent('In immediate danger, call 911 now.');
-    // At the top: right under the title, before the notice, the buttons and every section.
-    const title = screen.getByRole('heading', { name: 'Your results' });
-    expect(isBefore(title, help)).toBe(true);
-    expect(isBefore(help, screen.getByTestId('not-a-diagnosis'))).toBe(true);
-    expect(isBefore(help, screen.getByTestId('crisis-call'))).toBe(true);
-    expect(isBefore(help, screen.getByTestId('result-heart'))).toBe(true);
+  ] as const)(
+    '%s: crisis help first, with one tap to call or text 988 and the emergency number',
+    async (_item, section, question, answer) => {
+      showResults(answers([section, question, answer]));
+      const help = await screen.findByTestId('crisis-help');
+      expect(within(help).getByRole('heading', { name: "You don't have to carry this alone" })).toBeInTheDocument();
+      expect(within(help).getByText(/a parent or another adult you trust, a school counselor or your doctor/)).toBeInTheDocument();
+      expect(within(help).getByText('988 Suicide & Crisis Lifeline')).toBeInTheDocument();
+      expect(within(help).getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988');
+      expect(within(help).getByRole('link', { name: 'Text 988' })).toHaveAttribute('href', 'sms:988');
+      expect(within(help).getByTestId('emergency-line')).toHaveTextContent('In immediate danger, call 911 now.');
+      // At the top: right under the title, before the notice, the buttons and every section.
+      const title = screen.getByRole('heading', { name: 'Your results' });
+      expect(isBefore(title, help)).toBe(true);
+      expect(isBefore(help, screen.getByTestId('not-a-diagnosis'))).toBe(true);
+      expect(isBefore(help, screen.getByTestId('crisis-call'))).toBe(true);
+      expect(isBefore(help, screen.getByTestId('result-heart'))).toBe(true);
 
-    // The section is never "Healthy", whatever its count.
-    const card = screen.getByTestId(`result-${section}`);
-    expect(card).toHaveAttribute('data-level', 'growth');
-    expect(within(card).getByText('Room to grow')).toBeInTheDocument();
-    expect(within(card).queryByText('Healthy')).toBeNull();
-    expect(within(card).getByText(/One of your answers here is worth talking about with someone soon/)).toBeInTheDocument();
-    expect(within(card).queryByText(i18n.t(`public:soulCheck.sections.${section}.affirmation`))).toBeNull();
-  });
+      // The section is never "Healthy", whatever its count.
+      const card = screen.getByTestId(`result-${section}`);
+      expect(card).toHaveAttribute('data-level', 'growth');
+      expect(within(card).getByText('Room to grow')).toBeInTheDocument();
+      expect(within(card).queryByText('Healthy')).toBeNull();
+      expect(within(card).getByText(/One of your answers here is worth talking about with someone soon/)).toBeInTheDocument();
+      expect(within(card).queryByText(i18n.t(`public:soulCheck.sections.${section}.affirmation`))).toBeNull();
+    },
+  );
 
   it('offers the international directory, the emergency number and the callback where no line could be verified', async () => {
     expect(crisisLinesFor('NG')).toEqual([]);
@@ -74,7 +84,10 @@ describe('the results of a check with a red flag', () => {
     showResults(answers(['mind', 5, 0]), 'FR');
     const help = await screen.findByTestId('crisis-help');
     expect(within(help).getByRole('heading', { name: "Tu n'as pas à porter ça seul" })).toBeInTheDocument();
-    expect(within(help).getByRole('link', { name: `Appeler le ${mainLineFor('FR')!.display}` })).toHaveAttribute('href', expect.stringMatching(/^tel:/));
+    expect(within(help).getByRole('link', { name: `Appeler le ${mainLineFor('FR')!.display}` })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^tel:/),
+    );
     expect(within(screen.getByTestId('result-mind')).getByText('À faire grandir')).toBeInTheDocument();
   });
 

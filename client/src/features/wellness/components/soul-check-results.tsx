@@ -1,16 +1,24 @@
 import { ExternalLink, HeartHandshake, Phone, RotateCcw } from 'lucide-react';
-import { lineName } from './crisis-line-keys.ts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  isHomeConcern, raisedRedFlags, scoreBandFor, sectionResults, soulCheckSections, supportCategoryFor, type Answers, type Level,
-} from '../../../../../common/domain/soul-check.ts';
+
 import { helplineDirectory, type CrisisLine, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
+import {
+  isHomeConcern,
+  raisedRedFlags,
+  scoreBandFor,
+  sectionResults,
+  soulCheckSections,
+  supportCategoryFor,
+  type Answers,
+  type Level,
+} from '../../../../../common/domain/soul-check.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { actionLabelNumber, isWeb } from './crisis-directory.tsx';
+import { lineName } from './crisis-line-keys.ts';
 import { CrisisHelp, HomeSafetyHelp, mainLineFor } from './help-now.tsx';
 import { SafetyNotice } from './safety-notice.tsx';
 import { SupportBlock, useCallbackForm } from './support-block.tsx';
@@ -65,7 +73,12 @@ interface RegionProps {
  * the page downloads this once it has painted, long before anyone can finish the questions
  * (docs/decisions/048).
  */
-export default function Results({ answers, onTakeAgain, region, onRegionChange }: { answers: Answers; onTakeAgain: () => void } & RegionProps) {
+export default function Results({
+  answers,
+  onTakeAgain,
+  region,
+  onRegionChange,
+}: { answers: Answers; onTakeAgain: () => void } & RegionProps) {
   const { t } = useTranslation('public');
   const titleRef = useRef<HTMLHeadingElement>(null);
   // The results replace the questions: the reader lands on their title.
@@ -106,7 +119,9 @@ export default function Results({ answers, onTakeAgain, region, onRegionChange }
         </Button>
       </div>
       <p className="-mt-5 text-sm text-muted-foreground">
-        {mainLine === helplineDirectory ? t('soulCheck.results.findHelplineHint') : t('soulCheck.results.callLineHint', { name: t(lineName(mainLine.id)) })}
+        {mainLine === helplineDirectory
+          ? t('soulCheck.results.findHelplineHint')
+          : t('soulCheck.results.callLineHint', { name: t(lineName(mainLine.id)) })}
       </p>
       <ul className="grid gap-4 md:grid-cols-2">
         {results.map(({ sectionIndex, yesCount, questionCount, level, redFlags }) => {
@@ -123,7 +138,9 @@ export default function Results({ answers, onTakeAgain, region, onRegionChange }
                       {t(`soulCheck.results.levels.${level}`)}
                     </Badge>
                   </div>
-                  <p className="text-sm text-muted-foreground">{t('soulCheck.results.yesCount', { count: yesCount, total: questionCount })}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {t('soulCheck.results.yesCount', { count: yesCount, total: questionCount })}
+                  </p>
                 </CardHeader>
                 <CardContent className="flex flex-col gap-4">
                   {redFlags.length > 0 && <p className="font-medium">{t('soulCheck.results.flagNote')}</p>}
@@ -134,7 +151,9 @@ export default function Results({ answers, onTakeAgain, region, onRegionChange }
                     <>
                       <VerseBlock verse={t(`${base}.verse`, { returnObjects: true }) as Verse} />
                       <div className="rounded-xl bg-secondary/60 p-4">
-                        <p className="text-xs font-semibold uppercase tracking-wide text-secondary-foreground">{t('soulCheck.results.challenge')}</p>
+                        <p className="text-xs font-semibold uppercase tracking-wide text-secondary-foreground">
+                          {t('soulCheck.results.challenge')}
+                        </p>
                         <p className="mt-1 font-semibold">{t(`${base}.challenge.title`)}</p>
                         <p className="mt-1 text-sm">{t(`${base}.challenge.text`)}</p>
                       </div>
@@ -164,4 +183,3 @@ export default function Results({ answers, onTakeAgain, region, onRegionChange }
     </div>
   );
 }
-

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { soulCheckSections } from '../../../../../common/domain/soul-check.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import SoulHealthCheckPage from './soul-health-check-page.tsx';
 
 describe('the Soul Health Check while answering', () => {
-  it('offers the chosen country\'s first helpline on the first screen and on every step, and asks about self-harm gently', async () => {
+  it("offers the chosen country's first helpline on the first screen and on every step, and asks about self-harm gently", async () => {
     const { user } = renderWithApp(<SoulHealthCheckPage />);
     await user.selectOptions(await screen.findByLabelText('Your country'), 'US');
 
@@ -20,9 +21,12 @@ describe('the Soul Health Check while answering', () => {
       expect(help.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
       expect(screen.getByText(`Answer all ${section.questionCount} questions to continue.`)).toBeInTheDocument();
-      for (let q = 0; q < section.questionCount; q++) await user.click(within(screen.getByTestId(`question-${s}-${q}`)).getByText('No', { exact: true }));
+      for (let q = 0; q < section.questionCount; q++)
+        await user.click(within(screen.getByTestId(`question-${s}-${q}`)).getByText('No', { exact: true }));
       if (section.id === 'mind')
-        expect(screen.getByTestId('question-1-5')).toHaveTextContent('In the past few weeks, have you had thoughts of hurting yourself, or of not wanting to be alive?');
+        expect(screen.getByTestId('question-1-5')).toHaveTextContent(
+          'In the past few weeks, have you had thoughts of hurting yourself, or of not wanting to be alive?',
+        );
       await user.click(screen.getByRole('button', { name: s === soulCheckSections.length - 1 ? 'See Results' : 'Next Section' }));
     }
     await screen.findByTestId('soul-check-results');

@@ -1,15 +1,24 @@
 import { ArrowLeft, ArrowRight, Quote } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  answerKey, answerValues, isCheckComplete, isSectionComplete, progressPercent, SECTION_COUNT, soulCheckSections, type Answer, type Answers,
-} from '../../../../../common/domain/soul-check.ts';
+
 import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
+import {
+  answerKey,
+  answerValues,
+  isCheckComplete,
+  isSectionComplete,
+  progressPercent,
+  SECTION_COUNT,
+  soulCheckSections,
+  type Answer,
+  type Answers,
+} from '../../../../../common/domain/soul-check.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAfterFirstPaint, whenIdle } from '../../../lib/after-first-paint.ts';
 import { useCrisisRegion } from './crisis-directory.tsx';
 import { NeedHelpNow } from './help-now.tsx';
@@ -137,7 +146,13 @@ export default function SoulHealthCheckPage() {
             />
             {!canContinue && <p className="text-sm text-muted-foreground">{t('soulCheck.answerAll', { count: current.questionCount })}</p>}
             <div className="grid grid-cols-2 gap-3 sm:flex sm:justify-between">
-              <Button variant="outline" size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section - 1)} disabled={section === 0}>
+              <Button
+                variant="outline"
+                size="lg"
+                className="h-auto min-h-12 whitespace-normal px-3 sm:px-6"
+                onClick={() => goTo(section - 1)}
+                disabled={section === 0}
+              >
                 <ArrowLeft aria-hidden />
                 {t('soulCheck.previous')}
               </Button>
@@ -146,7 +161,12 @@ export default function SoulHealthCheckPage() {
                   {t('soulCheck.seeResults')}
                 </Button>
               ) : (
-                <Button size="lg" className="h-auto min-h-12 whitespace-normal px-3 sm:px-6" onClick={() => goTo(section + 1)} disabled={!canContinue}>
+                <Button
+                  size="lg"
+                  className="h-auto min-h-12 whitespace-normal px-3 sm:px-6"
+                  onClick={() => goTo(section + 1)}
+                  disabled={!canContinue}
+                >
                   {t('soulCheck.next')}
                   <ArrowRight aria-hidden />
                 </Button>

@@ -1,28 +1,44 @@
 import { CheckCircle2, Lock } from 'lucide-react';
-import type publicTexts from '../../../../public/locales/en/public.json';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { callbackForm, toCallbackRequest, type CallbackFormInput } from '../../../../../common/contracts/public-forms.ts';
 import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
 import {
-  ambassadorsFor, callbackLanguages, contactMethods, shouldShowHotlines, supportCategories, type ScoreBand, type SupportCategory,
+  ambassadorsFor,
+  callbackLanguages,
+  contactMethods,
+  shouldShowHotlines,
+  supportCategories,
+  type ScoreBand,
+  type SupportCategory,
 } from '../../../../../common/domain/support.ts';
+import type publicTexts from '../../../../public/locales/en/public.json';
 import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormRootError } from '../../../components/ui/form-root-error.tsx';
 import { Input, NativeSelect } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { translateValidation } from '../../../lib/errors.ts';
-import { cn } from '../../../lib/utils.ts';
+import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { cn } from '../../../lib/utils.ts';
 import { useRequestCallback } from '../api/request-callback.ts';
 import { CrisisDirectory } from './crisis-directory.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
 
-export const callbackFormSpec = formSpec(callbackForm, { name: '', phone: '', category: '', contactMethod: '', voicemail: '', goodTime: '', language: 'en', consent: false });
+export const callbackFormSpec = formSpec(callbackForm, {
+  name: '',
+  phone: '',
+  category: '',
+  contactMethod: '',
+  voicemail: '',
+  goodTime: '',
+  language: 'en',
+  consent: false,
+});
 
 /** The callback form's state; the caller owns it so that other parts of the page can preselect a category. */
 export function useCallbackForm() {
@@ -32,15 +48,36 @@ export function useCallbackForm() {
 export type CallbackFormState = ReturnType<typeof useCallbackForm>;
 
 /** A required one-of-a-few choice as radio buttons in a fieldset. */
-function ChoiceGroup({ legend, name, options, form, error }: { legend: string; name: 'contactMethod' | 'voicemail'; options: { value: string; label: string }[]; form: CallbackFormState; error?: string }) {
+function ChoiceGroup({
+  legend,
+  name,
+  options,
+  form,
+  error,
+}: {
+  legend: string;
+  name: 'contactMethod' | 'voicemail';
+  options: { value: string; label: string }[];
+  form: CallbackFormState;
+  error?: string;
+}) {
   const errorId = useId();
   return (
     <fieldset className="flex flex-col gap-1.5" aria-describedby={error ? errorId : undefined} data-testid={`callback-${name}`}>
       <legend className="mb-1.5 text-sm font-medium leading-none">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {options.map((o) => (
-          <label key={o.value} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-input bg-background px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-            <input type="radio" value={o.value} className="size-4 accent-primary" aria-invalid={error ? true : undefined} {...form.register(name)} />
+          <label
+            key={o.value}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-input bg-background px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+          >
+            <input
+              type="radio"
+              value={o.value}
+              className="size-4 accent-primary"
+              aria-invalid={error ? true : undefined}
+              {...form.register(name)}
+            />
             {o.label}
           </label>
         ))}
@@ -70,7 +107,11 @@ function CallbackForm({ form, band }: { form: CallbackFormState; band: ScoreBand
 
   if (send.isSuccess) {
     return (
-      <div role="status" className="flex flex-col items-center gap-2 rounded-2xl border border-success/40 bg-success/10 p-6 text-center" data-testid="callback-sent">
+      <div
+        role="status"
+        className="flex flex-col items-center gap-2 rounded-2xl border border-success/40 bg-success/10 p-6 text-center"
+        data-testid="callback-sent"
+      >
         <CheckCircle2 className="size-10 text-success" aria-hidden />
         <p className="text-lg font-semibold">{t('support.sent.title')}</p>
         <p>{t('support.sent.text')}</p>
@@ -82,7 +123,13 @@ function CallbackForm({ form, band }: { form: CallbackFormState; band: ScoreBand
   const onInvalid = () => toast({ variant: 'destructive', title: t('support.form.missingTitle'), description: t('support.form.missing') });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="flex flex-col gap-4" aria-labelledby="callback-title" data-testid="callback-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      className="flex flex-col gap-4"
+      aria-labelledby="callback-title"
+      data-testid="callback-form"
+    >
       <h3 id="callback-title" className="text-lg font-semibold">
         {t('support.form.title')}
       </h3>
@@ -166,7 +213,13 @@ export function SupportBlock({ band, forceHotlines = false, form, region, onRegi
   const chooseCategory = (c: SupportCategory) => form.setValue('category', c, { shouldValidate: form.formState.isSubmitted });
   const showHotlines = shouldShowHotlines({ forced: forceHotlines, category: category || undefined, band });
   return (
-    <section id="support" aria-labelledby="support-title" tabIndex={-1} className="flex scroll-mt-6 flex-col gap-6 focus-visible:outline-none" data-testid="support-block">
+    <section
+      id="support"
+      aria-labelledby="support-title"
+      tabIndex={-1}
+      className="flex scroll-mt-6 flex-col gap-6 focus-visible:outline-none"
+      data-testid="support-block"
+    >
       {showHotlines && <CrisisDirectory region={region} onRegionChange={onRegionChange} />}
       <div>
         <h2 id="support-title" className="text-2xl font-bold tracking-tight">
@@ -191,7 +244,9 @@ export function SupportBlock({ band, forceHotlines = false, form, region, onRegi
                     selected && 'border-primary ring-1 ring-primary',
                   )}
                 >
-                  <span className="text-xs font-semibold uppercase tracking-wide text-primary">{t(`support.categories.${a.category}`)}</span>
+                  <span className="text-xs font-semibold uppercase tracking-wide text-primary">
+                    {t(`support.categories.${a.category}`)}
+                  </span>
                   <span className="font-semibold">{t(`support.ambassadors.${a.key as AmbassadorKey}.title`)}</span>
                   <span className="text-sm text-muted-foreground">{t(`support.ambassadors.${a.key as AmbassadorKey}.text`)}</span>
                 </button>

@@ -2,6 +2,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useLayoutEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { cn } from '../../../../lib/utils.ts';
 
@@ -13,10 +14,22 @@ import { cn } from '../../../../lib/utils.ts';
 
 /** A series' look: fill for bars, stroke for lines, the legend's swatch. Light and dark. */
 export const palette = [
-  { fill: 'fill-violet-700 dark:fill-violet-300', stroke: 'stroke-violet-700 dark:stroke-violet-300', swatch: 'bg-violet-700 dark:bg-violet-300' },
+  {
+    fill: 'fill-violet-700 dark:fill-violet-300',
+    stroke: 'stroke-violet-700 dark:stroke-violet-300',
+    swatch: 'bg-violet-700 dark:bg-violet-300',
+  },
   { fill: 'fill-sky-600 dark:fill-sky-400', stroke: 'stroke-sky-600 dark:stroke-sky-400', swatch: 'bg-sky-600 dark:bg-sky-400' },
-  { fill: 'fill-amber-600 dark:fill-amber-400', stroke: 'stroke-amber-600 dark:stroke-amber-400', swatch: 'bg-amber-600 dark:bg-amber-400' },
-  { fill: 'fill-emerald-600 dark:fill-emerald-400', stroke: 'stroke-emerald-600 dark:stroke-emerald-400', swatch: 'bg-emerald-600 dark:bg-emerald-400' },
+  {
+    fill: 'fill-amber-600 dark:fill-amber-400',
+    stroke: 'stroke-amber-600 dark:stroke-amber-400',
+    swatch: 'bg-amber-600 dark:bg-amber-400',
+  },
+  {
+    fill: 'fill-emerald-600 dark:fill-emerald-400',
+    stroke: 'stroke-emerald-600 dark:stroke-emerald-400',
+    swatch: 'bg-emerald-600 dark:bg-emerald-400',
+  },
   { fill: 'fill-rose-600 dark:fill-rose-400', stroke: 'stroke-rose-600 dark:stroke-rose-400', swatch: 'bg-rose-600 dark:bg-rose-400' },
 ] as const;
 
@@ -63,11 +76,27 @@ function Legend({ series }: { series: readonly Series[] }) {
 }
 
 /** The scrolling frame beside the fixed y axis: keyboard users can scroll it too (it is focusable and named). */
-function Frame({ label, axis, children, frameRef }: { label: string; axis: ReactNode; children: ReactNode; frameRef: Ref<HTMLDivElement> }) {
+function Frame({
+  label,
+  axis,
+  children,
+  frameRef,
+}: {
+  label: string;
+  axis: ReactNode;
+  children: ReactNode;
+  frameRef: Ref<HTMLDivElement>;
+}) {
   return (
     <div className="flex w-full min-w-0">
       {axis}
-      <div ref={frameRef} className="min-w-0 flex-1 overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="group" aria-label={label}>
+      <div
+        ref={frameRef}
+        className="min-w-0 flex-1 overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+        tabIndex={0}
+        role="group"
+        aria-label={label}
+      >
         {children}
       </div>
     </div>
@@ -105,7 +134,15 @@ function Grid({ y, width, ticks }: { y: YScale; width: number; ticks: number[] }
   return (
     <g aria-hidden>
       {ticks.map((t) => (
-        <line key={t} x1={0} x2={width - MARGIN.right} y1={y(t)} y2={y(t)} className="stroke-border" strokeDasharray={t === 0 ? undefined : '2 3'} />
+        <line
+          key={t}
+          x1={0}
+          x2={width - MARGIN.right}
+          y1={y(t)}
+          y2={y(t)}
+          className="stroke-border"
+          strokeDasharray={t === 0 ? undefined : '2 3'}
+        />
       ))}
     </g>
   );
@@ -132,11 +169,22 @@ export function BarChart({ data, series, label, height = 240, minBand = 36, goal
   const { ref, width: available } = useWidth();
   const width = Math.max(available, MARGIN.left + MARGIN.right + data.length * minBand, 200);
   useLatestInView(ref, width, isTimeSeries);
-  const values = data.flatMap((d) => (stacked ? [series.reduce((s, k) => s + (d.values[k.key] ?? 0), 0)] : series.map((k) => d.values[k.key] ?? 0)));
+  const values = data.flatMap((d) =>
+    stacked ? [series.reduce((s, k) => s + (d.values[k.key] ?? 0), 0)] : series.map((k) => d.values[k.key] ?? 0),
+  );
   const max = Math.max(1, goal?.value ?? 0, ...values);
-  const x = scaleBand<string>().domain(data.map((d) => d.label)).range([MARGIN.left, width - MARGIN.right]).padding(0.2);
-  const inner = scaleBand<string>().domain(series.map((s) => s.key)).range([0, x.bandwidth()]).padding(0.08);
-  const y = scaleLinear().domain([0, max]).nice().range([height - MARGIN.bottom, MARGIN.top]);
+  const x = scaleBand<string>()
+    .domain(data.map((d) => d.label))
+    .range([MARGIN.left, width - MARGIN.right])
+    .padding(0.2);
+  const inner = scaleBand<string>()
+    .domain(series.map((s) => s.key))
+    .range([0, x.bandwidth()])
+    .padding(0.08);
+  const y = scaleLinear()
+    .domain([0, max])
+    .nice()
+    .range([height - MARGIN.bottom, MARGIN.top]);
   const fmt = new Intl.NumberFormat(i18n.resolvedLanguage, { notation: 'compact' }).format;
   const ticks = y.ticks(4).filter(Number.isInteger);
   const every = labelEvery(x.bandwidth());
@@ -156,10 +204,25 @@ export function BarChart({ data, series, label, height = 240, minBand = 36, goal
                   const top = stacked ? y(base + v) : y(v);
                   const bottom = stacked ? y(base) : y(0);
                   if (stacked) base += v;
-                  return <rect key={s.key} x={stacked ? 0 : inner(s.key)} width={stacked ? x.bandwidth() : inner.bandwidth()} y={top} height={Math.max(0, bottom - top)} rx={2} className={palette[k % palette.length]!.fill} />;
+                  return (
+                    <rect
+                      key={s.key}
+                      x={stacked ? 0 : inner(s.key)}
+                      width={stacked ? x.bandwidth() : inner.bandwidth()}
+                      y={top}
+                      height={Math.max(0, bottom - top)}
+                      rx={2}
+                      className={palette[k % palette.length]!.fill}
+                    />
+                  );
                 })}
                 {i % every === 0 && (
-                  <text x={x.bandwidth() / 2} y={height - MARGIN.bottom + 16} textAnchor="middle" className="fill-muted-foreground text-[11px]">
+                  <text
+                    x={x.bandwidth() / 2}
+                    y={height - MARGIN.bottom + 16}
+                    textAnchor="middle"
+                    className="fill-muted-foreground text-[11px]"
+                  >
                     {d.label}
                   </text>
                 )}
@@ -168,7 +231,15 @@ export function BarChart({ data, series, label, height = 240, minBand = 36, goal
           })}
           {goal && (
             <g>
-              <line x1={0} x2={width - MARGIN.right} y1={y(goal.value)} y2={y(goal.value)} className="stroke-foreground" strokeWidth={1.5} strokeDasharray="6 4" />
+              <line
+                x1={0}
+                x2={width - MARGIN.right}
+                y1={y(goal.value)}
+                y2={y(goal.value)}
+                className="stroke-foreground"
+                strokeWidth={1.5}
+                strokeDasharray="6 4"
+              />
               <text x={width - MARGIN.right} y={y(goal.value) - 4} textAnchor="end" className="fill-foreground text-[11px] font-medium">
                 {goal.label}
               </text>
@@ -187,8 +258,14 @@ export function LineChart({ data, series, label, height = 240, minBand = 14 }: C
   const width = Math.max(available, MARGIN.left + MARGIN.right + data.length * minBand, 200);
   useLatestInView(ref, width, true);
   const max = Math.max(1, ...data.flatMap((d) => series.map((s) => d.values[s.key] ?? 0)));
-  const x = scaleBand<string>().domain(data.map((d) => d.label)).range([MARGIN.left, width - MARGIN.right]).padding(0);
-  const y = scaleLinear().domain([0, max]).nice().range([height - MARGIN.bottom, MARGIN.top]);
+  const x = scaleBand<string>()
+    .domain(data.map((d) => d.label))
+    .range([MARGIN.left, width - MARGIN.right])
+    .padding(0);
+  const y = scaleLinear()
+    .domain([0, max])
+    .nice()
+    .range([height - MARGIN.bottom, MARGIN.top]);
   const fmt = new Intl.NumberFormat(i18n.resolvedLanguage, { notation: 'compact' }).format;
   const ticks = y.ticks(4).filter(Number.isInteger);
   const every = labelEvery(x.bandwidth());
@@ -204,11 +281,26 @@ export function LineChart({ data, series, label, height = 240, minBand = 14 }: C
               .defined((d) => d.values[s.key] !== null && d.values[s.key] !== undefined)
               .x(centre)
               .y((d) => y(d.values[s.key] ?? 0))(data as Datum[]);
-            return <path key={s.key} d={path ?? ''} fill="none" strokeWidth={2} strokeLinejoin="round" className={palette[k % palette.length]!.stroke} />;
+            return (
+              <path
+                key={s.key}
+                d={path ?? ''}
+                fill="none"
+                strokeWidth={2}
+                strokeLinejoin="round"
+                className={palette[k % palette.length]!.stroke}
+              />
+            );
           })}
           {data.map((d, i) =>
             i % every === 0 ? (
-              <text key={d.label} x={centre(d)} y={height - MARGIN.bottom + 16} textAnchor="middle" className="fill-muted-foreground text-[11px]">
+              <text
+                key={d.label}
+                x={centre(d)}
+                y={height - MARGIN.bottom + 16}
+                textAnchor="middle"
+                className="fill-muted-foreground text-[11px]"
+              >
                 {d.label}
               </text>
             ) : null,
@@ -220,7 +312,21 @@ export function LineChart({ data, series, label, height = 240, minBand = 14 }: C
 }
 
 /** A chart's card: title, the sentence saying what it shows, the chart, and its figures as a table. */
-export function ChartCard({ id, title, summary, chart, table, testId }: { id: string; title: string; summary: string; chart: ReactNode; table: ReactNode; testId: string }) {
+export function ChartCard({
+  id,
+  title,
+  summary,
+  chart,
+  table,
+  testId,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  chart: ReactNode;
+  table: ReactNode;
+  testId: string;
+}) {
   const { t } = useTranslation('admin');
   return (
     <Card className="min-w-0" data-testid={testId} aria-labelledby={`${id}-title`}>
@@ -244,7 +350,17 @@ export function ChartCard({ id, title, summary, chart, table, testId }: { id: st
 }
 
 /** A plain table of the figures (the chart's words for screen readers, and for copying). */
-export function FigureTable({ caption, columns, rows, testId }: { caption: string; columns: readonly string[]; rows: readonly (readonly ReactNode[])[]; testId: string }) {
+export function FigureTable({
+  caption,
+  columns,
+  rows,
+  testId,
+}: {
+  caption: string;
+  columns: readonly string[];
+  rows: readonly (readonly ReactNode[])[];
+  testId: string;
+}) {
   return (
     <table className="w-full text-sm tabular-nums" data-testid={testId}>
       <caption className="sr-only">{caption}</caption>

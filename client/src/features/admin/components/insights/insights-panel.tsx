@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { enUS, fr } from 'date-fns/locale';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { insightPeriods, periodMonths, type CountCell } from '../../../../../../common/contracts/insights.ts';
 import { onboardingCountries } from '../../../../../../common/contracts/onboarding.ts';
 import { scoreBands, supportCategories } from '../../../../../../common/domain/support.ts';
@@ -44,7 +45,15 @@ function useFormat() {
   };
 }
 
-function Filters({ params, onChange, withCountry = true }: { params: InsightsParams; onChange: (p: InsightsParams) => void; withCountry?: boolean }) {
+function Filters({
+  params,
+  onChange,
+  withCountry = true,
+}: {
+  params: InsightsParams;
+  onChange: (p: InsightsParams) => void;
+  withCountry?: boolean;
+}) {
   const { t } = useTranslation(['admin', 'onboarding']);
   const id = useId();
   const field = (key: string, label: string, control: ReactNode) => (
@@ -54,11 +63,21 @@ function Filters({ params, onChange, withCountry = true }: { params: InsightsPar
     </div>
   );
   return (
-    <div className={`grid gap-3 ${withCountry ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`} role="search" aria-label={t('insights.filters')} data-testid="insights-filters">
+    <div
+      className={`grid gap-3 ${withCountry ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}
+      role="search"
+      aria-label={t('insights.filters')}
+      data-testid="insights-filters"
+    >
       {field(
         'period',
         t('insights.period'),
-        <NativeSelect id={`${id}-period`} value={params.period} onChange={(e) => onChange({ ...params, period: e.target.value as InsightsParams['period'] })} data-testid="insights-period">
+        <NativeSelect
+          id={`${id}-period`}
+          value={params.period}
+          onChange={(e) => onChange({ ...params, period: e.target.value as InsightsParams['period'] })}
+          data-testid="insights-period"
+        >
           {insightPeriods.map((p) => (
             <option key={p} value={p}>
               {t('insights.lastMonths', { count: periodMonths[p] })}
@@ -69,7 +88,12 @@ function Filters({ params, onChange, withCountry = true }: { params: InsightsPar
       {field(
         'language',
         t('insights.language'),
-        <NativeSelect id={`${id}-language`} value={params.language} onChange={(e) => onChange({ ...params, language: e.target.value as InsightsParams['language'] })} data-testid="insights-language">
+        <NativeSelect
+          id={`${id}-language`}
+          value={params.language}
+          onChange={(e) => onChange({ ...params, language: e.target.value as InsightsParams['language'] })}
+          data-testid="insights-language"
+        >
           <option value="all">{t('insights.allLanguages')}</option>
           <option value="en">English</option>
           <option value="fr">Français</option>
@@ -79,7 +103,12 @@ function Filters({ params, onChange, withCountry = true }: { params: InsightsPar
         field(
           'country',
           t('insights.country'),
-          <NativeSelect id={`${id}-country`} value={params.country} onChange={(e) => onChange({ ...params, country: e.target.value as InsightsParams['country'] })} data-testid="insights-country">
+          <NativeSelect
+            id={`${id}-country`}
+            value={params.country}
+            onChange={(e) => onChange({ ...params, country: e.target.value as InsightsParams['country'] })}
+            data-testid="insights-country"
+          >
             <option value="">{t('insights.allCountries')}</option>
             {onboardingCountries.map((c) => (
               <option key={c} value={c}>
@@ -93,7 +122,13 @@ function Filters({ params, onChange, withCountry = true }: { params: InsightsPar
 }
 
 /** A section's loading, error or content. */
-function Loaded<T>({ query, children }: { query: { data: T | undefined; isPending: boolean; isError: boolean }; children: (data: T) => ReactNode }) {
+function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { data: T | undefined; isPending: boolean; isError: boolean };
+  children: (data: T) => ReactNode;
+}) {
   const { t } = useTranslation('admin');
   if (query.isPending) return <Spinner className="mx-auto my-8" />;
   if (query.isError || !query.data) return <ErrorAlert>{t('insights.loadError')}</ErrorAlert>;
@@ -118,7 +153,11 @@ function Section({ title, intro, children, testId }: { title: string; intro?: Re
 function AsOf({ refreshedAt }: { refreshedAt: string | null }) {
   const { t } = useTranslation('admin');
   const dates = useDates();
-  return <p className="text-sm text-muted-foreground">{refreshedAt ? t('insights.asOf', { when: dates.dateTime(refreshedAt) }) : t('insights.notYet')}</p>;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {refreshedAt ? t('insights.asOf', { when: dates.dateTime(refreshedAt) }) : t('insights.notYet')}
+    </p>
+  );
 }
 
 const sumKnown = (cells: readonly CountCell[]) => cells.reduce<number>((s, n) => s + (n ?? 0), 0);
@@ -149,10 +188,19 @@ function Funnel({ params }: { params: InsightsParams }) {
         const first = r.steps[0];
         const title = r.course.title[lang];
         const summary = [
-          isTrack ? t('insights.funnel.summaryTrack', { title }) : t('insights.funnel.summary', { title, opened: f.cell(first?.opened), passed: f.cell(first?.passed) }),
-          hasStall ? t(isTrack ? 'insights.funnel.stallTrack' : 'insights.funnel.stall', { step: stepName(r.steps[worst]!.step) }) : t('insights.funnel.noStall'),
+          isTrack
+            ? t('insights.funnel.summaryTrack', { title })
+            : t('insights.funnel.summary', { title, opened: f.cell(first?.opened), passed: f.cell(first?.passed) }),
+          hasStall
+            ? t(isTrack ? 'insights.funnel.stallTrack' : 'insights.funnel.stall', { step: stepName(r.steps[worst]!.step) })
+            : t('insights.funnel.noStall'),
         ].join(' ');
-        const series = isTrack ? [{ key: 'passed', label: t('insights.funnel.done') }] : [{ key: 'opened', label: t('insights.funnel.opened') }, { key: 'passed', label: t('insights.funnel.passed') }];
+        const series = isTrack
+          ? [{ key: 'passed', label: t('insights.funnel.done') }]
+          : [
+              { key: 'opened', label: t('insights.funnel.opened') },
+              { key: 'passed', label: t('insights.funnel.passed') },
+            ];
         const data: Datum[] = r.steps.map((s) => ({ label: stepName(s.step), values: { opened: s.opened, passed: s.passed } }));
         return (
           <div className="flex flex-col gap-3">
@@ -160,7 +208,12 @@ function Funnel({ params }: { params: InsightsParams }) {
             {r.courses.length > 1 && (
               <div className="flex max-w-sm flex-col gap-1.5">
                 <Label htmlFor={`${id}-course`}>{t('insights.funnel.course')}</Label>
-                <NativeSelect id={`${id}-course`} value={r.course.slug} onChange={(e) => setCourse(e.target.value)} data-testid="insights-course">
+                <NativeSelect
+                  id={`${id}-course`}
+                  value={r.course.slug}
+                  onChange={(e) => setCourse(e.target.value)}
+                  data-testid="insights-course"
+                >
                   {r.courses.map((c) => (
                     <option key={c.slug} value={c.slug}>
                       {c.title[lang]}
@@ -179,11 +232,25 @@ function Funnel({ params }: { params: InsightsParams }) {
                 <FigureTable
                   testId="table-funnel"
                   caption={t('insights.funnel.title')}
-                  columns={isTrack ? [t('insights.funnel.dayColumn'), t('insights.funnel.done')] : [t('insights.funnel.weekColumn'), t('insights.funnel.opened'), t('insights.funnel.passed'), t('insights.funnel.stalled')]}
+                  columns={
+                    isTrack
+                      ? [t('insights.funnel.dayColumn'), t('insights.funnel.done')]
+                      : [
+                          t('insights.funnel.weekColumn'),
+                          t('insights.funnel.opened'),
+                          t('insights.funnel.passed'),
+                          t('insights.funnel.stalled'),
+                        ]
+                  }
                   rows={r.steps.map((s) =>
                     isTrack
                       ? [stepName(s.step), f.cell(s.passed)]
-                      : [stepName(s.step), f.cell(s.opened), f.cell(s.passed), s.opened != null && s.passed !== null ? f.cell(Math.max(0, s.opened - s.passed)) : t('insights.unknown')],
+                      : [
+                          stepName(s.step),
+                          f.cell(s.opened),
+                          f.cell(s.passed),
+                          s.opened != null && s.passed !== null ? f.cell(Math.max(0, s.opened - s.passed)) : t('insights.unknown'),
+                        ],
                   )}
                 />
               }
@@ -215,7 +282,9 @@ function Growth({ params }: { params: InsightsParams }) {
               testId="chart-growth"
               title={t('insights.growth.title')}
               summary={summary}
-              chart={<LineChart data={r.weeks.map(({ week, ...values }) => ({ label: f.week(week), values }))} series={series} label={summary} />}
+              chart={
+                <LineChart data={r.weeks.map(({ week, ...values }) => ({ label: f.week(week), values }))} series={series} label={summary} />
+              }
               table={
                 <FigureTable
                   testId="table-growth"
@@ -241,12 +310,25 @@ function Multiplication({ params }: { params: InsightsParams }) {
     <Loaded query={query}>
       {(r) => {
         const genSummary = t('insights.generations.summary', {
-          g1: f.cell(r.generations[0]?.people), g2: f.cell(r.generations[1]?.people), g3: f.cell(r.generations[2]?.people), g4: f.cell(r.generations[3]?.people),
+          g1: f.cell(r.generations[0]?.people),
+          g2: f.cell(r.generations[1]?.people),
+          g3: f.cell(r.generations[2]?.people),
+          g4: f.cell(r.generations[3]?.people),
         });
-        const loadSummary = t('insights.mentorLoads.summary', { one: f.cell(r.mentorLoads[0]?.mentors), two: f.cell(r.mentorLoads[1]?.mentors), three: f.cell(r.mentorLoads[2]?.mentors) });
+        const loadSummary = t('insights.mentorLoads.summary', {
+          one: f.cell(r.mentorLoads[0]?.mentors),
+          two: f.cell(r.mentorLoads[1]?.mentors),
+          three: f.cell(r.mentorLoads[2]?.mentors),
+        });
         const last = r.roles.at(-1);
-        const roleSummary = t('insights.roles.summary', { ambassadors: f.cell(last?.ambassadors), coordinators: f.cell(last?.coordinators) });
-        const roleSeries = [{ key: 'ambassadors', label: t('insights.roles.ambassadors') }, { key: 'coordinators', label: t('insights.roles.coordinators') }];
+        const roleSummary = t('insights.roles.summary', {
+          ambassadors: f.cell(last?.ambassadors),
+          coordinators: f.cell(last?.coordinators),
+        });
+        const roleSeries = [
+          { key: 'ambassadors', label: t('insights.roles.ambassadors') },
+          { key: 'coordinators', label: t('insights.roles.coordinators') },
+        ];
         return (
           <div className="flex flex-col gap-4">
             <AsOf refreshedAt={r.refreshedAt} />
@@ -256,16 +338,53 @@ function Multiplication({ params }: { params: InsightsParams }) {
                 testId="chart-generations"
                 title={t('insights.generations.title')}
                 summary={genSummary}
-                chart={<BarChart data={r.generations.map((g) => ({ label: t('insights.generations.label', { generation: g.generation }), values: { people: g.people } }))} series={[{ key: 'people', label: t('insights.generations.people') }]} label={genSummary} minBand={64} />}
-                table={<FigureTable testId="table-generations" caption={t('insights.generations.title')} columns={[t('insights.generations.column'), t('insights.generations.people')]} rows={r.generations.map((g) => [t('insights.generations.label', { generation: g.generation }), f.cell(g.people)])} />}
+                chart={
+                  <BarChart
+                    data={r.generations.map((g) => ({
+                      label: t('insights.generations.label', { generation: g.generation }),
+                      values: { people: g.people },
+                    }))}
+                    series={[{ key: 'people', label: t('insights.generations.people') }]}
+                    label={genSummary}
+                    minBand={64}
+                  />
+                }
+                table={
+                  <FigureTable
+                    testId="table-generations"
+                    caption={t('insights.generations.title')}
+                    columns={[t('insights.generations.column'), t('insights.generations.people')]}
+                    rows={r.generations.map((g) => [t('insights.generations.label', { generation: g.generation }), f.cell(g.people)])}
+                  />
+                }
               />
               <ChartCard
                 id={`${id}-load`}
                 testId="chart-mentor-loads"
                 title={t('insights.mentorLoads.title')}
                 summary={loadSummary}
-                chart={<BarChart data={r.mentorLoads.map((m) => ({ label: t('insights.mentorLoads.label', { disciples: m.disciples, count: m.disciples === '1' ? 1 : 2 }), values: { mentors: m.mentors } }))} series={[{ key: 'mentors', label: t('insights.mentorLoads.mentors') }]} label={loadSummary} minBand={72} />}
-                table={<FigureTable testId="table-mentor-loads" caption={t('insights.mentorLoads.title')} columns={[t('insights.mentorLoads.column'), t('insights.mentorLoads.mentors')]} rows={r.mentorLoads.map((m) => [t('insights.mentorLoads.label', { disciples: m.disciples, count: m.disciples === '1' ? 1 : 2 }), f.cell(m.mentors)])} />}
+                chart={
+                  <BarChart
+                    data={r.mentorLoads.map((m) => ({
+                      label: t('insights.mentorLoads.label', { disciples: m.disciples, count: m.disciples === '1' ? 1 : 2 }),
+                      values: { mentors: m.mentors },
+                    }))}
+                    series={[{ key: 'mentors', label: t('insights.mentorLoads.mentors') }]}
+                    label={loadSummary}
+                    minBand={72}
+                  />
+                }
+                table={
+                  <FigureTable
+                    testId="table-mentor-loads"
+                    caption={t('insights.mentorLoads.title')}
+                    columns={[t('insights.mentorLoads.column'), t('insights.mentorLoads.mentors')]}
+                    rows={r.mentorLoads.map((m) => [
+                      t('insights.mentorLoads.label', { disciples: m.disciples, count: m.disciples === '1' ? 1 : 2 }),
+                      f.cell(m.mentors),
+                    ])}
+                  />
+                }
               />
             </div>
             <ChartCard
@@ -273,8 +392,22 @@ function Multiplication({ params }: { params: InsightsParams }) {
               testId="chart-roles"
               title={t('insights.roles.title')}
               summary={roleSummary}
-              chart={<LineChart data={r.roles.map(({ month, ...values }) => ({ label: f.month(month), values }))} series={roleSeries} label={roleSummary} minBand={48} />}
-              table={<FigureTable testId="table-roles" caption={t('insights.roles.title')} columns={[t('insights.roles.month'), ...roleSeries.map((s) => s.label)]} rows={r.roles.map((m) => [f.month(m.month), f.cell(m.ambassadors), f.cell(m.coordinators)])} />}
+              chart={
+                <LineChart
+                  data={r.roles.map(({ month, ...values }) => ({ label: f.month(month), values }))}
+                  series={roleSeries}
+                  label={roleSummary}
+                  minBand={48}
+                />
+              }
+              table={
+                <FigureTable
+                  testId="table-roles"
+                  caption={t('insights.roles.title')}
+                  columns={[t('insights.roles.month'), ...roleSeries.map((s) => s.label)]}
+                  rows={r.roles.map((m) => [f.month(m.month), f.cell(m.ambassadors), f.cell(m.coordinators)])}
+                />
+              }
             />
           </div>
         );
@@ -299,8 +432,12 @@ function Care({ params }: { params: InsightsParams }) {
         const urgent = r.response.find((g) => g.group === 'urgent');
         const standard = r.response.find((g) => g.group === 'standard');
         const timeSummary = t('insights.care.timeSummary', {
-          urgentMedian: f.hours(urgent?.medianHours ?? null), urgentP90: f.hours(urgent?.p90Hours ?? null), urgentOverdue: f.cell(urgent?.overdue),
-          standardMedian: f.hours(standard?.medianHours ?? null), standardP90: f.hours(standard?.p90Hours ?? null), standardOverdue: f.cell(standard?.overdue),
+          urgentMedian: f.hours(urgent?.medianHours ?? null),
+          urgentP90: f.hours(urgent?.p90Hours ?? null),
+          urgentOverdue: f.cell(urgent?.overdue),
+          standardMedian: f.hours(standard?.medianHours ?? null),
+          standardP90: f.hours(standard?.p90Hours ?? null),
+          standardOverdue: f.cell(standard?.overdue),
         });
         const groupName = (g: 'urgent' | 'standard') => t(`insights.care.groups.${g}`);
         return (
@@ -310,16 +447,48 @@ function Care({ params }: { params: InsightsParams }) {
               testId="chart-care-categories"
               title={t('insights.care.categoryTitle')}
               summary={catSummary}
-              chart={<BarChart stacked isTimeSeries data={r.weeks.map((w) => ({ label: f.week(w.week), values: w.byCategory }))} series={categories} label={catSummary} minBand={22} />}
-              table={<FigureTable testId="table-care-categories" caption={t('insights.care.categoryTitle')} columns={[t('insights.weekOf'), ...categories.map((c) => c.label)]} rows={r.weeks.map((w) => [f.week(w.week), ...supportCategories.map((c) => f.cell(w.byCategory[c]))])} />}
+              chart={
+                <BarChart
+                  stacked
+                  isTimeSeries
+                  data={r.weeks.map((w) => ({ label: f.week(w.week), values: w.byCategory }))}
+                  series={categories}
+                  label={catSummary}
+                  minBand={22}
+                />
+              }
+              table={
+                <FigureTable
+                  testId="table-care-categories"
+                  caption={t('insights.care.categoryTitle')}
+                  columns={[t('insights.weekOf'), ...categories.map((c) => c.label)]}
+                  rows={r.weeks.map((w) => [f.week(w.week), ...supportCategories.map((c) => f.cell(w.byCategory[c]))])}
+                />
+              }
             />
             <ChartCard
               id={`${id}-band`}
               testId="chart-care-bands"
               title={t('insights.care.bandTitle')}
               summary={bandSummary}
-              chart={<BarChart stacked isTimeSeries data={r.weeks.map((w) => ({ label: f.week(w.week), values: w.byBand }))} series={bands} label={bandSummary} minBand={22} />}
-              table={<FigureTable testId="table-care-bands" caption={t('insights.care.bandTitle')} columns={[t('insights.weekOf'), ...bands.map((b) => b.label)]} rows={r.weeks.map((w) => [f.week(w.week), ...scoreBands.map((b) => f.cell(w.byBand[b]))])} />}
+              chart={
+                <BarChart
+                  stacked
+                  isTimeSeries
+                  data={r.weeks.map((w) => ({ label: f.week(w.week), values: w.byBand }))}
+                  series={bands}
+                  label={bandSummary}
+                  minBand={22}
+                />
+              }
+              table={
+                <FigureTable
+                  testId="table-care-bands"
+                  caption={t('insights.care.bandTitle')}
+                  columns={[t('insights.weekOf'), ...bands.map((b) => b.label)]}
+                  rows={r.weeks.map((w) => [f.week(w.week), ...scoreBands.map((b) => f.cell(w.byBand[b]))])}
+                />
+              }
             />
             <ChartCard
               id={`${id}-time`}
@@ -332,7 +501,10 @@ function Care({ params }: { params: InsightsParams }) {
                     <BarChart
                       key={g.group}
                       data={[{ label: groupName(g.group), values: { median: g.medianHours, p90: g.p90Hours } }]}
-                      series={[{ key: 'median', label: t('insights.care.median') }, { key: 'p90', label: t('insights.care.p90') }]}
+                      series={[
+                        { key: 'median', label: t('insights.care.median') },
+                        { key: 'p90', label: t('insights.care.p90') },
+                      ]}
                       goal={{ value: g.goalHours, label: t('insights.care.goal', { hours: g.goalHours }) }}
                       label={`${groupName(g.group)}: ${t('insights.care.goal', { hours: g.goalHours })}`}
                       minBand={120}
@@ -345,8 +517,22 @@ function Care({ params }: { params: InsightsParams }) {
                 <FigureTable
                   testId="table-care-response"
                   caption={t('insights.care.timeTitle')}
-                  columns={[t('insights.care.group'), t('insights.care.requests'), t('insights.care.contacted'), t('insights.care.median'), t('insights.care.p90'), t('insights.care.overdue')]}
-                  rows={r.response.map((g) => [`${groupName(g.group)} (${t('insights.care.goal', { hours: g.goalHours })})`, f.cell(g.requests), f.cell(g.contacted), f.hours(g.medianHours), f.hours(g.p90Hours), f.cell(g.overdue)])}
+                  columns={[
+                    t('insights.care.group'),
+                    t('insights.care.requests'),
+                    t('insights.care.contacted'),
+                    t('insights.care.median'),
+                    t('insights.care.p90'),
+                    t('insights.care.overdue'),
+                  ]}
+                  rows={r.response.map((g) => [
+                    `${groupName(g.group)} (${t('insights.care.goal', { hours: g.goalHours })})`,
+                    f.cell(g.requests),
+                    f.cell(g.contacted),
+                    f.hours(g.medianHours),
+                    f.hours(g.p90Hours),
+                    f.cell(g.overdue),
+                  ])}
                 />
               }
             />
@@ -378,7 +564,11 @@ export default function InsightsPanel() {
       <Section title={t('insights.sections.multiplication')} testId="insights-multiplication">
         <Multiplication params={params} />
       </Section>
-      <Section title={t('insights.sections.care')} intro={<p className="text-sm text-muted-foreground">{t('insights.care.noCountry')}</p>} testId="insights-care">
+      <Section
+        title={t('insights.sections.care')}
+        intro={<p className="text-sm text-muted-foreground">{t('insights.care.noCountry')}</p>}
+        testId="insights-care"
+      >
         <Care params={params} />
       </Section>
     </div>
@@ -390,7 +580,11 @@ export function CareInsights() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useState(initialParams);
   return (
-    <Section title={t('insights.sections.care')} intro={<p className="text-sm text-muted-foreground">{t('insights.care.responderIntro')}</p>} testId="insights-care">
+    <Section
+      title={t('insights.sections.care')}
+      intro={<p className="text-sm text-muted-foreground">{t('insights.care.responderIntro')}</p>}
+      testId="insights-care"
+    >
       <Filters params={params} onChange={setParams} withCountry={false} />
       <Care params={params} />
     </Section>
