@@ -399,14 +399,13 @@ function adminGoals(goals: Goal[], adm: Awaited<ReturnType<typeof runAdmin>>) {
     goal: '(context)',
     met: true,
   });
-  // Issue 29: 64 admins reading the first page, each a page a second. p97.5 stands in for p95 (autocannon's
-  // nearest percentile above it), so the goal is read strictly.
+  // Issue 29: 64 admins reading the first page, each a page a second at their own moment (open loop).
   const { steady, saturated } = adm.load;
   goals.push({
-    what: `directory first page, 64 admins a page a second: p97.5 (for p95)`,
-    figure: `${fmt(steady.p97_5, 1)} ms`,
+    what: 'directory first page, 64 admins a page a second: p95',
+    figure: `${fmt(steady.p95, 1)} ms`,
     goal: '<= 20 ms',
-    met: steady.p97_5 <= 20 && steady.non2xx === 0,
+    met: steady.p95 <= 20 && steady.non2xx === 0,
   });
   goals.push({
     what: 'directory first page, 64 admins a page a second: p99',
