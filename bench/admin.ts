@@ -54,13 +54,12 @@ async function directoryUnderLoad(databaseUrl: string, cookies: string[], log: (
   });
   try {
     await waitReady(port, child);
-    const run = async (overallRate?: number) => {
+    const run = async () => {
       let next = 0;
       const r = await autocannon({
         url: `http://127.0.0.1:${port}`,
         connections: cookies.length,
         duration: LOAD_SECONDS,
-        ...(overallRate ? { overallRate } : {}),
         requests: [
           {
             method: 'GET',
@@ -87,7 +86,6 @@ async function directoryUnderLoad(databaseUrl: string, cookies: string[], log: (
     );
     await run();
     const saturated = await run();
-    const steadyRate = cookies.length;
     // Open loop: each admin opens a page once a second at its own moment (a random phase), so the
     // arrivals are spread like people's clicks, not fired together as autocannon's overallRate does
     // (which measured its own bursts: 64 requests at once each second). Keep-alive connections.
