@@ -4,10 +4,8 @@
  * p95 per request, on a database filled by bench/seed-100k.ts. Ends with one CSV export of the
  * whole directory.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -16,7 +14,7 @@ import { users } from '../server/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { insightsRepositoryFactory } from '../server/modules/admin/insights/insights.repository.ts';
 import { freePort } from '../test/postgres.ts';
-import { root, stopApp, waitReady } from './processes.ts';
+import { BENCH_MFA_KEY, startApiServer, stopApp, waitReady } from './processes.ts';
 import { ROOT_EMAIL } from './seed-100k.ts';
 
 const ITERATIONS = Number(process.env.ITERATIONS ?? 30);
@@ -40,18 +38,11 @@ export interface DirectoryLoad {
   steady: { rate: number; rps: number; p50: number; p95: number; p97_5: number; p99: number; non2xx: number };
 }
 
-const BENCH_MFA_KEY = Buffer.alloc(32, 7).toString('base64');
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 2) * 2;
 
 async function directoryUnderLoad(databaseUrl: string, cookies: string[], log: (line: string) => void): Promise<DirectoryLoad> {
   const port = await freePort();
-  // The API in its own process (so the load generator here does not share its CPU), output discarded.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/api-server.ts')], {
-    cwd: root,
-    // The same two-step key as the in-process app above (the database remembers the first one).
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), MFA_ENCRYPTION_KEY: BENCH_MFA_KEY },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = startApiServer(databaseUrl, port);
   try {
     await waitReady(port, child);
     const run = async () => {
@@ -72,14 +63,13 @@ async function directoryUnderLoad(databaseUrl: string, cookies: string[], log: (
           },
         ],
       });
-      const stat = {
+      return {
         rps: r.requests.total / r.duration,
         p50: r.latency.p50,
         p97_5: r.latency.p97_5,
         p99: r.latency.p99,
         non2xx: r.non2xx + r.errors + r.timeouts,
       };
-      return stat;
     };
     log(
       `Directory first page at ${cookies.length} connections: ${LOAD_SECONDS} s warm-up, ${LOAD_SECONDS} s closed loop, ${LOAD_SECONDS * 2} s at one page per admin per second...`,
@@ -136,45 +126,36 @@ export async function runAdmin(databaseUrl: string, log: (line: string) => void)
     select count(*)::int as n from tree`)
   ).rows[0]!.n;
 
-  const adminEmail = 'bench.admin@bench.example';
-  await seedDb.db.delete(users).where(sql`${users.email} = ${adminEmail}`);
-  const [admin] = await seedDb.db
-    .insert(users)
-    .values({ email: adminEmail, firstName: 'Bench', lastName: 'Admin', role: 'admin', onboardingStatus: 'completed' })
-    .returning();
   const [root] = await seedDb.db
     .select()
     .from(users)
     .where(sql`${users.email} = ${ROOT_EMAIL}`);
   const policy = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
-  const adminCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, admin!.id, policy, { isMfaVerified: true })}`;
-  const rootCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, root!.id, policy, { isMfaVerified: true })}`;
-  // 64 more admins for the load below, each with a session that passed two-step verification.
-  await seedDb.db.delete(users).where(sql`${users.email} like 'bench.load%@bench.example'`);
-  const loadAdmins = await seedDb.db
-    .insert(users)
-    .values(
-      Array.from({ length: 64 }, (_, i) => ({
-        email: `bench.load${i}@bench.example`,
-        firstName: 'Load',
-        lastName: `Admin ${i}`,
-        role: 'admin' as const,
-        onboardingStatus: 'completed' as const,
-      })),
-    )
-    .returning({ id: users.id });
-  const loadCookies = await Promise.all(
-    loadAdmins.map(async (a) => `${SESSION_COOKIE}=${await createSession(seedDb.db, a.id, policy, { isMfaVerified: true })}`),
+  /** A session that passed two-step verification (the admin console requires it). */
+  const cookieOf = async (userId: string) => `${SESSION_COOKIE}=${await createSession(seedDb.db, userId, policy, { isMfaVerified: true })}`;
+  /** Admins made afresh (a previous run's at the same addresses removed first), each with a session cookie. */
+  const freshAdmins = async (people: { email: string; firstName: string; lastName: string }[]) => {
+    await seedDb.db.delete(users).where(
+      inArray(
+        users.email,
+        people.map((p) => p.email),
+      ),
+    );
+    const made = await seedDb.db
+      .insert(users)
+      .values(people.map((p) => ({ ...p, role: 'admin' as const, onboardingStatus: 'completed' as const })))
+      .returning({ id: users.id });
+    return Promise.all(made.map((a) => cookieOf(a.id)));
+  };
+  const adminCookie = (await freshAdmins([{ email: 'bench.admin@bench.example', firstName: 'Bench', lastName: 'Admin' }]))[0]!;
+  const rootCookie = await cookieOf(root!.id);
+  // 64 more admins for the load below.
+  const loadCookies = await freshAdmins(
+    Array.from({ length: 64 }, (_, i) => ({ email: `bench.load${i}@bench.example`, firstName: 'Load', lastName: `Admin ${i}` })),
   );
   // The Insights tab (decision 076): its nightly rebuild once, timed; its charts are timed below by their own
   // admin (the console's rate limit is per admin account and per minute).
-  const insightsEmail = 'bench.insights@bench.example';
-  await seedDb.db.delete(users).where(sql`${users.email} = ${insightsEmail}`);
-  const [insightsAdmin] = await seedDb.db
-    .insert(users)
-    .values({ email: insightsEmail, firstName: 'Insights', lastName: 'Admin', role: 'admin', onboardingStatus: 'completed' })
-    .returning();
-  const insightsCookie = `${SESSION_COOKIE}=${await createSession(seedDb.db, insightsAdmin!.id, policy, { isMfaVerified: true })}`;
+  const insightsCookie = (await freshAdmins([{ email: 'bench.insights@bench.example', firstName: 'Insights', lastName: 'Admin' }]))[0]!;
   const refreshStarted = performance.now();
   await insightsRepositoryFactory(seedDb.db).refresh();
   const insightsRefreshSeconds = (performance.now() - refreshStarted) / 1000;

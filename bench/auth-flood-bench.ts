@@ -27,6 +27,7 @@ import { users } from '../server/db/schema/index.ts';
 import { defaultHashLimits, type HashLimits } from '../server/lib/hash-limiter.ts';
 import { hashLimiter, hashPassword, setHashLimits } from '../server/lib/password.ts';
 import { cloneTemplateDatabase, freePort, startTestPostgres } from '../test/postgres.ts';
+import { machine } from './processes.ts';
 
 const RATE = Number(process.env.FLOOD_RATE ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -110,14 +111,8 @@ async function runPhase(base: string, phase: Phase): Promise<PhaseFigures> {
 }
 
 async function main() {
-  const cpu = os.cpus();
   const limits = defaultHashLimits();
-  console.log(
-    `npm run bench:auth-flood: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`npm run bench:auth-flood: ${machine()}`);
   console.log(
     `${RATE} sign-ins/s for ${SECONDS} s per phase; bound on this machine: ${limits.concurrency} hash(es) at once, ${limits.queue} waiting\n`,
   );

@@ -28,9 +28,10 @@ import { createDb } from '../server/db/client.ts';
 import { seedContent } from '../server/db/seed/index.ts';
 import { forbiddenModules, gzipBytes, readModuleMap, visitorForbidden, type ForbiddenKind } from '../test/client-bundle.ts';
 import { cloneTemplateDatabase, freePort, startTestPostgres } from '../test/postgres.ts';
+import { machine } from './processes.ts';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -197,8 +198,11 @@ export async function runLighthouse(
   };
 }
 
-/** Measures everything and returns the goals with their figures (`npm run bench` prints them too). */
-export async function runLandingBench(log: (line: string) => void) {
+/**
+ * The built client (buildClient) served by the real server on its own PostgreSQL, seeded with the
+ * course content; `stop` closes the app and removes the database, the server and the build.
+ */
+export async function serveBuiltClient(log: (line: string) => void) {
   const client = await buildClient(log);
   const pg = await startTestPostgres(async (templateUrl) => {
     const { db, pool } = createDb(templateUrl, 1);
@@ -209,10 +213,25 @@ export async function runLandingBench(log: (line: string) => void) {
   const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'warn' }), databaseUrl: database.url, clientDir: client.dir });
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    clientDir: client.dir,
+    databaseUrl: database.url,
+    stop: async () => {
+      await app.close();
+      await database.drop();
+      await pg.stop();
+      client.cleanup();
+    },
+  };
+}
+
+/** Measures everything and returns the goals with their figures (`npm run bench` prints them too). */
+export async function runLandingBench(log: (line: string) => void) {
+  const { baseUrl, clientDir, stop } = await serveBuiltClient(log);
   try {
     const weights: PageWeight[] = [];
-    for (const page of PAGES) weights.push(await measurePage(baseUrl, client.dir, page));
+    for (const page of PAGES) weights.push(await measurePage(baseUrl, clientDir, page));
     const lighthouse: LighthouseFigures[] = [];
     if (RUNS === 0) return { weights, lighthouse, goals: goalsOf(weights, lighthouse) };
     const chromium = await launchChromiumForLighthouse();
@@ -226,10 +245,7 @@ export async function runLandingBench(log: (line: string) => void) {
     }
     return { weights, lighthouse, goals: goalsOf(weights, lighthouse) };
   } finally {
-    await app.close();
-    await database.drop();
-    await pg.stop();
-    client.cleanup();
+    await stop();
   }
 }
 
@@ -294,13 +310,7 @@ export function printGoals(goals: Goal[]) {
 }
 
 async function main() {
-  const cpu = os.cpus();
-  console.log(
-    `npm run bench:landing: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}\n`,
-  );
+  console.log(`npm run bench:landing: ${machine()}\n`);
   const { weights, goals } = await runLandingBench((line) => console.log(`  ${line}`));
   printLandingWeights(weights);
   printGoals(goals);

@@ -1,10 +1,20 @@
 /** What the benchmark reads about running processes from /proc (Linux): CPU time and memory. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The machine a benchmark ran on and how busy it was, for the first line of its report: "2 x CPU, Node v24…, load average 1.0 0.8 0.5". */
+export function machine(): string {
+  const cpu = os.cpus();
+  return `${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+}
 
 // Linux reports process times in clock ticks; 100 per second on every mainstream kernel build.
 const TICKS_PER_SECOND = 100;
@@ -46,13 +56,30 @@ export function rssMB(pid: number): number {
   return (Number(line?.match(/\d+/)?.[0] ?? 0) * 1024) / 1e6;
 }
 
+/**
+ * The same two-step key for every app a benchmark starts, in its own process or in this one
+ * (required with DATABASE_URL, docs/decisions/066; the database remembers the first one).
+ */
+export const BENCH_MFA_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** Starts the app as `npm start` does (scripts/start.mjs), with its output discarded unless asked for. */
 export function startApp(env: Record<string, string>, showOutput = false): ChildProcess {
   return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    // The same two-step key for every start (required with DATABASE_URL, docs/decisions/066).
-    env: { ...process.env, MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ...env },
+    env: { ...process.env, MFA_ENCRYPTION_KEY: BENCH_MFA_KEY, ...env },
     stdio: ['ignore', showOutput ? 'inherit' : 'ignore', 'inherit'],
+  });
+}
+
+/**
+ * Starts the API alone (bench/api-server.ts: no client build needed) in its own process, so a load
+ * generator in this one does not share its CPU; its output is discarded. Wait for it with waitReady.
+ */
+export function startApiServer(databaseUrl: string, port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/api-server.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), MFA_ENCRYPTION_KEY: BENCH_MFA_KEY },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 

@@ -17,9 +17,6 @@
  *
  *   BENCH_SECONDS=20 npx tsx bench/quiz-flood-bench.ts
  */
-import { spawn } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 
@@ -30,7 +27,7 @@ import { loadCourseContent } from '../server/db/seed/course.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { cloneTemplateDatabase, freePort, seedAppTemplate, startTestPostgres } from '../test/postgres.ts';
 import { answersFor } from '../test/quiz.ts';
-import { root, stopApp, waitReady } from './processes.ts';
+import { machine, startApiServer, stopApp, waitReady } from './processes.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const READERS = 64;
@@ -44,13 +41,7 @@ interface ReadFigures {
 }
 
 async function main() {
-  const cpu = os.cpus();
-  console.log(
-    `quiz flood: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`quiz flood: ${machine()}`);
   const pg = await startTestPostgres(seedAppTemplate);
   const database = await cloneTemplateDatabase(pg.adminUrl);
   const { db, pool } = createDb(database.url, 2);
@@ -66,11 +57,7 @@ async function main() {
   const flooder = await session('flooder@bench.example');
 
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/api-server.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = startApiServer(database.url, port);
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitReady(port, child);

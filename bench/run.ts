@@ -26,7 +26,7 @@ import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { freePort } from '../test/postgres.ts';
 import { runAdmin } from './admin.ts';
-import { root } from './processes.ts';
+import { machine, root } from './processes.ts';
 import { seedBench } from './seed-100k.ts';
 import { runStartup } from './startup.ts';
 import { runThroughput, SECONDS, type RouteFigures } from './throughput.ts';
@@ -68,13 +68,7 @@ async function section<T>(title: string, work: () => Promise<T>): Promise<Sectio
 
 async function main() {
   const started = performance.now();
-  const cpu = os.cpus();
-  console.log(
-    `npm run bench: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`npm run bench: ${machine()}`);
 
   const startup = await section('1. Cold start and idle memory', async () => {
     const s = await runStartup(log);

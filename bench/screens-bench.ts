@@ -11,40 +11,28 @@
  *   BENCH_CLIENT_DIR=dist/client npm run bench:screens   measure an existing build
  *   BENCH_SCREENS=dashboard,lesson npm run bench:screens only those screens
  */
-import os from 'node:os';
 import { chromium } from 'playwright-core';
 
 import { PRIVACY_NOTICE_VERSION } from '../common/domain/privacy.ts';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { createDb } from '../server/db/client.ts';
 import { users } from '../server/db/schema/index.ts';
-import { seedContent } from '../server/db/seed/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
 import { gzipBytes } from '../test/client-bundle.ts';
 import { passLessons, primaryCourseLessons } from '../test/course-progress.ts';
-import { cloneTemplateDatabase, freePort, startTestPostgres } from '../test/postgres.ts';
 import {
-  buildClient,
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
   launchChromiumForLighthouse,
   lighthouseGoals,
   printGoals,
   runLighthouse,
   RUNS,
+  serveBuiltClient,
   type Goal,
   type LighthouseFigures,
 } from './landing-bench.ts';
+import { machine } from './processes.ts';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const ONLY = process.env.BENCH_SCREENS?.split(',').map((s) => s.trim());
 
 interface ScreenLoad {
@@ -110,28 +98,18 @@ async function measureScreen(baseUrl: string, clientDir: string, token: string, 
 }
 
 export async function runScreensBench(log: (line: string) => void) {
-  const client = await buildClient(log);
-  const pg = await startTestPostgres(async (templateUrl) => {
-    const { db, pool } = createDb(templateUrl, 1);
-    await seedContent(db);
-    await pool.end();
-  });
-  const database = await cloneTemplateDatabase(pg.adminUrl);
-  const learner = await seedLearner(database.url);
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'warn' }), databaseUrl: database.url, clientDir: client.dir });
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const screens = [
-    ['dashboard', '/dashboard'],
-    ['lesson', `/lesson/${learner.lessonId}`],
-    ['assessment', `/assessment/${learner.lessonId}`],
-    ['tree', '/disciple-tree'],
-    ['settings', '/settings'],
-  ].filter(([name]) => !ONLY || ONLY.includes(name!)) as [string, string][];
+  const { baseUrl, clientDir, databaseUrl, stop } = await serveBuiltClient(log);
   try {
+    const learner = await seedLearner(databaseUrl);
+    const screens = [
+      ['dashboard', '/dashboard'],
+      ['lesson', `/lesson/${learner.lessonId}`],
+      ['assessment', `/assessment/${learner.lessonId}`],
+      ['tree', '/disciple-tree'],
+      ['settings', '/settings'],
+    ].filter(([name]) => !ONLY || ONLY.includes(name!)) as [string, string][];
     const loads: ScreenLoad[] = [];
-    for (const [name, path] of screens) loads.push(await measureScreen(baseUrl, client.dir, learner.token, name, path));
+    for (const [name, path] of screens) loads.push(await measureScreen(baseUrl, clientDir, learner.token, name, path));
     const lighthouse: (LighthouseFigures & { name: string })[] = [];
     if (RUNS > 0) {
       const browser = await launchChromiumForLighthouse();
@@ -146,10 +124,7 @@ export async function runScreensBench(log: (line: string) => void) {
     }
     return { loads, lighthouse, goals: goalsOf(loads, lighthouse) };
   } finally {
-    await app.close();
-    await database.drop();
-    await pg.stop();
-    client.cleanup();
+    await stop();
   }
 }
 
@@ -167,13 +142,7 @@ function goalsOf(loads: ScreenLoad[], lighthouse: (LighthouseFigures & { name: s
 }
 
 async function main() {
-  const cpu = os.cpus();
-  console.log(
-    `npm run bench:screens: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}\n`,
-  );
+  console.log(`npm run bench:screens: ${machine()}\n`);
   const { loads, goals } = await runScreensBench((line) => console.log(`  ${line}`));
   for (const l of loads) {
     console.log(`\n${l.name} (${l.path}): ${l.scripts} JavaScript files, ${kb(l.gzip)} gzip`);

@@ -17,12 +17,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { lessonFileSchema, type LessonFile } from './schema.ts';
-import { readCourseFiles } from './validate.ts';
+import { MAX_BLIND_SCORE, readCourseFiles } from './validate.ts';
 
 export type Lang = 'en' | 'fr';
-
-/** Every blind rule must stay below this share of right answers. */
-export const BLIND_LIMIT = 0.7;
 
 const STOP: Record<Lang, Set<string>> = {
   en: new Set(
@@ -255,8 +252,8 @@ export function blindProblems(reports = blindReports()): string[] {
     if (r.problem) return [`${r.file}: ${r.problem}`];
     return r.languages.flatMap((l) => [
       ...l.strategies
-        .filter((s) => s.score >= BLIND_LIMIT)
-        .map((s) => `${r.file} ${l.lang}: "${s.name}" scores ${pct(s.score)} without reading; must stay below ${pct(BLIND_LIMIT)}`),
+        .filter((s) => s.score >= MAX_BLIND_SCORE)
+        .map((s) => `${r.file} ${l.lang}: "${s.name}" scores ${pct(s.score)} without reading; must stay below ${pct(MAX_BLIND_SCORE)}`),
       ...l.echoes.map(
         (e) =>
           `${r.file} ${l.lang}: question ${e.question + 1} quotes ${e.verse} ("${e.quoted}") and its right option repeats the verse's words (${e.repeated.join(', ')})`,
@@ -278,13 +275,13 @@ function main(argv: string[]) {
       continue;
     }
     for (const l of r.languages) {
-      const bad = l.best.score >= BLIND_LIMIT || l.echoes.length > 0;
+      const bad = l.best.score >= MAX_BLIND_SCORE || l.echoes.length > 0;
       failing ||= bad;
       console.log(
         `${bad ? '✗' : '✓'} ${r.file} ${l.lang} (${l.questions} questions): best blind score ${pct(l.best.score)}, "${l.best.name}"`,
       );
       for (const s of [...l.strategies].sort((a, b) => b.score - a.score))
-        if (verbose || s.score >= BLIND_LIMIT - 0.1)
+        if (verbose || s.score >= MAX_BLIND_SCORE - 0.1)
           console.log(
             `    ${pct(s.score)} ${s.name}${verbose ? `; right for sure on questions ${s.sure.map((k) => k + 1).join(', ') || '-'}` : ''}`,
           );
@@ -293,7 +290,9 @@ function main(argv: string[]) {
     }
   }
   console.log(
-    failing ? `\nSome bank fails (limit: every strategy below ${Math.round(BLIND_LIMIT * 100)}%, no verse echo).` : '\nEvery bank passes.',
+    failing
+      ? `\nSome bank fails (limit: every strategy below ${Math.round(MAX_BLIND_SCORE * 100)}%, no verse echo).`
+      : '\nEvery bank passes.',
   );
   process.exitCode = failing ? 1 : 0;
 }

@@ -63,3 +63,21 @@ export function hasBook(bible: Bible, source: string): boolean {
   const m = /^(.+) \d+:\d+/.exec(source.trim());
   return !!m && bible.has(m[1]!);
 }
+
+/**
+ * What is wrong with a quoted passage, as sentences starting with `where`: its translation label
+ * (BSB in English; in French the Synodale, or LSG for the books the Synodale file lacks) and, when
+ * the shared files hold its book, its text word for word.
+ */
+export function passageProblems(p: { source: string; text: string; translation: string }, lang: 'en' | 'fr', where: string): string[] {
+  const problems: string[] = [];
+  const bible = loadBible(lang === 'en' ? 'BSB.txt' : 'FreSynodale1921.txt');
+  const expectedTranslation = lang === 'en' ? 'BSB' : hasBook(bible, p.source) ? 'Synodale' : 'LSG';
+  if (p.translation !== expectedTranslation) problems.push(`${where}: ${p.source} should be labelled ${expectedTranslation}`);
+  if (!hasBook(bible, p.source)) return problems; // LSG quotations: not in the shared files
+  const expected = lookupPassage(bible, p.source);
+  if (expected === undefined) problems.push(`${where}: ${p.source} not found in the scripture file`);
+  else if (normaliseQuote(expected) !== normaliseQuote(p.text))
+    problems.push(`${where}: ${p.source} does not match the scripture file.\n    expected: ${expected}\n    found:    ${p.text}`);
+  return problems;
+}

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { exportBooleans, exportHeaders, exportRoleNames } from '../common/contracts/admin.ts';
 import { checkQuotations } from './quotations.ts';
 import { BANK_MIN, courseFileSchema, lessonFileSchema, SCENARIO_MIN_SHARE, type CourseFile, type LessonFile } from './schema.ts';
-import { hasBook, loadBible, lookupPassage, normaliseQuote } from './scripture.ts';
+import { passageProblems } from './scripture.ts';
 import { readTrackFile } from './track.ts';
 
 export const courseDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'course');
@@ -54,8 +54,6 @@ export function validateCourseContent(): string[] {
   const c = courseFileSchema.safeParse(course);
   if (hasCourse && !c.success) problems.push(`course.json: ${c.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   if (lessons.length !== 8) problems.push(`expected 8 week files, found ${lessons.length}`);
-  const bsb = loadBible('BSB.txt');
-  const syn = loadBible('FreSynodale1921.txt');
   const slugs = new Set<string>();
   if (c.success)
     for (const lang of ['en', 'fr'] as const) {
@@ -142,18 +140,7 @@ export function validateCourseContent(): string[] {
           if (score >= MAX_BLIND_SCORE)
             problems.push(`${file} ${lang}: "${name}" scores ${pct(score)} without reading; must stay below ${pct(MAX_BLIND_SCORE)}`);
       }
-      for (const s of body.keyScriptures) {
-        const expectedTranslation = lang === 'en' ? 'BSB' : hasBook(syn, s.source) ? 'Synodale' : 'LSG';
-        if (s.translation !== expectedTranslation) problems.push(`${file} ${lang}: ${s.source} should be labelled ${expectedTranslation}`);
-        const bible = lang === 'en' ? bsb : syn;
-        if (!hasBook(bible, s.source)) continue; // LSG quotations: not in the shared files
-        const expected = lookupPassage(bible, s.source);
-        if (expected === undefined) problems.push(`${file} ${lang}: ${s.source} not found in the scripture file`);
-        else if (normaliseQuote(expected) !== normaliseQuote(s.text))
-          problems.push(
-            `${file} ${lang}: ${s.source} does not match the scripture file.\n    expected: ${expected}\n    found:    ${s.text}`,
-          );
-      }
+      for (const s of body.keyScriptures) problems.push(...passageProblems(s, lang, `${file} ${lang}`));
     }
   });
   return problems;

@@ -136,6 +136,11 @@ describe('Insights', () => {
     await expect.poll(() => funnel.locator('tbody tr').first().innerText()).toMatch(/6\s+6/);
     await page.getByTestId('insights-country').selectOption('Kenya');
     await expect.poll(() => funnel.locator('tbody tr').first().innerText()).toMatch(/0\s+0/);
+    // A year back, then the 7-day track instead of the course: its days done, no openings.
+    await page.getByTestId('insights-period').selectOption('12m');
+    await page.getByTestId('insights-course').selectOption({ index: 1 });
+    await expect.poll(() => funnel.locator('thead').innerText()).toMatch(/^day\s+finished\s*$/i);
+    expect(await funnel.locator('tbody tr').first().innerText()).toMatch(/^day 1\s+0\s*$/i);
   });
 
   it('the charts and their library are downloaded only when the tab is opened', async () => {

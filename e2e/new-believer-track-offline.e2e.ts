@@ -54,13 +54,12 @@ describe('the 7-day track offline', () => {
 
       await context.setOffline(false);
       // The app notices the connection is back (its probe, every 5 s) and sends the day.
-      for (
-        const deadline = Date.now() + 30_000;
-        (await ctx.db.$count(trackDays, and(eq(trackDays.userId, user.id), eq(trackDays.day, 2)))) === 0;
-      ) {
-        if (Date.now() > deadline) throw new Error('day 2 was not sent within 30 s of the connection coming back');
-        await page.waitForTimeout(250);
-      }
+      await expect
+        .poll(() => ctx.db.$count(trackDays, and(eq(trackDays.userId, user.id), eq(trackDays.day, 2))), {
+          timeout: 30_000,
+          message: 'day 2 sent within 30 s of the connection coming back',
+        })
+        .toBe(1);
       const [day2] = await ctx.db
         .select()
         .from(trackDays)

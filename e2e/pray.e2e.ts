@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 import { nextPrayerNights } from '../common/domain/prayer.ts';
 import { prayerSettings } from '../server/db/schema/index.ts';
+import { unsubscribeLinksFactory } from '../server/modules/mail/unsubscribe.ts';
+import { createUser } from '../test/app.ts';
 import { baseUrl, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /** The Pray page (issue 27, docs/decisions/075): the prayers, the prayer nights in the person's time, reminders, the calendar link. */
@@ -99,7 +101,6 @@ describe('the Pray page', () => {
       await section.getByRole('button', { name: 'Turn off the link' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Turn it off' }).click();
       await section.getByText('Your calendar link is turned off: calendars subscribed to it get nothing more.').waitFor();
-      expect(section.getByLabel('Your private calendar address')).toBeTruthy();
       expect(await section.getByLabel('Your private calendar address').count()).toBe(0);
       expect((await fetch(url)).status).toBe(404);
     },
@@ -125,6 +126,39 @@ describe('the Pray page', () => {
     await page.goto('/settings');
     await page.getByTestId('settings-prayer-calendar').getByText('Tu n’as pas de lien d’agenda.').waitFor();
     await screenshot(page, `settings-prayer-${width}-${colorScheme}-fr`);
+  });
+
+  it("a reminder mail's unsubscribe link asks first, then turns every prayer reminder off without signing in", async () => {
+    const owner = await createUser(ctx.db);
+    await ctx.db.insert(prayerSettings).values({
+      userId: owner.id,
+      timeZone: 'Europe/Paris',
+      remindMorning: true,
+      remindEvening: true,
+      remindNights: true,
+      morningMinute: 7 * 60 + 30,
+      middayMinute: 12 * 60 + 30,
+      eveningMinute: 20 * 60 + 30,
+      quietStart: 21 * 60,
+      quietEnd: 7 * 60,
+    });
+    const reminding = async () => {
+      const [row] = await ctx.db.select().from(prayerSettings).where(eq(prayerSettings.userId, owner.id));
+      return { morning: row!.remindMorning, evening: row!.remindEvening, nights: row!.remindNights };
+    };
+    // The address the reminder mail carries (its footer link and its List-Unsubscribe header).
+    const { url } = await unsubscribeLinksFactory({ db: ctx.db, siteUrl: baseUrl() }).headersFor('prayer', owner.id);
+    const page = await ctx.newPage({ width: 390, height: 844 });
+    await page.goto(new URL(url).pathname);
+    await page.getByRole('heading', { name: 'Stop prayer reminders?' }).waitFor();
+    await page.getByText('You get a mail at the prayer times you chose and before the prayer nights.').waitFor();
+    // Opening the page changed nothing.
+    expect(await reminding()).toEqual({ morning: true, evening: true, nights: true });
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByText('You will no longer get prayer reminders. You can turn them back on from the Pray page.').waitFor();
+    expect(await reminding()).toEqual({ morning: false, evening: false, nights: false });
+    await screenshot(page, 'unsubscribe-prayer-done-390-light');
+    await page.context().close();
   });
 
   it('opens its prayers offline once the app is installed', { timeout: 120_000 }, async () => {

@@ -117,6 +117,18 @@ describe('safeguarding', () => {
     const [stored] = await ctx.db.select().from(safeguardingConcerns);
     expect(stored!.status).toBe('in_review');
     expect((await ctx.db.select().from(users).where(eq(users.id, teen.user.id)))[0]!.mentorPausedAt).not.toBeNull();
+
+    // From Settings, a concern about someone outside the tree, by the name the teenager types.
+    await teen.page.getByTestId('settings-safeguarding').getByRole('button', { name: 'Raise a concern' }).click();
+    const byName = teen.page.getByTestId('raise-concern-dialog');
+    await byName.getByLabel('Who is it about?').fill('A youth group helper');
+    await byName.getByLabel('What happened, in your words').fill('He keeps asking for my phone number after the meetings.');
+    expect(await seriousViolations(teen.page)).toEqual([]);
+    await screenshot(teen.page, 'safeguarding-raise-by-name-390', { fullPage: false });
+    await byName.getByRole('button', { name: 'Send my concern' }).click();
+    await byName.getByText('Your concern was received.').waitFor();
+    await byName.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await mine.getByText('About A youth group helper').waitFor();
     await Promise.all([teen.context.close(), lead.context.close(), asMentor.context.close()]);
   });
 

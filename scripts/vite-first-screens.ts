@@ -49,6 +49,13 @@ export function firstScreenScripts(screens: Record<string, string[]>): Plugin {
       };
       const initial = new Set<string>();
       closure(appEntryChunk(bundle, root).fileName, initial);
+      // Each chunk compressed once, though several screens import it.
+      const isLarge = new Map<string, boolean>();
+      const isLargeChunk = (f: string) => {
+        const chunk = bundle[f];
+        if (!isLarge.has(f)) isLarge.set(f, chunk?.type === 'chunk' && gzipSync(chunk.code).length >= MIN_GZIP);
+        return isLarge.get(f)!;
+      };
       scripts = {};
       for (const [screen, modules] of Object.entries(screens)) {
         const files = new Set<string>();
@@ -63,11 +70,7 @@ export function firstScreenScripts(screens: Record<string, string[]>): Plugin {
         // The listed modules' own chunks, and of what they import only the chunks of at least
         // MIN_GZIP bytes: each link boot.js adds costs the main thread about 2 ms before the first
         // paint (docs/decisions/078); the tiny ones (an icon, a helper) come with the import that needs them.
-        const isWorthALink = (f: string) => {
-          const chunk = bundle[f];
-          return own.has(f) || (chunk?.type === 'chunk' && gzipSync(chunk.code).length >= MIN_GZIP);
-        };
-        scripts[screen] = [...files].filter((f) => !initial.has(f) && isWorthALink(f)).map((f) => `/${f}`);
+        scripts[screen] = [...files].filter((f) => !initial.has(f) && (own.has(f) || isLargeChunk(f))).map((f) => `/${f}`);
       }
     },
     async writeBundle() {

@@ -285,13 +285,13 @@ export async function buildApp(opts: BuildOptions) {
       )
     : null;
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : (localMailbox?.transport ?? null);
+  const mailRepo = mailRepositoryFactory(app.db);
   const mail = mailServiceFactory({
-    db: app.db,
-    mailRepo: mailRepositoryFactory(app.db),
+    mailRepo,
     jobs: app.jobs,
     transport,
     from: config.MAIL_FROM,
-    siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    siteUrl,
     retryWindowMs: opts.mail?.retryWindowMs ?? 24 * 3_600_000,
     log: app.log,
   });
@@ -393,6 +393,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(clientErrorsRoutes, { rateLimit: limits.clientErrors });
   await app.register(authRoutes, {
     auth,
+    consent,
     security: accountSecurity,
     oidc,
     authRateLimit: limits.auth,
@@ -434,8 +435,8 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(accountRoutes, { account, security: accountSecurity, authRateLimit: limits.auth });
   await app.register(securityRoutes, { security: accountSecurity, authRateLimit: limits.auth });
-  await app.register(mailRoutes, { isSmtpConfigured: config.SMTP_URL !== undefined, localMailbox });
-  const unsubscribe = unsubscribeLinksFactory({ db: app.db, siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` });
+  await app.register(mailRoutes, { mailRepo, isSmtpConfigured: config.SMTP_URL !== undefined, localMailbox });
+  const unsubscribe = unsubscribeLinksFactory({ db: app.db, siteUrl });
   // Reminders (issue 9 flows 6-7), scheduled in TZ_DEFAULT: encouragement every day at 10:00, the
   // mentor digest on Mondays at 9:00. A failed run is retried; nobody is mailed twice by a retry.
   const reminderJob = { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionDays: 30 };
@@ -465,7 +466,7 @@ export async function buildApp(opts: BuildOptions) {
   const prayer = prayerServiceFactory({
     db: app.db,
     prayerRepo,
-    siteUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    siteUrl,
     ministryTimeZone,
   });
   await app.register(prayerRoutes, { prayer });
@@ -476,7 +477,6 @@ export async function buildApp(opts: BuildOptions) {
     unsubscribe,
     log: app.log,
     ministryTimeZone,
-    link: prayer.link,
   });
   app.jobs.define(PRAYER_REMINDER_QUEUE, {
     cron: { expression: '*/5 * * * *', tz: 'UTC' },

@@ -9,6 +9,12 @@ import { describe, expect, it } from 'vitest';
  */
 
 const MODULES = 'server/modules';
+
+/** The files under `dir`, at any depth, whose name ends with `suffix`. */
+const filesEndingWith = (dir: string, suffix: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesEndingWith(join(dir, e.name), suffix) : e.name.endsWith(suffix) ? [join(dir, e.name)] : [],
+  );
 const SPECIFIER = /(?:^|[^.\w])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The relative paths a source file imports (static, re-exports, type-only and dynamic imports). */
@@ -131,12 +137,8 @@ describe('server services', () => {
   });
 
   it('hold no SQL: their statements live in the module repository (decision 080)', () => {
-    const root = join(process.cwd(), MODULES);
-    const services = readdirSync(root).flatMap((m) =>
-      readdirSync(join(root, m))
-        .filter((f) => f.endsWith('.service.ts'))
-        .map((f) => join(MODULES, m, f)),
-    );
+    // At any depth: the admin console's services live in folders of their own (admin/accounts, …).
+    const services = filesEndingWith(MODULES, '.service.ts');
     expect(services.length).toBeGreaterThan(10);
     const found = services.flatMap((file) => statementsIn(readFileSync(file, 'utf8')).map((s) => `${file}: ${s}`));
     expect(found).toEqual([]);
@@ -152,11 +154,7 @@ describe('server repositories', () => {
   ];
 
   it('are factories (decision 014 as amended by 080), but for the modules listed as not converted yet', () => {
-    const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.repository.ts') ? [join(dir, e.name)] : [],
-      );
-    const repositories = walk(MODULES).sort();
+    const repositories = filesEndingWith(MODULES, '.repository.ts').sort();
     expect(repositories.length).toBeGreaterThan(10);
     const functionStyle = repositories.filter((file) => /^export (?:async )?function /m.test(readFileSync(file, 'utf8')));
     // A new repository is a factory; a converted one leaves this list (and decision 080's).

@@ -41,15 +41,11 @@ export const publicConcernBody = z.strictObject({
 export type PublicConcernBody = z.input<typeof publicConcernBody>;
 export type PublicConcern = z.output<typeof publicConcernBody>;
 
-/** A parent from their mailed link: about one of their child's mentors (by id) or by name. */
-export const parentConcernBody = z
-  .strictObject({
-    aboutUserId: z.uuid('must be an id (a UUID)').nullable().default(null),
-    aboutName: aboutNameSchema.default(''),
-    body: concernText,
-    isAnonymous: z.boolean('Say whether you want to stay anonymous').default(false),
-  })
-  .refine((b) => b.aboutUserId !== null || b.aboutName !== '', { message: 'Say who the concern is about', path: ['aboutName'] });
+/**
+ * A parent from their mailed link: the same fields, about one of their child's mentors (by id; the
+ * service refuses any other account) or by name.
+ */
+export const parentConcernBody = raiseConcernBody;
 export type ParentConcernBody = z.input<typeof parentConcernBody>;
 export type ParentConcern = z.output<typeof parentConcernBody>;
 
@@ -151,6 +147,9 @@ export const approveMentorBody = z.strictObject({
 });
 export type ApproveMentorBody = z.input<typeof approveMentorBody>;
 export type ApproveMentor = z.output<typeof approveMentorBody>;
+/** The approval just given: its id and when it ends. */
+export const approvalResult = z.object({ id: z.string(), expiresAt: z.string() });
+export type ApprovalResult = z.infer<typeof approvalResult>;
 
 /** An adult-minor mentoring link (the disciple's id identifies it: each person has one mentor). */
 export const safeguardingLink = z.object({

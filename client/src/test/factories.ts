@@ -187,6 +187,18 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
   });
 }
 
+/** The admin signed in to the console in its component tests: Ada Admin, id `me`. */
+export const buildSignedInAdmin = (overrides: Partial<CurrentUser> = {}): CurrentUser =>
+  buildCurrentUser({
+    id: 'me',
+    email: 'admin@example.org',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    role: 'admin',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  });
+
 export function buildPublicConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
   return publicConfig.parse({
     oidcEnabled: false,

@@ -17,9 +17,8 @@ import { auditRepositoryFactory } from './audit/audit.repository.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import callbacksRoutes from './callbacks/callbacks.routes.ts';
 import directoryRoutes from './directory/directory.routes.ts';
-import { insightsRepositoryFactory } from './insights/insights.repository.ts';
+import { defineInsightsJobs } from './insights/insights.jobs.ts';
 import insightsRoutes from './insights/insights.routes.ts';
-import { insightsServiceFactory } from './insights/insights.service.ts';
 import mentorsRoutes from './mentors/mentors.routes.ts';
 import rolesRoutes from './roles/roles.routes.ts';
 import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
@@ -111,10 +110,8 @@ const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(applicationsRoutes, { applications: services.applications });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(mentorsRoutes, { mentoring });
-  await app.register(insightsRoutes, {
-    insights: insightsServiceFactory({ insightsRepo: insightsRepositoryFactory(app.db) }),
-    jobs: app.jobs,
-  });
+  defineInsightsJobs(app.jobs, services.insights);
+  await app.register(insightsRoutes, { insights: services.insights });
   await app.register(safeguardingAdminRoutes, { safeguarding });
 };
 

@@ -10,6 +10,8 @@ import { callbacksRepositoryFactory } from './callbacks/callbacks.repository.ts'
 import { callbacksServiceFactory } from './callbacks/callbacks.service.ts';
 import { directoryRepositoryFactory } from './directory/directory.repository.ts';
 import { directoryServiceFactory } from './directory/directory.service.ts';
+import { insightsRepositoryFactory } from './insights/insights.repository.ts';
+import { insightsServiceFactory } from './insights/insights.service.ts';
 import { rolesRepositoryFactory } from './roles/roles.repository.ts';
 import { rolesServiceFactory } from './roles/roles.service.ts';
 import { watchmomsRepositoryFactory } from './watchmoms/watchmoms.repository.ts';
@@ -33,5 +35,6 @@ export function adminServicesFactory(db: Db, { decisionHooks }: { decisionHooks?
       decisionHooks,
     }),
     audit: auditServiceFactory({ auditRepo }),
+    insights: insightsServiceFactory({ insightsRepo: insightsRepositoryFactory(db) }),
   };
 }

@@ -30,6 +30,7 @@ import {
   type UserRow,
 } from '../../lib/session.ts';
 import { rememberChildBrowser } from '../consent/child-browsers.ts';
+import type { ConsentService } from '../consent/consent.service.ts';
 import { SIGN_UP_TTL_MS, type AuthService } from './auth.service.ts';
 import { OIDC_STATE_COOKIE, type OidcLogin } from './oidc.ts';
 
@@ -38,6 +39,8 @@ export const SIGN_UP_COOKIE = 'signup';
 
 interface Options {
   auth: AuthService;
+  /** Marks the browsers of a young person waiting for a parent (decision 065). */
+  consent: Pick<ConsentService, 'rememberChildDevice'>;
   /** Two-step verification: sign-ins of accounts that use it go through a second step. */
   security: SecondFactorSignIn;
   oidc: OidcLogin | null;
@@ -45,7 +48,7 @@ interface Options {
   authRateLimit: number;
 }
 
-const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, security, oidc, publicConfig: pub, authRateLimit }) => {
+const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, consent, security, oidc, publicConfig: pub, authRateLimit }) => {
   const rateLimit = { max: authRateLimit, timeWindow: '1 minute' };
 
   type Req = Parameters<typeof setSessionCookie>[0];
@@ -68,7 +71,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, security,
     });
     setSessionCookie(req, reply, token, app.sessionPolicy);
     // The parent's link will not work in a browser the young person waiting for them signed in from (decision 065).
-    if (user.consentStatus === 'pending_parent') await rememberChildBrowser(app.db, req, reply, user.id);
+    if (user.consentStatus === 'pending_parent') await rememberChildBrowser(consent, req, reply, user.id);
   }
 
   /**

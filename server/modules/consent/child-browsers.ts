@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { Db } from '../../db/client.ts';
 import { hashToken, newToken } from '../../lib/session.ts';
-import { consentRepositoryFactory } from './consent.repository.ts';
+import type { ConsentService } from './consent.service.ts';
 
 /**
  * The browsers of a young person waiting for a parent (docs/decisions/065). When such an account
@@ -27,7 +26,12 @@ export function deviceHashOf(req: FastifyRequest): string | null {
 }
 
 /** Marks this browser as one the young person `userId` used: the device cookie (set when missing) and its hash kept with the account. */
-export async function rememberChildBrowser(db: Db, req: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+export async function rememberChildBrowser(
+  consent: Pick<ConsentService, 'rememberChildDevice'>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
   let token = req.cookies[cookieName(req)];
   if (!token || !TOKEN.test(token)) {
     token = newToken();
@@ -39,5 +43,5 @@ export async function rememberChildBrowser(db: Db, req: FastifyRequest, reply: F
       maxAge: DEVICE_COOKIE_SECONDS,
     });
   }
-  await consentRepositoryFactory(db).insertChildDevice(userId, hashToken(token));
+  await consent.rememberChildDevice(userId, hashToken(token));
 }

@@ -32,7 +32,7 @@ const consentRoutes: FastifyPluginAsyncZod<Options> = async (app, { consent, for
   app.post(paths.consent, { schema: { body: consentBody, response: { 200: currentUser } } }, async (req, reply) => {
     const user = await consent.giveConsent(requireUser(req), req.body);
     // A first arrival below the age: this browser is the young person's from now on (decision 065).
-    if (user.consentStatus === 'pending_parent') await rememberChildBrowser(app.db, req, reply, user.id);
+    if (user.consentStatus === 'pending_parent') await rememberChildBrowser(consent, req, reply, user.id);
     return toCurrentUser(user);
   });
 
@@ -54,7 +54,7 @@ const consentRoutes: FastifyPluginAsyncZod<Options> = async (app, { consent, for
     const view = await consent.parentRequestOf(requireUser(req));
     // Asked by the banner on every screen of a waiting account: a browser signed in before the
     // device cookie existed is marked too (decision 065).
-    await rememberChildBrowser(app.db, req, reply, req.user!.id);
+    await rememberChildBrowser(consent, req, reply, req.user!.id);
     return view;
   });
 

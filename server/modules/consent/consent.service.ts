@@ -276,5 +276,17 @@ export function consentServiceFactory({ db, consentRepo: repo, mail }: Deps) {
     return outcome.view;
   }
 
-  return { recordSignUp, giveConsent, parentView, parentDecide, parentRequestOf, sendParentRequest, wake: () => mail.wake() };
+  /** Keeps the hash of a browser's device cookie with the young person's account (child-browsers.ts, decision 065). */
+  const rememberChildDevice = (userId: string, deviceHash: string) => repo.insertChildDevice(userId, deviceHash);
+
+  return {
+    recordSignUp,
+    giveConsent,
+    parentView,
+    parentDecide,
+    parentRequestOf,
+    sendParentRequest,
+    rememberChildDevice,
+    wake: () => mail.wake(),
+  };
 }

@@ -5,18 +5,18 @@ import { localMailbox as localMailboxResponse, OUTBOX_PAGE_SIZE, outboxList, out
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { isFromThisComputer, type LocalMailboxStore } from './local-mailbox.ts';
-import { mailRepositoryFactory } from './mail.repository.ts';
+import type { MailRepository } from './mail.repository.ts';
 import { hideSecretLinks } from './secret-links.ts';
 
 /**
  * The admin console's outbox: every mail, its status, the SMTP server's reason for a failure, and its
  * text with secret links' tokens hidden (an admin must not be able to reset someone's password).
  */
-const mailRoutes: FastifyPluginAsyncZod<{ isSmtpConfigured: boolean; localMailbox: LocalMailboxStore | null }> = async (
-  app,
-  { isSmtpConfigured, localMailbox },
-) => {
-  const repo = mailRepositoryFactory(app.db);
+const mailRoutes: FastifyPluginAsyncZod<{
+  mailRepo: MailRepository;
+  isSmtpConfigured: boolean;
+  localMailbox: LocalMailboxStore | null;
+}> = async (app, { mailRepo: repo, isSmtpConfigured, localMailbox }) => {
   /**
    * The local mailbox of a laptop install (decision 059): only where it is on, and only to a browser
    * on this computer (the socket's address, whatever a proxy header says). No sign-in: the person

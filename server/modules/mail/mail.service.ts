@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { MailRepository, Tx } from './mail.repository.ts';
 import { renderMail, toMailLocale, type MailContent, type MailLocale } from './mail.templates.ts';
@@ -35,7 +34,6 @@ export interface MailRecipient {
 }
 
 export interface MailDeps {
-  db: Db;
   mailRepo: MailRepository;
   jobs: Pick<Jobs, 'send' | 'wake'>;
   /** Null without SMTP_URL: mail stays in the outbox. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
+import { fullNameOf } from '../../../common/domain/names.ts';
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import {
   ambassadorApplications,
@@ -277,16 +278,23 @@ export const myDataRepositoryFactory = (db: Db) => ({
           body: safeguardingConcerns.body,
           isAnonymous: safeguardingConcerns.isAnonymous,
           closedAt: safeguardingConcerns.closedAt,
-          aboutName: sql<
-            string | null
-          >`coalesce(nullif(trim(coalesce(${about.firstName}, '') || ' ' || coalesce(${about.lastName}, '')), ''), ${safeguardingConcerns.aboutName})`,
+          aboutName: safeguardingConcerns.aboutName,
+          aboutFirstName: about.firstName,
+          aboutLastName: about.lastName,
         })
         .from(safeguardingConcerns)
         .leftJoin(about, eq(about.id, safeguardingConcerns.aboutUserId))
         .where(eq(safeguardingConcerns.raisedById, userId))
         .orderBy(asc(safeguardingConcerns.createdAt)),
     ]);
-    return { approvals, concernsRaised };
+    return {
+      approvals,
+      // The person's name as it reads now when they are a member, else the name typed in the concern.
+      concernsRaised: concernsRaised.map(({ aboutName, aboutFirstName, aboutLastName, ...concern }) => ({
+        ...concern,
+        aboutName: fullNameOf({ firstName: aboutFirstName, lastName: aboutLastName }) || aboutName,
+      })),
+    };
   },
 
   /** The user row locked for the deletion. */

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
+import { exportSections } from '../../../common/contracts/my-data.ts';
 import { REAUTH_WINDOW_MINUTES } from '../../../common/contracts/security.ts';
 import { createTestApp, createUser, enrolTotp, signedInUser, totpCodeFor } from '../../../test/app.ts';
 import { passLessons } from '../../../test/course-progress.ts';
@@ -15,7 +16,9 @@ import {
   discipleInvitations,
   lessons,
   mailOutbox,
+  mentorApprovals,
   mentorStats,
+  safeguardingConcerns,
   sectionReads,
   sessions,
   trackDays,
@@ -112,28 +115,7 @@ describe('GET /api/me/export', () => {
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="god-discipleship-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = res.json();
-    expect(Object.keys(data)).toEqual([
-      'format',
-      'exportedAt',
-      'profile',
-      'consents',
-      'progress',
-      'attempts',
-      'challengeDays',
-      'sectionReads',
-      'certificates',
-      'mentor',
-      'disciples',
-      'invitationsSent',
-      'applications',
-      'callbackRequests',
-      'sessions',
-      'mails',
-      'auditEntries',
-      'prayerRhythm',
-      'safeguarding',
-      'track',
-    ]);
+    expect(Object.keys(data)).toEqual(['format', 'exportedAt', ...exportSections]);
     expect(data.profile).toMatchObject({
       id: user.id,
       email: user.email,
@@ -219,6 +201,42 @@ describe('GET /api/me/export', () => {
     expect(data.mails).toContainEqual(
       expect.objectContaining({ kind: 'mentor-digest', text: `Waiting: Boaz Field ([address hidden]). Write to ${user.email}.` }),
     );
+  });
+
+  it('holds their own safeguarding records: approvals, the concerns they raised with whom they named, never a concern about them (issue 25)', async () => {
+    const { user, cookie } = await signedInUser(app, { firstName: 'Hannah' });
+    const member = await createUser(app.db, { firstName: 'Eli', lastName: 'Priest' });
+    await app.db.insert(mentorApprovals).values({
+      userId: user.id,
+      checks: 'Background check',
+      approvedAt: new Date('2026-01-05T09:00:00Z'),
+      expiresAt: new Date('2027-01-05T09:00:00Z'),
+    });
+    await app.db.insert(safeguardingConcerns).values([
+      {
+        source: 'member',
+        raisedById: user.id,
+        aboutUserId: member.id,
+        body: 'About a member',
+        createdAt: new Date('2026-11-01T10:00:00Z'),
+      },
+      {
+        source: 'member',
+        raisedById: user.id,
+        aboutName: 'Someone Else',
+        body: 'About a name',
+        createdAt: new Date('2026-11-02T10:00:00Z'),
+      },
+      { source: 'member', raisedById: member.id, aboutUserId: user.id, body: 'About Hannah', createdAt: new Date('2026-11-03T10:00:00Z') },
+    ]);
+    const { safeguarding } = (await exportOf(cookie)).json();
+    expect(safeguarding.approvals).toEqual([
+      { approvedAt: '2026-01-05T09:00:00.000Z', expiresAt: '2027-01-05T09:00:00.000Z', checks: 'Background check', revokedAt: null },
+    ]);
+    expect(safeguarding.concernsRaised.map((c: { body: string; aboutName: string }) => [c.body, c.aboutName])).toEqual([
+      ['About a member', 'Eli Priest'],
+      ['About a name', 'Someone Else'],
+    ]);
   });
 
   it("holds only the signed-in person's data, and needs a session", async () => {

@@ -61,14 +61,24 @@ export interface CalendarEvent {
 const isUtcZone = (timeZone: string) => timeZone === 'UTC' || timeZone === 'Etc/UTC';
 
 /**
+ * Each zone's VTIMEZONE is looked up once (the library builds it anew, about 0.2 ms, on every call, and
+ * a calendar app polls the feed); the names are ones the runtime accepts (validated), so the map stays small.
+ */
+const vtimezones = new Map<string, { tzid: string; block: string } | undefined>();
+const MAX_KEPT_ZONES = 1000;
+
+/**
  * The VTIMEZONE of an IANA zone and the TZID it declares (an old alias, e.g. Asia/Calcutta, is given
  * under its current name, Asia/Kolkata: DTSTART must name that one), or undefined when unknown.
  */
 function vtimezone(timeZone: string): { tzid: string; block: string } | undefined {
+  if (vtimezones.has(timeZone)) return vtimezones.get(timeZone);
   const found = tzlib_get_ical_block(timeZone);
   const block = Array.isArray(found) ? found[0] : undefined;
   const tzid = block ? /^TZID:(.+)$/m.exec(block)?.[1]?.trim() : undefined;
-  return block?.startsWith('BEGIN:VTIMEZONE') && tzid ? { tzid, block: block.replace(/\r?\n/g, '\r\n') } : undefined;
+  const zone = block?.startsWith('BEGIN:VTIMEZONE') && tzid ? { tzid, block: block.replace(/\r?\n/g, '\r\n') } : undefined;
+  if (vtimezones.size < MAX_KEPT_ZONES) vtimezones.set(timeZone, zone);
+  return zone;
 }
 
 /** Whether a calendar can be written in this zone (UTC, or a zone with a VTIMEZONE). */
@@ -76,17 +86,17 @@ export const canWriteZone = (timeZone: string) => isUtcZone(timeZone) || vtimezo
 
 /** A whole VCALENDAR with one VTIMEZONE per zone its events use. */
 export function buildCalendar(opts: { name: string; description?: string; events: CalendarEvent[]; now: Date }): string {
-  const lines: string[] = [
+  const head: string[] = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//G.O.D Discipleship//Prayer rhythm//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
   ];
-  lines.push(`X-WR-CALNAME:${escapeText(opts.name)}`, `NAME:${escapeText(opts.name)}`);
-  if (opts.description) lines.push(`X-WR-CALDESC:${escapeText(opts.description)}`);
+  head.push(`X-WR-CALNAME:${escapeText(opts.name)}`, `NAME:${escapeText(opts.name)}`);
+  if (opts.description) head.push(`X-WR-CALDESC:${escapeText(opts.description)}`);
   // Calendar apps look for changes about twice a day (RFC 7986 REFRESH-INTERVAL, and its older spelling).
-  lines.push('REFRESH-INTERVAL;VALUE=DURATION:PT12H', 'X-PUBLISHED-TTL:PT12H');
+  head.push('REFRESH-INTERVAL;VALUE=DURATION:PT12H', 'X-PUBLISHED-TTL:PT12H');
   const zones = new Map<string, { tzid: string; block: string } | undefined>();
   for (const { timeZone } of opts.events) {
     if (zones.has(timeZone)) continue;
@@ -95,11 +105,11 @@ export function buildCalendar(opts: { name: string; description?: string; events
     zones.set(timeZone, zone);
   }
   const blocks = [...new Set([...zones.values()].filter((z) => z !== undefined).map((z) => z.block))];
-  for (const e of opts.events) {
+  const events = opts.events.flatMap((e) => {
     const { year, month, day, minute } = e.start;
     const zone = zones.get(e.timeZone);
     const start = localDateTime(year, month, day, minute);
-    lines.push(
+    return [
       'BEGIN:VEVENT',
       `UID:${e.uid}`,
       `DTSTAMP:${utcDateTime(opts.now)}`,
@@ -110,11 +120,8 @@ export function buildCalendar(opts: { name: string; description?: string; events
       ...(e.description ? [`DESCRIPTION:${escapeText(e.description)}`] : []),
       'TRANSP:TRANSPARENT',
       'END:VEVENT',
-    );
-  }
-  const folded = lines.map(foldLine);
-  // The VTIMEZONE blocks come before the events (most readers accept either order; some older ones need this).
-  const eventsAt = folded.indexOf('BEGIN:VEVENT');
-  if (blocks.length) folded.splice(eventsAt === -1 ? folded.length : eventsAt, 0, ...blocks);
-  return folded.join('\r\n') + '\r\nEND:VCALENDAR\r\n';
+    ];
+  });
+  // The VTIMEZONE blocks (already CRLF, lines short) come before the events (most readers accept either order; some older ones need this).
+  return [...head.map(foldLine), ...blocks, ...events.map(foldLine), 'END:VCALENDAR', ''].join('\r\n');
 }

@@ -182,5 +182,5 @@ export function prayerServiceFactory(deps: { db: Db; prayerRepo: PrayerRepositor
     return buildCalendar({ name: CALENDAR_NAMES[locale].nights, events: [nightsEvent(locale)], now });
   };
 
-  return { state, saveReminders, createCalendarLink, revokeCalendarLink, feed, download, nightsCalendar, link };
+  return { state, saveReminders, createCalendarLink, revokeCalendarLink, feed, download, nightsCalendar };
 }

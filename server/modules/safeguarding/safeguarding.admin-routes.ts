@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import {
+  approvalResult,
   approveMentorBody,
   concernDetail,
   concernList,
@@ -24,10 +24,8 @@ import type { SafeguardingService } from './safeguarding.service.ts';
  */
 const safeguardingAdminRoutes: FastifyPluginAsyncZod<{ safeguarding: SafeguardingService }> = async (app, { safeguarding: service }) => {
   app.get(paths.adminMentors, { schema: { response: { 200: safeguardingMentors } } }, async () => service.listMentors());
-  app.post(
-    paths.adminApprovals,
-    { schema: { body: approveMentorBody, response: { 201: z.object({ id: z.string(), expiresAt: z.string() }) } } },
-    async (req, reply) => reply.status(201).send(await service.approve(requireUser(req), req.body)),
+  app.post(paths.adminApprovals, { schema: { body: approveMentorBody, response: { 201: approvalResult } } }, async (req, reply) =>
+    reply.status(201).send(await service.approve(requireUser(req), req.body)),
   );
   app.delete(paths.adminApproval, { schema: { params: idParams } }, async (req, reply) => {
     await service.revoke(requireUser(req), req.params.id);
@@ -55,9 +53,9 @@ const safeguardingAdminRoutes: FastifyPluginAsyncZod<{ safeguarding: Safeguardin
     paths.adminLead,
     { schema: { params: idParams, body: safeguardingLeadBody, response: { 200: safeguardingLeadResult } } },
     async (req) => {
-      requireAdmin(req);
+      const admin = requireAdmin(req);
       requireRecentAuth(req);
-      return service.setLead(requireUser(req), req.params.id, req.body.isSafeguardingLead);
+      return service.setLead(admin, req.params.id, req.body.isSafeguardingLead);
     },
   );
 };

@@ -1,6 +1,7 @@
 import {
   concernStatusPagePath,
   parentMentorsPagePath,
+  type ApprovalResult,
   type ApproveMentor,
   type ConcernDetail,
   type ConcernList,
@@ -117,8 +118,8 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
 
   // ---- Approvals (the lead and admins) ----
 
-  async function approve(actor: UserRow, body: ApproveMentor) {
-    const result = await db.transaction(async (tx) => {
+  async function approve(actor: UserRow, body: ApproveMentor): Promise<ApprovalResult> {
+    return db.transaction(async (tx) => {
       const adult = await findUserByEmail(tx, body.email);
       if (!adult) throw new AppError('NOT_FOUND', 'No account has this email.');
       if (!isPossiblyAdult(adult))
@@ -143,7 +144,6 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
       );
       return { id: row.id, expiresAt: expiresAt.toISOString() };
     });
-    return result;
   }
 
   async function revoke(actor: UserRow, approvalId: string) {
@@ -553,16 +553,15 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
    * A minor whose parent agreed got a new mentor: the parent is mailed a fresh link to the page of
    * their child's mentors and the concern form (the earlier link stops working).
    */
-  async function tellParentOfNewMentor(tx: Tx, child: Person) {
+  async function tellParentOfNewMentor(tx: Tx, child: Person & Pick<UserRow, 'locale'>) {
     if (!isPossiblyMinor(child)) return;
     const parent = await repo.findGrantedParent(child.id, tx);
     if (!parent) return;
     const token = newToken();
     await repo.setParentMentorsToken(child.id, hashToken(token), tx);
-    const current = await findUserById(tx, child.id);
     await mail.enqueue(tx, {
       to: parent.parentEmail,
-      locale: toMailLocale(current?.locale),
+      locale: toMailLocale(child.locale),
       kind: 'parent-mentors',
       about: [child.id],
       content: {

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ShieldAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,13 +9,23 @@ import { useDates } from '../../lib/dates.ts';
 import { describeError, translateValidation } from '../../lib/errors.ts';
 import { formSpec, useSchemaForm } from '../../lib/forms.ts';
 import { Badge } from '../ui/badge.tsx';
-import { Button, type ButtonProps } from '../ui/button.tsx';
+import { Button } from '../ui/button.tsx';
 import { CheckboxField } from '../ui/checkbox-field.tsx';
-import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog.tsx';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogFormActions,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../ui/dialog.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { FormRootError } from '../ui/form-root-error.tsx';
 import { Input, Textarea } from '../ui/input.tsx';
+import { RaiseConcernTrigger, type RaiseConcernTriggerProps } from './raise-concern-trigger.tsx';
 
 /*
  * Raising a safeguarding concern (issue 25), shared by the tree, the mentor card and Settings: what
@@ -62,21 +71,13 @@ export function ConcernStatusBadge({ status }: { status: 'received' | 'in_review
  * is sent, their name shown); without it, the person writes the name.
  */
 export function RaiseConcernDialog({
-  about,
-  variant = 'outline',
-  size = 'sm',
-  label,
-  className,
   defaultOpen = false,
-}: {
-  about?: { id: string; name: string };
-  variant?: ButtonProps['variant'];
-  size?: ButtonProps['size'];
-  label?: string;
-  className?: string;
+  ...trigger
+}: RaiseConcernTriggerProps & {
   /** Open from the start: raise-concern-button.tsx loads this dialog when its button is pressed. */
   defaultOpen?: boolean;
 }) {
+  const { about } = trigger;
   const { t } = useTranslation(['safeguarding', 'common', 'validation', 'validation-safeguarding']);
   const [open, setOpen] = useState(defaultOpen);
   const raise = useRaiseConcern();
@@ -91,21 +92,10 @@ export function RaiseConcernDialog({
       raise.reset();
     }
   };
-  const buttonText = label ?? (about ? t('raise.buttonAbout', { name: about.name }) : t('raise.button'));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button
-          variant={variant}
-          size={size}
-          className={className}
-          data-testid="raise-concern-button"
-          aria-label={size === 'icon' ? buttonText : undefined}
-          title={size === 'icon' ? buttonText : undefined}
-        >
-          <ShieldAlert aria-hidden />
-          {size === 'icon' ? null : (label ?? t('raise.button'))}
-        </Button>
+        <RaiseConcernTrigger {...trigger} />
       </DialogTrigger>
       <DialogContent closeLabel={t('common:close')} data-testid="raise-concern-dialog">
         <DialogHeader>
@@ -142,14 +132,12 @@ export function RaiseConcernDialog({
             <CheckboxField control={form.control} name="isAnonymous" label={t('form.anonymous')} />
             <p className="text-xs text-muted-foreground">{t('form.whoReads')}</p>
             {raise.isError && <ErrorAlert>{describeError(t, raise.error, { ns: 'safeguarding' })}</ErrorAlert>}
-            <DialogActions>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                {t('common:cancel')}
-              </Button>
-              <Button type="submit" disabled={raise.isPending}>
-                {raise.isPending ? t('form.sending') : t('form.send')}
-              </Button>
-            </DialogActions>
+            <DialogFormActions
+              onCancel={() => onOpenChange(false)}
+              submitLabel={t('form.send')}
+              pendingLabel={t('form.sending')}
+              isPending={raise.isPending}
+            />
             <FormRootError errors={form.formState.errors} />
           </form>
         )}

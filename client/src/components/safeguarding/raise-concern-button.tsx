@@ -1,11 +1,6 @@
-import { ShieldAlert } from 'lucide-react';
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
 
-import { Button } from '../ui/button.tsx';
-import type { RaiseConcernDialog as Dialog } from './concern-form.tsx';
-
-type Props = Omit<ComponentProps<typeof Dialog>, 'defaultOpen'>;
+import { RaiseConcernTrigger, type RaiseConcernTriggerProps } from './raise-concern-trigger.tsx';
 
 const load = () => import('./concern-form.tsx');
 const RaiseConcernDialog = lazy(() => load().then((m) => ({ default: m.RaiseConcernDialog })));
@@ -17,38 +12,12 @@ const preload = () => void load().catch(() => {});
  * when the pointer or the focus reaches it, and open once pressed (docs/decisions/078). Until then
  * the first screen does not carry them.
  */
-export function RaiseConcernButton(props: Props) {
+export function RaiseConcernButton(props: RaiseConcernTriggerProps) {
   const [isWanted, setIsWanted] = useState(false);
-  if (!isWanted) return <Trigger {...props} onPointerEnter={preload} onFocus={preload} onClick={() => setIsWanted(true)} />;
+  if (!isWanted) return <RaiseConcernTrigger {...props} onPointerEnter={preload} onFocus={preload} onClick={() => setIsWanted(true)} />;
   return (
-    <Suspense fallback={<Trigger {...props} disabled />}>
+    <Suspense fallback={<RaiseConcernTrigger {...props} disabled />}>
       <RaiseConcernDialog {...props} defaultOpen />
     </Suspense>
-  );
-}
-
-function Trigger({
-  about,
-  variant = 'outline',
-  size = 'sm',
-  label,
-  className,
-  ...events
-}: Props & Pick<ComponentProps<'button'>, 'onPointerEnter' | 'onFocus' | 'onClick' | 'disabled'>) {
-  const { t } = useTranslation('safeguarding');
-  const buttonText = label ?? (about ? t('raise.buttonAbout', { name: about.name }) : t('raise.button'));
-  return (
-    <Button
-      variant={variant}
-      size={size}
-      className={className}
-      data-testid="raise-concern-button"
-      aria-label={size === 'icon' ? buttonText : undefined}
-      title={size === 'icon' ? buttonText : undefined}
-      {...events}
-    >
-      <ShieldAlert aria-hidden />
-      {size === 'icon' ? null : (label ?? t('raise.button'))}
-    </Button>
   );
 }

@@ -1,8 +1,10 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { cn } from '../../lib/utils.ts';
+import { Button } from './button.tsx';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
@@ -35,6 +37,33 @@ export function DialogContent({ className, children, closeLabel, ...p }: Compone
 export const DialogActions = ({ className, ...p }: ComponentProps<'div'>) => (
   <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...p} />
 );
+/**
+ * A form dialog's buttons: "Cancel" (`onCancel`, which closes the dialog) and the submit button, disabled
+ * and reading `pendingLabel` while the request is on its way.
+ */
+export function DialogFormActions({
+  onCancel,
+  submitLabel,
+  pendingLabel,
+  isPending,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  pendingLabel: string;
+  isPending: boolean;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <DialogActions>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        {t('cancel')}
+      </Button>
+      <Button type="submit" disabled={isPending}>
+        {isPending ? pendingLabel : submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
 export const DialogHeader = ({ children }: { children: ReactNode }) => <div className="flex flex-col gap-1.5 pr-8">{children}</div>;
 export const DialogTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => (
   <D.Title className={cn('text-xl font-semibold', className)} {...p} />

@@ -73,21 +73,17 @@ const REFRESH_SNAPSHOTS = sql`
   select 'mentor_load', '', least(l.disciples, 3)::smallint, current_date, u.locale, coalesce(u.country, ''), count(*)::int
   from loads l join users u on u.id = l.mentor_id group by 3, 5, 6`;
 
-/** The person's language and country filters over users alias `u`. */
+/** The person's language and country filters over users alias `u` (by default), or over insight_daily's own columns (alias ''). */
 function personFilter(f: InsightsFilters, alias = 'u'): SQL {
+  const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
   const parts: SQL[] = [sql`true`];
-  if (f.language !== 'all') parts.push(sql`${sql.raw(alias)}.locale = ${f.language}`);
-  if (f.country !== '') parts.push(sql`${sql.raw(alias)}.country = ${f.country}`);
+  if (f.language !== 'all') parts.push(sql`${column('locale')} = ${f.language}`);
+  if (f.country !== '') parts.push(sql`${column('country')} = ${f.country}`);
   return sql.join(parts, sql` and `);
 }
 
 /** The same filters over insight_daily's own columns. */
-function dailyFilter(f: InsightsFilters): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (f.language !== 'all') parts.push(sql`locale = ${f.language}`);
-  if (f.country !== '') parts.push(sql`country = ${f.country}`);
-  return sql.join(parts, sql` and `);
-}
+const dailyFilter = (f: InsightsFilters): SQL => personFilter(f, '');
 
 /** A callback request's own language (asked on its form) as the language filter; requests carry no country. */
 const languageOfRequest = (f: InsightsFilters) => (f.language === 'all' ? sql`` : sql`and callback_requests.language = ${f.language}`);

@@ -1,4 +1,6 @@
 import {
+  generationBuckets,
+  mentorLoadBuckets,
   MIN_CELL_COUNT,
   type CareReport,
   type CountCell,
@@ -22,6 +24,9 @@ const hoursOf = (hours: number | null, timed: number) => (hours === null || time
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The precomputed figures are rebuilt when older than this (looked at every hour): about once a day. */
+export const REFRESH_AFTER_MS = 23.5 * 3_600_000;
+
 export const insightsServiceFactory = ({ insightsRepo }: { insightsRepo: InsightsRepository }) => {
   // Read once per process: the names change only with a PostgreSQL upgrade.
   let knownZones: Promise<Set<string>> | undefined;
@@ -34,8 +39,11 @@ export const insightsServiceFactory = ({ insightsRepo }: { insightsRepo: Insight
     if (!(await knownZones).has(f.tz)) throw new AppError('VALIDATION_FAILED', `tz: ${f.tz} is not a time zone the database knows`);
   }
   return {
-    refresh: () => insightsRepo.refresh(),
-    refreshedAt: () => insightsRepo.refreshedAt(),
+    /** Rebuilds the precomputed figures when they were never built or are older than REFRESH_AFTER_MS. */
+    async refreshIfStale() {
+      const last = await insightsRepo.refreshedAt();
+      if (!last || Date.now() - last.getTime() > REFRESH_AFTER_MS) await insightsRepo.refresh();
+    },
 
     async getFunnel(f: InsightsFilters, slug: string | undefined): Promise<FunnelReport> {
       await checkTimeZone(f);
@@ -85,11 +93,11 @@ export const insightsServiceFactory = ({ insightsRepo }: { insightsRepo: Insight
       const count = (metric: 'generation' | 'mentor_load', step: number) =>
         snapshots.find((s) => s.metric === metric && s.step === step)?.n ?? 0;
       return {
-        generations: (['1', '2', '3', '4+'] as const).map((generation, i) => ({
+        generations: generationBuckets.map((generation, i) => ({
           generation,
           people: suppress(count('generation', i + 1)),
         })),
-        mentorLoads: (['1', '2', '3+'] as const).map((disciples, i) => ({ disciples, mentors: suppress(count('mentor_load', i + 1)) })),
+        mentorLoads: mentorLoadBuckets.map((disciples, i) => ({ disciples, mentors: suppress(count('mentor_load', i + 1)) })),
         roles: roles.map((r) => ({
           month: r.month,
           ambassadors: suppress(Math.max(0, r.ambassadors)),

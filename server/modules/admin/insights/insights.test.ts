@@ -16,13 +16,14 @@ import {
   callbackRequests,
   certificates,
   courses,
+  insightRefreshes,
   lessons,
   sectionReads,
   trackDays,
   users,
 } from '../../../db/schema/index.ts';
 import { insightsRepositoryFactory } from './insights.repository.ts';
-import { suppress } from './insights.service.ts';
+import { insightsServiceFactory, suppress } from './insights.service.ts';
 
 // Hand-counted fixtures (decision 076): every person below lives in Kenya, so filtering on Kenya
 // leaves out the admins the test signs in. Counts of 1 to 4 must come back as null ("fewer than 5").
@@ -346,5 +347,19 @@ describe('who sees what', () => {
       (await app.inject({ method: 'GET', url: `${insightsPaths.funnel}?course=no-such-course`, headers: { cookie: admin.cookie } }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the hourly refresh job', () => {
+  it('leaves figures built today alone, and rebuilds them once they are a day old', async () => {
+    const insights = insightsServiceFactory({ insightsRepo: repo });
+    const fresh = await repo.refreshedAt();
+    expect(fresh).not.toBeNull();
+    await insights.refreshIfStale();
+    expect(await repo.refreshedAt()).toEqual(fresh);
+    const dayOld = ago(DAY);
+    await app.db.update(insightRefreshes).set({ refreshedAt: dayOld });
+    await insights.refreshIfStale();
+    expect((await repo.refreshedAt())!.getTime()).toBeGreaterThan(dayOld.getTime() + DAY / 2);
   });
 });

@@ -1,25 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { buildDirectoryRow } from '../../../test/factories.ts';
+import { buildDirectoryRow, buildSignedInAdmin } from '../../../test/factories.ts';
 import { apiError, stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ManageUserDialog } from './manage-user-dialog.tsx';
 
-const me = {
-  id: 'me',
-  email: 'admin@example.org',
-  username: null,
-  firstName: 'Ada',
-  lastName: 'Admin',
-  role: 'admin',
-  onboardingComplete: true,
-  onboardingStatus: 'completed',
-  mentorName: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  locale: 'en',
-  isEmailVerified: true,
-};
+const me = buildSignedInAdmin();
 
 describe('the responder flag', () => {
   it('an admin marks someone as a responder, and the server is told', async () => {

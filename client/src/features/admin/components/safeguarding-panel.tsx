@@ -166,7 +166,8 @@ function ApproveForm({ email, onDone }: { email: string; onDone: () => void }) {
   const approve = useApproveMentor();
   const form = useSchemaForm(approveMentorFormSpec, { defaultValues: { ...approveMentorFormSpec.defaultValues, email } });
   const err = form.formState.errors;
-  const onSubmit = (v: ApproveMentor) => approve.mutate({ ...v, expiresOn: v.expiresOn || undefined }, { onSuccess: onDone });
+  // An empty date field is sent as no expiry (setValueAs below): the server then gives three years.
+  const onSubmit = (v: ApproveMentor) => approve.mutate(v, { onSuccess: onDone });
   return (
     <form
       noValidate

@@ -3,7 +3,7 @@ import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
-import { buildDirectoryPage, buildDirectoryRow } from '../../../test/factories.ts';
+import { buildDirectoryPage, buildDirectoryRow, buildSignedInAdmin } from '../../../test/factories.ts';
 import { apiError, stubApi, type StubRequest } from '../../../test/fetch-stub.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { UserDirectory } from './user-directory.tsx';
@@ -135,27 +135,14 @@ describe('the user directory', () => {
   });
 });
 
-const me = {
-  id: 'me',
-  email: 'admin@example.org',
-  username: null,
-  firstName: 'Ada',
-  lastName: 'Admin',
-  role: 'admin',
-  onboardingComplete: true,
-  onboardingStatus: 'completed',
-  mentorName: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  locale: 'en',
-  isEmailVerified: true,
-};
+const me = buildSignedInAdmin();
 
 /**
  * The server's users as the directory sees them, with the racy order that left a deleted person
  * listed in a loaded browser: the first search request is read at once (before the change) but its
- * answer arrives only after the change has been answered, while the directory is already asking again.
+ * answer arrives only after the change's confirmation (`confirmed`) is on the screen, while the directory is already asking again.
  */
-function serverWithLateSearch(people: DirectoryRow[]) {
+function serverWithLateSearch(people: DirectoryRow[], confirmed: string) {
   let rows = people;
   let changed!: () => void;
   const change = new Promise<void>((resolve) => (changed = resolve));
@@ -170,7 +157,7 @@ function serverWithLateSearch(people: DirectoryRow[]) {
         heldOne = true;
         await change;
         // Answered after the change's own answer has reached the screen.
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await screen.findByText(confirmed, {}, { timeout: 10_000 });
       }
       return { json: page };
     });
@@ -207,7 +194,7 @@ describe('the directory after an account action, whatever order the answers come
   }
 
   it('a deleted person leaves the list even when the search sent before the deletion is answered after it', async () => {
-    const api = serverWithLateSearch([dana, other]);
+    const api = serverWithLateSearch([dana, other], "Dana Keep's account and personal data are erased.");
     const { user } = renderWithApp(<UserDirectory />);
     const dialog = await manageWhileSearching(api, user);
     await user.click(await dialog.findByRole('button', { name: 'Delete account' }));
@@ -224,7 +211,7 @@ describe('the directory after an account action, whatever order the answers come
   });
 
   it('a deactivated person shows the badge even when the search sent before is answered after', async () => {
-    const api = serverWithLateSearch([dana, other]);
+    const api = serverWithLateSearch([dana, other], 'Dana Keep can no longer sign in.');
     const { user } = renderWithApp(<UserDirectory />);
     const dialog = await manageWhileSearching(api, user);
     await user.click(await dialog.findByRole('button', { name: 'Deactivate account' }));

@@ -68,9 +68,9 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
   const submit = useSubmitAssessment(lesson.data?.courseId);
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<(number | undefined)[]>([]);
-  const [result, setResult] = useState<SubmitResult | null>(null);
-  // The draw as it was answered: the result's review shows exactly what was asked, while the next draw loads.
-  const [answered, setAnswered] = useState<Assessment | null>(null);
+  // The result with the draw as it was answered: the review shows exactly what was asked, while the next draw loads.
+  const [sent, setSent] = useState<{ result: SubmitResult; assessment: Assessment } | null>(null);
+  const result = sent?.result;
   const { dateTime } = useDates();
   // One key per attempt: a resend of this attempt (offline, then back) is stored once.
   const attemptKey = useRef<string>(newAttemptKey());
@@ -121,7 +121,7 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
     return (
       <CourseShell back={back} width="max-w-2xl" testId="assessment-result">
         <ResultScreen
-          assessment={(result ? answered : queued?.assessment) ?? a}
+          assessment={(sent ? sent.assessment : queued?.assessment) ?? a}
           sections={lesson.data.content}
           answers={result ? (answers as number[]) : (queued?.answers ?? [])}
           result={shown}
@@ -132,8 +132,7 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
             attemptKey.current = newAttemptKey();
             setAnswers([]);
             setIndex(0);
-            setResult(null);
-            setAnswered(null);
+            setSent(null);
           }}
         />
       </CourseShell>
@@ -185,10 +184,7 @@ function AssessmentFlow({ lessonId }: { lessonId: string }) {
       {
         onSuccess: (r) => {
           // null: kept offline; the queued card shows until it is sent.
-          if (r) {
-            setAnswered(a);
-            setResult(r);
-          }
+          if (r) setSent({ result: r, assessment: a });
           window.scrollTo({ top: 0 });
         },
       },

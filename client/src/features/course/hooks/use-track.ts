@@ -10,7 +10,8 @@ import { completeTrackDay } from '../api/complete-track-day.ts';
 import { useTrackContent } from '../api/get-track-content.ts';
 import { trackQuery } from '../api/get-track.ts';
 import { courseKeys } from '../api/keys.ts';
-import { currentUserId, isWaitingForParent, localToday } from '../utils/learning-store.ts';
+import { isWaitingForParent, localToday } from '../utils/learning-store.ts';
+import { storedList } from '../utils/stored-list.ts';
 
 /**
  * Days of the 7-day track done without a connection (or while a parent has not agreed yet, decision
@@ -23,43 +24,9 @@ interface PendingDay {
   answer: number;
 }
 
-const listeners = new Set<() => void>();
-const storageKey = () => `learning:track-outbox:v1:${currentUserId() ?? 'local'}`;
-let cache: { key: string; raw: string | null; list: PendingDay[] } | undefined;
-
-function readPending(): PendingDay[] {
-  const key = storageKey();
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(key);
-  } catch {
-    // storage unavailable: nothing waits
-  }
-  if (cache?.key !== key || cache.raw !== raw) {
-    let list: PendingDay[];
-    try {
-      list = raw ? (JSON.parse(raw) as PendingDay[]) : [];
-    } catch {
-      list = [];
-    }
-    cache = { key, raw, list };
-  }
-  return cache.list;
-}
-
-function writePending(list: PendingDay[]) {
-  try {
-    localStorage.setItem(storageKey(), JSON.stringify(list));
-  } catch {
-    // storage unavailable: the day stays on screen only
-  }
-  listeners.forEach((l) => l());
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+const pendingDays = storedList<PendingDay>('track-outbox');
+const readPending = pendingDays.read;
+const writePending = pendingDays.write;
 
 /** Kept for later: no connection, or an account whose parent has not agreed yet. */
 const isKeptForLater = (err: unknown) =>
@@ -96,7 +63,7 @@ export function flushTrackOutbox(): Promise<void> {
 export function useTrack() {
   const state = useQuery(trackQuery);
   const content = useTrackContent();
-  const pending = useSyncExternalStore(subscribe, readPending);
+  const pending = useSyncExternalStore(pendingDays.subscribe, readPending);
   useEffect(() => {
     void flushTrackOutbox();
     return onReconnect(() => void flushTrackOutbox());

@@ -8,6 +8,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { courseKeys } from '../api/keys.ts';
 import { currentUserId, isWaitingForParent } from './learning-store.ts';
+import { storedList } from './stored-list.ts';
 
 /**
  * Quiz answers submitted without a connection, kept in this browser (per account) and sent when it
@@ -28,43 +29,10 @@ export interface QueuedQuiz {
   result?: SubmitResult;
 }
 
-const listeners = new Set<() => void>();
-const storageKey = () => `learning:quiz-outbox:v1:${currentUserId() ?? 'local'}`;
-let cache: { key: string; raw: string | null; list: QueuedQuiz[] } | undefined;
-
-export function readOutbox(): QueuedQuiz[] {
-  const key = storageKey();
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(key);
-  } catch {
-    // storage unavailable: nothing queued
-  }
-  if (cache?.key !== key || cache.raw !== raw) {
-    let list: QueuedQuiz[];
-    try {
-      list = raw ? (JSON.parse(raw) as QueuedQuiz[]) : [];
-    } catch {
-      list = [];
-    }
-    cache = { key, raw, list };
-  }
-  return cache.list;
-}
-
-function writeOutbox(list: QueuedQuiz[]) {
-  try {
-    localStorage.setItem(storageKey(), JSON.stringify(list));
-  } catch {
-    // storage unavailable: the answers stay on screen only
-  }
-  listeners.forEach((l) => l());
-}
-
-export function subscribeOutbox(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+const outbox = storedList<QueuedQuiz>('quiz-outbox');
+export const readOutbox = outbox.read;
+export const subscribeOutbox = outbox.subscribe;
+const writeOutbox = outbox.write;
 
 export function queueQuiz(entry: Omit<QueuedQuiz, 'result'>) {
   if (entry.drawId) rememberAnswered(entry.drawId);

@@ -10,6 +10,7 @@ import {
   DialogActions,
   DialogContent,
   DialogDescription,
+  DialogFormActions,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -108,14 +109,12 @@ export function AddDiscipleDialog({ isFirst = false }: { isFirst?: boolean }) {
               <Input type="email" autoComplete="off" required {...form.register('email')} />
             </FormField>
             {add.isError && <ErrorAlert>{describeError(t, add.error, { ns: 'mentoring' })}</ErrorAlert>}
-            <DialogActions>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                {t('common:cancel')}
-              </Button>
-              <Button type="submit" disabled={add.isPending}>
-                {add.isPending ? t('add.submitting') : t('add.submit')}
-              </Button>
-            </DialogActions>
+            <DialogFormActions
+              onCancel={() => onOpenChange(false)}
+              submitLabel={t('add.submit')}
+              pendingLabel={t('add.submitting')}
+              isPending={add.isPending}
+            />
             <FormRootError errors={form.formState.errors} />
           </form>
         )}

@@ -2,7 +2,7 @@ import { CalendarPlus, Download, Moon, MoonStar, Sun, Sunrise, type LucideIcon }
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { formatMinute, type PrayerSession } from '../../../../../common/domain/prayer.ts';
+import { formatMinute, prayerSessions, type PrayerSession } from '../../../../../common/domain/prayer.ts';
 import prayerContent from '../../../../../content/prayer/sessions.json';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -84,7 +84,7 @@ export default function PrayPage() {
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('title')}</h1>
           <p className="mt-2 text-lg text-muted-foreground">{t('subtitle')}</p>
           <nav aria-label={t('jumpTo')} className="mt-4 flex flex-wrap gap-2">
-            {(['morning', 'midday', 'evening'] as const).map((id) => (
+            {prayerSessions.map((id) => (
               <a key={id} href={`#${id}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
                 {t(`sessions.${id}`)}
               </a>
@@ -94,7 +94,7 @@ export default function PrayPage() {
             </a>
           </nav>
         </div>
-        {(['morning', 'midday', 'evening'] as const).map((id) => (
+        {prayerSessions.map((id) => (
           <SessionCard key={id} id={id} lang={lang} reminderAt={reminders?.[id].isOn ? reminders[id].minute : undefined} />
         ))}
         <Card id="nights" data-testid="prayer-nights" className="scroll-mt-20">

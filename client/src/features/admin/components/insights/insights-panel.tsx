@@ -3,7 +3,7 @@ import { enUS, fr } from 'date-fns/locale';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { insightPeriods, periodMonths, type CountCell } from '../../../../../../common/contracts/insights.ts';
+import { growthSeries, insightPeriods, periodMonths, type CountCell } from '../../../../../../common/contracts/insights.ts';
 import { onboardingCountries } from '../../../../../../common/contracts/onboarding.ts';
 import { scoreBands, supportCategories } from '../../../../../../common/domain/support.ts';
 import { ErrorAlert } from '../../../../components/ui/error-alert.tsx';
@@ -270,7 +270,7 @@ function Growth({ params }: { params: InsightsParams }) {
   return (
     <Loaded query={query}>
       {(r) => {
-        const keys = ['signups', 'firstLessons', 'certificates', 'links'] as const;
+        const keys = growthSeries;
         const series = keys.map((k) => ({ key: k, label: t(`insights.growth.${k}`) }));
         const totals = Object.fromEntries(keys.map((k) => [k, f.number(sumKnown(r.weeks.map((w) => w[k])))]));
         const summary = t('insights.growth.summary', { months: periodMonths[params.period], ...totals });
@@ -325,6 +325,8 @@ function Multiplication({ params }: { params: InsightsParams }) {
           ambassadors: f.cell(last?.ambassadors),
           coordinators: f.cell(last?.coordinators),
         });
+        const loadLabel = (m: (typeof r.mentorLoads)[number]) =>
+          t('insights.mentorLoads.label', { disciples: m.disciples, count: m.disciples === '1' ? 1 : 2 });
         const roleSeries = [
           { key: 'ambassadors', label: t('insights.roles.ambassadors') },
           { key: 'coordinators', label: t('insights.roles.coordinators') },
@@ -366,7 +368,7 @@ function Multiplication({ params }: { params: InsightsParams }) {
                 chart={
                   <BarChart
                     data={r.mentorLoads.map((m) => ({
-                      label: t('insights.mentorLoads.label', { disciples: m.disciples, count: m.disciples === '1' ? 1 : 2 }),
+                      label: loadLabel(m),
                       values: { mentors: m.mentors },
                     }))}
                     series={[{ key: 'mentors', label: t('insights.mentorLoads.mentors') }]}
@@ -379,10 +381,7 @@ function Multiplication({ params }: { params: InsightsParams }) {
                     testId="table-mentor-loads"
                     caption={t('insights.mentorLoads.title')}
                     columns={[t('insights.mentorLoads.column'), t('insights.mentorLoads.mentors')]}
-                    rows={r.mentorLoads.map((m) => [
-                      t('insights.mentorLoads.label', { disciples: m.disciples, count: m.disciples === '1' ? 1 : 2 }),
-                      f.cell(m.mentors),
-                    ])}
+                    rows={r.mentorLoads.map((m) => [loadLabel(m), f.cell(m.mentors)])}
                   />
                 }
               />

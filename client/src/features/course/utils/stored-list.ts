@@ -1,0 +1,48 @@
+import { currentUserId } from './learning-store.ts';
+
+/**
+ * A list kept in this browser's localStorage for the signed-in account (so two people sharing a
+ * browser never mix theirs), read as the same array until its text changes so that
+ * useSyncExternalStore can watch it. Used by the outboxes of things to send once back online.
+ */
+export function storedList<T>(name: string) {
+  const listeners = new Set<() => void>();
+  const storageKey = () => `learning:${name}:v1:${currentUserId() ?? 'local'}`;
+  let cache: { key: string; raw: string | null; list: T[] } | undefined;
+
+  function read(): T[] {
+    const key = storageKey();
+    let raw: string | null = null;
+    try {
+      raw = localStorage.getItem(key);
+    } catch {
+      // storage unavailable: nothing kept
+    }
+    if (cache?.key !== key || cache.raw !== raw) {
+      let list: T[];
+      try {
+        list = raw ? (JSON.parse(raw) as T[]) : [];
+      } catch {
+        list = [];
+      }
+      cache = { key, raw, list };
+    }
+    return cache.list;
+  }
+
+  function write(list: T[]) {
+    try {
+      localStorage.setItem(storageKey(), JSON.stringify(list));
+    } catch {
+      // storage unavailable: the list lives on screen only
+    }
+    listeners.forEach((l) => l());
+  }
+
+  function subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }
+
+  return { read, write, subscribe };
+}
