@@ -11,6 +11,22 @@ export type ConcernRow = typeof safeguardingConcerns.$inferSelect;
 const recipientColumns = { id: users.id, email: users.email, firstName: users.firstName, locale: users.locale };
 
 export const safeguardingRepositoryFactory = (db: Db) => ({
+  /**
+   * Whether the app shows `aboutId` to `viewerId`: their own mentor, or anyone below them in their
+   * tree (decision 072: a member raises a concern only about someone they can see).
+   */
+  async isShownTo(viewerId: string, aboutId: string, tx: Tx = db): Promise<boolean> {
+    const res = await tx.execute<{ shown: boolean }>(sql`
+      with recursive up(id, mentor_id) as (
+        select id, mentor_id from users where id = ${aboutId}
+        union
+        select u.id, u.mentor_id from users u join up on u.id = up.mentor_id
+      )
+      select exists (select 1 from up where up.mentor_id = ${viewerId})
+          or exists (select 1 from users where id = ${viewerId} and mentor_id = ${aboutId}) as shown`);
+    return res.rows[0]!.shown;
+  },
+
   /** The approval in force for each of `userIds` (latest not revoked, not expired). */
   async findApprovalsInForce(userIds: string[], tx: Tx = db): Promise<Map<string, ApprovalRow>> {
     if (userIds.length === 0) return new Map();

@@ -378,7 +378,9 @@ export function safeguardingServiceFactory({ db, safeguardingRepo: repo, mail, t
   async function raiseAsMember(user: UserRow, body: RaiseConcern): Promise<ConcernReceipt> {
     const result = await db.transaction(async (tx) => {
       const about = body.aboutUserId ? await findUserById(tx, body.aboutUserId) : null;
-      if (body.aboutUserId && !about) throw new AppError('NOT_FOUND', 'This person is not in the app.');
+      // Someone the app does not show this person answers as if absent: an id alone reveals no name.
+      if (body.aboutUserId && (!about || !(await repo.isShownTo(user.id, about.id, tx))))
+        throw new AppError('NOT_FOUND', 'This person is not in the app.');
       const { concern } = await storeConcern(tx, {
         source: 'member',
         raisedById: user.id,

@@ -260,6 +260,19 @@ describe('the Safeguarding tab', () => {
 });
 
 describe('concerns', () => {
+  it('are raised about someone the app shows the raiser: their mentor, or anyone below them in their tree', async () => {
+    const [top, middle, bottom] = [await adult(), await adult(), await adult()];
+    await app.db.update(users).set({ mentorId: top.user.id }).where(eq(users.id, middle.user.id));
+    await app.db.update(users).set({ mentorId: middle.user.id }).where(eq(users.id, bottom.user.id));
+    const about = (aboutUserId: string, cookie: string) =>
+      post('/api/safeguarding/concerns', { aboutUserId, body: 'Something I want the team to know.', isAnonymous: false }, cookie);
+    expect((await about(bottom.user.id, top.cookie)).statusCode).toBe(201);
+    expect((await about(middle.user.id, bottom.cookie)).statusCode).toBe(201);
+    // Not upwards past the own mentor, nor sideways.
+    expect((await about(top.user.id, bottom.cookie)).statusCode).toBe(404);
+    expect((await about(middle.user.id, (await adult()).cookie)).statusCode).toBe(404);
+  });
+
   it('reaches the lead by mail at once (a link only), escalates to admins after 24 hours, and the lead can pause the link', async () => {
     const l = await lead();
     const admin = await signedInUser(app, { role: 'admin' });
@@ -272,6 +285,10 @@ describe('concerns', () => {
     const raised = await post('/api/safeguarding/concerns', { aboutUserId: a.user.id, body: words, isAnonymous: true }, m.cookie);
     expect(raised.statusCode).toBe(201);
     const concernId = raised.json().id;
+    // Only about someone the app shows them (their mentor, or people below them): any other id is "not in the app".
+    const stranger = await adult();
+    const refused = await post('/api/safeguarding/concerns', { aboutUserId: stranger.user.id, body: words, isAnonymous: false }, m.cookie);
+    expect(refused.statusCode).toBe(404);
     const [alert] = await mailsTo(l.user.email, 'concern-alert');
     expect(alert!.text).toContain(`/admin?tab=safeguarding&concern=${concernId}`);
     for (const secret of [words, a.user.lastName!, m.user.email]) expect(alert!.text).not.toContain(secret);
