@@ -7,13 +7,14 @@
 import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createDb } from '../server/db/client.ts';
-import { users } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { insightsRepositoryFactory } from '../server/modules/admin/insights/insights.repository.ts';
-import { freePort } from '../test/postgres.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDb } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '#server/lib/session.ts';
+import { insightsRepositoryFactory } from '#server/modules/admin/insights/insights.repository.ts';
+import { freePort } from '#test/postgres.ts';
+
 import { BENCH_MFA_KEY, startApiServer, stopApp, waitReady } from './processes.ts';
 import { ROOT_EMAIL } from './seed-100k.ts';
 

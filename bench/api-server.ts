@@ -4,8 +4,8 @@
  * needs no `npm run build` first. Started by `node --import tsx bench/api-server.ts` with
  * DATABASE_URL and PORT; stops on SIGTERM.
  */
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
 
 const app = await buildApp({
   config: loadConfig({ ...process.env, LOG_LEVEL: 'info' }),

@@ -20,13 +20,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createDb } from '../server/db/client.ts';
-import { users } from '../server/db/schema/index.ts';
-import { defaultHashLimits, type HashLimits } from '../server/lib/hash-limiter.ts';
-import { hashLimiter, hashPassword, setHashLimits } from '../server/lib/password.ts';
-import { cloneTemplateDatabase, freePort, startTestPostgres } from '../test/postgres.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDb } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { defaultHashLimits, type HashLimits } from '#server/lib/hash-limiter.ts';
+import { hashLimiter, hashPassword, setHashLimits } from '#server/lib/password.ts';
+import { cloneTemplateDatabase, freePort, startTestPostgres } from '#test/postgres.ts';
+
 import { machine } from './processes.ts';
 
 const RATE = Number(process.env.FLOOD_RATE ?? 10);

@@ -22,12 +22,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createDb } from '../server/db/client.ts';
-import { seedContent } from '../server/db/seed/index.ts';
-import { forbiddenModules, gzipBytes, readModuleMap, visitorForbidden, type ForbiddenKind } from '../test/client-bundle.ts';
-import { cloneTemplateDatabase, freePort, startTestPostgres } from '../test/postgres.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDb } from '#server/db/client.ts';
+import { seedContent } from '#server/db/seed/index.ts';
+import { forbiddenModules, gzipBytes, readModuleMap, visitorForbidden, type ForbiddenKind } from '#test/client-bundle.ts';
+import { cloneTemplateDatabase, freePort, startTestPostgres } from '#test/postgres.ts';
+
 import { machine } from './processes.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

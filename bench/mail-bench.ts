@@ -13,11 +13,11 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 
-import { buildApp, type App } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { DEFAULT_SCRYPT_COST } from '../server/lib/password.ts';
-import { cloneTemplateDatabase, startTestPostgres } from '../test/postgres.ts';
-import { startTestSmtp } from '../test/smtp.ts';
+import { buildApp, type App } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { DEFAULT_SCRYPT_COST } from '#server/lib/password.ts';
+import { cloneTemplateDatabase, startTestPostgres } from '#test/postgres.ts';
+import { startTestSmtp } from '#test/smtp.ts';
 
 const MAILS = 1_000;
 const pg = await startTestPostgres();

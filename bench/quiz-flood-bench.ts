@@ -20,13 +20,14 @@
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 
-import { coursePaths, type Assessment, type LessonListItem } from '../common/contracts/course.ts';
-import { createDb } from '../server/db/client.ts';
-import { assessmentAttempts, users } from '../server/db/schema/index.ts';
-import { loadCourseContent } from '../server/db/seed/course.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { cloneTemplateDatabase, freePort, seedAppTemplate, startTestPostgres } from '../test/postgres.ts';
-import { answersFor } from '../test/quiz.ts';
+import { coursePaths, type Assessment, type LessonListItem } from '#common/contracts/course.ts';
+import { createDb } from '#server/db/client.ts';
+import { assessmentAttempts, users } from '#server/db/schema/index.ts';
+import { loadCourseContent } from '#server/db/seed/course.ts';
+import { createSession, SESSION_COOKIE } from '#server/lib/session.ts';
+import { cloneTemplateDatabase, freePort, seedAppTemplate, startTestPostgres } from '#test/postgres.ts';
+import { answersFor } from '#test/quiz.ts';
+
 import { machine, startApiServer, stopApp, waitReady } from './processes.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -21,10 +21,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-import { createDb } from '../server/db/client.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
-import { runMigrations } from '../server/db/migrate.ts';
-import { freePort } from '../test/postgres.ts';
+import { createDb } from '#server/db/client.ts';
+import { startEmbeddedPostgres } from '#server/db/embedded.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { freePort } from '#test/postgres.ts';
+
 import { runAdmin } from './admin.ts';
 import { machine, root } from './processes.ts';
 import { seedBench } from './seed-100k.ts';

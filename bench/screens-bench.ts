@@ -13,12 +13,13 @@
  */
 import { chromium } from 'playwright-core';
 
-import { PRIVACY_NOTICE_VERSION } from '../common/domain/privacy.ts';
-import { createDb } from '../server/db/client.ts';
-import { users } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { gzipBytes } from '../test/client-bundle.ts';
-import { passLessons, primaryCourseLessons } from '../test/course-progress.ts';
+import { PRIVACY_NOTICE_VERSION } from '#common/domain/privacy.ts';
+import { createDb } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '#server/lib/session.ts';
+import { gzipBytes } from '#test/client-bundle.ts';
+import { passLessons, primaryCourseLessons } from '#test/course-progress.ts';
+
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,

@@ -12,10 +12,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 
-import { onboardingCountries } from '../common/contracts/onboarding.ts';
-import { createDb, type Db } from '../server/db/client.ts';
-import { runMigrations } from '../server/db/migrate.ts';
-import { seedContent } from '../server/db/seed/index.ts';
+import { onboardingCountries } from '#common/contracts/onboarding.ts';
+import { createDb, type Db } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { seedContent } from '#server/db/seed/index.ts';
 
 export const BENCH_USERS = 100_000;
 /** Users 1..TREE_SIZE all descend from user 1, "Bench Root". */

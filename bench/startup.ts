@@ -8,7 +8,8 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { freePort } from '../test/postgres.ts';
+import { freePort } from '#test/postgres.ts';
+
 import { rssMB, startApp, stopApp, waitReady } from './processes.ts';
 
 export async function runStartup(log: (line: string) => void) {

@@ -15,11 +15,12 @@ import autocannon from 'autocannon';
 import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 
-import { createDb } from '../server/db/client.ts';
-import { assessmentAttempts, assessments, courses, lessons, users } from '../server/db/schema/index.ts';
-import { loadCourseContent } from '../server/db/seed/course.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { freePort } from '../test/postgres.ts';
+import { createDb } from '#server/db/client.ts';
+import { assessmentAttempts, assessments, courses, lessons, users } from '#server/db/schema/index.ts';
+import { loadCourseContent } from '#server/db/seed/course.ts';
+import { createSession, SESSION_COOKIE } from '#server/lib/session.ts';
+import { freePort } from '#test/postgres.ts';
+
 import { cpuMs, postgresCpuMs, root, startApp, stopApp, waitReady } from './processes.ts';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);

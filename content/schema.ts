@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { TRACK_DAYS } from '../common/domain/track.ts';
+import { TRACK_DAYS } from '#common/domain/track.ts';
 
 /**
  * Shape of the course content files under content/course/.

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { exportBooleans, exportHeaders, exportRoleNames } from '../common/contracts/admin.ts';
+import { exportBooleans, exportHeaders, exportRoleNames } from '#common/contracts/admin.ts';
+
 import { checkQuotations } from './quotations.ts';
 import { BANK_MIN, courseFileSchema, lessonFileSchema, SCENARIO_MIN_SHARE, type CourseFile, type LessonFile } from './schema.ts';
 import { passageProblems } from './scripture.ts';

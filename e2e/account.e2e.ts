@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { createUser } from '../test/app.ts';
-import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
+import { createSession, SESSION_COOKIE } from '#server/lib/session.ts';
+import { createUser } from '#test/app.ts';
+import { linkIn, startTestSmtp, type TestSmtp } from '#test/smtp.ts';
+
 import { baseUrl, fillConsent, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 // This file's server sends its mail to a real SMTP server on loopback.

@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { assessmentAttempts } from '../server/db/schema/index.ts';
-import { loadCourseContent } from '../server/db/seed/course.ts';
-import { createUser } from '../test/app.ts';
-import { primaryCourseLessons } from '../test/course-progress.ts';
+import { assessmentAttempts } from '#server/db/schema/index.ts';
+import { loadCourseContent } from '#server/db/seed/course.ts';
+import { createUser } from '#test/app.ts';
+import { primaryCourseLessons } from '#test/course-progress.ts';
+
 import { screenshot, screenVariants, seriousViolations, useBrowser, type ContextOptions } from './fixtures.ts';
 import { answerDrawn } from './quiz.ts';
 

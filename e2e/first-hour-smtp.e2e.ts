@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { linkIn, sentTo, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
+import { linkIn, sentTo, startTestSmtp, type TestSmtp } from '#test/smtp.ts';
+
 import { fillConsent, useBrowser } from './fixtures.ts';
 
 // The first hour's learner side with a mail server configured (SMTP_URL): the link comes by real

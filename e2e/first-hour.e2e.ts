@@ -6,7 +6,8 @@ import { generate } from 'otplib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { freePort } from '../test/postgres.ts';
+import { freePort } from '#test/postgres.ts';
+
 import { CHROMIUM_PATH, fillConsent } from './fixtures.ts';
 
 /**

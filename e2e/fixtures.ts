@@ -5,13 +5,14 @@ import { generate } from 'otplib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
-import { isAdminRole } from '../common/domain/roles.ts';
-import { buildApp, type App } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createDb, type Db } from '../server/db/client.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { createUser, signUpTokenFor, TEST_MFA_KEY, type UserOverrides } from '../test/app.ts';
-import { cloneTemplateDatabase, freePort } from '../test/postgres.ts';
+import { isAdminRole } from '#common/domain/roles.ts';
+import { buildApp, type App } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDb, type Db } from '#server/db/client.ts';
+import { createSession, SESSION_COOKIE } from '#server/lib/session.ts';
+import { createUser, signUpTokenFor, TEST_MFA_KEY, type UserOverrides } from '#test/app.ts';
+import { cloneTemplateDatabase, freePort } from '#test/postgres.ts';
+
 import { clientDir } from './global-setup.ts';
 
 /**

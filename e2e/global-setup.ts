@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-import { seedAppTemplate, startTestPostgres } from '../test/postgres.ts';
+import { seedAppTemplate, startTestPostgres } from '#test/postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

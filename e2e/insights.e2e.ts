@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { assessmentAttempts, auditLog, callbackRequests } from '../server/db/schema/index.ts';
-import { insightsRepositoryFactory } from '../server/modules/admin/insights/insights.repository.ts';
-import { createUser } from '../test/app.ts';
-import { downloadedModules, readModuleMap } from '../test/client-bundle.ts';
-import { primaryCourseLessons } from '../test/course-progress.ts';
+import { assessmentAttempts, auditLog, callbackRequests } from '#server/db/schema/index.ts';
+import { insightsRepositoryFactory } from '#server/modules/admin/insights/insights.repository.ts';
+import { createUser } from '#test/app.ts';
+import { downloadedModules, readModuleMap } from '#test/client-bundle.ts';
+import { primaryCourseLessons } from '#test/course-progress.ts';
+
 import { screenshot, seriousViolations, useBrowser } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
 

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { sessions, users } from '../server/db/schema/index.ts';
-import { createUser } from '../test/app.ts';
+import { sessions, users } from '#server/db/schema/index.ts';
+import { createUser } from '#test/app.ts';
+
 import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /** Mentoring links both people agree to (decision 039): requests, invitations, leave and remove. */

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { assessmentAttempts, learnerActivity, mailOutbox, users } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { unsubscribeLinksFactory } from '../server/modules/mail/unsubscribe.ts';
-import { createUser } from '../test/app.ts';
-import { primaryCourseLessons } from '../test/course-progress.ts';
+import { assessmentAttempts, learnerActivity, mailOutbox, users } from '#server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '#server/lib/session.ts';
+import { unsubscribeLinksFactory } from '#server/modules/mail/unsubscribe.ts';
+import { createUser } from '#test/app.ts';
+import { primaryCourseLessons } from '#test/course-progress.ts';
+
 import { baseUrl, screenshot, screenVariants, useBrowser } from './fixtures.ts';
 
 const ctx = useBrowser();

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { ambassadorApplications, callbackRequests, users, watchmomsApplications } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { createUser, signUpTokenFor } from '../test/app.ts';
-import { passLessons } from '../test/course-progress.ts';
+import { ambassadorApplications, callbackRequests, users, watchmomsApplications } from '#server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '#server/lib/session.ts';
+import { createUser, signUpTokenFor } from '#test/app.ts';
+import { passLessons } from '#test/course-progress.ts';
+
 import { baseUrl, fillConsent, screenshot, screenVariants, seriousViolations, signUpLinkFor, useBrowser } from './fixtures.ts';
 
 const ctx = useBrowser();

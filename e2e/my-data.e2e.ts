@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { users } from '../server/db/schema/index.ts';
-import { createUser } from '../test/app.ts';
+import { users } from '#server/db/schema/index.ts';
+import { createUser } from '#test/app.ts';
+
 import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /** Issue 11, each person's data: the "Your data" section of /settings downloads a copy and deletes the account. */

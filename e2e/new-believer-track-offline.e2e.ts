@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { addDays, localDateOf } from '../common/domain/streak.ts';
-import { trackDays } from '../server/db/schema/index.ts';
+import { addDays, localDateOf } from '#common/domain/streak.ts';
+import { trackDays } from '#server/db/schema/index.ts';
+
 import { useBrowser } from './fixtures.ts';
 
 /**

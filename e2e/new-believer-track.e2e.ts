@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { addDays, localDateOf } from '../common/domain/streak.ts';
-import { trackDays, users } from '../server/db/schema/index.ts';
+import { addDays, localDateOf } from '#common/domain/streak.ts';
+import { trackDays, users } from '#server/db/schema/index.ts';
+
 import { fillConsent, screenshot, screenVariants, seriousViolations, signUpLinkFor, useBrowser } from './fixtures.ts';
 
 /**

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { assessmentAttempts, challengeDays, sectionReads } from '../server/db/schema/index.ts';
-import { loadCourseContent } from '../server/db/seed/course.ts';
-import { primaryCourseLessons } from '../test/course-progress.ts';
+import { assessmentAttempts, challengeDays, sectionReads } from '#server/db/schema/index.ts';
+import { loadCourseContent } from '#server/db/seed/course.ts';
+import { primaryCourseLessons } from '#test/course-progress.ts';
+
 import { screenshot, useBrowser } from './fixtures.ts';
 import { answerDrawn } from './quiz.ts';
 

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp, type App } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { users } from '../server/db/schema/index.ts';
-import { TEST_MFA_KEY } from '../test/app.ts';
-import { freePort } from '../test/postgres.ts';
+import { buildApp, type App } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { users } from '#server/db/schema/index.ts';
+import { TEST_MFA_KEY } from '#test/app.ts';
+import { freePort } from '#test/postgres.ts';
+
 import { fillConsent, seriousViolations, useBrowser } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { users } from '../server/db/schema/index.ts';
+import { users } from '#server/db/schema/index.ts';
+
 import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /** Onboarding (complete and skip) and the evangelism tools, signed in. */

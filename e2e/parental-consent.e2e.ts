@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { mailOutbox } from '../server/db/schema/index.ts';
-import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
+import { mailOutbox } from '#server/db/schema/index.ts';
+import { linkIn, startTestSmtp, type TestSmtp } from '#test/smtp.ts';
+
 import { fillConsent, screenshot, seriousViolations, useBrowser } from './fixtures.ts';
 
 /**

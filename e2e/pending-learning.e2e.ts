@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { assessmentAttempts, assessmentDraws, challengeDays, parentalConsents, sectionReads } from '../server/db/schema/index.ts';
-import { loadCourseContent } from '../server/db/seed/course.ts';
-import { hashToken, newToken } from '../server/lib/session.ts';
-import { primaryCourseLessons } from '../test/course-progress.ts';
+import { assessmentAttempts, assessmentDraws, challengeDays, parentalConsents, sectionReads } from '#server/db/schema/index.ts';
+import { loadCourseContent } from '#server/db/seed/course.ts';
+import { hashToken, newToken } from '#server/lib/session.ts';
+import { primaryCourseLessons } from '#test/course-progress.ts';
+
 import { screenshot, seriousViolations, useBrowser } from './fixtures.ts';
 import { answerDrawn } from './quiz.ts';
 

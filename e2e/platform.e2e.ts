@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { downloadedModules, forbiddenModules, readModuleMap } from '../test/client-bundle.ts';
-import { passLessons, primaryCourseLessons } from '../test/course-progress.ts';
+import { downloadedModules, forbiddenModules, readModuleMap } from '#test/client-bundle.ts';
+import { passLessons, primaryCourseLessons } from '#test/course-progress.ts';
+
 import { baseUrl, fillConsent, screenshot, signUpLinkFor, useBrowser } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
 

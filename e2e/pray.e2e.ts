@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { nextPrayerNights } from '../common/domain/prayer.ts';
-import { prayerSettings } from '../server/db/schema/index.ts';
-import { unsubscribeLinksFactory } from '../server/modules/mail/unsubscribe.ts';
-import { createUser } from '../test/app.ts';
+import { nextPrayerNights } from '#common/domain/prayer.ts';
+import { prayerSettings } from '#server/db/schema/index.ts';
+import { unsubscribeLinksFactory } from '#server/modules/mail/unsubscribe.ts';
+import { createUser } from '#test/app.ts';
+
 import { baseUrl, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /** The Pray page (issue 27, docs/decisions/075): the prayers, the prayer nights in the person's time, reminders, the calendar link. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { PRIVACY_NOTICE_VERSION } from '../common/domain/privacy.ts';
+import { PRIVACY_NOTICE_VERSION } from '#common/domain/privacy.ts';
+
 import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /** Issue 11: the privacy notice, reached from the landing page, the sign-up page and the public forms. */

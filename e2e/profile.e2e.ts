@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { auditLog, users } from '../server/db/schema/index.ts';
-import { passLessons } from '../test/course-progress.ts';
+import { auditLog, users } from '#server/db/schema/index.ts';
+import { passLessons } from '#test/course-progress.ts';
+
 import { baseUrl, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /** The profile section of /settings: a person edits their profile, and the certificate shows the new name. */

@@ -2,9 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { redFlagItems, soulCheckSections } from '../common/domain/soul-check.ts';
-import { callbackRequests, watchmomsApplications } from '../server/db/schema/index.ts';
-import { downloadedModules, readModuleMap } from '../test/client-bundle.ts';
+import { redFlagItems, soulCheckSections } from '#common/domain/soul-check.ts';
+import { callbackRequests, watchmomsApplications } from '#server/db/schema/index.ts';
+import { downloadedModules, readModuleMap } from '#test/client-bundle.ts';
+
 import { screenshot, screenVariants, seriousViolations, useBrowser, type ContextOptions } from './fixtures.ts';
 import { clientDir } from './global-setup.ts';
 

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 
-import type { ContentLanguage } from '../common/contracts/course.ts';
-import type { LessonFile } from '../content/schema.ts';
-import { rightOptionText } from '../test/quiz.ts';
+import type { ContentLanguage } from '#common/contracts/course.ts';
+import type { LessonFile } from '#content/schema.ts';
+import { rightOptionText } from '#test/quiz.ts';
 
 export interface DrawnAnswer {
   /** The question as shown. */

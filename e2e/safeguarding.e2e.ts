@@ -1,10 +1,11 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { auditLog, mentorApprovals, parentalConsents, safeguardingConcerns, users } from '../server/db/schema/index.ts';
-import { hashToken, newToken } from '../server/lib/session.ts';
-import { createUser } from '../test/app.ts';
-import { linkIn, startTestSmtp, type TestSmtp } from '../test/smtp.ts';
+import { auditLog, mentorApprovals, parentalConsents, safeguardingConcerns, users } from '#server/db/schema/index.ts';
+import { hashToken, newToken } from '#server/lib/session.ts';
+import { createUser } from '#test/app.ts';
+import { linkIn, startTestSmtp, type TestSmtp } from '#test/smtp.ts';
+
 import { screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /**

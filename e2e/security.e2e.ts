@@ -2,10 +2,11 @@ import { generate } from 'otplib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { secondFactorFailures } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { createUser } from '../test/app.ts';
-import { passLessons } from '../test/course-progress.ts';
+import { secondFactorFailures } from '#server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '#server/lib/session.ts';
+import { createUser } from '#test/app.ts';
+import { passLessons } from '#test/course-progress.ts';
+
 import { baseUrl, CHROMIUM_PATH, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 const ctx = useBrowser();

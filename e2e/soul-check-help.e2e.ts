@@ -2,8 +2,9 @@ import { desc } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { soulCheckSections, type SectionId } from '../common/domain/soul-check.ts';
-import { callbackRequests } from '../server/db/schema/index.ts';
+import { soulCheckSections, type SectionId } from '#common/domain/soul-check.ts';
+import { callbackRequests } from '#server/db/schema/index.ts';
+
 import { screenshot, screenVariants, seriousViolations, useBrowser, type ContextOptions } from './fixtures.ts';
 
 /**

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 
-import { landingRendererFile } from '../server/lib/landing-renderer-path.ts';
+import { landingRendererFile } from '#server/lib/landing-renderer-path.ts';
+
 import { nodeBundle } from './build-server.mjs';
 import { appEntryChunk } from './vite-first-screens.ts';
 

@@ -2,8 +2,8 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-import { compressForServing } from '../server/lib/compress.ts';
-import { walkFiles } from '../server/lib/walk-files.ts';
+import { compressForServing } from '#server/lib/compress.ts';
+import { walkFiles } from '#server/lib/walk-files.ts';
 
 /** Text formats worth compressing; images other than SVG and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;

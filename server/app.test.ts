@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { signUpAndConfirm, TEST_MFA_KEY } from '../test/app.ts';
-import { cloneTemplateDatabase } from '../test/postgres.ts';
+import { signUpAndConfirm, TEST_MFA_KEY } from '#test/app.ts';
+import { cloneTemplateDatabase } from '#test/postgres.ts';
+
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 

@@ -5,8 +5,9 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { isLandingPath } from '../common/contracts/landing-paths.ts';
-import { hideLinkTokens } from '../common/contracts/link-token-paths.ts';
+import { isLandingPath } from '#common/contracts/landing-paths.ts';
+import { hideLinkTokens } from '#common/contracts/link-token-paths.ts';
+
 import { missingControllerSettings, type Config } from './config.ts';
 import type { AccountEvents, UserHook } from './lib/account-events.ts';
 import { AppError } from './lib/app-error.ts';

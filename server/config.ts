@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-import { isTimeZone } from '../common/domain/prayer.ts';
-import { DEFAULT_CALLBACK_RETENTION_DAYS } from '../common/domain/privacy.ts';
+import { isTimeZone } from '#common/domain/prayer.ts';
+import { DEFAULT_CALLBACK_RETENTION_DAYS } from '#common/domain/privacy.ts';
 
 const optionalUrl = z
   .string()

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { hideLinkTokens, LINK_TOKEN_PATHS } from '../common/contracts/link-token-paths.ts';
-import { createTestApp } from '../test/app.ts';
+import { hideLinkTokens, LINK_TOKEN_PATHS } from '#common/contracts/link-token-paths.ts';
+import { createTestApp } from '#test/app.ts';
+
 import { newToken } from './lib/session.ts';
 
 // A built client of one page is enough: client paths are answered with the app's shell and logged.

@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { auditLog } from '../server/db/schema/index.ts';
+import { auditLog } from '#server/db/schema/index.ts';
+
 import { createTestApp, signedInUser } from './app.ts';
 
 /** A signed-in non-admin knocking on the admin console is audited, and log lines say who and from where. */

@@ -2,15 +2,16 @@ import { and, desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, expect, inject } from 'vitest';
 
-import { PRIVACY_NOTICE_VERSION } from '../common/domain/privacy.ts';
-import { isAdminRole } from '../common/domain/roles.ts';
-import { buildApp, type App, type BuildOptions } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import type { Db } from '../server/db/client.ts';
-import { mailOutbox, users } from '../server/db/schema/index.ts';
-import { hashPassword } from '../server/lib/password.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
-import { SIGN_UP_COOKIE } from '../server/modules/auth/auth.routes.ts';
+import { PRIVACY_NOTICE_VERSION } from '#common/domain/privacy.ts';
+import { isAdminRole } from '#common/domain/roles.ts';
+import { buildApp, type App, type BuildOptions } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { mailOutbox, users } from '#server/db/schema/index.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { createSession, SESSION_COOKIE } from '#server/lib/session.ts';
+import { SIGN_UP_COOKIE } from '#server/modules/auth/auth.routes.ts';
+
 import { cloneTemplateDatabase } from './postgres.ts';
 import type { TestSmtp } from './smtp.ts';
 

@@ -5,8 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { backupEmbedded, walNamesBetween } from '../server/db/backup.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/db/embedded.ts';
+import { backupEmbedded, walNamesBetween } from '#server/db/backup.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '#server/db/embedded.ts';
+
 import { compiled } from './compiled.ts';
 import { freePort } from './postgres.ts';
 

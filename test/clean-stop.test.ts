@@ -6,7 +6,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
-import { isProcessAlive } from '../server/db/embedded.ts';
+import { isProcessAlive } from '#server/db/embedded.ts';
+
 import { compiled } from './compiled.ts';
 import { freePort } from './postgres.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { checkPublicStart, ConfigError, isPublicAddress, loadConfig, missingControllerSettings } from '../server/config.ts';
+import { checkPublicStart, ConfigError, isPublicAddress, loadConfig, missingControllerSettings } from '#server/config.ts';
+
 import { runMain as runMainWith } from './run-main.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 
-import type { Db } from '../server/db/client.ts';
-import { assessmentAttempts, assessments, lessons } from '../server/db/schema/index.ts';
+import type { Db } from '#server/db/client.ts';
+import { assessmentAttempts, assessments, lessons } from '#server/db/schema/index.ts';
 
 /** The live lessons of the course the product uses (the first one), in week order, with their assessment. */
 export async function primaryCourseLessons(db: Db) {

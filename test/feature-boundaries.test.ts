@@ -14,6 +14,9 @@ describe('the lint rule against imports between client features', () => {
     ).toEqual([expect.stringContaining("The 'onboarding' feature imports the 'auth' feature")]);
     expect(await boundaryErrors('client/src/features/course/x.ts', "export { a } from '../mentoring/api/keys.ts';\n")).toHaveLength(1);
     expect(
+      await boundaryErrors('client/src/features/course/x.ts', "export { a } from '#client/features/mentoring/api/keys.ts';\n"),
+    ).toHaveLength(1);
+    expect(
       await boundaryErrors(
         'client/src/features/course/components/x.tsx',
         "export const f = () => import('../../admin/components/admin-page.tsx');\n",
@@ -23,6 +26,7 @@ describe('the lint rule against imports between client features', () => {
 
   it('refuses shared code importing a feature or the app, and a feature importing the app', async () => {
     expect(await boundaryErrors('client/src/lib/x.ts', "export { a } from '../features/course/api/keys.ts';\n")).toHaveLength(1);
+    expect(await boundaryErrors('client/src/lib/x.ts', "export { a } from '#client/app/routes.tsx';\n")).toHaveLength(1);
     expect(await boundaryErrors('client/src/components/layout/x.tsx', "export { a } from '../../app/routes.tsx';\n")).toHaveLength(1);
     expect(await boundaryErrors('client/src/features/admin/x.ts', "export { a } from '../../app/routes.tsx';\n")).toHaveLength(1);
   });
@@ -31,7 +35,7 @@ describe('the lint rule against imports between client features', () => {
     expect(
       await boundaryErrors(
         'client/src/features/course/components/x.tsx',
-        "export { a } from '../api/keys.ts';\nexport { b } from '../../../lib/query-keys.ts';\n",
+        "export { a } from '../api/keys.ts';\nexport { b } from '../../../lib/query-keys.ts';\nexport { c } from '#client/lib/api.ts';\n",
       ),
     ).toEqual([]);
     expect(await boundaryErrors('client/src/app/x.tsx', "export { a } from '../features/course/api/keys.ts';\n")).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { hashPassword } from '../server/lib/password.ts';
+import { hashPassword } from '#server/lib/password.ts';
+
 import { createTestApp, createUser } from './app.ts';
 
 // One hash at a time and one waiting: a burst of sign-ins beyond that is refused at once.

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { mailOutbox, parentalConsents } from '../server/db/schema/index.ts';
+import { mailOutbox, parentalConsents } from '#server/db/schema/index.ts';
+
 import { adultSignUp, createTestApp, sessionTokenFrom, signedInUser, signUpAndConfirm } from './app.ts';
 
 /**
@@ -69,7 +70,7 @@ describe('database errors in the log', () => {
 
 describe('the personal-data routes in the log', () => {
   it('logs an export and a deletion (and a refused one) by route and account id only', async () => {
-    const { hashPassword } = await import('../server/lib/password.ts');
+    const { hashPassword } = await import('#server/lib/password.ts');
     const { user, cookie } = await signedInUser(app, {
       firstName: 'Exportina',
       lastName: 'Logcheck',
@@ -99,7 +100,7 @@ describe('the personal-data routes in the log', () => {
   });
 
   it("logs an admin's deactivation, reactivation and deletion of an account, and the refused sign-in, by route and ids only", async () => {
-    const { hashPassword } = await import('../server/lib/password.ts');
+    const { hashPassword } = await import('#server/lib/password.ts');
     const admin = await signedInUser(app, { role: 'admin' });
     const { user } = await signedInUser(app, {
       firstName: 'Deactivina',

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { loadConfig } from '../server/config.ts';
-import { mailOutbox } from '../server/db/schema/index.ts';
+import { loadConfig } from '#server/config.ts';
+import { mailOutbox } from '#server/db/schema/index.ts';
+
 import { createTestApp, TEST_MFA_KEY } from './app.ts';
 
 /**

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+
 import { createTestApp, TEST_MFA_KEY } from './app.ts';
 import { cloneTemplateDatabase } from './postgres.ts';
 

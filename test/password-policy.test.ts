@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { userTokens } from '../server/db/schema/index.ts';
-import { passwordWeakness } from '../server/lib/password.ts';
-import { hashToken, newToken } from '../server/lib/session.ts';
+import { userTokens } from '#server/db/schema/index.ts';
+import { passwordWeakness } from '#server/lib/password.ts';
+import { hashToken, newToken } from '#server/lib/session.ts';
+
 import { adultSignUp, createTestApp, createUser, sessionCookie } from './app.ts';
 
 /**

@@ -5,10 +5,10 @@ import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 
-import { createDb } from '../server/db/client.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
-import { runMigrations } from '../server/db/migrate.ts';
-import { seedContent } from '../server/db/seed/index.ts';
+import { createDb } from '#server/db/client.ts';
+import { startEmbeddedPostgres } from '#server/db/embedded.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { seedContent } from '#server/db/seed/index.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
-import type { Assessment, ContentLanguage } from '../common/contracts/course.ts';
-import type { LessonFile } from '../content/schema.ts';
-import { loadCourseContent } from '../server/db/seed/course.ts';
+import type { Assessment, ContentLanguage } from '#common/contracts/course.ts';
+import type { LessonFile } from '#content/schema.ts';
+import { loadCourseContent } from '#server/db/seed/course.ts';
 
 /**
  * Answers for a drawn assessment (docs/decisions/073), read from the content files' answer key

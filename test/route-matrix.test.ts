@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Role } from '../common/domain/roles.ts';
+import type { Role } from '#common/domain/roles.ts';
+
 import { createTestApp, enrolTotp, signedInUser } from './app.ts';
 
 /**

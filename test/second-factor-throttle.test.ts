@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { auditLog, mailOutbox, secondFactorFailures, sessions, signInFailures } from '../server/db/schema/index.ts';
-import { emailKeyOf } from '../server/modules/auth/sign-in-throttle.ts';
+import { auditLog, mailOutbox, secondFactorFailures, sessions, signInFailures } from '#server/db/schema/index.ts';
+import { emailKeyOf } from '#server/modules/auth/sign-in-throttle.ts';
+
 import { createTestApp, createUser, enrolTotp, sessionCookie, sessionTokenFrom, totpCodeFor } from './app.ts';
 
 /**

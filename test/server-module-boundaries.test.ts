@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+
+import { resolveImport } from '../scripts/subpath-imports.mjs';
 
 /**
  * No circles between server modules (decision 080): a module may use another one, but never one
@@ -17,9 +19,9 @@ const filesEndingWith = (dir: string, suffix: string): string[] =>
   );
 const SPECIFIER = /(?:^|[^.\w])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/** The relative paths a source file imports (static, re-exports, type-only and dynamic imports). */
+/** The project paths a source file imports, relative or `#server/…` (static, re-exports, type-only and dynamic imports). */
 function specifiersOf(source: string): string[] {
-  return [...source.matchAll(SPECIFIER)].map((m) => (m[1] ?? m[2])!).filter((s) => s.startsWith('.'));
+  return [...source.matchAll(SPECIFIER)].map((m) => (m[1] ?? m[2])!).filter((s) => s.startsWith('.') || s.startsWith('#'));
 }
 
 /** Module → module → the files (and their imports) that make the edge; test files are left out. */
@@ -32,7 +34,9 @@ function moduleGraph(root: string): Map<string, Map<string, string[]>> {
   for (const file of walk(join(root, MODULES))) {
     const from = relative(join(root, MODULES), file).split(sep)[0]!;
     for (const spec of specifiersOf(readFileSync(file, 'utf8'))) {
-      const target = relative(join(root, MODULES), normalize(join(dirname(file), spec)));
+      const resolved = resolveImport(resolve(file), spec);
+      if (!resolved) continue;
+      const target = relative(join(root, MODULES), resolved);
       const to = target.split(sep)[0]!;
       if (target.startsWith('..') || to === from) continue;
       const edges = graph.get(from) ?? new Map<string, string[]>();
@@ -91,6 +95,7 @@ describe('imports between server modules', () => {
       "export { e } from '../prayer/e.ts';",
       "import '../course/side-effect.ts';",
       "const f = () => import('../admin/f.ts');",
+      "import { g } from '#server/modules/mail/g.ts';",
       "import { z } from 'zod';",
     ].join('\n');
     expect(specifiersOf(source)).toEqual([
@@ -100,6 +105,7 @@ describe('imports between server modules', () => {
       '../prayer/e.ts',
       '../course/side-effect.ts',
       '../admin/f.ts',
+      '#server/modules/mail/g.ts',
     ]);
   });
 
@@ -121,14 +127,16 @@ describe('server services', () => {
   const statementsIn = (source: string) =>
     [
       ...source.matchAll(
-        /\bsql`|\b(?:db|tx)\.(?:select|selectDistinct|insert|update|delete|execute)\b|^import \{[^}]*\} from '(?:drizzle-orm|[./]*db\/schema\/index\.ts)'/gm,
+        /\bsql`|\b(?:db|tx)\.(?:select|selectDistinct|insert|update|delete|execute)\b|^import \{[^}]*\} from '(?:drizzle-orm|(?:[./]*|#server\/)db\/schema\/index\.ts)'/gm,
       ),
     ].map((m) => m[0]);
 
   it('recognise a statement, and leave types and transactions alone', () => {
     expect(
-      statementsIn("await tx.insert(encouragements).values({});\nconst x = sql`now()`;\nimport { eq } from 'drizzle-orm';"),
-    ).toHaveLength(3);
+      statementsIn(
+        "await tx.insert(encouragements).values({});\nconst x = sql`now()`;\nimport { eq } from 'drizzle-orm';\nimport { users } from '#server/db/schema/index.ts';",
+      ),
+    ).toHaveLength(4);
     expect(
       statementsIn(
         "import type { Db } from '../../db/client.ts';\nimport type { users } from '../../db/schema/index.ts';\nawait db.transaction(async (tx) => repo.save(tx));",

@@ -7,13 +7,14 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { buildApp, type App } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createDb } from '../server/db/client.ts';
-import { migrationsFolder, runMigrations } from '../server/db/migrate.ts';
-import { userTotp } from '../server/db/schema/index.ts';
-import { StartupError } from '../server/db/startup-checks.ts';
-import { loadSecretKey } from '../server/lib/secret-box.ts';
+import { buildApp, type App } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDb } from '#server/db/client.ts';
+import { migrationsFolder, runMigrations } from '#server/db/migrate.ts';
+import { userTotp } from '#server/db/schema/index.ts';
+import { StartupError } from '#server/db/startup-checks.ts';
+import { loadSecretKey } from '#server/lib/secret-box.ts';
+
 import { createUser, sessionCookie, totpCodeFor } from './app.ts';
 import { compiled } from './compiled.ts';
 import { cloneTemplateDatabase, freePort } from './postgres.ts';

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createSession, SESSION_COOKIE } from '../server/lib/session.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createSession, SESSION_COOKIE } from '#server/lib/session.ts';
+
 import { createUser, TEST_MFA_KEY } from './app.ts';
 import { cloneTemplateDatabase } from './postgres.ts';
 

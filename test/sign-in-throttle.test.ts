@@ -1,8 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { mailOutbox, signInFailures } from '../server/db/schema/index.ts';
-import { emailKeyOf } from '../server/modules/auth/sign-in-throttle.ts';
+import { mailOutbox, signInFailures } from '#server/db/schema/index.ts';
+import { emailKeyOf } from '#server/modules/auth/sign-in-throttle.ts';
+
 import { createTestApp, createUser } from './app.ts';
 
 const app = await createTestApp();

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-import type { Db } from '../server/db/client.ts';
-import { mailOutbox } from '../server/db/schema/index.ts';
+import type { Db } from '#server/db/client.ts';
+import { mailOutbox } from '#server/db/schema/index.ts';
 
 export interface ReceivedMail {
   to: string[];

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
-import { isProcessAlive } from '../server/db/embedded.ts';
-import { checkDatabase, checkDataDir } from '../server/db/startup-checks.ts';
+import { isProcessAlive } from '#server/db/embedded.ts';
+import { checkDatabase, checkDataDir } from '#server/db/startup-checks.ts';
+
 import { freePort } from './postgres.ts';
 import { runMain as runMainWith } from './run-main.ts';
 

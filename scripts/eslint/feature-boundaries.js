@@ -1,10 +1,12 @@
 import path from 'node:path';
 
+import { resolveImport } from '../subpath-imports.mjs';
+
 /**
  * Client imports flow one way: app -> features -> shared (components, lib). A feature never imports
  * another feature, and shared code imports neither a feature nor the app (bulletproof-react's
  * "unidirectional codebase", docs/decisions/019). Relative paths are resolved against the importing
- * file, so the rule does not depend on how deep a file sits.
+ * file, and `#client/…` through package.json's imports, so the rule does not depend on how a path is written.
  */
 const SRC = `${path.sep}client${path.sep}src${path.sep}`;
 
@@ -34,8 +36,9 @@ const rule = {
     if (!here) return {};
     const check = (node) => {
       const source = node.source;
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-      const there = placeOf(path.resolve(path.dirname(context.filename), source.value));
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const target = resolveImport(context.filename, source.value);
+      const there = target && placeOf(target);
       if (!there) return;
       if (here.area === 'features' && there.area === 'features' && there.feature !== here.feature) {
         context.report({ node: source, messageId: 'crossFeature', data: { from: here.feature, to: there.feature } });

@@ -6,9 +6,10 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { createUser } from '../../test/app.ts';
-import { compiled } from '../../test/compiled.ts';
-import { cloneTemplateDatabase } from '../../test/postgres.ts';
+import { createUser } from '#test/app.ts';
+import { compiled } from '#test/compiled.ts';
+import { cloneTemplateDatabase } from '#test/postgres.ts';
+
 import { createDb } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
 

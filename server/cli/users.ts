@@ -13,8 +13,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
-import { fullNameOf } from '../../common/domain/names.ts';
-import { roles, type Role } from '../../common/domain/roles.ts';
+import { fullNameOf } from '#common/domain/names.ts';
+import { roles, type Role } from '#common/domain/roles.ts';
+
 import type { Config } from '../config.ts';
 import { createDb } from '../db/client.ts';
 import { isPostmasterRunning, startEmbeddedPostgres } from '../db/embedded.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 
-import { STANDARD_DEADLINE_HOURS, URGENT_DEADLINE_HOURS } from '../../common/domain/support.ts';
+import { STANDARD_DEADLINE_HOURS, URGENT_DEADLINE_HOURS } from '#common/domain/support.ts';
+
 import { callbackRequests } from './schema/index.ts';
 
 /** isUrgentRequest() in common/domain/support.ts, in SQL over callback_requests. */

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { createTestApp, createUser, signedInUser } from '../../test/app.ts';
-import { failLesson, passLessons, primaryCourseLessons } from '../../test/course-progress.ts';
+import { createTestApp, createUser, signedInUser } from '#test/app.ts';
+import { failLesson, passLessons, primaryCourseLessons } from '#test/course-progress.ts';
+
 import { assessmentAttempts, users } from './schema/index.ts';
 
 const app = await createTestApp();

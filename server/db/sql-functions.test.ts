@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { isCourseCompleted } from '../../common/domain/eligibility.ts';
-import { overallProgress } from '../../common/domain/scoring.ts';
-import { createTestApp } from '../../test/app.ts';
+import { isCourseCompleted } from '#common/domain/eligibility.ts';
+import { overallProgress } from '#common/domain/scoring.ts';
+import { createTestApp } from '#test/app.ts';
+
 import { applySqlSources, readSqlSources } from './migrate.ts';
 
 const app = await createTestApp();

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 
-import type { AuditAction } from '../../common/domain/audit-actions.ts';
+import type { AuditAction } from '#common/domain/audit-actions.ts';
+
 import type { Transaction } from '../db/client.ts';
 import { auditLog, callbackRequests, certificates, discipleInvitations, mailOutbox, users } from '../db/schema/index.ts';
 

@@ -1,4 +1,4 @@
-import { errorCodes, type ErrorCode } from '../../common/contracts/errors.ts';
+import { errorCodes, type ErrorCode } from '#common/contracts/errors.ts';
 
 /** The one error type services throw; the error handler turns it into `{ code, message }` with its status. */
 export class AppError extends Error {

@@ -1,6 +1,7 @@
-import type { CurrentUser } from '../../common/contracts/auth.ts';
-import { countries } from '../../common/domain/countries.ts';
-import { PRIVACY_NOTICE_VERSION } from '../../common/domain/privacy.ts';
+import type { CurrentUser } from '#common/contracts/auth.ts';
+import { countries } from '#common/domain/countries.ts';
+import { PRIVACY_NOTICE_VERSION } from '#common/domain/privacy.ts';
+
 import type { UserRow } from './session.ts';
 
 /** What the client is told about the signed-in person (every module that answers with the current user uses it). */

@@ -1,4 +1,5 @@
-import type { SecondFactorBody } from '../../common/contracts/security.ts';
+import type { SecondFactorBody } from '#common/contracts/security.ts';
+
 import type { UserRow } from './session.ts';
 
 /** The cookie holding a pending sign-in's second step (a random id; the database keeps its hash). */

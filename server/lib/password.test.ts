@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { adultSignUp, createTestApp, signUpAndConfirm } from '../../test/app.ts';
+import { adultSignUp, createTestApp, signUpAndConfirm } from '#test/app.ts';
+
 import { users } from '../db/schema/index.ts';
 import { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword } from './password.ts';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { discipleNode } from '../../common/contracts/mentoring.ts';
+import { discipleNode } from '#common/contracts/mentoring.ts';
+
 import { serializerCompiler } from './serializer.ts';
 
 const compile = (schema: z.ZodType) =>

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { REAUTH_WINDOW_MINUTES } from '../../common/contracts/security.ts';
+import { REAUTH_WINDOW_MINUTES } from '#common/contracts/security.ts';
+
 import type { Db } from '../db/client.ts';
 import { authStates, sessions, users } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';

@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 
-import { cloneTemplateDatabase } from '../../test/postgres.ts';
+import { cloneTemplateDatabase } from '#test/postgres.ts';
+
 import jobsPlugin, { loggableJobError } from './jobs.ts';
 
 /** A job whose handler throws (issue 30): logged with its queue, its id and its stack, never its data or a person's address. */

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 
-import { scrubClientText } from '../../common/contracts/client-errors.ts';
+import { scrubClientText } from '#common/contracts/client-errors.ts';
+
 import type { Tx } from '../db/client.ts';
 
 declare module 'fastify' {

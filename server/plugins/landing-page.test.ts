@@ -2,8 +2,9 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { createTestApp, signedInUser } from '#test/app.ts';
+
 import { buildLandingRenderer } from '../../scripts/vite-landing-renderer.ts';
-import { createTestApp, signedInUser } from '../../test/app.ts';
 import { landingRendererFile } from '../lib/landing-renderer-path.ts';
 import { SESSION_COOKIE } from '../lib/session.ts';
 

@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 
-import type { PublicConfig } from '../../common/contracts/auth.ts';
+import type { PublicConfig } from '#common/contracts/auth.ts';
+
 import { compressForServing } from '../lib/compress.ts';
 import { landingRendererFile } from '../lib/landing-renderer-path.ts';
 import { sessionCookieName } from '../lib/session.ts';

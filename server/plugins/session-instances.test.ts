@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { createUser, enrolTotp, sessionCookie, TEST_MFA_KEY } from '../../test/app.ts';
-import { cloneTemplateDatabase } from '../../test/postgres.ts';
+import { createUser, enrolTotp, sessionCookie, TEST_MFA_KEY } from '#test/app.ts';
+import { cloneTemplateDatabase } from '#test/postgres.ts';
+
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createSession, SESSION_COOKIE } from '../lib/session.ts';

@@ -2,7 +2,8 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { isAdminRole, opensCallbackInbox, type Role } from '../../common/domain/roles.ts';
+import { isAdminRole, opensCallbackInbox, type Role } from '#common/domain/roles.ts';
+
 import { AppError } from '../lib/app-error.ts';
 import { SessionChangeListener } from '../lib/session-changes.ts';
 import {

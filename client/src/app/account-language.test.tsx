@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import { mailPaths } from '../../../common/contracts/mail-paths.ts';
+import { mailPaths } from '#common/contracts/mail-paths.ts';
+
 import { currentUserQuery } from '../lib/current-user.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { buildCurrentUser } from '../test/factories.ts';

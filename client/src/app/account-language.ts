@@ -1,5 +1,6 @@
-import type { CurrentUser } from '../../../common/contracts/auth.ts';
-import { mailPaths } from '../../../common/contracts/mail-paths.ts';
+import type { CurrentUser } from '#common/contracts/auth.ts';
+import { mailPaths } from '#common/contracts/mail-paths.ts';
+
 import { toast } from '../components/ui/toast.tsx';
 import { sendJson } from '../lib/api.ts';
 import { currentUserQuery } from '../lib/current-user.ts';

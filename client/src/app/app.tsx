@@ -1,7 +1,8 @@
 import { lazy, Suspense, use, useState } from 'react';
 import { useLocation } from 'wouter';
 
-import { isLandingPath } from '../../../common/contracts/landing-paths.ts';
+import { isLandingPath } from '#common/contracts/landing-paths.ts';
+
 import { ErrorBoundary } from '../components/layout/error-boundary.tsx';
 import { BootScreen, LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { Toaster } from '../components/ui/toast.tsx';

@@ -20,7 +20,8 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 
-import type { PublicConfig } from '../../../common/contracts/auth.ts';
+import type { PublicConfig } from '#common/contracts/auth.ts';
+
 import { LandingContent } from '../features/landing/components/landing-page.tsx';
 import { CheckIntro, SoulCheckFrame } from '../features/wellness/components/soul-health-check-page.tsx';
 import { i18nBaseOptions } from '../lib/i18n-options.ts';

@@ -1,5 +1,6 @@
-import { paths } from '../../../common/contracts/auth-paths.ts';
-import type { CurrentUser } from '../../../common/contracts/auth.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
+import type { CurrentUser } from '#common/contracts/auth.ts';
+
 import { takeFirstResponse } from '../lib/first-requests.ts';
 
 let check: Promise<CurrentUser | null> | undefined;

@@ -1,4 +1,5 @@
-import type { ApiError } from '../../../common/contracts/errors.ts';
+import type { ApiError } from '#common/contracts/errors.ts';
+
 import { reportOffline, reportOnline } from './connectivity.ts';
 import { takeFirstResponse } from './first-requests.ts';
 

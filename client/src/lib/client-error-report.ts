@@ -1,4 +1,5 @@
-import { CLIENT_ERROR_LIMITS, clientErrorPaths, type ClientErrorReport } from '../../../common/contracts/client-errors.ts';
+import { CLIENT_ERROR_LIMITS, clientErrorPaths, type ClientErrorReport } from '#common/contracts/client-errors.ts';
+
 import { sendJson } from './api.ts';
 
 /** Sends a crash report cut to the contract's limits (loaded only when a screen breaks: lib/client-errors.ts). */

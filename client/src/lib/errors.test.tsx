@@ -1,7 +1,8 @@
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import { errorCodes, type ErrorCode } from '../../../common/contracts/errors.ts';
+import { errorCodes, type ErrorCode } from '#common/contracts/errors.ts';
+
 import { ApiRequestError } from './api.ts';
 import { describeError, type AnyT } from './errors.ts';
 

@@ -1,7 +1,8 @@
 import type { InitOptions } from 'i18next';
 
-import { AMBASSADOR_MIN_COMPLETED_DISCIPLES } from '../../../common/domain/eligibility.ts';
-import { PASS_MARK } from '../../../common/domain/scoring.ts';
+import { AMBASSADOR_MIN_COMPLETED_DISCIPLES } from '#common/domain/eligibility.ts';
+import { PASS_MARK } from '#common/domain/scoring.ts';
+
 import { languages } from './language.ts';
 
 /** What the browser's i18next (lib/i18n.ts) and the server's prerender of the landing page (app/prerender.tsx) share. */

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { paths } from '../../../common/contracts/auth-paths.ts';
-import type { PublicConfig } from '../../../common/contracts/auth.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
+import type { PublicConfig } from '#common/contracts/auth.ts';
+
 import { getJson } from './api.ts';
 import { sharedKeys } from './query-keys.ts';
 

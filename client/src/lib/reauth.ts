@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { mfaPaths, type MfaStatus, type ReauthBody } from '../../../common/contracts/security.ts';
+import { mfaPaths, type MfaStatus, type ReauthBody } from '#common/contracts/security.ts';
+
 import { ApiRequestError, getJson, sendJson } from './api.ts';
 
 /** True when the server asks the password or a code again before a sensitive action (decision 038). */

@@ -5,9 +5,9 @@ import {
   type CallbackItem,
   type DirectoryPage,
   type DirectoryRow,
-} from '../../../common/contracts/admin.ts';
-import { currentUser, publicConfig, type CurrentUser, type PublicConfig } from '../../../common/contracts/auth.ts';
-import { assessment, lesson, submitResult, type Assessment, type Lesson, type SubmitResult } from '../../../common/contracts/course.ts';
+} from '#common/contracts/admin.ts';
+import { currentUser, publicConfig, type CurrentUser, type PublicConfig } from '#common/contracts/auth.ts';
+import { assessment, lesson, submitResult, type Assessment, type Lesson, type SubmitResult } from '#common/contracts/course.ts';
 import {
   addDiscipleResult,
   invitation,
@@ -15,8 +15,8 @@ import {
   type AddDiscipleResult,
   type Invitation,
   type PendingDisciple,
-} from '../../../common/contracts/mentoring.ts';
-import { mfaStatus, sessionItem, type MfaStatus, type SessionItem } from '../../../common/contracts/security.ts';
+} from '#common/contracts/mentoring.ts';
+import { mfaStatus, sessionItem, type MfaStatus, type SessionItem } from '#common/contracts/security.ts';
 
 /**
  * API response objects for component tests, with overrides. Each is parsed by its contract schema

@@ -1,25 +1,25 @@
 import 'i18next';
 
-import type admin from '../../public/locales/en/admin.json';
-import type auth from '../../public/locales/en/auth.json';
-import type common from '../../public/locales/en/common.json';
-import type course from '../../public/locales/en/course.json';
-import type evangelism from '../../public/locales/en/evangelism.json';
-import type landing from '../../public/locales/en/landing.json';
-import type mentorWeek from '../../public/locales/en/mentor-week.json';
-import type mentoring from '../../public/locales/en/mentoring.json';
-import type notifications from '../../public/locales/en/notifications.json';
-import type onboarding from '../../public/locales/en/onboarding.json';
-import type prayer from '../../public/locales/en/prayer.json';
-import type privacy from '../../public/locales/en/privacy.json';
-import type publicTexts from '../../public/locales/en/public.json';
-import type safeguarding from '../../public/locales/en/safeguarding.json';
-import type settings from '../../public/locales/en/settings.json';
-import type track from '../../public/locales/en/track.json';
-import type validationMentoring from '../../public/locales/en/validation-mentoring.json';
-import type validationPublic from '../../public/locales/en/validation-public.json';
-import type validationSafeguarding from '../../public/locales/en/validation-safeguarding.json';
-import type validation from '../../public/locales/en/validation.json';
+import type admin from '#locales/en/admin.json';
+import type auth from '#locales/en/auth.json';
+import type common from '#locales/en/common.json';
+import type course from '#locales/en/course.json';
+import type evangelism from '#locales/en/evangelism.json';
+import type landing from '#locales/en/landing.json';
+import type mentorWeek from '#locales/en/mentor-week.json';
+import type mentoring from '#locales/en/mentoring.json';
+import type notifications from '#locales/en/notifications.json';
+import type onboarding from '#locales/en/onboarding.json';
+import type prayer from '#locales/en/prayer.json';
+import type privacy from '#locales/en/privacy.json';
+import type publicTexts from '#locales/en/public.json';
+import type safeguarding from '#locales/en/safeguarding.json';
+import type settings from '#locales/en/settings.json';
+import type track from '#locales/en/track.json';
+import type validationMentoring from '#locales/en/validation-mentoring.json';
+import type validationPublic from '#locales/en/validation-public.json';
+import type validationSafeguarding from '#locales/en/validation-safeguarding.json';
+import type validation from '#locales/en/validation.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

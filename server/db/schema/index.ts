@@ -18,14 +18,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { callbackStatuses, watchmomsStatuses } from '../../../common/contracts/admin.ts';
-import { consentStatuses, onboardingStatuses } from '../../../common/contracts/auth.ts';
-import { mailStatuses } from '../../../common/contracts/mail.ts';
-import type { AuditAction } from '../../../common/domain/audit-actions.ts';
-import { applicationStatuses } from '../../../common/domain/eligibility.ts';
-import { roles } from '../../../common/domain/roles.ts';
-import { concernSources, concernStatuses, linkPauseReasons } from '../../../common/domain/safeguarding.ts';
-import { contactMethods, supportCategories, type ScoreBand } from '../../../common/domain/support.ts';
+import { callbackStatuses, watchmomsStatuses } from '#common/contracts/admin.ts';
+import { consentStatuses, onboardingStatuses } from '#common/contracts/auth.ts';
+import { mailStatuses } from '#common/contracts/mail.ts';
+import type { AuditAction } from '#common/domain/audit-actions.ts';
+import { applicationStatuses } from '#common/domain/eligibility.ts';
+import { roles } from '#common/domain/roles.ts';
+import { concernSources, concernStatuses, linkPauseReasons } from '#common/domain/safeguarding.ts';
+import { contactMethods, supportCategories, type ScoreBand } from '#common/domain/support.ts';
 
 // Each list is written once, in common/, and read by the database types, the contracts and the rules.
 export const userRole = pgEnum('user_role', roles);

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
+import { createTestApp, createUser, signedInUser } from '#test/app.ts';
+
 import { createDb } from '../client.ts';
 import { assessmentAttempts, assessments, certificates, courses, lessons } from '../schema/index.ts';
 import { loadCourseContent, seedCourse, type CourseContent, type LessonContent } from './course.ts';

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 
-import { courseFileSchema, lessonFileSchema, type CourseFile, type LessonFile } from '../../../content/schema.ts';
-import { readCourseFiles } from '../../../content/validate.ts';
+import { courseFileSchema, lessonFileSchema, type CourseFile, type LessonFile } from '#content/schema.ts';
+import { readCourseFiles } from '#content/validate.ts';
+
 import type { Db } from '../client.ts';
 import { assessments, courses, lessons } from '../schema/index.ts';
 

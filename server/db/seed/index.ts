@@ -1,4 +1,5 @@
-import { loadTrackContent } from '../../../content/track.ts';
+import { loadTrackContent } from '#content/track.ts';
+
 import type { Db } from '../client.ts';
 import { loadCourseContent, seedCourse } from './course.ts';
 import { seedTrack } from './track.ts';

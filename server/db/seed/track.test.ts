@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { loadTrackContent } from '../../../content/track.ts';
-import { createTestApp } from '../../../test/app.ts';
+import { loadTrackContent } from '#content/track.ts';
+import { createTestApp } from '#test/app.ts';
+
 import { courses, lessons } from '../schema/index.ts';
 import { seedTrack } from './track.ts';
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 
-import type { TrackDayLanguage, TrackFile } from '../../../content/schema.ts';
+import type { TrackDayLanguage, TrackFile } from '#content/schema.ts';
+
 import type { Db } from '../client.ts';
 import { courses, lessons } from '../schema/index.ts';
 import type { CourseDetails } from './course.ts';

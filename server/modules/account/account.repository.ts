@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
-import type { AuditAction } from '../../../common/domain/audit-actions.ts';
+import type { AuditAction } from '#common/domain/audit-actions.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, sessions, users, userTokens } from '../../db/schema/index.ts';
 

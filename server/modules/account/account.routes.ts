@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { currentUser, mfaChallenge } from '../../../common/contracts/auth.ts';
-import { mailPaths } from '../../../common/contracts/mail-paths.ts';
+import { currentUser, mfaChallenge } from '#common/contracts/auth.ts';
+import { mailPaths } from '#common/contracts/mail-paths.ts';
 import {
   localeBody,
   PASSWORD_RESET_ACCEPTED,
@@ -9,8 +9,9 @@ import {
   passwordResetBody,
   passwordResetConfirmBody,
   verifyEmailBody,
-} from '../../../common/contracts/mail.ts';
-import { mfaPaths } from '../../../common/contracts/security.ts';
+} from '#common/contracts/mail.ts';
+import { mfaPaths } from '#common/contracts/security.ts';
+
 import { AppError } from '../../lib/app-error.ts';
 import { toCurrentUser } from '../../lib/current-user.ts';
 import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS } from '../../lib/mfa-challenge.ts';

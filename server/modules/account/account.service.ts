@@ -1,4 +1,5 @@
-import type { PasswordResetConfirmBody } from '../../../common/contracts/mail.ts';
+import type { PasswordResetConfirmBody } from '#common/contracts/mail.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStrongPassword, hashPassword } from '../../lib/password.ts';

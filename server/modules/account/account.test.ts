@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser } from '../../../test/app.ts';
-import { linkIn, startTestSmtp } from '../../../test/smtp.ts';
+import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser } from '#test/app.ts';
+import { linkIn, startTestSmtp } from '#test/smtp.ts';
+
 import { auditLog, sessions, users, userTokens } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/session.ts';
 import { PASSWORD_RESET_ANSWER_MS } from './account.routes.ts';

@@ -1,5 +1,6 @@
-import { NOTIFY_OWNER_AFTER_SECOND_FACTOR_FAILURES, secondFactorWaitSeconds } from '../../../common/domain/second-factor-throttle.ts';
-import { FAILURE_MEMORY_MS } from '../../../common/domain/sign-in-throttle.ts';
+import { NOTIFY_OWNER_AFTER_SECOND_FACTOR_FAILURES, secondFactorWaitSeconds } from '#common/domain/second-factor-throttle.ts';
+import { FAILURE_MEMORY_MS } from '#common/domain/sign-in-throttle.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';

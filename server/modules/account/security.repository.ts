@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { AuditAction } from '../../../common/domain/audit-actions.ts';
+import type { AuditAction } from '#common/domain/audit-actions.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, mfaChallenges, recoveryCodes, sessions, users, userTotp } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';

@@ -13,7 +13,8 @@ import {
   sessionParams,
   totpConfirmBody,
   totpEnrolment,
-} from '../../../common/contracts/security.ts';
+} from '#common/contracts/security.ts';
+
 import { clearSessionCookie } from '../../lib/session.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { SecurityService } from './security.service.ts';

@@ -11,8 +11,9 @@ import {
   type SecondFactorBody,
   type SessionItem,
   type TotpEnrolment,
-} from '../../../common/contracts/security.ts';
-import { isAdminRole } from '../../../common/domain/roles.ts';
+} from '#common/contracts/security.ts';
+import { isAdminRole } from '#common/domain/roles.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { findUserById } from '../../db/users.ts';
 import { AppError } from '../../lib/app-error.ts';

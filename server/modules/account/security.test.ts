@@ -10,7 +10,8 @@ import {
   signedInUser,
   TEST_MFA_KEY,
   totpCodeFor,
-} from '../../../test/app.ts';
+} from '#test/app.ts';
+
 import { auditLog, mailOutbox, recoveryCodes, sessions, users, userTokens, userTotp } from '../../db/schema/index.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { hashToken } from '../../lib/session.ts';

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
-import { LIST_PAGE_SIZE, type PersonRef } from '../../../common/contracts/admin.ts';
-import type { Role } from '../../../common/domain/roles.ts';
+import { LIST_PAGE_SIZE, type PersonRef } from '#common/contracts/admin.ts';
+import type { Role } from '#common/domain/roles.ts';
+
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { adminPaths } from '../../../common/contracts/admin.ts';
-import { isAdminRole } from '../../../common/contracts/auth.ts';
-import { insightsPaths } from '../../../common/contracts/insights.ts';
+import { adminPaths } from '#common/contracts/admin.ts';
+import { isAdminRole } from '#common/contracts/auth.ts';
+import { insightsPaths } from '#common/contracts/insights.ts';
+
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin, requireCallbackStaff, requireSafeguardingStaff } from '../../plugins/session.ts';
 import type { MentoringService } from '../mentoring/mentoring.service.ts';

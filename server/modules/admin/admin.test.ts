@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { DirectoryRow } from '../../../common/contracts/admin.ts';
-import type { Role } from '../../../common/contracts/auth.ts';
-import { createTestApp, createUser, enrolTotp, sessionCookie, signedInUser } from '../../../test/app.ts';
-import { passLessons } from '../../../test/course-progress.ts';
+import type { DirectoryRow } from '#common/contracts/admin.ts';
+import type { Role } from '#common/contracts/auth.ts';
+import { createTestApp, createUser, enrolTotp, sessionCookie, signedInUser } from '#test/app.ts';
+import { passLessons } from '#test/course-progress.ts';
+
 import { ambassadorApplications, auditLog, callbackRequests, users, watchmomsApplications } from '../../db/schema/index.ts';
 
 const app = await createTestApp();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { paths } from '../../../common/contracts/auth-paths.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
 import {
   currentUser,
   loginQuery,
@@ -14,9 +14,10 @@ import {
   signUpBody,
   signUpConfirmBody,
   type PublicConfig,
-} from '../../../common/contracts/auth.ts';
-import { mfaPaths, secondFactorBody } from '../../../common/contracts/security.ts';
-import { safeReturnPath } from '../../../common/domain/return-to.ts';
+} from '#common/contracts/auth.ts';
+import { mfaPaths, secondFactorBody } from '#common/contracts/security.ts';
+import { safeReturnPath } from '#common/domain/return-to.ts';
+
 import { AppError } from '../../lib/app-error.ts';
 import { toCurrentUser } from '../../lib/current-user.ts';
 import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS, type SecondFactorSignIn } from '../../lib/mfa-challenge.ts';

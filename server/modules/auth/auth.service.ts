@@ -1,5 +1,6 @@
-import type { SetupBody, SignInBody, SignUpBody, SignUpConfirmBody } from '../../../common/contracts/auth.ts';
-import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
+import type { SetupBody, SignInBody, SignUpBody, SignUpConfirmBody } from '#common/contracts/auth.ts';
+import { PRIVACY_NOTICE_VERSION } from '#common/domain/privacy.ts';
+
 import type { Db } from '../../db/client.ts';
 import { countFounders, findUserByEmail } from '../../db/users.ts';
 import { runHooks, type UserHook } from '../../lib/account-events.ts';

@@ -1,15 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import {
-  adultSignUp,
-  createTestApp,
-  createUser,
-  sessionTokenFrom,
-  signedInUser,
-  signUpAndConfirm,
-  signUpTokenFor,
-} from '../../../test/app.ts';
+import { adultSignUp, createTestApp, createUser, sessionTokenFrom, signedInUser, signUpAndConfirm, signUpTokenFor } from '#test/app.ts';
+
 import { mailOutbox, pendingSignUps, sessions, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/session.ts';
 import { SIGN_UP_COOKIE } from './auth.routes.ts';

@@ -1,8 +1,8 @@
 import Provider from 'oidc-provider';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { createTestApp } from '../../../test/app.ts';
-import { freePort } from '../../../test/postgres.ts';
+import { createTestApp } from '#test/app.ts';
+import { freePort } from '#test/postgres.ts';
 
 /**
  * A callback the provider refuses (issue 30): the person gets 400 "try again", and the log keeps why

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { FAILURE_MEMORY_MS, NOTIFY_OWNER_AFTER_FAILURES, signInWaitSeconds } from '../../../common/domain/sign-in-throttle.ts';
+import { FAILURE_MEMORY_MS, NOTIFY_OWNER_AFTER_FAILURES, signInWaitSeconds } from '#common/domain/sign-in-throttle.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';

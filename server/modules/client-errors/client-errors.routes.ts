@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { clientErrorBody, clientErrorPaths, loggableClientPath, scrubClientText } from '../../../common/contracts/client-errors.ts';
+import { clientErrorBody, clientErrorPaths, loggableClientPath, scrubClientText } from '#common/contracts/client-errors.ts';
 
 interface Options {
   /** Reports per minute per client address. */

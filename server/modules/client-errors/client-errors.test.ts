@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createTestApp, signedInUser } from '../../../test/app.ts';
+import { createTestApp, signedInUser } from '#test/app.ts';
 
 /** Crash reports from the browser (docs/decisions/069): validated, 204, limited per client, logged without personal data. */
 const logLines: string[] = [];

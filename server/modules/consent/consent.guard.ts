@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
-import { challengePaths } from '../../../common/contracts/challenge.ts';
-import { courseRoutes } from '../../../common/contracts/course.ts';
-import { mentoringPaths } from '../../../common/contracts/mentoring.ts';
-import { onboardingPaths } from '../../../common/contracts/onboarding.ts';
-import { prayerPaths } from '../../../common/contracts/prayer.ts';
-import { publicFormPaths } from '../../../common/contracts/public-forms.ts';
-import { trackRoutes } from '../../../common/contracts/track.ts';
+import { challengePaths } from '#common/contracts/challenge.ts';
+import { courseRoutes } from '#common/contracts/course.ts';
+import { mentoringPaths } from '#common/contracts/mentoring.ts';
+import { onboardingPaths } from '#common/contracts/onboarding.ts';
+import { prayerPaths } from '#common/contracts/prayer.ts';
+import { publicFormPaths } from '#common/contracts/public-forms.ts';
+import { trackRoutes } from '#common/contracts/track.ts';
+
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';

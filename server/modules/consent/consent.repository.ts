@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 
-import type { MailStatus } from '../../../common/contracts/mail.ts';
+import type { MailStatus } from '#common/contracts/mail.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, consentChildDevices, consents, mailOutbox, parentalConsents, users } from '../../db/schema/index.ts';
 

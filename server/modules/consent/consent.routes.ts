@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { paths } from '../../../common/contracts/auth-paths.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
 import {
   consentBody,
   currentUser,
@@ -11,7 +11,8 @@ import {
   parentDecisionResult,
   parentRequestBody,
   parentRequestView,
-} from '../../../common/contracts/auth.ts';
+} from '#common/contracts/auth.ts';
+
 import { AppError } from '../../lib/app-error.ts';
 import { toCurrentUser } from '../../lib/current-user.ts';
 import { requireUser } from '../../plugins/session.ts';

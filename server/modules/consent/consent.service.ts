@@ -1,7 +1,8 @@
-import type { ConsentBody, ParentConsentView, ParentDecisionBody, ParentRequestView } from '../../../common/contracts/auth.ts';
-import { needsJointConsent, needsParentalConsent } from '../../../common/domain/digital-consent.ts';
-import { PARENT_CONSENT_TEXT_VERSION, PARENT_EMAIL_CHANGE_WAIT_HOURS } from '../../../common/domain/parent-consent.ts';
-import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
+import type { ConsentBody, ParentConsentView, ParentDecisionBody, ParentRequestView } from '#common/contracts/auth.ts';
+import { needsJointConsent, needsParentalConsent } from '#common/domain/digital-consent.ts';
+import { PARENT_CONSENT_TEXT_VERSION, PARENT_EMAIL_CHANGE_WAIT_HOURS } from '#common/domain/parent-consent.ts';
+import { PRIVACY_NOTICE_VERSION } from '#common/domain/privacy.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import type { ParentalConsentEvidence } from '../../db/schema/index.ts';
 import { eraseAccount } from '../../lib/account-erasure.ts';

@@ -1,18 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { PARENT_CONSENT_TEXT_VERSION } from '../../../common/domain/parent-consent.ts';
-import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
-import {
-  adultSignUp,
-  createTestApp,
-  createUser,
-  sessionCookie,
-  sessionTokenFrom,
-  signedInUser,
-  signUpAndConfirm,
-} from '../../../test/app.ts';
-import { linkIn, startTestSmtp, type ReceivedMail } from '../../../test/smtp.ts';
+import { PARENT_CONSENT_TEXT_VERSION } from '#common/domain/parent-consent.ts';
+import { PRIVACY_NOTICE_VERSION } from '#common/domain/privacy.ts';
+import { adultSignUp, createTestApp, createUser, sessionCookie, sessionTokenFrom, signedInUser, signUpAndConfirm } from '#test/app.ts';
+import { linkIn, startTestSmtp, type ReceivedMail } from '#test/smtp.ts';
+
 import { auditLog, callbackRequests, consents, mailOutbox, parentalConsents, users } from '../../db/schema/index.ts';
 import { SIGN_UP_COOKIE } from '../auth/auth.routes.ts';
 import { PARENT_MAILS_PER_HOUR } from './consent.routes.ts';

@@ -1,11 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { challengePaths } from '../../../common/contracts/challenge.ts';
-import { coursePaths, type Assessment, type CourseSummary, type LessonListItem } from '../../../common/contracts/course.ts';
-import { PRIVACY_NOTICE_VERSION } from '../../../common/domain/privacy.ts';
-import { adultSignUp, createTestApp, sessionTokenFrom, signUpAndConfirm } from '../../../test/app.ts';
-import { answersFor } from '../../../test/quiz.ts';
+import { challengePaths } from '#common/contracts/challenge.ts';
+import { coursePaths, type Assessment, type CourseSummary, type LessonListItem } from '#common/contracts/course.ts';
+import { PRIVACY_NOTICE_VERSION } from '#common/domain/privacy.ts';
+import { adultSignUp, createTestApp, sessionTokenFrom, signUpAndConfirm } from '#test/app.ts';
+import { answersFor } from '#test/quiz.ts';
+
 import {
   assessmentAttempts,
   assessmentDraws,

@@ -1,15 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  coursePaths,
-  type Assessment,
-  type AttemptList,
-  type CourseSummary,
-  type LessonListItem,
-} from '../../../common/contracts/course.ts';
-import { createTestApp, signedInUser } from '../../../test/app.ts';
-import { answersFor } from '../../../test/quiz.ts';
+import { coursePaths, type Assessment, type AttemptList, type CourseSummary, type LessonListItem } from '#common/contracts/course.ts';
+import { createTestApp, signedInUser } from '#test/app.ts';
+import { answersFor } from '#test/quiz.ts';
+
 import { assessmentAttempts, assessmentDraws } from '../../db/schema/index.ts';
 import { loadCourseContent } from '../../db/seed/course.ts';
 import { RHYTHM } from './draws.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { challengePaths, challengeQuery, challengeState, challengeSyncBody } from '../../../common/contracts/challenge.ts';
+import { challengePaths, challengeQuery, challengeState, challengeSyncBody } from '#common/contracts/challenge.ts';
+
 import { requireUser } from '../../plugins/session.ts';
 import type { ChallengeService } from './challenge.service.ts';
 

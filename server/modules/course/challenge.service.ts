@@ -1,5 +1,6 @@
-import type { ChallengeState, ChallengeSyncBody } from '../../../common/contracts/challenge.ts';
-import { checkActivityDate, computeStreak } from '../../../common/domain/streak.ts';
+import type { ChallengeState, ChallengeSyncBody } from '#common/contracts/challenge.ts';
+import { checkActivityDate, computeStreak } from '#common/domain/streak.ts';
+
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './challenge.repository.ts';

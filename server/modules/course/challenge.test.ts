@@ -1,17 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { challengePaths, type ChallengeState } from '../../../common/contracts/challenge.ts';
-import {
-  coursePaths,
-  type Assessment,
-  type CourseSummary,
-  type LessonListItem,
-  type SubmitResult,
-} from '../../../common/contracts/course.ts';
-import { addDays } from '../../../common/domain/streak.ts';
-import { createTestApp, expectValidationFailed, sessionCookie, signedInUser } from '../../../test/app.ts';
-import { answersFor } from '../../../test/quiz.ts';
+import { challengePaths, type ChallengeState } from '#common/contracts/challenge.ts';
+import { coursePaths, type Assessment, type CourseSummary, type LessonListItem, type SubmitResult } from '#common/contracts/course.ts';
+import { addDays } from '#common/domain/streak.ts';
+import { createTestApp, expectValidationFailed, sessionCookie, signedInUser } from '#test/app.ts';
+import { answersFor } from '#test/quiz.ts';
+
 import { assessmentAttempts, assessments, challengeDays, sectionReads } from '../../db/schema/index.ts';
 import { loadCourseContent } from '../../db/seed/course.ts';
 

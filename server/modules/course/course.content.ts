@@ -6,8 +6,9 @@ import {
   lesson as lessonContract,
   lessonList as lessonListContract,
   type ContentLanguage,
-} from '../../../common/contracts/course.ts';
-import type { LessonRef } from '../../../common/domain/scoring.ts';
+} from '#common/contracts/course.ts';
+import type { LessonRef } from '#common/domain/scoring.ts';
+
 import type { Db } from '../../db/client.ts';
 import type { CourseDetails } from '../../db/seed/course.ts';
 import * as repo from './course.repository.ts';

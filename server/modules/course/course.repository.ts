@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 
-import type { Challenge, ContentLanguage } from '../../../common/contracts/course.ts';
+import type { Challenge, ContentLanguage } from '#common/contracts/course.ts';
+
 import type { Db } from '../../db/client.ts';
 import { recordLessonOpenedSql } from '../../db/learner-activity.ts';
 import {

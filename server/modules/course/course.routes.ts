@@ -21,7 +21,8 @@ import {
   submitHeaders,
   submitResult,
   verificationCodeParams,
-} from '../../../common/contracts/course.ts';
+} from '#common/contracts/course.ts';
+
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { CourseService } from './course.service.ts';

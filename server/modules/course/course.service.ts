@@ -6,9 +6,10 @@ import type {
   ContentLanguage,
   Progress,
   SubmitResult,
-} from '../../../common/contracts/course.ts';
-import { fullNameOf } from '../../../common/domain/names.ts';
-import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, type LessonRef } from '../../../common/domain/scoring.ts';
+} from '#common/contracts/course.ts';
+import { fullNameOf } from '#common/domain/names.ts';
+import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, type LessonRef } from '#common/domain/scoring.ts';
+
 import type { Db } from '../../db/client.ts';
 import { recentLessonOpenings } from '../../db/learner-activity.ts';
 import { AppError } from '../../lib/app-error.ts';

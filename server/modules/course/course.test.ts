@@ -10,9 +10,10 @@ import {
   type Lesson,
   type LessonListItem,
   type Progress,
-} from '../../../common/contracts/course.ts';
-import { createTestApp, signedInUser } from '../../../test/app.ts';
-import { answersFor } from '../../../test/quiz.ts';
+} from '#common/contracts/course.ts';
+import { createTestApp, signedInUser } from '#test/app.ts';
+import { answersFor } from '#test/quiz.ts';
+
 import { assessmentAttempts, assessments, learnerActivity } from '../../db/schema/index.ts';
 import { loadCourseContent } from '../../db/seed/course.ts';
 import { normaliseVerificationCode } from './course.service.ts';

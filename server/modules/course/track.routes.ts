@@ -10,7 +10,8 @@ import {
   trackSkipBody,
   trackState,
   trackStateQuery,
-} from '../../../common/contracts/track.ts';
+} from '#common/contracts/track.ts';
+
 import { requireUser } from '../../plugins/session.ts';
 import type { TrackService } from './track.service.ts';
 

@@ -1,7 +1,8 @@
-import { contentLanguages, type ContentLanguage } from '../../../common/contracts/course.ts';
-import { trackContent as trackContentContract, type TrackDayBody, type TrackState } from '../../../common/contracts/track.ts';
-import { checkActivityDate } from '../../../common/domain/streak.ts';
-import { trackDayRefusal, trackPace } from '../../../common/domain/track.ts';
+import { contentLanguages, type ContentLanguage } from '#common/contracts/course.ts';
+import { trackContent as trackContentContract, type TrackDayBody, type TrackState } from '#common/contracts/track.ts';
+import { checkActivityDate } from '#common/domain/streak.ts';
+import { trackDayRefusal, trackPace } from '#common/domain/track.ts';
+
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './track.repository.ts';

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { adminPaths, type AdminStats } from '../../../common/contracts/admin.ts';
-import { coursePaths, type CourseSummary } from '../../../common/contracts/course.ts';
-import { mentorWeekPaths, type MentorWeek } from '../../../common/contracts/mentor-week.ts';
-import { mentoringPaths, type DiscipleNode } from '../../../common/contracts/mentoring.ts';
-import { trackPaths, type TrackContent, type TrackState } from '../../../common/contracts/track.ts';
-import { addDays } from '../../../common/domain/streak.ts';
-import { createTestApp, expectValidationFailed, sessionCookie, signedInUser } from '../../../test/app.ts';
+import { adminPaths, type AdminStats } from '#common/contracts/admin.ts';
+import { coursePaths, type CourseSummary } from '#common/contracts/course.ts';
+import { mentorWeekPaths, type MentorWeek } from '#common/contracts/mentor-week.ts';
+import { mentoringPaths, type DiscipleNode } from '#common/contracts/mentoring.ts';
+import { trackPaths, type TrackContent, type TrackState } from '#common/contracts/track.ts';
+import { addDays } from '#common/domain/streak.ts';
+import { createTestApp, expectValidationFailed, sessionCookie, signedInUser } from '#test/app.ts';
+
 import { mailOutbox, trackDays } from '../../db/schema/index.ts';
 
 const app = await createTestApp();

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { adultSignUp, createTestApp } from '../../../test/app.ts';
+import { adultSignUp, createTestApp } from '#test/app.ts';
+
 import { loadConfig } from '../../config.ts';
 import { isFromThisComputer, isLocalMailboxOn } from './local-mailbox.ts';
 

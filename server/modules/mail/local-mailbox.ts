@@ -1,4 +1,5 @@
-import type { LocalMail } from '../../../common/contracts/mail.ts';
+import type { LocalMail } from '#common/contracts/mail.ts';
+
 import { isPublicAddress, type Config } from '../../config.ts';
 import type { MailTransport } from './mail.transport.ts';
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { mailPaths } from '../../../common/contracts/mail-paths.ts';
-import { localMailbox as localMailboxResponse, OUTBOX_PAGE_SIZE, outboxList, outboxListQuery } from '../../../common/contracts/mail.ts';
+import { mailPaths } from '#common/contracts/mail-paths.ts';
+import { localMailbox as localMailboxResponse, OUTBOX_PAGE_SIZE, outboxList, outboxListQuery } from '#common/contracts/mail.ts';
+
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { isFromThisComputer, type LocalMailboxStore } from './local-mailbox.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { brandProblems, typographyProblems, vousForms } from '../../../content/french.ts';
+import { brandProblems, typographyProblems, vousForms } from '#content/french.ts';
+
 import { mailTexts, renderMail } from './mail.templates.ts';
 
 const keysOf = (o: object, prefix = ''): string[] =>

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { createTestApp, createUser, signedInUser, TEST_MFA_KEY } from '../../../test/app.ts';
-import { cloneTemplateDatabase, freePort } from '../../../test/postgres.ts';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { createTestApp, createUser, signedInUser, TEST_MFA_KEY } from '#test/app.ts';
+import { cloneTemplateDatabase, freePort } from '#test/postgres.ts';
+import { startTestSmtp, type TestSmtp } from '#test/smtp.ts';
+
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { mailOutbox } from '../../db/schema/index.ts';

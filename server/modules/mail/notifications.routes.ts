@@ -7,7 +7,8 @@ import {
   unsubscribeParams,
   unsubscribeResult,
   updateNotificationSettingsBody,
-} from '../../../common/contracts/notifications.ts';
+} from '#common/contracts/notifications.ts';
+
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { notificationPaths, unsubscribePath } from '../../../common/contracts/notifications.ts';
-import { createTestApp, createUser, sessionCookie } from '../../../test/app.ts';
+import { notificationPaths, unsubscribePath } from '#common/contracts/notifications.ts';
+import { createTestApp, createUser, sessionCookie } from '#test/app.ts';
+
 import { users } from '../../db/schema/index.ts';
 import { unsubscribeLinksFactory } from './unsubscribe.ts';
 

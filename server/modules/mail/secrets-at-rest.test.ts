@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { unsubscribePath } from '../../../common/contracts/notifications.ts';
-import { adultSignUp, createTestApp, createUser, signedInUser } from '../../../test/app.ts';
-import { outboxSettled, startTestSmtp, type ReceivedMail } from '../../../test/smtp.ts';
+import { unsubscribePath } from '#common/contracts/notifications.ts';
+import { adultSignUp, createTestApp, createUser, signedInUser } from '#test/app.ts';
+import { outboxSettled, startTestSmtp, type ReceivedMail } from '#test/smtp.ts';
+
 import { mailOutbox } from '../../db/schema/index.ts';
 import { SIGN_UP_COOKIE } from '../auth/auth.routes.ts';
 import { unsubscribeLinksFactory } from './unsubscribe.ts';

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 
-import { notificationLists, type NotificationList } from '../../../common/contracts/notifications.ts';
+import { notificationLists, type NotificationList } from '#common/contracts/notifications.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { appSecrets, users } from '../../db/schema/index.ts';
 import type { MailSender } from './mail.service.ts';

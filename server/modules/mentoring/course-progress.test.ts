@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { createTestApp, createUser } from '../../../test/app.ts';
-import { passLessons, primaryCourseLessons } from '../../../test/course-progress.ts';
+import { createTestApp, createUser } from '#test/app.ts';
+import { passLessons, primaryCourseLessons } from '#test/course-progress.ts';
+
 import { assessmentAttempts, courseProgress, lessons, mentorStats, users } from '../../db/schema/index.ts';
 
 // course_progress and mentor_stats are kept by database triggers (server/db/sql); these tests drive them with plain SQL writes.

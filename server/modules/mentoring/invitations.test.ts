@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
-import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { createTestApp, createUser, signedInUser } from '#test/app.ts';
+import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '#test/smtp.ts';
+
 import { discipleInvitations, mailOutbox, users } from '../../db/schema/index.ts';
 import { runHooks } from '../../lib/account-events.ts';
 

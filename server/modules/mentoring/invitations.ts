@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
-import { INVITATION_RESEND_HOURS, invitationSignUpPath, type Invitation } from '../../../common/contracts/mentoring.ts';
-import { displayNameOf } from '../../../common/domain/names.ts';
+import { INVITATION_RESEND_HOURS, invitationSignUpPath, type Invitation } from '#common/contracts/mentoring.ts';
+import { displayNameOf } from '#common/domain/names.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { discipleInvitations } from '../../db/schema/index.ts';
 import { findUserByEmail } from '../../db/users.ts';

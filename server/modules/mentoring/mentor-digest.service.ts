@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import { daysBetween, sortByAttention } from '../../../common/domain/mentor-week.ts';
-import { displayNameOf } from '../../../common/domain/names.ts';
-import { TRACK_DAYS } from '../../../common/domain/track.ts';
+import { daysBetween, sortByAttention } from '#common/domain/mentor-week.ts';
+import { displayNameOf } from '#common/domain/names.ts';
+import { TRACK_DAYS } from '#common/domain/track.ts';
+
 import { mailText, toMailLocale, type MailLocale } from '../mail/mail.templates.ts';
 import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
 import type { DiscipleWeekRow, MentorWeekRepository } from './mentor-week.repository.ts';

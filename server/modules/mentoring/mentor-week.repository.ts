@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
-import { FAILED_TWICE, STALLED_DAYS } from '../../../common/domain/mentor-week.ts';
+import { FAILED_TWICE, STALLED_DAYS } from '#common/domain/mentor-week.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { lastActivitySql } from '../../db/learner-activity.ts';
 import { primaryCourseCte, trackDaysDone } from '../../db/progress-sql.ts';

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import {
-  discipleIdParams,
-  encouragementSent,
-  mentorWeek,
-  mentorWeekPaths,
-  sendEncouragementBody,
-} from '../../../common/contracts/mentor-week.ts';
+import { discipleIdParams, encouragementSent, mentorWeek, mentorWeekPaths, sendEncouragementBody } from '#common/contracts/mentor-week.ts';
+
 import { requireUser } from '../../plugins/session.ts';
 import type { MentorWeekService } from './mentor-week.service.ts';
 

@@ -1,6 +1,7 @@
-import type { DiscipleWeek, EncouragementMessage, EncouragementSent, MentorWeek } from '../../../common/contracts/mentor-week.ts';
-import { DAY_MS, MENTOR_ENCOURAGEMENT_DAYS, sortByAttention } from '../../../common/domain/mentor-week.ts';
-import { displayNameOf } from '../../../common/domain/names.ts';
+import type { DiscipleWeek, EncouragementMessage, EncouragementSent, MentorWeek } from '#common/contracts/mentor-week.ts';
+import { DAY_MS, MENTOR_ENCOURAGEMENT_DAYS, sortByAttention } from '#common/domain/mentor-week.ts';
+import { displayNameOf } from '#common/domain/names.ts';
+
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/session.ts';
 import type { OptOutMailDeps } from '../mail/unsubscribe.ts';

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { encouragementPath, mentorWeekPaths, type DiscipleWeek } from '../../../common/contracts/mentor-week.ts';
-import { createTestApp, createUser, sessionCookie } from '../../../test/app.ts';
-import { primaryCourseLessons } from '../../../test/course-progress.ts';
-import { startTestSmtp } from '../../../test/smtp.ts';
+import { encouragementPath, mentorWeekPaths, type DiscipleWeek } from '#common/contracts/mentor-week.ts';
+import { createTestApp, createUser, sessionCookie } from '#test/app.ts';
+import { primaryCourseLessons } from '#test/course-progress.ts';
+import { startTestSmtp } from '#test/smtp.ts';
+
 import { assessmentAttempts, challengeDays, encouragements, learnerActivity, mailOutbox } from '../../db/schema/index.ts';
 
 const smtp = await startTestSmtp();
@@ -193,7 +194,7 @@ describe('the messages a mentor picks from', () => {
   it('are the words the disciple receives, in both languages', async () => {
     const { readFile } = await import('node:fs/promises');
     const { mailTexts } = await import('../mail/mail.templates.ts');
-    const { encouragementMessages } = await import('../../../common/contracts/mentor-week.ts');
+    const { encouragementMessages } = await import('#common/contracts/mentor-week.ts');
     for (const lng of ['en', 'fr'] as const) {
       const client = JSON.parse(await readFile(`client/public/locales/${lng}/mentor-week.json`, 'utf8')).encourage.messages;
       expect(Object.keys(client).sort()).toEqual([...encouragementMessages].sort());

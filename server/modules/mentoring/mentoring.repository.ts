@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
-import type { AuditAction } from '../../../common/domain/audit-actions.ts';
+import type { AuditAction } from '#common/domain/audit-actions.ts';
+
 import { executePrepared, type Db, type Tx } from '../../db/client.ts';
 import { isCompleted, joinProgress, primaryCourseCte, progressPercent, trackDaysDone } from '../../db/progress-sql.ts';
 import { ambassadorApplications, auditLog, discipleInvitations, mentorRequests, users } from '../../db/schema/index.ts';

@@ -13,7 +13,8 @@ import {
   mentorLinks,
   pendingDisciples,
   progression,
-} from '../../../common/contracts/mentoring.ts';
+} from '#common/contracts/mentoring.ts';
+
 import type { AccountEvents } from '../../lib/account-events.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { InvitationMailer } from './invitations.ts';

@@ -10,7 +10,7 @@ import type {
   Progression,
   SetMentorBody,
   SetMentorResult,
-} from '../../../common/contracts/mentoring.ts';
+} from '#common/contracts/mentoring.ts';
 import {
   AMBASSADOR_MIN_COMPLETED_DISCIPLES,
   ambassadorApplyBlocker,
@@ -18,9 +18,10 @@ import {
   coordinatorRemaining,
   isAmbassadorEligible,
   isCoordinatorEligible,
-} from '../../../common/domain/eligibility.ts';
-import { displayNameOf, fullNameOf } from '../../../common/domain/names.ts';
-import { buildTree, matchMentorName, wouldCreateCycle } from '../../../common/domain/tree.ts';
+} from '#common/domain/eligibility.ts';
+import { displayNameOf, fullNameOf } from '#common/domain/names.ts';
+import { buildTree, matchMentorName, wouldCreateCycle } from '#common/domain/tree.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import type { ambassadorApplications } from '../../db/schema/index.ts';
 import { findUserByEmail, findUserById } from '../../db/users.ts';

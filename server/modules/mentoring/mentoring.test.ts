@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import type { DiscipleNode } from '../../../common/contracts/mentoring.ts';
-import type { AuditAction } from '../../../common/domain/audit-actions.ts';
-import { totalImpact, treeDepth } from '../../../common/domain/tree.ts';
-import { adultSignUp, createTestApp, createUser, sessionCookie, signedInUser, signUpAndConfirm, totpCodeFor } from '../../../test/app.ts';
-import { failLesson, passLessons } from '../../../test/course-progress.ts';
+import type { DiscipleNode } from '#common/contracts/mentoring.ts';
+import type { AuditAction } from '#common/domain/audit-actions.ts';
+import { totalImpact, treeDepth } from '#common/domain/tree.ts';
+import { adultSignUp, createTestApp, createUser, sessionCookie, signedInUser, signUpAndConfirm, totpCodeFor } from '#test/app.ts';
+import { failLesson, passLessons } from '#test/course-progress.ts';
+
 import {
   ambassadorApplications,
   auditLog,

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
-import { fullNameOf } from '../../../common/domain/names.ts';
+import { fullNameOf } from '#common/domain/names.ts';
+
 import type { Db, Transaction, Tx } from '../../db/client.ts';
 import {
   ambassadorApplications,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { deleteAccountBody, myDataPaths } from '../../../common/contracts/my-data.ts';
+import { deleteAccountBody, myDataPaths } from '#common/contracts/my-data.ts';
+
 import { clearSessionCookie } from '../../lib/session.ts';
 import { requireRecentAuth, requireSession } from '../../plugins/session.ts';
 import { myDataRepositoryFactory } from './my-data.repository.ts';

@@ -1,5 +1,6 @@
-import { EXPORT_FORMAT, type DeleteAccountBody } from '../../../common/contracts/my-data.ts';
-import { fullNameOf, type NameParts } from '../../../common/domain/names.ts';
+import { EXPORT_FORMAT, type DeleteAccountBody } from '#common/contracts/my-data.ts';
+import { fullNameOf, type NameParts } from '#common/domain/names.ts';
+
 import type { Db } from '../../db/client.ts';
 import { lockFoundersAndCount } from '../../db/users.ts';
 import { eraseAccount } from '../../lib/account-erasure.ts';

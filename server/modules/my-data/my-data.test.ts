@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { exportSections } from '../../../common/contracts/my-data.ts';
-import { REAUTH_WINDOW_MINUTES } from '../../../common/contracts/security.ts';
-import { createTestApp, createUser, enrolTotp, signedInUser, totpCodeFor } from '../../../test/app.ts';
-import { passLessons } from '../../../test/course-progress.ts';
+import { exportSections } from '#common/contracts/my-data.ts';
+import { REAUTH_WINDOW_MINUTES } from '#common/contracts/security.ts';
+import { createTestApp, createUser, enrolTotp, signedInUser, totpCodeFor } from '#test/app.ts';
+import { passLessons } from '#test/course-progress.ts';
+
 import {
   ambassadorApplications,
   auditLog,

@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 
-import type { OnboardingBody, ProfileBody } from '../../../common/contracts/onboarding.ts';
-import type { AuditAction } from '../../../common/domain/audit-actions.ts';
+import type { OnboardingBody, ProfileBody } from '#common/contracts/onboarding.ts';
+import type { AuditAction } from '#common/domain/audit-actions.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, certificates, users } from '../../db/schema/index.ts';
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { currentUser } from '../../../common/contracts/auth.ts';
-import { onboardingBody, onboardingPaths, profile, profileBody } from '../../../common/contracts/onboarding.ts';
+import { currentUser } from '#common/contracts/auth.ts';
+import { onboardingBody, onboardingPaths, profile, profileBody } from '#common/contracts/onboarding.ts';
+
 import type { UserHook } from '../../lib/account-events.ts';
 import { toCurrentUser } from '../../lib/current-user.ts';
 import { requireUser } from '../../plugins/session.ts';

@@ -1,4 +1,5 @@
-import type { OnboardingBody, Profile, ProfileBody } from '../../../common/contracts/onboarding.ts';
+import type { OnboardingBody, Profile, ProfileBody } from '#common/contracts/onboarding.ts';
+
 import type { Db } from '../../db/client.ts';
 import { runHooks, type UserHook } from '../../lib/account-events.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { createTestApp, signedInUser } from '../../../test/app.ts';
-import { passLessons } from '../../../test/course-progress.ts';
+import { createTestApp, signedInUser } from '#test/app.ts';
+import { passLessons } from '#test/course-progress.ts';
+
 import { auditLog, users } from '../../db/schema/index.ts';
 
 const app = await createTestApp();

@@ -11,7 +11,8 @@ import {
   prayerSessions,
   wallClock,
   type PrayerSession,
-} from '../../../common/domain/prayer.ts';
+} from '#common/domain/prayer.ts';
+
 import { toMailLocale, type MailContent, type MailLocale } from '../mail/mail.templates.ts';
 import type { OptOutMailDeps } from '../mail/unsubscribe.ts';
 import type { PrayerRepository, PrayerSettingsRow } from './prayer.repository.ts';

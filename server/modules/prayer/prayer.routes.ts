@@ -10,7 +10,8 @@ import {
   prayerPaths,
   prayerState,
   updatePrayerRemindersBody,
-} from '../../../common/contracts/prayer.ts';
+} from '#common/contracts/prayer.ts';
+
 import { requireUser } from '../../plugins/session.ts';
 import type { PrayerService } from './prayer.service.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 
-import type { PrayerReminders, PrayerState } from '../../../common/contracts/prayer.ts';
+import type { PrayerReminders, PrayerState } from '#common/contracts/prayer.ts';
 import {
   DEFAULT_QUIET_END,
   DEFAULT_QUIET_START,
@@ -11,8 +11,9 @@ import {
   prayerSessions,
   SESSION_MINUTES_LONG,
   type PrayerSession,
-} from '../../../common/domain/prayer.ts';
-import prayerContent from '../../../content/prayer/sessions.json' with { type: 'json' };
+} from '#common/domain/prayer.ts';
+import prayerContent from '#content/prayer/sessions.json' with { type: 'json' };
+
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/session.ts';

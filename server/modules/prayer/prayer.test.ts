@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { prayerPaths, type PrayerReminders } from '../../../common/contracts/prayer.ts';
-import { createTestApp, expectValidationFailed, signedInUser } from '../../../test/app.ts';
-import { startTestSmtp, type ReceivedMail } from '../../../test/smtp.ts';
+import { prayerPaths, type PrayerReminders } from '#common/contracts/prayer.ts';
+import { createTestApp, expectValidationFailed, signedInUser } from '#test/app.ts';
+import { startTestSmtp, type ReceivedMail } from '#test/smtp.ts';
+
 import { PRAYER_REMINDER_QUEUE } from './prayer-reminders.ts';
 
 const smtp = await startTestSmtp();

@@ -7,7 +7,8 @@ import {
   idempotencyHeaders,
   publicFormPaths,
   watchmomsApplicationBody,
-} from '../../../common/contracts/public-forms.ts';
+} from '#common/contracts/public-forms.ts';
+
 import { publicFormsRepositoryFactory } from './public-forms.repository.ts';
 import { publicFormsServiceFactory, type CallbackRequestHooks } from './public-forms.service.ts';
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 
-import type { callbackRequestBody, WatchmomsApplicationBody } from '../../../common/contracts/public-forms.ts';
+import type { callbackRequestBody, WatchmomsApplicationBody } from '#common/contracts/public-forms.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { NewWatchmomsApplication, PublicFormsRepository, WatchmomsApplicationRow } from './public-forms.repository.ts';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestApp, expectValidationFailed, signedInUser } from '../../../test/app.ts';
+import { createTestApp, expectValidationFailed, signedInUser } from '#test/app.ts';
+
 import { callbackRequests, watchmomsApplications } from '../../db/schema/index.ts';
 
 const app = await createTestApp();

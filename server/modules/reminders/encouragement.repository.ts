@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 
-import { AUTO_ENCOURAGEMENT_DAYS, AUTO_ENCOURAGEMENT_MAX_IN_A_ROW } from '../../../common/domain/mentor-week.ts';
+import { AUTO_ENCOURAGEMENT_DAYS, AUTO_ENCOURAGEMENT_MAX_IN_A_ROW } from '#common/domain/mentor-week.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { lastActivitySql } from '../../db/learner-activity.ts';
 import { isCompleted, joinProgress, primaryCourseCte } from '../../db/progress-sql.ts';

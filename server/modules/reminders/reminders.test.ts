@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, createUser } from '../../../test/app.ts';
-import { passLessons, primaryCourseLessons } from '../../../test/course-progress.ts';
-import { startTestSmtp, type ReceivedMail } from '../../../test/smtp.ts';
+import { createTestApp, createUser } from '#test/app.ts';
+import { passLessons, primaryCourseLessons } from '#test/course-progress.ts';
+import { startTestSmtp, type ReceivedMail } from '#test/smtp.ts';
+
 import { assessmentAttempts, discipleInvitations, encouragements, learnerActivity, mailOutbox, users } from '../../db/schema/index.ts';
 import { MENTOR_DIGEST_QUEUE } from '../mentoring/mentor-digest.service.ts';
 import { ENCOURAGEMENT_QUEUE } from './encouragement.service.ts';

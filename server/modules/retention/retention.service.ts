@@ -5,7 +5,8 @@ import {
   DECLINED_APPLICATION_RETENTION_DAYS,
   MAIL_LOG_RETENTION_DAYS,
   PENDING_PARENT_RETENTION_DAYS,
-} from '../../../common/domain/privacy.ts';
+} from '#common/domain/privacy.ts';
+
 import type { Db } from '../../db/client.ts';
 import { eraseAccount } from '../../lib/account-erasure.ts';
 import type { RetentionRepository } from './retention.repository.ts';

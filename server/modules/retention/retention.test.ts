@@ -1,8 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { adminPaths } from '../../../common/contracts/admin.ts';
-import { createTestApp, createUser, sessionCookie, signedInUser } from '../../../test/app.ts';
+import { adminPaths } from '#common/contracts/admin.ts';
+import { createTestApp, createUser, sessionCookie, signedInUser } from '#test/app.ts';
+
 import { loadConfig } from '../../config.ts';
 import {
   ambassadorApplications,

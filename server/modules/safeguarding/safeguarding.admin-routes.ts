@@ -13,7 +13,8 @@ import {
   safeguardingLeadResult,
   safeguardingLinks,
   safeguardingMentors,
-} from '../../../common/contracts/safeguarding.ts';
+} from '#common/contracts/safeguarding.ts';
+
 import { requireAdmin, requireRecentAuth, requireUser } from '../../plugins/session.ts';
 import type { SafeguardingService } from './safeguarding.service.ts';
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, lte, or, sql } from 'drizzle-orm';
 
-import type { AuditAction } from '../../../common/domain/audit-actions.ts';
-import { ADULT_AGE, type LinkPauseReason } from '../../../common/domain/safeguarding.ts';
+import type { AuditAction } from '#common/domain/audit-actions.ts';
+import { ADULT_AGE, type LinkPauseReason } from '#common/domain/safeguarding.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, mentorApprovals, parentalConsents, safeguardingConcerns, users } from '../../db/schema/index.ts';
 

@@ -11,7 +11,8 @@ import {
   publicConcernBody,
   raiseConcernBody,
   tokenParams,
-} from '../../../common/contracts/safeguarding.ts';
+} from '#common/contracts/safeguarding.ts';
+
 import { requireUser } from '../../plugins/session.ts';
 import type { SafeguardingService } from './safeguarding.service.ts';
 

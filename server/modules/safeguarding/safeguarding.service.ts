@@ -16,8 +16,8 @@ import {
   type SafeguardingAudit,
   type SafeguardingLinks,
   type SafeguardingMentors,
-} from '../../../common/contracts/safeguarding.ts';
-import { displayNameOf, fullNameOf } from '../../../common/domain/names.ts';
+} from '#common/contracts/safeguarding.ts';
+import { displayNameOf, fullNameOf } from '#common/domain/names.ts';
 import {
   adultsNeedingApproval,
   APPROVAL_REMINDER_DAYS,
@@ -29,7 +29,8 @@ import {
   isPossiblyMinor,
   type ConcernSource,
   type ConcernStatus,
-} from '../../../common/domain/safeguarding.ts';
+} from '#common/domain/safeguarding.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import { findUserByEmail, findUserById } from '../../db/users.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,8 +1,9 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import type { DiscipleNode } from '../../../common/contracts/mentoring.ts';
-import { createTestApp, createUser, enrolTotp, signedInUser } from '../../../test/app.ts';
+import type { DiscipleNode } from '#common/contracts/mentoring.ts';
+import { createTestApp, createUser, enrolTotp, signedInUser } from '#test/app.ts';
+
 import {
   auditLog,
   discipleInvitations,

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
-import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { createTestApp, createUser, signedInUser } from '#test/app.ts';
+import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '#test/smtp.ts';
+
 import { ambassadorApplications, users, watchmomsApplications } from '../../db/schema/index.ts';
 import { APPLICATIONS_DIGEST_QUEUE } from './staff-alerts.service.ts';
 

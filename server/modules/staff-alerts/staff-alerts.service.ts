@@ -1,4 +1,5 @@
-import { callbackDeadlineHours, isUrgentRequest, type ScoreBand, type SupportCategory } from '../../../common/domain/support.ts';
+import { callbackDeadlineHours, isUrgentRequest, type ScoreBand, type SupportCategory } from '#common/domain/support.ts';
+
 import type { Db, Tx } from '../../db/client.ts';
 import type { MailSender } from '../mail/mail.service.ts';
 import { mailText, toMailLocale, type MailContent, type MailLocale } from '../mail/mail.templates.ts';

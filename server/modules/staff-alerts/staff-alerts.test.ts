@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestApp, createUser, signedInUser } from '../../../test/app.ts';
-import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { createTestApp, createUser, signedInUser } from '#test/app.ts';
+import { linkIn, outboxSettled, sentTo, startTestSmtp, type TestSmtp } from '#test/smtp.ts';
+
 import { auditLog, callbackRequests } from '../../db/schema/index.ts';
 import { CALLBACK_DIGEST_QUEUE, CALLBACK_ESCALATION_QUEUE } from './staff-alerts.service.ts';
 

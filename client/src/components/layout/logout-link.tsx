@@ -1,7 +1,8 @@
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { paths } from '../../../../common/contracts/auth-paths.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
+
 import { buttonVariants } from '../ui/button.tsx';
 import { ResponsiveLabel } from '../ui/responsive-label.tsx';
 

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { MentorLinks } from '../../../../common/contracts/mentoring.ts';
+import type { MentorLinks } from '#common/contracts/mentoring.ts';
+
 import { stubApi } from '../../test/fetch-stub.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { MentorLinksCard } from './mentor-links-card.tsx';

@@ -1,7 +1,8 @@
 import { HeartHandshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import type { IncomingLink, MentorLinks } from '../../../../common/contracts/mentoring.ts';
+import type { IncomingLink, MentorLinks } from '#common/contracts/mentoring.ts';
+
 import { RaiseConcernButton } from '../safeguarding/raise-concern-button.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';

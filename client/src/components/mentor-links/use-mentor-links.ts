@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { mentoringPaths } from '../../../../common/contracts/mentoring-paths.ts';
-import type { LinkRequestKind, MentorLinks } from '../../../../common/contracts/mentoring.ts';
+import { mentoringPaths } from '#common/contracts/mentoring-paths.ts';
+import type { LinkRequestKind, MentorLinks } from '#common/contracts/mentoring.ts';
+
 import { getJson, sendJson } from '../../lib/api.ts';
 import { refreshAfterChange } from '../../lib/query-client.ts';
 import { sharedKeys } from '../../lib/query-keys.ts';

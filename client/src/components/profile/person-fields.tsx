@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-import { onboardingCountries, type ProfileFormInput } from '../../../../common/contracts/onboarding.ts';
+import { onboardingCountries, type ProfileFormInput } from '#common/contracts/onboarding.ts';
+
 import { translateValidation } from '../../lib/errors.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { BirthdateFields } from '../ui/birthdate-fields.tsx';

@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
-import { raiseConcernBody, safeguardingPaths, type ConcernReceipt, type MyConcerns } from '../../../../common/contracts/safeguarding.ts';
+import { raiseConcernBody, safeguardingPaths, type ConcernReceipt, type MyConcerns } from '#common/contracts/safeguarding.ts';
+
 import { getJson, sendJson } from '../../lib/api.ts';
 import { useDates } from '../../lib/dates.ts';
 import { describeError, translateValidation } from '../../lib/errors.ts';

@@ -1,6 +1,7 @@
 import { useMemo, type ComponentProps } from 'react';
 
-import { birthDays, birthMonths, birthYears, monthName } from '../../../../common/domain/birthdate.ts';
+import { birthDays, birthMonths, birthYears, monthName } from '#common/domain/birthdate.ts';
+
 import { FormField } from './form-field.tsx';
 import { NativeSelect } from './input.tsx';
 

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 
-import { onboardingBody, onboardingCountries, onboardingForm } from '../../../../common/contracts/onboarding.ts';
-import { callbackForm, callbackRequestBody, watchmomsApplicationBody, watchmomsForm } from '../../../../common/contracts/public-forms.ts';
-import { homeSafetyItem, redFlagItems, soulCheckSections } from '../../../../common/domain/soul-check.ts';
-import { supportAmbassadors, supportCategories } from '../../../../common/domain/support.ts';
-import { hasBook, loadBible, lookupPassage, normaliseQuote } from '../../../../content/scripture.ts';
+import { onboardingBody, onboardingCountries, onboardingForm } from '#common/contracts/onboarding.ts';
+import { callbackForm, callbackRequestBody, watchmomsApplicationBody, watchmomsForm } from '#common/contracts/public-forms.ts';
+import { homeSafetyItem, redFlagItems, soulCheckSections } from '#common/domain/soul-check.ts';
+import { supportAmbassadors, supportCategories } from '#common/domain/support.ts';
+import { hasBook, loadBible, lookupPassage, normaliseQuote } from '#content/scripture.ts';
 
 /*
  * The public screens' texts: en and fr have the same keys, the counts of the spec hold in both

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 
-import type { Db, Transaction } from '../../../db/client.ts';
-import { mfaChallenges, sessions, users } from '../../../db/schema/index.ts';
+import type { Db, Transaction } from '#server/db/client.ts';
+import { mfaChallenges, sessions, users } from '#server/db/schema/index.ts';
 
 export const accountsRepositoryFactory = (_db: Db) => ({
   async lockUser(id: string, tx: Transaction) {

@@ -1,9 +1,10 @@
-import type { DeactivationResult } from '../../../../common/contracts/admin.ts';
-import { accountActionRefusal, type AccountAction } from '../../../../common/domain/eligibility.ts';
-import type { Db, Transaction } from '../../../db/client.ts';
-import { lockFoundersAndCount } from '../../../db/users.ts';
-import { eraseAccount } from '../../../lib/account-erasure.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import type { DeactivationResult } from '#common/contracts/admin.ts';
+import { accountActionRefusal, type AccountAction } from '#common/domain/eligibility.ts';
+import type { Db, Transaction } from '#server/db/client.ts';
+import { lockFoundersAndCount } from '#server/db/users.ts';
+import { eraseAccount } from '#server/lib/account-erasure.ts';
+import { AppError } from '#server/lib/app-error.ts';
+
 import type { Actor } from '../admin-shared.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { AccountsRepository } from './accounts.repository.ts';

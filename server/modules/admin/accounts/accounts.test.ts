@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { adminPaths, type DirectoryRow } from '../../../../common/contracts/admin.ts';
-import { createTestApp, createUser, sessionCookie, signedInUser } from '../../../../test/app.ts';
-import { auditLog, mailOutbox, sessions, users } from '../../../db/schema/index.ts';
+import { adminPaths, type DirectoryRow } from '#common/contracts/admin.ts';
+import { auditLog, mailOutbox, sessions, users } from '#server/db/schema/index.ts';
+import { createTestApp, createUser, sessionCookie, signedInUser } from '#test/app.ts';
+
 import { adminServicesFactory } from '../admin.services.ts';
 
 const app = await createTestApp();

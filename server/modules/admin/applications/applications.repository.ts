@@ -1,9 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
-import { LIST_PAGE_SIZE, type ApplicationView } from '../../../../common/contracts/admin.ts';
-import type { Db, Transaction, Tx } from '../../../db/client.ts';
-import { ambassadorApplications, users } from '../../../db/schema/index.ts';
+import { LIST_PAGE_SIZE, type ApplicationView } from '#common/contracts/admin.ts';
+import type { Db, Transaction, Tx } from '#server/db/client.ts';
+import { ambassadorApplications, users } from '#server/db/schema/index.ts';
+
 import { listOffset, withTotal } from '../admin-shared.ts';
 
 const applicant = alias(users, 'applicant');

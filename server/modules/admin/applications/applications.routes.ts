@@ -7,7 +7,8 @@ import {
   applicationList,
   applicationListQuery,
   idParams,
-} from '../../../../common/contracts/admin.ts';
+} from '#common/contracts/admin.ts';
+
 import { adminActor } from '../admin-actor.ts';
 import type { ApplicationsService } from './applications.service.ts';
 

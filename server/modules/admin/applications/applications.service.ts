@@ -1,7 +1,8 @@
-import type { ApplicationDecision, ApplicationItem, ApplicationList, ApplicationView } from '../../../../common/contracts/admin.ts';
-import { roleAfterApproval } from '../../../../common/domain/eligibility.ts';
-import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import type { ApplicationDecision, ApplicationItem, ApplicationList, ApplicationView } from '#common/contracts/admin.ts';
+import { roleAfterApproval } from '#common/domain/eligibility.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+
 import { listPageOf, personRef, type Actor } from '../admin-shared.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { RolesRepository } from '../roles/roles.repository.ts';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 
-import type { Tx } from '../../../db/client.ts';
-import { users } from '../../../db/schema/index.ts';
+import type { Tx } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+
 import type { MailSender } from '../../mail/mail.service.ts';
 
 export interface DecidedApplication {

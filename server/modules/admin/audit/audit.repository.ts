@@ -1,10 +1,11 @@
 import { and, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
-import { LIST_PAGE_SIZE, type AuditFilters } from '../../../../common/contracts/admin.ts';
-import { LIST_VIEW_ACTION, type AuditAction } from '../../../../common/domain/audit-actions.ts';
-import type { Db, Tx } from '../../../db/client.ts';
-import { ambassadorApplications, auditLog, users, watchmomsApplications } from '../../../db/schema/index.ts';
+import { LIST_PAGE_SIZE, type AuditFilters } from '#common/contracts/admin.ts';
+import { LIST_VIEW_ACTION, type AuditAction } from '#common/domain/audit-actions.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { ambassadorApplications, auditLog, users, watchmomsApplications } from '#server/db/schema/index.ts';
+
 import { containsPattern, listOffset, withTotal } from '../admin-shared.ts';
 
 export interface AuditInput {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { adminPaths, auditList, auditListQuery } from '../../../../common/contracts/admin.ts';
+import { adminPaths, auditList, auditListQuery } from '#common/contracts/admin.ts';
+
 import type { AuditService } from './audit.service.ts';
 
 /** The audit log (registered inside the admin gate). */

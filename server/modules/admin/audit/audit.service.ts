@@ -1,5 +1,6 @@
-import type { AuditEntry, AuditFilters, AuditList } from '../../../../common/contracts/admin.ts';
-import { fullNameOf, type NameParts } from '../../../../common/domain/names.ts';
+import type { AuditEntry, AuditFilters, AuditList } from '#common/contracts/admin.ts';
+import { fullNameOf, type NameParts } from '#common/domain/names.ts';
+
 import { listPageOf, personRef } from '../admin-shared.ts';
 import type { AuditRepository } from './audit.repository.ts';
 

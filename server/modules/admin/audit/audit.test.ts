@@ -3,9 +3,9 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { adminPaths, type AuditEntry } from '../../../../common/contracts/admin.ts';
-import { createTestApp, createUser, signedInUser } from '../../../../test/app.ts';
-import { ambassadorApplications, auditLog, callbackRequests, watchmomsApplications } from '../../../db/schema/index.ts';
+import { adminPaths, type AuditEntry } from '#common/contracts/admin.ts';
+import { ambassadorApplications, auditLog, callbackRequests, watchmomsApplications } from '#server/db/schema/index.ts';
+import { createTestApp, createUser, signedInUser } from '#test/app.ts';
 
 /** The audit log keeps ids and actions, not names, emails or phones (issue 11); the view names people from live rows. */
 const app = await createTestApp();

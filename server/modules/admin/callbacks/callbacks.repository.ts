@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
-import { LIST_PAGE_SIZE, type CallbackView } from '../../../../common/contracts/admin.ts';
-import { teamRoles } from '../../../../common/domain/roles.ts';
-import { PRIORITY_BANDS, PRIORITY_CATEGORY } from '../../../../common/domain/support.ts';
-import { deadlineHoursSql, isOverdueSql } from '../../../db/callback-sql.ts';
-import type { Db, Transaction, Tx } from '../../../db/client.ts';
-import { callbackRequests, users } from '../../../db/schema/index.ts';
+import { LIST_PAGE_SIZE, type CallbackView } from '#common/contracts/admin.ts';
+import { teamRoles } from '#common/domain/roles.ts';
+import { PRIORITY_BANDS, PRIORITY_CATEGORY } from '#common/domain/support.ts';
+import { deadlineHoursSql, isOverdueSql } from '#server/db/callback-sql.ts';
+import type { Db, Transaction, Tx } from '#server/db/client.ts';
+import { callbackRequests, users } from '#server/db/schema/index.ts';
+
 import { listOffset, withTotal } from '../admin-shared.ts';
 
 const assigneeUser = alias(users, 'assignee');

@@ -8,7 +8,8 @@ import {
   callbackListQuery,
   callbackUpdateBody,
   idParams,
-} from '../../../../common/contracts/admin.ts';
+} from '#common/contracts/admin.ts';
+
 import { callbackStaffActor } from '../admin-actor.ts';
 import type { CallbacksService } from './callbacks.service.ts';
 

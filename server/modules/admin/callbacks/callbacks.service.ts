@@ -1,8 +1,9 @@
-import type { CallbackItem, CallbackList, CallbackUpdateBody, CallbackView } from '../../../../common/contracts/admin.ts';
-import { isAdminRole } from '../../../../common/domain/roles.ts';
-import { callbackLanguages, type CallbackLanguage } from '../../../../common/domain/support.ts';
-import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import type { CallbackItem, CallbackList, CallbackUpdateBody, CallbackView } from '#common/contracts/admin.ts';
+import { isAdminRole } from '#common/domain/roles.ts';
+import { callbackLanguages, type CallbackLanguage } from '#common/domain/support.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+
 import { actorId, listPageOf, lockForChange, personRef, type Actor } from '../admin-shared.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { CallbackRow, CallbacksRepository } from './callbacks.repository.ts';

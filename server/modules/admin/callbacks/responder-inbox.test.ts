@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { createTestApp, createUser, enrolTotp, sessionCookie, signedInUser } from '../../../../test/app.ts';
-import { auditLog, callbackRequests } from '../../../db/schema/index.ts';
+import { auditLog, callbackRequests } from '#server/db/schema/index.ts';
+import { createTestApp, createUser, enrolTotp, sessionCookie, signedInUser } from '#test/app.ts';
 
 // Responders who are not admins get the staff alerts; they open the callback inbox the mails link
 // to, and nothing else of the admin console (decision 015).

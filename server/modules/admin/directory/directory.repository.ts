@@ -2,12 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 
-import type { DirectoryFilter } from '../../../../common/contracts/admin.ts';
-import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '../../../../common/domain/eligibility.ts';
-import type { Role } from '../../../../common/domain/roles.ts';
-import type { Db, Tx } from '../../../db/client.ts';
-import { completedWhen, inProgressWhen, isCompleted, joinProgress, primaryCourseCte, progressPercent } from '../../../db/progress-sql.ts';
-import { countFounders, countFoundersSql } from '../../../db/users.ts';
+import type { DirectoryFilter } from '#common/contracts/admin.ts';
+import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '#common/domain/eligibility.ts';
+import type { Role } from '#common/domain/roles.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { completedWhen, inProgressWhen, isCompleted, joinProgress, primaryCourseCte, progressPercent } from '#server/db/progress-sql.ts';
+import { countFounders, countFoundersSql } from '#server/db/users.ts';
+
 import { containsPattern } from '../admin-shared.ts';
 
 /** Newest first, (created_at, id) as the key of the last row seen. */

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { adminPaths, adminStats, directoryPage, directoryQuery, exportQuery } from '../../../../common/contracts/admin.ts';
-import { requireRecentAuth } from '../../../plugins/session.ts';
+import { adminPaths, adminStats, directoryPage, directoryQuery, exportQuery } from '#common/contracts/admin.ts';
+import { requireRecentAuth } from '#server/plugins/session.ts';
+
 import { adminActor } from '../admin-actor.ts';
 import type { DirectoryService } from './directory.service.ts';
 

@@ -7,8 +7,9 @@ import {
   type AdminStats,
   type DirectoryFilter,
   type DirectoryPage,
-} from '../../../../common/contracts/admin.ts';
-import type { ContentLanguage } from '../../../../common/contracts/course.ts';
+} from '#common/contracts/admin.ts';
+import type { ContentLanguage } from '#common/contracts/course.ts';
+
 import { actorId, type Actor } from '../admin-shared.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { DirectoryRepository } from './directory.repository.ts';

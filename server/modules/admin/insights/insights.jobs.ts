@@ -1,4 +1,5 @@
-import type { Jobs } from '../../../plugins/jobs.ts';
+import type { Jobs } from '#server/plugins/jobs.ts';
+
 import type { InsightsService } from './insights.service.ts';
 
 export const INSIGHTS_REFRESH_QUEUE = 'insights-refresh';

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-import { periodMonths, type InsightsFilters } from '../../../../common/contracts/insights.ts';
-import { STANDARD_DEADLINE_HOURS, URGENT_DEADLINE_HOURS } from '../../../../common/domain/support.ts';
-import { deadlineHoursSql } from '../../../db/callback-sql.ts';
-import type { Db, Tx } from '../../../db/client.ts';
+import { periodMonths, type InsightsFilters } from '#common/contracts/insights.ts';
+import { STANDARD_DEADLINE_HOURS, URGENT_DEADLINE_HOURS } from '#common/domain/support.ts';
+import { deadlineHoursSql } from '#server/db/callback-sql.ts';
+import type { Db, Tx } from '#server/db/client.ts';
 
 /*
  * The Insights tab's SQL (decision 076). What a live aggregate cannot answer in 100 ms at 100,000

@@ -8,7 +8,8 @@ import {
   insightsPaths,
   insightsQuery,
   multiplicationReport,
-} from '../../../../common/contracts/insights.ts';
+} from '#common/contracts/insights.ts';
+
 import { adminActor, callbackStaffActor } from '../admin-actor.ts';
 import type { InsightsService } from './insights.service.ts';
 

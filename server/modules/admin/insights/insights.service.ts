@@ -8,9 +8,10 @@ import {
   type GrowthReport,
   type InsightsFilters,
   type MultiplicationReport,
-} from '../../../../common/contracts/insights.ts';
-import { scoreBands, STANDARD_DEADLINE_HOURS, supportCategories, URGENT_DEADLINE_HOURS } from '../../../../common/domain/support.ts';
-import { AppError } from '../../../lib/app-error.ts';
+} from '#common/contracts/insights.ts';
+import { scoreBands, STANDARD_DEADLINE_HOURS, supportCategories, URGENT_DEADLINE_HOURS } from '#common/domain/support.ts';
+import { AppError } from '#server/lib/app-error.ts';
+
 import type { InsightsRepository } from './insights.repository.ts';
 
 /**

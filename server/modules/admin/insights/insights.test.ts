@@ -7,9 +7,7 @@ import {
   type FunnelReport,
   type GrowthReport,
   type MultiplicationReport,
-} from '../../../../common/contracts/insights.ts';
-import { createTestApp, createUser, enrolTotp, sessionCookie, signedInUser } from '../../../../test/app.ts';
-import { primaryCourseLessons } from '../../../../test/course-progress.ts';
+} from '#common/contracts/insights.ts';
 import {
   assessmentAttempts,
   auditLog,
@@ -21,7 +19,10 @@ import {
   sectionReads,
   trackDays,
   users,
-} from '../../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
+import { createTestApp, createUser, enrolTotp, sessionCookie, signedInUser } from '#test/app.ts';
+import { primaryCourseLessons } from '#test/course-progress.ts';
+
 import { insightsRepositoryFactory } from './insights.repository.ts';
 import { insightsServiceFactory, suppress } from './insights.service.ts';
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { adminMentorView, idParams, mentoringPaths, setMentorBody, setMentorResult } from '../../../../common/contracts/mentoring.ts';
-import { requireAdmin, requireRecentAuth } from '../../../plugins/session.ts';
+import { adminMentorView, idParams, mentoringPaths, setMentorBody, setMentorResult } from '#common/contracts/mentoring.ts';
+import { requireAdmin, requireRecentAuth } from '#server/plugins/session.ts';
+
 import type { MentoringService } from '../../mentoring/mentoring.service.ts';
 
 /** An admin sees and sets the mentor of someone who asks for one (registered inside the admin gate; the rule lives in the mentoring module). */

@@ -1,9 +1,9 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 
-import { teamRoles, type Role } from '../../../../common/domain/roles.ts';
-import type { Db, Transaction, Tx } from '../../../db/client.ts';
-import { users } from '../../../db/schema/index.ts';
-import { countFounders, findUserByEmail, FOUNDER_CHANGE_LOCK } from '../../../db/users.ts';
+import { teamRoles, type Role } from '#common/domain/roles.ts';
+import type { Db, Transaction, Tx } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { countFounders, findUserByEmail, FOUNDER_CHANGE_LOCK } from '#server/db/users.ts';
 
 export const rolesRepositoryFactory = (db: Db) => ({
   /** Serializes role changes so two founders demoting each other at once cannot leave none. */

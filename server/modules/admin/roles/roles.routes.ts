@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { idParams, responderBody, responderResult, roleChangeBody, roleChangeResult } from '../../../../common/contracts/admin.ts';
-import { requireRecentAuth } from '../../../plugins/session.ts';
+import { idParams, responderBody, responderResult, roleChangeBody, roleChangeResult } from '#common/contracts/admin.ts';
+import { requireRecentAuth } from '#server/plugins/session.ts';
+
 import { adminActor } from '../admin-actor.ts';
 import type { RolesService } from './roles.service.ts';
 

@@ -1,7 +1,8 @@
-import { roleChangeRefusal } from '../../../../common/domain/eligibility.ts';
-import { roles, type Role } from '../../../../common/domain/roles.ts';
-import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { roleChangeRefusal } from '#common/domain/eligibility.ts';
+import { roles, type Role } from '#common/domain/roles.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+
 import { actorId, via, type Actor } from '../admin-shared.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { RolesRepository } from './roles.repository.ts';

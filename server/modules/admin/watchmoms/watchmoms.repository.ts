@@ -1,8 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 
-import { LIST_PAGE_SIZE, type WatchmomsView } from '../../../../common/contracts/admin.ts';
-import type { Db, Transaction, Tx } from '../../../db/client.ts';
-import { watchmomsApplications } from '../../../db/schema/index.ts';
+import { LIST_PAGE_SIZE, type WatchmomsView } from '#common/contracts/admin.ts';
+import type { Db, Transaction, Tx } from '#server/db/client.ts';
+import { watchmomsApplications } from '#server/db/schema/index.ts';
+
 import { listOffset, withTotal } from '../admin-shared.ts';
 
 export const watchmomsRepositoryFactory = (db: Db) => ({

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import {
-  adminPaths,
-  idParams,
-  watchmomsItem,
-  watchmomsList,
-  watchmomsListQuery,
-  watchmomsUpdateBody,
-} from '../../../../common/contracts/admin.ts';
+import { adminPaths, idParams, watchmomsItem, watchmomsList, watchmomsListQuery, watchmomsUpdateBody } from '#common/contracts/admin.ts';
+
 import { adminActor } from '../admin-actor.ts';
 import type { WatchmomsService } from './watchmoms.service.ts';
 

@@ -1,6 +1,7 @@
-import type { WatchmomsItem, WatchmomsList, WatchmomsUpdateBody, WatchmomsView } from '../../../../common/contracts/admin.ts';
-import type { Db } from '../../../db/client.ts';
-import type { watchmomsApplications } from '../../../db/schema/index.ts';
+import type { WatchmomsItem, WatchmomsList, WatchmomsUpdateBody, WatchmomsView } from '#common/contracts/admin.ts';
+import type { Db } from '#server/db/client.ts';
+import type { watchmomsApplications } from '#server/db/schema/index.ts';
+
 import { actorId, listPageOf, lockForChange, type Actor } from '../admin-shared.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { WatchmomsRepository } from './watchmoms.repository.ts';

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { adminPaths, type RoleChangeResult } from '../../../../../common/contracts/admin.ts';
-import type { Role } from '../../../../../common/contracts/auth.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { adminPaths, type RoleChangeResult } from '#common/contracts/admin.ts';
+import type { Role } from '#common/contracts/auth.ts';
+
 import { adminKeys } from './keys.ts';
 
 export function useChangeRole() {

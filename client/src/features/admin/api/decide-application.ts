@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { adminPaths, type ApplicationDecision, type ApplicationItem } from '../../../../../common/contracts/admin.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { adminPaths, type ApplicationDecision, type ApplicationItem } from '#common/contracts/admin.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** Approve (the applicant becomes an ambassador) or decline; the directory, stats and team change too. */

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { adminPaths, type ApplicationList } from '../../../../../common/contracts/admin.ts';
-import type { ApplicationStatus } from '../../../../../common/domain/eligibility.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { adminPaths, type ApplicationList } from '#common/contracts/admin.ts';
+import type { ApplicationStatus } from '#common/domain/eligibility.ts';
+
 import { adminKeys } from './keys.ts';
 
 export type ApplicationView = ApplicationStatus | 'all';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { adminPaths, type Assignee } from '../../../../../common/contracts/admin.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { adminPaths, type Assignee } from '#common/contracts/admin.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** Team members (ambassadors, coordinators, admins, founders) a callback request can be assigned to (admins only: `enabled` false for a responder). */

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { adminPaths, type AuditList } from '../../../../../common/contracts/admin.ts';
-import type { AuditAction } from '../../../../../common/domain/audit-actions.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { adminPaths, type AuditList } from '#common/contracts/admin.ts';
+import type { AuditAction } from '#common/domain/audit-actions.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** What the audit screen asks for. Days are the admin's own calendar days (YYYY-MM-DD, '' for none), both included. */

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { adminPaths, type CallbackList, type CallbackView } from '../../../../../common/contracts/admin.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { adminPaths, type CallbackList, type CallbackView } from '#common/contracts/admin.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** The callback inbox, one view (open, new, contacted, closed, all) and page at a time. */

@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 
+import { getJson } from '#client/lib/api.ts';
 import {
   adminPaths,
   type DirectoryFilter,
   type DirectoryPage,
   type directoryQuery as directoryQueryContract,
-} from '../../../../../common/contracts/admin.ts';
-import { getJson } from '../../../lib/api.ts';
+} from '#common/contracts/admin.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** What the screen asks for: the server's query contract with every field given. */

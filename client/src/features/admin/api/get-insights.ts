@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
+import { getJson } from '#client/lib/api.ts';
 import {
   insightsPaths,
   type CareReport,
@@ -7,9 +8,8 @@ import {
   type GrowthReport,
   type InsightPeriod,
   type MultiplicationReport,
-} from '../../../../../common/contracts/insights.ts';
-import type { OnboardingCountry } from '../../../../../common/contracts/onboarding.ts';
-import { getJson } from '../../../lib/api.ts';
+} from '#common/contracts/insights.ts';
+import type { OnboardingCountry } from '#common/contracts/onboarding.ts';
 
 /** The Insights tab's filters; weeks start in this browser's time zone. */
 export interface InsightsParams {

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { mentoringPaths, type AdminMentorView } from '../../../../../common/contracts/mentoring.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { mentoringPaths, type AdminMentorView } from '#common/contracts/mentoring.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** Someone's current mentor, shown in the manage dialog before an admin sets another one. */

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { adminPaths, type AdminStats } from '../../../../../common/contracts/admin.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { adminPaths, type AdminStats } from '#common/contracts/admin.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** The four stat cards. */

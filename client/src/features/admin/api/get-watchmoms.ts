@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { adminPaths, type WatchmomsList, type WatchmomsView } from '../../../../../common/contracts/admin.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { adminPaths, type WatchmomsList, type WatchmomsView } from '#common/contracts/admin.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** WatchMoms applications, newest first, one status (or all) and page at a time. */

@@ -1,5 +1,6 @@
-import type { CallbackView, WatchmomsView } from '../../../../../common/contracts/admin.ts';
-import type { ApplicationStatus } from '../../../../../common/domain/eligibility.ts';
+import type { CallbackView, WatchmomsView } from '#common/contracts/admin.ts';
+import type { ApplicationStatus } from '#common/domain/eligibility.ts';
+
 import type { AuditParams } from './get-audit-log.ts';
 import type { DirectoryParams } from './get-directory.ts';
 

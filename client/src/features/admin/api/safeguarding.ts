@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { getJson, sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
 import {
   safeguardingPaths as paths,
   type ApproveMentor,
@@ -8,10 +10,8 @@ import {
   type SafeguardingAudit,
   type SafeguardingLinks,
   type SafeguardingMentors,
-} from '../../../../../common/contracts/safeguarding.ts';
-import type { ConcernStatus } from '../../../../../common/domain/safeguarding.ts';
-import { getJson, sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+} from '#common/contracts/safeguarding.ts';
+import type { ConcernStatus } from '#common/domain/safeguarding.ts';
 
 /** The Safeguarding tab's queries (issue 25): concerns, mentors, adult-minor links, decisions. */
 export const safeguardingKeys = {

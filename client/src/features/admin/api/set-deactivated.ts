@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { adminPaths, type DeactivationResult } from '../../../../../common/contracts/admin.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { adminPaths, type DeactivationResult } from '#common/contracts/admin.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** Deactivates (sign-in refused, sessions ended, data kept) or reactivates an account. */

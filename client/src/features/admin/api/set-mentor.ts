@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { mentoringPaths, type SetMentorResult } from '../../../../../common/contracts/mentoring.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { mentoringPaths, type SetMentorResult } from '#common/contracts/mentoring.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** Asks someone to accept a mentor (or clears their mentor, with null); the directory's counts, the audit log and their current mentor follow. */

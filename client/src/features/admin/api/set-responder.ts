@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { adminPaths, type ResponderResult } from '../../../../../common/contracts/admin.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { adminPaths, type ResponderResult } from '#common/contracts/admin.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** Marks someone as a responder (mailed about callback requests), or not. */

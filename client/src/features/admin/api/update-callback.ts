@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { adminPaths, type CallbackItem, type CallbackUpdateBody } from '../../../../../common/contracts/admin.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { adminPaths, type CallbackItem, type CallbackUpdateBody } from '#common/contracts/admin.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** Status, assignee and notes of a callback request (audited on the server). */

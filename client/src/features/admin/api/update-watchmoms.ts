@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { adminPaths, type WatchmomsItem, type WatchmomsUpdateBody } from '../../../../../common/contracts/admin.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { adminPaths, type WatchmomsItem, type WatchmomsUpdateBody } from '#common/contracts/admin.ts';
+
 import { adminKeys } from './keys.ts';
 
 /** Status and notes of a WatchMoms application (audited on the server). */

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { buildDirectoryRow, buildSignedInAdmin } from '../../../test/factories.ts';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { buildDirectoryRow, buildSignedInAdmin } from '#client/test/factories.ts';
+import { apiError, stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+
 import { AccountActions } from './account-actions.tsx';
 
 const me = buildSignedInAdmin();

@@ -1,14 +1,15 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
-import { accountActionRefusal, type AccountAction } from '../../../../../common/domain/eligibility.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useCurrentUser } from '#client/lib/current-user.ts';
+import { describeError } from '#client/lib/errors.ts';
+import type { DirectoryRow } from '#common/contracts/admin.ts';
+import { accountActionRefusal, type AccountAction } from '#common/domain/eligibility.ts';
+
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useSetDeactivated } from '../api/set-deactivated.ts';
 import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';

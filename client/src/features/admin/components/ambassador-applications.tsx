@@ -2,12 +2,13 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { ApplicationDecision, ApplicationItem } from '../../../../../common/contracts/admin.ts';
-import { applicationStatuses } from '../../../../../common/domain/eligibility.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { useDates } from '../../../lib/dates.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import type { ApplicationDecision, ApplicationItem } from '#common/contracts/admin.ts';
+import { applicationStatuses } from '#common/domain/eligibility.ts';
+
 import { useDecideApplication } from '../api/decide-application.ts';
 import { useApplications, type ApplicationView } from '../api/get-applications.ts';
 import { fullNameOf } from '../utils/names.ts';

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { AuditEntry } from '../../../../../common/contracts/admin.ts';
-import { stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import type { AuditEntry } from '#common/contracts/admin.ts';
+
 import { AuditLog } from './audit-log.tsx';
 
 const founder = { id: 'f1', firstName: 'Fay', lastName: 'Founder', email: 'fay@example.org' };

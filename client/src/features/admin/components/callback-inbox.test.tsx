@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { buildCallbackItem } from '../../../test/factories.ts';
-import { stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { buildCallbackItem } from '#client/test/factories.ts';
+import { stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+
 import { CallbackInbox } from './callback-inbox.tsx';
 
 const list = (items: ReturnType<typeof buildCallbackItem>[]) => ({ json: { items, total: items.length, page: 1, pageSize: 20 } });

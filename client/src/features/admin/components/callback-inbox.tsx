@@ -3,20 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 
-import {
-  callbackStatuses,
-  callbackViews,
-  type CallbackItem,
-  type CallbackUpdateBody,
-  type CallbackView,
-} from '../../../../../common/contracts/admin.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { useDates } from '../../../lib/dates.ts';
-import { cn } from '../../../lib/utils.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { NativeSelect, Textarea } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import { cn } from '#client/lib/utils.ts';
+import { callbackStatuses, callbackViews, type CallbackItem, type CallbackUpdateBody, type CallbackView } from '#common/contracts/admin.ts';
+
 import { useAssignees } from '../api/get-assignees.ts';
 import { useCallbacks } from '../api/get-callbacks.ts';
 import { useUpdateCallback } from '../api/update-callback.ts';

@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { usePublicConfig } from '../../../lib/public-config.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 
 /**
  * On an install without CONTROLLER_NAME, CONTROLLER_ADDRESS or PRIVACY_CONTACT (a laptop: a public

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { crisisCountries, crisisEntries } from '../../../../../common/domain/crisis-lines.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { renderWithApp } from '#client/test/render.tsx';
+import { crisisCountries, crisisEntries } from '#common/domain/crisis-lines.ts';
+
 import { CrisisLinesCheck } from './crisis-lines-check.tsx';
 
 describe('crisis lines to check again', () => {

@@ -1,8 +1,8 @@
 import { LifeBuoy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { CRISIS_LINE_STALE_MONTHS, staleCrisisEntries, type CrisisEntry } from '../../../../../common/domain/crisis-lines.ts';
-import { useDates } from '../../../lib/dates.ts';
+import { useDates } from '#client/lib/dates.ts';
+import { CRISIS_LINE_STALE_MONTHS, staleCrisisEntries, type CrisisEntry } from '#common/domain/crisis-lines.ts';
 
 /**
  * Crisis lines and emergency numbers last checked more than 12 months ago (their dates are in

@@ -2,9 +2,10 @@ import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { mailStatuses, type MailStatus, type OutboxItem } from '../../../../../common/contracts/mail.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { useDates } from '../../../lib/dates.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import { mailStatuses, type MailStatus, type OutboxItem } from '#common/contracts/mail.ts';
+
 import { useOutbox } from '../api/get-outbox.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';
 

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
-import { isAdminRole, roles, type Role } from '../../../../../common/contracts/auth.ts';
-import { grantableRoles } from '../../../../../common/domain/eligibility.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { NativeSelect } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
-import { describeError } from '../../../lib/errors.ts';
-import { isReauthRequired } from '../../../lib/reauth.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { NativeSelect } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useCurrentUser } from '#client/lib/current-user.ts';
+import { describeError } from '#client/lib/errors.ts';
+import { isReauthRequired } from '#client/lib/reauth.ts';
+import type { DirectoryRow } from '#common/contracts/admin.ts';
+import { isAdminRole, roles, type Role } from '#common/contracts/auth.ts';
+import { grantableRoles } from '#common/domain/eligibility.ts';
+
 import { useChangeRole } from '../api/change-role.ts';
 import { useSetResponder } from '../api/set-responder.ts';
 import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';

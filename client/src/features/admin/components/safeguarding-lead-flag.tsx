@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+
 import { adminKeys } from '../api/keys.ts';
 import { useSetSafeguardingLead } from '../api/safeguarding.ts';
 import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';

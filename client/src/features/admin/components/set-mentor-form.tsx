@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { describeError } from '../../../lib/errors.ts';
-import { isReauthRequired } from '../../../lib/reauth.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { describeError } from '#client/lib/errors.ts';
+import { isReauthRequired } from '#client/lib/reauth.ts';
+
 import { useMentorOf } from '../api/get-mentor.ts';
 import { useSetMentor } from '../api/set-mentor.ts';
 import { useReauthRetry } from '../hooks/use-reauth-retry.tsx';

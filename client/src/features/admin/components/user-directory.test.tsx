@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import type { DirectoryRow } from '../../../../../common/contracts/admin.ts';
-import { buildDirectoryPage, buildDirectoryRow, buildSignedInAdmin } from '../../../test/factories.ts';
-import { apiError, stubApi, type StubRequest } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { buildDirectoryPage, buildDirectoryRow, buildSignedInAdmin } from '#client/test/factories.ts';
+import { apiError, stubApi, type StubRequest } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import type { DirectoryRow } from '#common/contracts/admin.ts';
+
 import { UserDirectory } from './user-directory.tsx';
 
 const USERS = '/api/admin/users';

@@ -3,16 +3,17 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { directoryFilters, type DirectoryFilter, type DirectoryRow } from '../../../../../common/contracts/admin.ts';
-import { ReauthDownloadLink } from '../../../components/layout/reauth-download-link.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { describeError } from '../../../lib/errors.ts';
-import { cn } from '../../../lib/utils.ts';
+import { ReauthDownloadLink } from '#client/components/layout/reauth-download-link.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { SearchInput } from '#client/components/ui/search-input.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { describeError } from '#client/lib/errors.ts';
+import { cn } from '#client/lib/utils.ts';
+import { directoryFilters, type DirectoryFilter, type DirectoryRow } from '#common/contracts/admin.ts';
+
 import { exportUrl, useDirectory } from '../api/get-directory.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { fullNameOf } from '../utils/names.ts';

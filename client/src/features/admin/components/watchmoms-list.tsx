@@ -2,20 +2,16 @@ import { Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  watchmomsStatuses,
-  type WatchmomsItem,
-  type WatchmomsUpdateBody,
-  type WatchmomsView,
-} from '../../../../../common/contracts/admin.ts';
-import { countryNameIn } from '../../../../../common/domain/countries.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { NativeSelect, Textarea } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { useDates } from '../../../lib/dates.ts';
-import { useLanguage } from '../../../lib/language.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { NativeSelect, Textarea } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import { useLanguage } from '#client/lib/language.ts';
+import { watchmomsStatuses, type WatchmomsItem, type WatchmomsUpdateBody, type WatchmomsView } from '#common/contracts/admin.ts';
+import { countryNameIn } from '#common/domain/countries.ts';
+
 import { useWatchmoms } from '../api/get-watchmoms.ts';
 import { useUpdateWatchmoms } from '../api/update-watchmoms.ts';
 import { AdminListPanel } from './admin-list-panel.tsx';

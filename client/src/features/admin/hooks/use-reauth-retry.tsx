@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 
-import { ReauthDialog } from '../../../components/layout/reauth-dialog.tsx';
-import { isReauthRequired } from '../../../lib/reauth.ts';
+import { ReauthDialog } from '#client/components/layout/reauth-dialog.tsx';
+import { isReauthRequired } from '#client/lib/reauth.ts';
 
 /**
  * A sensitive action the server refused until the password or a code is typed again (decision 038):

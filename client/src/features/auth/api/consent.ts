@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { paths } from '../../../../../common/contracts/auth-paths.ts';
-import type { ConsentBody, CurrentUser } from '../../../../../common/contracts/auth.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { currentUserQuery } from '../../../lib/current-user.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { currentUserQuery } from '#client/lib/current-user.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
+import type { ConsentBody, CurrentUser } from '#common/contracts/auth.ts';
 
 /** Agrees to the current privacy notice (with month of birth and country on a first arrival). */
 export function useGiveConsent() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { SignInResult } from '../../../../../common/contracts/auth.ts';
-import { mailPaths } from '../../../../../common/contracts/mail-paths.ts';
-import type { PasswordResetBody, PasswordResetConfirmBody } from '../../../../../common/contracts/mail.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { currentUserQuery } from '../../../lib/current-user.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { currentUserQuery } from '#client/lib/current-user.ts';
+import type { SignInResult } from '#common/contracts/auth.ts';
+import { mailPaths } from '#common/contracts/mail-paths.ts';
+import type { PasswordResetBody, PasswordResetConfirmBody } from '#common/contracts/mail.ts';
 
 /** Asks for a reset mail; the answer is the same whether or not the address has an account. */
 export const useRequestPasswordReset = () =>

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { paths } from '../../../../../common/contracts/auth-paths.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { currentUserQuery } from '#client/lib/current-user.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
 import type {
   CurrentUser,
   SetupBody,
@@ -9,10 +11,8 @@ import type {
   SignUpAccepted,
   SignUpBody,
   SignUpConfirmBody,
-} from '../../../../../common/contracts/auth.ts';
-import { mfaPaths, type SecondFactorBody } from '../../../../../common/contracts/security.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { currentUserQuery } from '../../../lib/current-user.ts';
+} from '#common/contracts/auth.ts';
+import { mfaPaths, type SecondFactorBody } from '#common/contracts/security.ts';
 
 function useSessionMutation<T>(path: string) {
   const qc = useQueryClient();

@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { describeError } from '#client/lib/errors.ts';
+
 import { useConfirmSignUp } from '../api/sign-in.ts';
 
 /**

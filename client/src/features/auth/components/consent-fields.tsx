@@ -2,14 +2,14 @@ import { useMemo } from 'react';
 import { type Control, type FieldErrors, type UseFormRegister, type UseFormWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 
-import { birthMonths, birthYears, monthName } from '../../../../../common/domain/birthdate.ts';
-import { countries } from '../../../../../common/domain/countries.ts';
-import { ageOfDigitalConsent, needsJointConsent, needsParentalConsent } from '../../../../../common/domain/digital-consent.ts';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, NativeSelect } from '../../../components/ui/input.tsx';
-import { translateValidation } from '../../../lib/errors.ts';
-import { useLanguage } from '../../../lib/language.ts';
+import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input, NativeSelect } from '#client/components/ui/input.tsx';
+import { translateValidation } from '#client/lib/errors.ts';
+import { useLanguage } from '#client/lib/language.ts';
+import { birthMonths, birthYears, monthName } from '#common/domain/birthdate.ts';
+import { countries } from '#common/domain/countries.ts';
+import { ageOfDigitalConsent, needsJointConsent, needsParentalConsent } from '#common/domain/digital-consent.ts';
 
 /** The fields these components read and write, whatever else the form has. */
 export interface ConsentFormValues {

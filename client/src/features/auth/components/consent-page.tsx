@@ -2,14 +2,15 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
-import { checkConsentDetails, consentDetailsFields, type CurrentUser } from '../../../../../common/contracts/auth.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { LogoutLink } from '../../../components/layout/logout-link.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { describeError } from '../../../lib/errors.ts';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { LogoutLink } from '#client/components/layout/logout-link.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { describeError } from '#client/lib/errors.ts';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { checkConsentDetails, consentDetailsFields, type CurrentUser } from '#common/contracts/auth.ts';
+
 import { useGiveConsent } from '../api/consent.ts';
 import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
 

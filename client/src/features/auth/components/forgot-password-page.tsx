@@ -2,15 +2,16 @@ import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { passwordResetBody } from '../../../../../common/contracts/mail.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { describeError, translateValidation } from '#client/lib/errors.ts';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { passwordResetBody } from '#common/contracts/mail.ts';
+
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 
 export const forgotPasswordFormSpec = formSpec(passwordResetBody, { email: '' });

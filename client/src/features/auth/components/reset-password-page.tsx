@@ -2,16 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { z } from 'zod';
 
-import { passwordSchema } from '../../../../../common/contracts/auth.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { describeError, translateValidation } from '#client/lib/errors.ts';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { passwordSchema } from '#common/contracts/auth.ts';
+
 import { useConfirmPasswordReset } from '../api/password-reset.ts';
 
 export const resetPasswordFormSpec = formSpec(z.object({ password: passwordSchema }), { password: '' });

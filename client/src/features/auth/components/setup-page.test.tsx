@@ -2,9 +2,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 
-import { accountBody } from '../../../../../common/contracts/auth.ts';
-import { stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import { accountBody } from '#common/contracts/auth.ts';
+
 import SetupPage from './setup-page.tsx';
 
 const TOKEN = 'S'.repeat(43);

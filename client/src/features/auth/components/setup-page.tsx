@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 
-import type { SetupStatus } from '../../../../../common/contracts/auth.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { MessageCard } from '../../../components/layout/message-card.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { getJson } from '../../../lib/api.ts';
-import i18n from '../../../lib/i18n.ts';
-import { toLanguage } from '../../../lib/language.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { LoadingScreen } from '#client/components/layout/loading-screen.tsx';
+import { MessageCard } from '#client/components/layout/message-card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { getJson } from '#client/lib/api.ts';
+import i18n from '#client/lib/i18n.ts';
+import { toLanguage } from '#client/lib/language.ts';
+import type { SetupStatus } from '#common/contracts/auth.ts';
+
 import { useCreateFounder } from '../api/sign-in.ts';
 import { SignUpForm } from './sign-in-page.tsx';
 

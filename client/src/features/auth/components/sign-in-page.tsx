@@ -4,21 +4,22 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 
-import { accountBody, signInBody, signUpBody, type SignUpBody } from '../../../../../common/contracts/auth.ts';
-import { safeReturnPath } from '../../../../../common/domain/return-to.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
-import i18n from '../../../lib/i18n.ts';
-import { toLanguage } from '../../../lib/language.ts';
-import { usePublicConfig } from '../../../lib/public-config.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { PrivacyNote } from '#client/components/layout/privacy-note.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { describeError, translateValidation } from '#client/lib/errors.ts';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import i18n from '#client/lib/i18n.ts';
+import { toLanguage } from '#client/lib/language.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { accountBody, signInBody, signUpBody, type SignUpBody } from '#common/contracts/auth.ts';
+import { safeReturnPath } from '#common/domain/return-to.ts';
+
 import { useSignIn, useSignInSecondStep, useSignUp } from '../api/sign-in.ts';
 import { BirthCountryFields, FaithConsentField, type ConsentFormValues } from './consent-fields.tsx';
 

@@ -2,10 +2,11 @@ import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { describeError } from '../../../lib/errors.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { describeError } from '#client/lib/errors.ts';
+
 import { useVerifyEmail } from '../api/password-reset.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { coursePaths, type Certificate } from '../../../../../common/contracts/course.ts';
-import { sendJson, withLang } from '../../../lib/api.ts';
-import { useLanguage } from '../../../lib/language.ts';
+import { sendJson, withLang } from '#client/lib/api.ts';
+import { useLanguage } from '#client/lib/language.ts';
+import { coursePaths, type Certificate } from '#common/contracts/course.ts';
+
 import { courseKeys } from './keys.ts';
 
 /** Creates the certificate (the server returns the existing one when there is one) and caches it. */

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { coursePaths, type ContentLanguage, type LessonListItem } from '../../../../../common/contracts/course.ts';
-import { getJson, withLang } from '../../../lib/api.ts';
-import { useLanguage } from '../../../lib/language.ts';
+import { getJson, withLang } from '#client/lib/api.ts';
+import { useLanguage } from '#client/lib/language.ts';
+import { coursePaths, type ContentLanguage, type LessonListItem } from '#common/contracts/course.ts';
+
 import { courseKeys } from './keys.ts';
 
 export const courseLessonsQuery = (courseId: string, lang: ContentLanguage) =>

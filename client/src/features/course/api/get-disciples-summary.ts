@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { mentoringPaths } from '../../../../../common/contracts/mentoring-paths.ts';
-import type { DisciplesSummary } from '../../../../../common/contracts/mentoring.ts';
-import { ApiRequestError, getJson } from '../../../lib/api.ts';
-import { sharedKeys } from '../../../lib/query-keys.ts';
+import { ApiRequestError, getJson } from '#client/lib/api.ts';
+import { sharedKeys } from '#client/lib/query-keys.ts';
+import { mentoringPaths } from '#common/contracts/mentoring-paths.ts';
+import type { DisciplesSummary } from '#common/contracts/mentoring.ts';
 
 /** The counts behind the dashboard's "disciples mentored" card; zero when the mentoring API is not there. */
 export const disciplesSummaryQuery = queryOptions({

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { coursePaths, type AttemptList } from '../../../../../common/contracts/course.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { coursePaths, type AttemptList } from '#common/contracts/course.ts';
+
 import { courseKeys } from './keys.ts';
 
 /** Attempts the lesson page shows: the newest few (the list is paged, docs/decisions/073). */

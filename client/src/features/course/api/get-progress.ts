@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { coursePaths, type Progress } from '../../../../../common/contracts/course.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { coursePaths, type Progress } from '#common/contracts/course.ts';
+
 import { courseKeys } from './keys.ts';
 
 export const progressQuery = (courseId: string) =>

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { ContentLanguage } from '../../../../../common/contracts/course.ts';
-import { trackPaths, type TrackContent } from '../../../../../common/contracts/track.ts';
-import { getJson, withLang } from '../../../lib/api.ts';
-import { useLanguage } from '../../../lib/language.ts';
+import { getJson, withLang } from '#client/lib/api.ts';
+import { useLanguage } from '#client/lib/language.ts';
+import type { ContentLanguage } from '#common/contracts/course.ts';
+import { trackPaths, type TrackContent } from '#common/contracts/track.ts';
+
 import { courseKeys } from './keys.ts';
 
 export const trackContentQuery = (lang: ContentLanguage) =>

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import { trackPaths, type TrackState } from '../../../../../common/contracts/track.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { trackPaths, type TrackState } from '#common/contracts/track.ts';
+
 import { courseKeys } from './keys.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { isLanguageDependentKey, sharedKeys } from '../../../lib/query-keys.ts';
+import { isLanguageDependentKey, sharedKeys } from '#client/lib/query-keys.ts';
+
 import { courseKeys } from './keys.ts';
 
 describe('language-dependent queries', () => {

@@ -1,4 +1,4 @@
-import type { LangOption } from '../../../lib/query-keys.ts';
+import type { LangOption } from '#client/lib/query-keys.ts';
 
 /** Query keys of the course screens, general to specific (`courseKeys.all` covers them all). */
 export const courseKeys = {

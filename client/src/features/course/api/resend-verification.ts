@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { mailPaths } from '../../../../../common/contracts/mail-paths.ts';
-import { sendJson } from '../../../lib/api.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { mailPaths } from '#common/contracts/mail-paths.ts';
 
 /** Mails the signed-in user a new link to confirm their address. */
 export const useResendVerification = () =>

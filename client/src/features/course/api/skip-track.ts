@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { trackPaths, type TrackState } from '../../../../../common/contracts/track.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { trackPaths, type TrackState } from '#common/contracts/track.ts';
+
 import { courseKeys } from './keys.ts';
 
 /** Skips the track (the dashboard then leads to the 8-week course), or takes it up again. */

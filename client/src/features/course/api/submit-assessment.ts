@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 
-import type { Assessment, SubmitResult } from '../../../../../common/contracts/course.ts';
-import { isOffline } from '../../../lib/connectivity.ts';
+import { isOffline } from '#client/lib/connectivity.ts';
+import type { Assessment, SubmitResult } from '#common/contracts/course.ts';
+
 import { isWaitingForParent } from '../utils/learning-store.ts';
 import {
   isNetworkFailure,

@@ -1,6 +1,7 @@
-import { challengePaths, type ChallengeState, type ChallengeSyncBody } from '../../../../../common/contracts/challenge.ts';
-import { ApiRequestError, getJson, sendJson } from '../../../lib/api.ts';
-import { isOffline } from '../../../lib/connectivity.ts';
+import { ApiRequestError, getJson, sendJson } from '#client/lib/api.ts';
+import { isOffline } from '#client/lib/connectivity.ts';
+import { challengePaths, type ChallengeState, type ChallengeSyncBody } from '#common/contracts/challenge.ts';
+
 import {
   currentUserId,
   dropMarks,

@@ -2,11 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 
-import { queryClient } from '../../../lib/query-client.ts';
-import { sharedKeys } from '../../../lib/query-keys.ts';
-import { buildAssessment, buildCurrentUser, buildLesson, buildSubmitResult } from '../../../test/factories.ts';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { queryClient } from '#client/lib/query-client.ts';
+import { sharedKeys } from '#client/lib/query-keys.ts';
+import { buildAssessment, buildCurrentUser, buildLesson, buildSubmitResult } from '#client/test/factories.ts';
+import { apiError, stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+
 import AssessmentPage from './assessment-page.tsx';
 
 const lesson = buildLesson({ id: 'lesson-1', nextLessonId: 'lesson-2' });

@@ -4,14 +4,15 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 
-import type { Assessment, SubmitResult } from '../../../../../common/contracts/course.ts';
-import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { MessageCard } from '../../../components/layout/message-card.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { onReconnect } from '../../../lib/connectivity.ts';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { useDates } from '../../../lib/dates.ts';
+import { LoadingScreen } from '#client/components/layout/loading-screen.tsx';
+import { MessageCard } from '#client/components/layout/message-card.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { onReconnect } from '#client/lib/connectivity.ts';
+import { currentUserQuery } from '#client/lib/current-user.ts';
+import { useDates } from '#client/lib/dates.ts';
+import type { Assessment, SubmitResult } from '#common/contracts/course.ts';
+
 import { useAssessment } from '../api/get-assessment.ts';
 import { useLesson } from '../api/get-lesson.ts';
 import { useSubmitAssessment } from '../api/submit-assessment.ts';

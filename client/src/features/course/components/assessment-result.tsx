@@ -2,12 +2,12 @@ import { ArrowRight, Award, BookOpen, CheckCircle2, RotateCcw, XCircle } from 'l
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import type { Assessment, Lesson, SubmitResult } from '../../../../../common/contracts/course.ts';
-import { scoreBand } from '../../../../../common/domain/scoring.ts';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { useDates } from '../../../lib/dates.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import type { Assessment, Lesson, SubmitResult } from '#common/contracts/course.ts';
+import { scoreBand } from '#common/domain/scoring.ts';
 
 interface ResultProps {
   assessment: Assessment;

@@ -1,9 +1,10 @@
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useDates } from '../../../lib/dates.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { useDates } from '#client/lib/dates.ts';
+
 import { useLessonAttempts } from '../api/get-lesson-attempts.ts';
 
 /** The learner's own newest attempts at this week's quiz, and when the next opens during a pause; nothing before the first attempt. */

@@ -3,14 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 
-import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { MessageCard } from '../../../components/layout/message-card.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { useAdoptedStyle } from '../../../lib/adopted-style.ts';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { useLanguage } from '../../../lib/language.ts';
+import { LoadingScreen } from '#client/components/layout/loading-screen.tsx';
+import { MessageCard } from '#client/components/layout/message-card.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useAdoptedStyle } from '#client/lib/adopted-style.ts';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { useLanguage } from '#client/lib/language.ts';
+
 import { useCreateCertificate } from '../api/create-certificate.ts';
 import { useCertificate } from '../api/get-certificate.ts';
 import { useCourses } from '../api/get-courses.ts';

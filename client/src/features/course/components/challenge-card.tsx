@@ -1,14 +1,15 @@
 import { CalendarCheck, Sprout } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import type { Challenge } from '../../../../../common/contracts/course.ts';
-import { catchUpDates } from '../../../../../common/domain/streak.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { useDates } from '../../../lib/dates.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import type { Challenge } from '#common/contracts/course.ts';
+import { catchUpDates } from '#common/domain/streak.ts';
+
 import { useChallengeDays } from '../hooks/use-challenge-days.ts';
 import { useStreak } from '../hooks/use-learning.ts';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { PageHeader } from '#client/components/layout/page-header.tsx';
+import { cn } from '#client/lib/utils.ts';
 
 interface Props {
   /** A back link in place of the brand. */

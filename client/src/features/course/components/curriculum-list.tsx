@@ -2,11 +2,12 @@ import { Check, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import type { LessonListItem, Progress } from '../../../../../common/contracts/course.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { cn } from '#client/lib/utils.ts';
+import type { LessonListItem, Progress } from '#common/contracts/course.ts';
+
 import { readSectionsOf } from '../hooks/use-read-sections.ts';
 import { lessonStatus } from '../utils/lesson-status.ts';
 

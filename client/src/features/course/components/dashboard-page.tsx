@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { MessageCard } from '../../../components/layout/message-card.tsx';
-import { MentorLinksCard } from '../../../components/mentor-links/mentor-links-card.tsx';
-import { useMentorLinks } from '../../../components/mentor-links/use-mentor-links.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { LoadingScreen } from '#client/components/layout/loading-screen.tsx';
+import { MessageCard } from '#client/components/layout/message-card.tsx';
+import { MentorLinksCard } from '#client/components/mentor-links/mentor-links-card.tsx';
+import { useMentorLinks } from '#client/components/mentor-links/use-mentor-links.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { useCurrentUser } from '#client/lib/current-user.ts';
+
 import { useCourseLessons } from '../api/get-course-lessons.ts';
 import { useCourses } from '../api/get-courses.ts';
 import { useProgress } from '../api/get-progress.ts';

@@ -19,15 +19,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
-import type { Progress as CourseProgress, LessonListItem } from '../../../../../common/contracts/course.ts';
-import { isAdminRole, opensCallbackInbox } from '../../../../../common/domain/roles.ts';
-import { LogoutLink } from '../../../components/layout/logout-link.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { ResponsiveLabel } from '../../../components/ui/responsive-label.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { LogoutLink } from '#client/components/layout/logout-link.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { ResponsiveLabel } from '#client/components/ui/responsive-label.tsx';
+import { StatCard } from '#client/components/ui/stat-card.tsx';
+import type { CurrentUser } from '#common/contracts/auth.ts';
+import type { Progress as CourseProgress, LessonListItem } from '#common/contracts/course.ts';
+import { isAdminRole, opensCallbackInbox } from '#common/domain/roles.ts';
+
 import { useDisciplesSummary } from '../api/get-disciples-summary.ts';
 import { readSectionsOf } from '../hooks/use-read-sections.ts';
 import { KickerCardHeader } from './kicker-card-header.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 
 /** A dashboard card's header: a small uppercase line with an icon, the title, and a sentence. */
 export function KickerCardHeader({ icon, kicker, title, text }: { icon: ReactNode; kicker: string; title: string; text: string }) {

@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 
-import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { useLanguage } from '../../../lib/language.ts';
+import { LoadingScreen } from '#client/components/layout/loading-screen.tsx';
+import { useLanguage } from '#client/lib/language.ts';
+
 import { assessmentQuery } from '../api/get-assessment.ts';
 import { useLesson } from '../api/get-lesson.ts';
 import { useLearningSync } from '../hooks/use-learning.ts';

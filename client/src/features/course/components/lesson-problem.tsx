@@ -2,9 +2,9 @@ import { FileQuestion, Lock, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { MessageCard } from '../../../components/layout/message-card.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { ApiRequestError } from '../../../lib/api.ts';
+import { MessageCard } from '#client/components/layout/message-card.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { ApiRequestError } from '#client/lib/api.ts';
 
 /**
  * The cards of spec section 8 for a lesson or assessment that cannot be shown: not found (404 or

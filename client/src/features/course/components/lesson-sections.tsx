@@ -2,12 +2,12 @@ import { BookOpenCheck, Check, CheckCircle2, Circle, Lock, MessageCircleQuestion
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import type { Lesson } from '../../../../../common/contracts/course.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { cn } from '#client/lib/utils.ts';
+import type { Lesson } from '#common/contracts/course.ts';
 
 const paragraphs = (text: string) => text.split(/\n\s*\n/).filter((p) => p.trim());
 

@@ -2,12 +2,12 @@ import { ArrowLeft, ArrowRight, Send } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { Assessment } from '../../../../../common/contracts/course.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardFooter, CardHeader } from '#client/components/ui/card.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { cn } from '#client/lib/utils.ts';
+import type { Assessment } from '#common/contracts/course.ts';
 
 const letter = (i: number) => String.fromCharCode(65 + i);
 

@@ -1,8 +1,9 @@
 import { LifeBuoy, Mail, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { usePublicConfig } from '../../../lib/public-config.ts';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+
 import { whatsappLink } from '../utils/lesson-status.ts';
 import { KickerCardHeader } from './kicker-card-header.tsx';
 

@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { TrackContent, TrackState } from '../../../../../common/contracts/track.ts';
-import { addDays, localDateOf } from '../../../../../common/domain/streak.ts';
-import { stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import type { TrackContent, TrackState } from '#common/contracts/track.ts';
+import { addDays, localDateOf } from '#common/domain/streak.ts';
+
 import { TrackCard } from './track-card.tsx';
 
 const COURSE = '00000000-0000-4000-8000-0000000000aa';

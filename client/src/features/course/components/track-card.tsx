@@ -2,12 +2,13 @@ import { Footprints } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { trackPagePaths } from '../../../../../common/contracts/track.ts';
-import { addDays } from '../../../../../common/domain/streak.ts';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { useDates } from '../../../lib/dates.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import { trackPagePaths } from '#common/contracts/track.ts';
+import { addDays } from '#common/domain/streak.ts';
+
 import { useSkipTrack } from '../api/skip-track.ts';
 import { useTrack } from '../hooks/use-track.ts';
 

@@ -3,15 +3,16 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 
-import { trackPagePaths, type TrackDayText } from '../../../../../common/contracts/track.ts';
-import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { MessageCard } from '../../../components/layout/message-card.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { describeError } from '../../../lib/errors.ts';
-import { cn } from '../../../lib/utils.ts';
+import { LoadingScreen } from '#client/components/layout/loading-screen.tsx';
+import { MessageCard } from '#client/components/layout/message-card.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { describeError } from '#client/lib/errors.ts';
+import { cn } from '#client/lib/utils.ts';
+import { trackPagePaths, type TrackDayText } from '#common/contracts/track.ts';
+
 import { useCompleteTrackDay, useTrack } from '../hooks/use-track.ts';
 import { isWaitingForParent } from '../utils/learning-store.ts';
 import { CourseShell } from './course-shell.tsx';

@@ -2,14 +2,15 @@ import { BookOpen, PartyPopper, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { trackPagePaths } from '../../../../../common/contracts/track.ts';
-import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { MessageCard } from '../../../components/layout/message-card.tsx';
-import { useMentorLinks } from '../../../components/mentor-links/use-mentor-links.ts';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
-import { usePublicConfig } from '../../../lib/public-config.ts';
+import { LoadingScreen } from '#client/components/layout/loading-screen.tsx';
+import { MessageCard } from '#client/components/layout/message-card.tsx';
+import { useMentorLinks } from '#client/components/mentor-links/use-mentor-links.ts';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { useCurrentUser } from '#client/lib/current-user.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { trackPagePaths } from '#common/contracts/track.ts';
+
 import { useCourseLessons } from '../api/get-course-lessons.ts';
 import { useCourses } from '../api/get-courses.ts';
 import { useTrack } from '../hooks/use-track.ts';

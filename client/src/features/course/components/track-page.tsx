@@ -2,14 +2,15 @@ import { CheckCircle2, Circle, Lock, Sprout, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { trackPagePaths } from '../../../../../common/contracts/track.ts';
-import { addDays } from '../../../../../common/domain/streak.ts';
-import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { MessageCard } from '../../../components/layout/message-card.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
+import { LoadingScreen } from '#client/components/layout/loading-screen.tsx';
+import { MessageCard } from '#client/components/layout/message-card.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { trackPagePaths } from '#common/contracts/track.ts';
+import { addDays } from '#common/domain/streak.ts';
+
 import { useSkipTrack } from '../api/skip-track.ts';
 import { useTrack } from '../hooks/use-track.ts';
 import { CourseShell } from './course-shell.tsx';

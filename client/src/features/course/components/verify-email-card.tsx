@@ -1,9 +1,10 @@
 import { MailCheck, MailQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { describeError } from '../../../lib/errors.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { describeError } from '#client/lib/errors.ts';
+
 import { useResendVerification } from '../api/resend-verification.ts';
 
 /** A reminder to confirm the email address, with a resend button. Nothing is blocked meanwhile. */

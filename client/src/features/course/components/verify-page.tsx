@@ -3,14 +3,15 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 
-import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { useDates } from '../../../lib/dates.ts';
+import { PageHeader } from '#client/components/layout/page-header.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { useDates } from '#client/lib/dates.ts';
+
 import { useCertificateVerification } from '../api/verify-certificate.ts';
 
 /** Public page (no sign-in): confirms who holds a certificate, or says plainly that the code is unknown. */

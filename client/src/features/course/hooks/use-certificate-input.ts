@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { Certificate } from '../../../../../common/contracts/course.ts';
-import { useDates } from '../../../lib/dates.ts';
+import { useDates } from '#client/lib/dates.ts';
+import type { Certificate } from '#common/contracts/course.ts';
+
 import type { CertificateInput } from '../utils/certificate-layout.ts';
 
 /** Everything the certificate design needs, in the reader's language. */

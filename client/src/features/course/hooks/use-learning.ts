@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 
-import { computeStreak } from '../../../../../common/domain/streak.ts';
-import { onReconnect } from '../../../lib/connectivity.ts';
+import { onReconnect } from '#client/lib/connectivity.ts';
+import { computeStreak } from '#common/domain/streak.ts';
+
 import { syncLearning } from '../api/sync-learning.ts';
 import { activeDates, localToday, readLearning, subscribeLearning } from '../utils/learning-store.ts';
 import { flushQuizOutbox } from '../utils/quiz-outbox.ts';

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 
-import type { TrackState } from '../../../../../common/contracts/track.ts';
-import { trackPace } from '../../../../../common/domain/track.ts';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { onReconnect } from '../../../lib/connectivity.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { onReconnect } from '#client/lib/connectivity.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import type { TrackState } from '#common/contracts/track.ts';
+import { trackPace } from '#common/domain/track.ts';
+
 import { completeTrackDay } from '../api/complete-track-day.ts';
 import { useTrackContent } from '../api/get-track-content.ts';
 import { trackQuery } from '../api/get-track.ts';

@@ -7,7 +7,8 @@ import { create as openFont, type Font } from 'fontkit';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 
-import { loadBible, lookupPassage, normaliseQuote } from '../../../../../content/scripture.ts';
+import { loadBible, lookupPassage, normaliseQuote } from '#content/scripture.ts';
+
 import type { CertificateFonts } from './certificate-fonts.ts';
 import { buildCertificatePdf, encodable } from './certificate-pdf.ts';
 import { arabicFont, cjkFamilies, cjkPackages, slicesOf } from './name-fonts.ts';

@@ -1,8 +1,8 @@
-import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
-import type { ChallengeState } from '../../../../../common/contracts/challenge.ts';
-import { localDateOf } from '../../../../../common/domain/streak.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { sharedKeys } from '../../../lib/query-keys.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { sharedKeys } from '#client/lib/query-keys.ts';
+import type { CurrentUser } from '#common/contracts/auth.ts';
+import type { ChallengeState } from '#common/contracts/challenge.ts';
+import { localDateOf } from '#common/domain/streak.ts';
 
 /**
  * The learner's challenge ticks and sections read, kept in this browser (per account, so that two

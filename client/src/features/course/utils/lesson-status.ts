@@ -1,4 +1,4 @@
-import type { Progress } from '../../../../../common/contracts/course.ts';
+import type { Progress } from '#common/contracts/course.ts';
 
 export type LessonStatus = 'completed' | 'current' | 'locked';
 

@@ -2,13 +2,14 @@ import { screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import { coursePaths } from '../../../../../common/contracts/course.ts';
-import type { AnyT } from '../../../lib/errors.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { sharedKeys } from '../../../lib/query-keys.ts';
-import { buildCurrentUser } from '../../../test/factories.ts';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import type { AnyT } from '#client/lib/errors.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { sharedKeys } from '#client/lib/query-keys.ts';
+import { buildCurrentUser } from '#client/test/factories.ts';
+import { apiError, stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import { coursePaths } from '#common/contracts/course.ts';
+
 import { flushQuizOutbox, queueQuiz, readOutbox } from './quiz-outbox.ts';
 
 /** Answers kept offline that the server then refuses (issue 30): kept while the refusal passes, else dropped with a word to the learner. */

@@ -1,11 +1,12 @@
 import i18next from 'i18next';
 
-import { coursePaths, type Assessment, type SubmitResult } from '../../../../../common/contracts/course.ts';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiRequestError, sendJson } from '../../../lib/api.ts';
-import { isOffline } from '../../../lib/connectivity.ts';
-import { describeError } from '../../../lib/errors.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiRequestError, sendJson } from '#client/lib/api.ts';
+import { isOffline } from '#client/lib/connectivity.ts';
+import { describeError } from '#client/lib/errors.ts';
+import { queryClient } from '#client/lib/query-client.ts';
+import { coursePaths, type Assessment, type SubmitResult } from '#common/contracts/course.ts';
+
 import { courseKeys } from '../api/keys.ts';
 import { currentUserId, isWaitingForParent } from './learning-store.ts';
 import { storedList } from './stored-list.ts';

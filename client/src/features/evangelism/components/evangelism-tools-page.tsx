@@ -2,8 +2,9 @@ import { BookOpenText, Compass, Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { PageHeader } from '#client/components/layout/page-header.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+
 import { Resources } from './resources.tsx';
 import { ScriptureMemory } from './scripture-memory.tsx';
 import { emptyTestimony, TestimonyBuilder, type TestimonyDraft } from './testimony-builder.tsx';

@@ -2,9 +2,10 @@ import type { ParseKeys } from 'i18next';
 import { CalendarPlus, Download, FileText, Flame, Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useLanguage } from '../../../lib/language.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { useLanguage } from '#client/lib/language.ts';
+
 import { memoryCardsHtml, plainText, prayerNightsCalendar, saveFile } from '../lib/downloads.ts';
 import { useMemoryVerses } from './scripture-memory.tsx';
 import { useWitnessingSteps } from './witnessing-guide.tsx';

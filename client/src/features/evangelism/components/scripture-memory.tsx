@@ -3,9 +3,10 @@ import { Eye, EyeOff, Share2, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+
 import type { MemoryVerse } from '../lib/downloads.ts';
 import { hiddenIndexes, PRACTICE_LEVELS, tokenize } from '../lib/practice.ts';
 

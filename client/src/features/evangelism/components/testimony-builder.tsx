@@ -2,11 +2,12 @@ import { Download, Pause, Play, RotateCcw, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Textarea } from '../../../components/ui/input.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Textarea } from '#client/components/ui/input.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+
 import { plainText, saveFile } from '../lib/downloads.ts';
 import { tokenize } from '../lib/practice.ts';
 

@@ -2,9 +2,9 @@ import { Share2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { trackPagePaths } from '../../../../../common/contracts/track.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { trackPagePaths } from '#common/contracts/track.ts';
 
 /**
  * The follow-up step's link to the 7-day track (docs/decisions/074): a visitor who opens it signs up

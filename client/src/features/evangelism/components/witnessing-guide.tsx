@@ -1,7 +1,8 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+
 import { TrackShare } from './track-share.tsx';
 
 export const witnessingStepKeys = ['relationship', 'testimony', 'gospel', 'invite', 'followUp'] as const;

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-import { paths } from '../../../../../common/contracts/auth-paths.ts';
-import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
+import type { PublicConfig } from '#common/contracts/auth.ts';
 
 let config: PublicConfig | undefined;
 let request: Promise<void> | undefined;

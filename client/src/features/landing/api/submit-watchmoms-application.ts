@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 
+import { sendJson } from '#client/lib/api.ts';
 import {
   IDEMPOTENCY_HEADER,
   publicFormPaths,
   type CreatedResponse,
   type WatchmomsApplicationBody,
-} from '../../../../../common/contracts/public-forms.ts';
-import { sendJson } from '../../../lib/api.ts';
+} from '#common/contracts/public-forms.ts';
 
 /** A random key for one application; works outside secure contexts too (no crypto.randomUUID needed). */
 export function newIdempotencyKey(): string {

@@ -2,8 +2,9 @@ import { ArrowRight, Heart, HeartPulse } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { paths } from '../../../../../common/contracts/auth-paths.ts';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { paths } from '#common/contracts/auth-paths.ts';
+
 import { HeroIllustration } from './hero-illustration.tsx';
 import { ScriptureQuote, type Verse } from './landing-parts.tsx';
 

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
+import type { PublicConfig } from '#common/contracts/auth.ts';
+
 import { BrandMark } from './hero-illustration.tsx';
 import { sectionLinks } from './landing-header.tsx';
 import { SocialLinks } from './social-links.tsx';

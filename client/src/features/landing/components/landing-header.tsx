@@ -2,11 +2,12 @@ import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { paths } from '../../../../../common/contracts/auth-paths.ts';
-import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
-import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { LanguageSwitcher } from '#client/components/layout/language-switcher.tsx';
+import { ThemeToggle } from '#client/components/layout/theme-toggle.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
+
 import { BrandMark } from './hero-illustration.tsx';
 
 export const sectionLinks = ['about', 'vision', 'mission', 'leadership', 'qa'] as const;

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
-import { useAfterFirstPaint } from '../../../lib/after-first-paint.ts';
+import { useAfterFirstPaint } from '#client/lib/after-first-paint.ts';
+import type { PublicConfig } from '#common/contracts/auth.ts';
+
 import { useLandingConfig } from '../api/get-landing-config.ts';
 import { AboutSection, LeadershipSection, ValuesSection, VisionMission } from './about-sections.tsx';
 import { HeroSection } from './hero-section.tsx';

@@ -1,7 +1,7 @@
 import { Quote, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-import { cn } from '../../../lib/utils.ts';
+import { cn } from '#client/lib/utils.ts';
 
 export interface Verse {
   text: string;

@@ -2,10 +2,11 @@ import { CalendarHeart, ChevronDown, HandHeart, Mail, MessageCircle, Sun, type L
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { paths } from '../../../../../common/contracts/auth-paths.ts';
-import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
+import type { PublicConfig } from '#common/contracts/auth.ts';
+
 import { ScriptureQuote, Section, type Verse } from './landing-parts.tsx';
 
 const qaKeys = [

@@ -2,7 +2,7 @@ import { Facebook, Instagram, Music2, Youtube } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
+import type { PublicConfig } from '#common/contracts/auth.ts';
 
 const XLogo = () => (
   <svg

@@ -1,8 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { apiError, stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+
 import WatchmomsDialog, { THANK_YOU_MS } from './watchmoms-dialog.tsx';
 
 const APPLICATIONS = '/api/watchmoms-applications';

@@ -3,18 +3,14 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  emptyWatchmomsForm,
-  toWatchmomsApplication,
-  watchmomsForm,
-  type WatchmomsFormValues,
-} from '../../../../../common/contracts/public-forms.ts';
-import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
-import { dismissErrorToast, queryClient } from '../../../lib/query-client.ts';
+import { PrivacyNote } from '#client/components/layout/privacy-note.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { dismissErrorToast, queryClient } from '#client/lib/query-client.ts';
+import { emptyWatchmomsForm, toWatchmomsApplication, watchmomsForm, type WatchmomsFormValues } from '#common/contracts/public-forms.ts';
+
 import { newIdempotencyKey, useSubmitWatchmomsApplication } from '../api/submit-watchmoms-application.ts';
 import { WatchmomsFields } from './watchmoms-fields.tsx';
 

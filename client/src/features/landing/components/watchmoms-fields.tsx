@@ -2,14 +2,14 @@ import { useMemo } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-import type { WatchmomsFormInput, WatchmomsFormValues } from '../../../../../common/contracts/public-forms.ts';
-import { localizedCountries } from '../../../../../common/domain/countries.ts';
-import { BirthdateFields } from '../../../components/ui/birthdate-fields.tsx';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
-import { translateValidation } from '../../../lib/errors.ts';
-import { useLanguage } from '../../../lib/language.ts';
+import { BirthdateFields } from '#client/components/ui/birthdate-fields.tsx';
+import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input, NativeSelect, Textarea } from '#client/components/ui/input.tsx';
+import { translateValidation } from '#client/lib/errors.ts';
+import { useLanguage } from '#client/lib/language.ts';
+import type { WatchmomsFormInput, WatchmomsFormValues } from '#common/contracts/public-forms.ts';
+import { localizedCountries } from '#common/domain/countries.ts';
 
 type WatchmomsForm = UseFormReturn<WatchmomsFormInput, unknown, WatchmomsFormValues>;
 

@@ -14,7 +14,7 @@ import {
   helplineDirectory,
   type CrisisLine,
   type CrisisRegion,
-} from '../../../../../common/domain/crisis-lines.ts';
+} from '#common/domain/crisis-lines.ts';
 
 type Texts = Record<string, unknown>;
 

@@ -9,7 +9,7 @@
  * (components/layout/theme-toggle.tsx, lib/theme.ts), the phone menu (landing-header.tsx), the
  * questions (QaSection) and the language (lib/i18n.ts: the i18next cookie and the saved choice).
  */
-import '../../../index.css';
+import '#client/index.css';
 
 const html = document.documentElement;
 const on = <K extends keyof HTMLElementEventMap>(el: Element | null | undefined, type: K, listener: (e: HTMLElementEventMap[K]) => void) =>

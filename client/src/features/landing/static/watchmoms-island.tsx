@@ -8,7 +8,8 @@
 import { StrictMode, Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { Toaster } from '../../../components/ui/toast.tsx';
+import { Toaster } from '#client/components/ui/toast.tsx';
+
 import WatchmomsDialog from '../components/watchmoms-dialog.tsx';
 
 let open = false;

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { mentoringPaths, type AddDiscipleBody, type AddDiscipleResult } from '../../../../../common/contracts/mentoring.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { mentoringPaths, type AddDiscipleBody, type AddDiscipleResult } from '#common/contracts/mentoring.ts';
+
 import { mentoringKeys } from './keys.ts';
 
 /** Adds a disciple (an invitation, whether or not the email has an account); the mentoring screens are fetched again. */

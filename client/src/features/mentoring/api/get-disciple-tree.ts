@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { mentoringPaths, type DiscipleNode } from '../../../../../common/contracts/mentoring.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { mentoringPaths, type DiscipleNode } from '#common/contracts/mentoring.ts';
+
 import { mentoringKeys } from './keys.ts';
 
 /** The signed-in user's whole mentoring subtree (the root is the user). */

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { mentorWeekPaths, type MentorWeek } from '../../../../../common/contracts/mentor-week.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { mentorWeekPaths, type MentorWeek } from '#common/contracts/mentor-week.ts';
+
 import { mentoringKeys } from './keys.ts';
 
 /** Direct disciples' week (last activity, current week, flags), who needs attention first. */

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { mentoringPaths, type PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { mentoringPaths, type PendingDisciples } from '#common/contracts/mentoring.ts';
+
 import { mentoringKeys } from './keys.ts';
 
 /** Direct disciples still in the course, and invitations nobody has accepted yet. */

@@ -1,4 +1,4 @@
-import { sharedKeys } from '../../../lib/query-keys.ts';
+import { sharedKeys } from '#client/lib/query-keys.ts';
 
 /** Query keys of the mentoring screens; `all` also covers the dashboard's disciples summary. */
 export const mentoringKeys = {

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { mentoringPaths } from '../../../../../common/contracts/mentoring.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { mentoringPaths } from '#common/contracts/mentoring.ts';
+
 import { mentoringKeys } from './keys.ts';
 
 /**

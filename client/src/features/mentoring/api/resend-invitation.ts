@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { mentoringPaths, type Invitation } from '../../../../../common/contracts/mentoring.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { mentoringPaths, type Invitation } from '#common/contracts/mentoring.ts';
+
 import { mentoringKeys } from './keys.ts';
 
 /** Sends a pending invitation again (the server allows it once a day). */

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { encouragementPath, type EncouragementMessage, type EncouragementSent } from '../../../../../common/contracts/mentor-week.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { encouragementPath, type EncouragementMessage, type EncouragementSent } from '#common/contracts/mentor-week.ts';
+
 import { mentoringKeys } from './keys.ts';
 
 /** Mails a disciple one of the listed messages (once a week each); the panel is fetched again. */

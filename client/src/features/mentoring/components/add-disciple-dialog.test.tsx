@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import { invitedResult } from '../../../test/factories.ts';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { invitedResult } from '#client/test/factories.ts';
+import { apiError, stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+
 import { AddDiscipleDialog } from './add-disciple-dialog.tsx';
 
 const DISCIPLES = '/api/disciples';

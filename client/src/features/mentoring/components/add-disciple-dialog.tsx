@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
-import { addDiscipleBody, invitationSignUpPath, type AddDiscipleResult } from '../../../../../common/contracts/mentoring.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogActions,
@@ -14,13 +13,15 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+} from '#client/components/ui/dialog.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { describeError, translateValidation } from '#client/lib/errors.ts';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { addDiscipleBody, invitationSignUpPath, type AddDiscipleResult } from '#common/contracts/mentoring.ts';
+
 import { useAddDisciple } from '../api/add-disciple.ts';
 
 export const addDiscipleFormSpec = formSpec(addDiscipleBody, { fullName: '', email: '' });

@@ -1,13 +1,14 @@
 import { CheckCircle2, Layers, Network, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { totalImpact, treeDepth } from '../../../../../common/domain/tree.ts';
-import { LoadingScreen } from '../../../components/layout/loading-screen.tsx';
-import { MessageCard } from '../../../components/layout/message-card.tsx';
-import { MentorLinksCard } from '../../../components/mentor-links/mentor-links-card.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { LoadingScreen } from '#client/components/layout/loading-screen.tsx';
+import { MessageCard } from '#client/components/layout/message-card.tsx';
+import { MentorLinksCard } from '#client/components/mentor-links/mentor-links-card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { StatCard } from '#client/components/ui/stat-card.tsx';
+import { totalImpact, treeDepth } from '#common/domain/tree.ts';
+
 import { useDiscipleTree } from '../api/get-disciple-tree.ts';
 import { usePendingDisciples } from '../api/get-pending-disciples.ts';
 import { useProgression } from '../api/get-progression.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { PageHeader } from '#client/components/layout/page-header.tsx';
 
 /** Header with a way back to the dashboard, the language and the theme, over a centred column. */
 export function MentoringShell({ children, testId }: { children: ReactNode; testId?: string }) {

@@ -2,13 +2,14 @@ import { Hourglass, MailPlus, RotateCw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { INVITATION_RESEND_HOURS, type Invitation, type PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { useDates } from '../../../lib/dates.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, IconCardHeader } from '#client/components/ui/card.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import { INVITATION_RESEND_HOURS, type Invitation, type PendingDisciples } from '#common/contracts/mentoring.ts';
+
 import { useCancelInvitation } from '../api/cancel-invitation.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
 import { useShortList } from '../hooks/use-short-list.tsx';

@@ -1,16 +1,17 @@
 import { Award, CheckCircle2, Clock, Crown, Mail, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import type { Progression } from '../../../../../common/contracts/mentoring.ts';
-import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '../../../../../common/domain/eligibility.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { useDates } from '../../../lib/dates.ts';
-import { usePublicConfig } from '../../../lib/public-config.ts';
-import { cn } from '../../../lib/utils.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, IconCardHeader } from '#client/components/ui/card.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { cn } from '#client/lib/utils.ts';
+import type { Progression } from '#common/contracts/mentoring.ts';
+import { AMBASSADOR_MIN_COMPLETED_DISCIPLES, COORDINATOR_MIN_DIRECT_DISCIPLES } from '#common/domain/eligibility.ts';
+
 import { useApplyForAmbassador } from '../api/apply-ambassador.ts';
 
 /** Coordinator (Level 2): 3 or more direct disciples; shows how many remain. */

@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { DiscipleNode, PendingDisciples } from '../../../../../common/contracts/mentoring.ts';
-import { buildInvitation } from '../../../test/factories.ts';
-import { stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { buildInvitation } from '#client/test/factories.ts';
+import { stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import type { DiscipleNode, PendingDisciples } from '#common/contracts/mentoring.ts';
+
 import { useDiscipleTree } from '../api/get-disciple-tree.ts';
 import { usePendingDisciples } from '../api/get-pending-disciples.ts';
 import { PendingList } from './pending-list.tsx';

@@ -1,9 +1,10 @@
 import { UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+
 import { useRemoveDisciple } from '../api/remove-disciple.ts';
 
 /** "Remove from your tree" on a direct disciple's row, after a confirmation. */

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { DiscipleWeek } from '../../../../../common/contracts/mentor-week.ts';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { apiError, stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import type { DiscipleWeek } from '#common/contracts/mentor-week.ts';
+
 import { ThisWeekPanel } from './this-week-panel.tsx';
 
 const WEEK = '/api/disciples/week';

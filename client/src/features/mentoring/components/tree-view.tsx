@@ -2,13 +2,14 @@ import { ChevronRight, Crosshair, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { DiscipleNode } from '../../../../../common/contracts/mentoring.ts';
-import { TRACK_DAYS } from '../../../../../common/domain/track.ts';
-import { RaiseConcernButton } from '../../../components/safeguarding/raise-concern-button.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { RaiseConcernButton } from '#client/components/safeguarding/raise-concern-button.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { SearchInput } from '#client/components/ui/search-input.tsx';
+import { cn } from '#client/lib/utils.ts';
+import type { DiscipleNode } from '#common/contracts/mentoring.ts';
+import { TRACK_DAYS } from '#common/domain/track.ts';
+
 import { displayName, findInTree, indexTree, initials, pathTo, type IndexedNode } from '../utils/tree-index.ts';
 import { RemoveDiscipleButton } from './remove-disciple-button.tsx';
 

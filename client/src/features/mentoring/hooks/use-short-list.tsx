@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 /**
  * A long list cut to its first `size` items, with the button that shows them all or fewer (none when

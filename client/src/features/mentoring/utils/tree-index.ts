@@ -1,5 +1,5 @@
-import type { DiscipleNode } from '../../../../../common/contracts/mentoring.ts';
-import { foldName } from '../../../../../common/domain/tree.ts';
+import type { DiscipleNode } from '#common/contracts/mentoring.ts';
+import { foldName } from '#common/domain/tree.ts';
 
 export interface IndexedNode {
   node: DiscipleNode;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { mailPaths } from '../../../../../common/contracts/mail-paths.ts';
-import type { LocalMailbox } from '../../../../../common/contracts/mail.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { mailPaths } from '#common/contracts/mail-paths.ts';
+import type { LocalMailbox } from '#common/contracts/mail.ts';
 
 /** The laptop install's mailbox (decision 059), looked at again every few seconds while the page is open: a mail being sent shows up by itself. */
 export const useLocalMailbox = () =>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { unsubscribePath, type UnsubscribeResult } from '../../../../../common/contracts/notifications.ts';
-import { sendJson } from '../../../lib/api.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { unsubscribePath, type UnsubscribeResult } from '#common/contracts/notifications.ts';
 
 /** Leaves a mail list with the signed token of an unsubscribe link (no sign-in needed). */
 export const useUnsubscribe = () =>

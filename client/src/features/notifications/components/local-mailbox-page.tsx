@@ -2,12 +2,13 @@ import { Inbox, TriangleAlert } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { LocalMail } from '../../../../../common/contracts/mail.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDates } from '../../../lib/dates.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import { describeError } from '#client/lib/errors.ts';
+import type { LocalMail } from '#common/contracts/mail.ts';
+
 import { useLocalMailbox } from '../api/local-mailbox.ts';
 
 const LINK = /(https?:\/\/[^\s<>"]+)/g;

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
-import { onboardingPaths, type OnboardingBody } from '../../../../../common/contracts/onboarding.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { refreshAfterChange, type MutationMeta } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { currentUserQuery } from '#client/lib/current-user.ts';
+import { refreshAfterChange, type MutationMeta } from '#client/lib/query-client.ts';
+import type { CurrentUser } from '#common/contracts/auth.ts';
+import { onboardingPaths, type OnboardingBody } from '#common/contracts/onboarding.ts';
 
 /**
  * After either call the user is stored and refetched, so the route switch lets them into the app.

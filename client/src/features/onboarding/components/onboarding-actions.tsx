@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 
 interface Props {
   hasSkipped: boolean;

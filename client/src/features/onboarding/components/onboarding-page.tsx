@@ -2,14 +2,15 @@ import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 
-import { onboardingForm, toOnboardingBody, type OnboardingFormValues } from '../../../../../common/contracts/onboarding.ts';
-import { LogoutLink } from '../../../components/layout/logout-link.tsx';
-import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { LogoutLink } from '#client/components/layout/logout-link.tsx';
+import { PageHeader } from '#client/components/layout/page-header.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useCurrentUser } from '#client/lib/current-user.ts';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { onboardingForm, toOnboardingBody, type OnboardingFormValues } from '#common/contracts/onboarding.ts';
+
 import { useCompleteOnboarding, useSkipOnboarding } from '../api/onboarding.ts';
 import { OnboardingActions } from './onboarding-actions.tsx';
 import { ProfileFields } from './profile-fields.tsx';

@@ -1,12 +1,12 @@
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-import type { OnboardingFormInput, OnboardingFormValues } from '../../../../../common/contracts/onboarding.ts';
-import { PersonFields } from '../../../components/profile/person-fields.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { translateValidation } from '../../../lib/errors.ts';
+import { PersonFields } from '#client/components/profile/person-fields.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { translateValidation } from '#client/lib/errors.ts';
+import type { OnboardingFormInput, OnboardingFormValues } from '#common/contracts/onboarding.ts';
 
 /** The mentor's name, unless "I found this on my own" is ticked (then the name is neither asked nor sent). */
 function MentorField({ form }: { form: UseFormReturn<OnboardingFormInput, unknown, OnboardingFormValues> }) {

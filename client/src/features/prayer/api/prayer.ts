@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { prayerPaths, type PrayerReminders, type PrayerState } from '../../../../../common/contracts/prayer.ts';
-import { getJson, sendJson } from '../../../lib/api.ts';
+import { getJson, sendJson } from '#client/lib/api.ts';
+import { prayerPaths, type PrayerReminders, type PrayerState } from '#common/contracts/prayer.ts';
 
 export const prayerKeys = { state: ['prayer'] as const };
 

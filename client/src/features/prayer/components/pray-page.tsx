@@ -2,12 +2,13 @@ import { CalendarPlus, Download, Moon, MoonStar, Sun, Sunrise, type LucideIcon }
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { formatMinute, prayerSessions, type PrayerSession } from '../../../../../common/domain/prayer.ts';
-import prayerContent from '../../../../../content/prayer/sessions.json';
-import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, IconCardHeader } from '../../../components/ui/card.tsx';
-import { useLanguage, type Language } from '../../../lib/language.ts';
+import { PageHeader } from '#client/components/layout/page-header.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, IconCardHeader } from '#client/components/ui/card.tsx';
+import { useLanguage, type Language } from '#client/lib/language.ts';
+import { formatMinute, prayerSessions, type PrayerSession } from '#common/domain/prayer.ts';
+import prayerContent from '#content/prayer/sessions.json';
+
 import { deviceTimeZone, downloadUrl, usePrayerState } from '../api/prayer.ts';
 import { PrayerNights } from './prayer-nights.tsx';
 import { RemindersForm } from './reminders-form.tsx';

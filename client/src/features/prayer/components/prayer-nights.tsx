@@ -2,9 +2,9 @@ import { format } from 'date-fns';
 import { enUS, fr } from 'date-fns/locale';
 import { useTranslation } from 'react-i18next';
 
-import { nextPrayerNights } from '../../../../../common/domain/prayer.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useLanguage } from '../../../lib/language.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useLanguage } from '#client/lib/language.ts';
+import { nextPrayerNights } from '#common/domain/prayer.ts';
 
 /**
  * The next prayer nights, each at 20:00 in the ministry's time zone, written in this device's own

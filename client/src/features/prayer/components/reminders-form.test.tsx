@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { PrayerState } from '../../../../../common/contracts/prayer.ts';
-import { stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import type { PrayerState } from '#common/contracts/prayer.ts';
+
 import { RemindersForm } from './reminders-form.tsx';
 
 const REMINDERS = '/api/prayer/reminders';

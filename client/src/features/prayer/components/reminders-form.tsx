@@ -5,7 +5,16 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
-import type { PrayerReminders, PrayerState } from '../../../../../common/contracts/prayer.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, IconCardHeader } from '#client/components/ui/card.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { describeError } from '#client/lib/errors.ts';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import type { PrayerReminders, PrayerState } from '#common/contracts/prayer.ts';
 import {
   DEFAULT_QUIET_END,
   DEFAULT_QUIET_START,
@@ -15,16 +24,8 @@ import {
   MINUTE_STEP,
   parseMinute,
   prayerSessions,
-} from '../../../../../common/domain/prayer.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { describeError } from '../../../lib/errors.ts';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+} from '#common/domain/prayer.ts';
+
 import { useSaveReminders } from '../api/prayer.ts';
 
 /** "07:30" on the 5-minute grid; messages are keys of the prayer namespace. */

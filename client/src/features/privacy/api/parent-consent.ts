@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { paths } from '../../../../../common/contracts/auth-paths.ts';
-import type { ParentConsentView, ParentDecisionBody, ParentDecisionResult } from '../../../../../common/contracts/auth.ts';
-import { getJson, sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { getJson, sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
+import type { ParentConsentView, ParentDecisionBody, ParentDecisionResult } from '#common/contracts/auth.ts';
 
 export const privacyKeys = {
   parentConsent: (token: string) => ['privacy', 'parent-consent', token] as const,

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { paths } from '../../../../../common/contracts/auth-paths.ts';
-import type { ParentRequestBody, ParentRequestView } from '../../../../../common/contracts/auth.ts';
-import { getJson, sendJson } from '../../../lib/api.ts';
+import { getJson, sendJson } from '#client/lib/api.ts';
+import { paths } from '#common/contracts/auth-paths.ts';
+import type { ParentRequestBody, ParentRequestView } from '#common/contracts/auth.ts';
+
 import { privacyKeys } from './parent-consent.ts';
 
 const parentRequestQuery = queryOptions({

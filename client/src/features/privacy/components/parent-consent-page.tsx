@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { describeError } from '#client/lib/errors.ts';
+
 import { useParentConsent, useParentDecision } from '../api/parent-consent.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { apiError, stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+
 import ParentRequest from './parent-request.tsx';
 
 const sent = (parentEmail: string) => ({ parentEmail, sentAt: '2026-11-23T20:00:00.000Z' });

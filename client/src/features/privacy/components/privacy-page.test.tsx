@@ -2,11 +2,12 @@ import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
-import { EDPB_MEMBERS_URL } from '../../../../../common/domain/privacy.ts';
-import { buildCurrentUser, buildPublicConfig } from '../../../test/factories.ts';
-import { stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { buildCurrentUser, buildPublicConfig } from '#client/test/factories.ts';
+import { stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import type { PublicConfig } from '#common/contracts/auth.ts';
+import { EDPB_MEMBERS_URL } from '#common/domain/privacy.ts';
+
 import PrivacyPage, { PRIVACY_SECTIONS } from './privacy-page.tsx';
 
 const config = (overrides: Partial<PublicConfig> = {}): PublicConfig =>

@@ -3,7 +3,12 @@ import { ExternalLink, Mail, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { PublicConfig } from '../../../../../common/contracts/auth.ts';
+import { PageHeader } from '#client/components/layout/page-header.tsx';
+import { useCurrentUser } from '#client/lib/current-user.ts';
+import { formatLongDate } from '#client/lib/dates.ts';
+import { useLanguage } from '#client/lib/language.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import type { PublicConfig } from '#common/contracts/auth.ts';
 import {
   APPROVAL_RETENTION_YEARS,
   AUDIT_LOG_RETENTION_DAYS,
@@ -15,12 +20,7 @@ import {
   PRIVACY_NOTICE_DATE,
   PRIVACY_NOTICE_VERSION,
   SUPERVISORY_AUTHORITIES,
-} from '../../../../../common/domain/privacy.ts';
-import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatLongDate } from '../../../lib/dates.ts';
-import { useLanguage } from '../../../lib/language.ts';
-import { usePublicConfig } from '../../../lib/public-config.ts';
+} from '#common/domain/privacy.ts';
 
 /** The notice's parts, in order: what GDPR Art. 13 asks a controller to tell, in plain words (decision 063). */
 export const PRIVACY_SECTIONS = [

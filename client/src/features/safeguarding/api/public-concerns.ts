@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 
+import { getJson, sendJson } from '#client/lib/api.ts';
 import {
   safeguardingPaths,
   type ConcernReceipt,
@@ -7,8 +8,7 @@ import {
   type ParentConcern,
   type ParentMentorsView,
   type PublicConcern,
-} from '../../../../../common/contracts/safeguarding.ts';
-import { getJson, sendJson } from '../../../lib/api.ts';
+} from '#common/contracts/safeguarding.ts';
 
 const withToken = (path: string, token: string) => path.replace(':token', encodeURIComponent(token));
 

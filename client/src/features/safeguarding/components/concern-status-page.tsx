@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { ConcernStatusBadge } from '../../../components/safeguarding/concern-form.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDates } from '../../../lib/dates.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { ConcernStatusBadge } from '#client/components/safeguarding/concern-form.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import { describeError } from '#client/lib/errors.ts';
+
 import { useConcernStatus } from '../api/public-concerns.ts';
 
 /** /concern-status/:token: where a concern raised without an account stands (the link is the proof). */

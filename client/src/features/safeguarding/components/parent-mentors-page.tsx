@@ -3,20 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import type { z } from 'zod';
 
-import { parentConcernBody } from '../../../../../common/contracts/safeguarding.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { ConcernReceived } from '../../../components/safeguarding/concern-form.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { Input, NativeSelect, Textarea } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDates } from '../../../lib/dates.ts';
-import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { ConcernReceived } from '#client/components/safeguarding/concern-form.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { Input, NativeSelect, Textarea } from '#client/components/ui/input.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import { describeError, translateValidation } from '#client/lib/errors.ts';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { parentConcernBody } from '#common/contracts/safeguarding.ts';
+
 import { useParentMentors, useRaiseParentConcern } from '../api/public-concerns.ts';
 
 export const parentConcernFormSpec = formSpec(parentConcernBody, { aboutUserId: null, aboutName: '', body: '', isAnonymous: false });

@@ -2,17 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 
-import { publicConcernBody } from '../../../../../common/contracts/safeguarding.ts';
-import { CardPage } from '../../../components/layout/card-page.tsx';
-import { ConcernReceived } from '../../../components/safeguarding/concern-form.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { Input, Textarea } from '../../../components/ui/input.tsx';
-import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { CardPage } from '#client/components/layout/card-page.tsx';
+import { ConcernReceived } from '#client/components/safeguarding/concern-form.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { Input, Textarea } from '#client/components/ui/input.tsx';
+import { describeError, translateValidation } from '#client/lib/errors.ts';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { publicConcernBody } from '#common/contracts/safeguarding.ts';
+
 import { useRaisePublicConcern } from '../api/public-concerns.ts';
 
 export const publicConcernFormSpec = formSpec(publicConcernBody, { aboutName: '', body: '', isAnonymous: false, contactEmail: '' });

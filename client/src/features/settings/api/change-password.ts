@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { securityPaths, type ChangePasswordBody, type EndedSessions } from '../../../../../common/contracts/security.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { securityPaths, type ChangePasswordBody, type EndedSessions } from '#common/contracts/security.ts';
+
 import { securityKeys } from './security-keys.ts';
 
 /** Changes the password with the current one; every other session of the account ends. */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { myDataPaths, type DeleteAccountBody } from '../../../../../common/contracts/my-data.ts';
-import { sendJson } from '../../../lib/api.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { myDataPaths, type DeleteAccountBody } from '#common/contracts/my-data.ts';
 
 /** Deletes the signed-in account (DELETE /api/me); the session ends with it. */
 export const useDeleteAccount = () =>

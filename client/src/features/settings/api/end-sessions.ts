@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { securityPaths, type EndedSessions } from '../../../../../common/contracts/security.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
-import { sharedKeys } from '../../../lib/query-keys.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { sharedKeys } from '#client/lib/query-keys.ts';
+import { securityPaths, type EndedSessions } from '#common/contracts/security.ts';
+
 import { securityKeys } from './security-keys.ts';
 
 /** Signs out one session of the account; signing out this very one leaves the app signed out. */

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { mfaPaths, type MfaStatus } from '../../../../../common/contracts/security.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { mfaPaths, type MfaStatus } from '#common/contracts/security.ts';
+
 import { securityKeys } from './security-keys.ts';
 
 export const mfaStatusQuery = queryOptions({

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { securityPaths, type SessionList } from '../../../../../common/contracts/security.ts';
-import { getJson } from '../../../lib/api.ts';
+import { getJson } from '#client/lib/api.ts';
+import { securityPaths, type SessionList } from '#common/contracts/security.ts';
+
 import { securityKeys } from './security-keys.ts';
 
 export const sessionsQuery = queryOptions({

@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import {
-  notificationPaths,
-  type NotificationSettings,
-  type UpdateNotificationSettingsBody,
-} from '../../../../../common/contracts/notifications.ts';
-import { getJson, sendJson } from '../../../lib/api.ts';
+import { getJson, sendJson } from '#client/lib/api.ts';
+import { notificationPaths, type NotificationSettings, type UpdateNotificationSettingsBody } from '#common/contracts/notifications.ts';
 
 const notificationKeys = { settings: ['settings', 'notifications'] as const };
 

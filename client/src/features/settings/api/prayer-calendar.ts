@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { prayerPaths, type PrayerCalendarLink, type PrayerState } from '../../../../../common/contracts/prayer.ts';
-import { getJson, sendJson } from '../../../lib/api.ts';
+import { getJson, sendJson } from '#client/lib/api.ts';
+import { prayerPaths, type PrayerCalendarLink, type PrayerState } from '#common/contracts/prayer.ts';
 
 // The same key as the Pray page's state (features/prayer/api): one answer, made stale by either side.
 const prayerStateKey = ['prayer'] as const;

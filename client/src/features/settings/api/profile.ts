@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { onboardingPaths, type Profile, type ProfileBody } from '../../../../../common/contracts/onboarding.ts';
-import { getJson, sendJson } from '../../../lib/api.ts';
+import { getJson, sendJson } from '#client/lib/api.ts';
+import { onboardingPaths, type Profile, type ProfileBody } from '#common/contracts/onboarding.ts';
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'] as const,

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { mfaPaths, type RecoveryCodeList, type TotpEnrolment } from '../../../../../common/contracts/security.ts';
-import { sendJson } from '../../../lib/api.ts';
-import { refreshAfterChange } from '../../../lib/query-client.ts';
-import { sharedKeys } from '../../../lib/query-keys.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { refreshAfterChange } from '#client/lib/query-client.ts';
+import { sharedKeys } from '#client/lib/query-keys.ts';
+import { mfaPaths, type RecoveryCodeList, type TotpEnrolment } from '#common/contracts/security.ts';
+
 import { securityKeys } from './security-keys.ts';
 
 /** A new secret to scan (not active until a code from it is confirmed). */

@@ -2,8 +2,9 @@ import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { PRIVACY_NOTICE_VERSION } from '../../../../../common/domain/privacy.ts';
-import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
+import { Card, CardContent, IconCardHeader } from '#client/components/ui/card.tsx';
+import { PRIVACY_NOTICE_VERSION } from '#common/domain/privacy.ts';
+
 import type { SettingsSection } from './settings-page.tsx';
 
 /** The privacy notice this person agreed to, one link away (issue 11). */

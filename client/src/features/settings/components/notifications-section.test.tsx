@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { buildCurrentUser } from '../../../test/factories.ts';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { buildCurrentUser } from '#client/test/factories.ts';
+import { apiError, stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+
 import { NotificationsSection } from './notifications-section.tsx';
 
 const SETTINGS = '/api/account/notifications';

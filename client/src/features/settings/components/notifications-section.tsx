@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { NotificationSettings } from '../../../../../common/contracts/notifications.ts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import type { NotificationSettings } from '#common/contracts/notifications.ts';
+
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings.ts';
 import type { SettingsSection } from './settings-page.tsx';
 

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, IconCardHeader } from '../../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDates } from '../../../lib/dates.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, IconCardHeader } from '#client/components/ui/card.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useDates } from '#client/lib/dates.ts';
+
 import { useCreatePrayerCalendar, usePrayerCalendar, useRevokePrayerCalendar } from '../api/prayer-calendar.ts';
 import type { SettingsSection } from './settings-page.tsx';
 

@@ -2,10 +2,11 @@ import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LanguageSelect } from '../../../components/layout/language-switcher.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useTheme, type Theme } from '../../../lib/theme.ts';
-import { cn } from '../../../lib/utils.ts';
+import { LanguageSelect } from '#client/components/layout/language-switcher.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { useTheme, type Theme } from '#client/lib/theme.ts';
+import { cn } from '#client/lib/utils.ts';
+
 import type { SettingsSection } from './settings-page.tsx';
 
 const themes: Theme[] = ['light', 'dark'];

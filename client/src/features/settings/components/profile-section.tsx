@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
 
+import { PersonFields } from '#client/components/profile/person-fields.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
 import {
   onboardingCountries,
   profileForm,
@@ -7,14 +14,8 @@ import {
   type Profile,
   type ProfileFormInput,
   type ProfileFormValues,
-} from '../../../../../common/contracts/onboarding.ts';
-import { PersonFields } from '../../../components/profile/person-fields.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+} from '#common/contracts/onboarding.ts';
+
 import { useProfile, useSaveProfile } from '../api/profile.ts';
 import type { SettingsSection } from './settings-page.tsx';
 

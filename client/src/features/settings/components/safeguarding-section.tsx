@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import { MyConcernsList, RaiseConcernDialog } from '../../../components/safeguarding/concern-form.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { MyConcernsList, RaiseConcernDialog } from '#client/components/safeguarding/concern-form.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+
 import type { SettingsSection } from './settings-page.tsx';
 
 /**

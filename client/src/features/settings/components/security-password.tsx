@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 
-import { changePasswordBody } from '../../../../../common/contracts/security.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { describeError, translateValidation } from '../../../lib/errors.ts';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { describeError, translateValidation } from '#client/lib/errors.ts';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { changePasswordBody } from '#common/contracts/security.ts';
+
 import { useChangePassword } from '../api/change-password.ts';
 
 export const changePasswordFormSpec = formSpec(changePasswordBody, { currentPassword: '', newPassword: '' });

@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import { buildCurrentUser, buildMfaStatus, buildSessionItem } from '../../../test/factories.ts';
-import { apiError, stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { buildCurrentUser, buildMfaStatus, buildSessionItem } from '#client/test/factories.ts';
+import { apiError, stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+
 import { SecuritySection } from './security-section.tsx';
 
 const SESSIONS = '/api/account/sessions';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+
 import { SecurityPassword } from './security-password.tsx';
 import { SecuritySessions } from './security-sessions.tsx';
 import { SecurityTwoStep } from './security-two-step.tsx';

@@ -1,12 +1,13 @@
 import { Laptop, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import type { SessionItem } from '../../../../../common/contracts/security.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDates } from '../../../lib/dates.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import { describeError } from '#client/lib/errors.ts';
+import type { SessionItem } from '#common/contracts/security.ts';
+
 import { useEndOtherSessions, useEndSession } from '../api/end-sessions.ts';
 import { useSessions } from '../api/get-sessions.ts';
 

@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { TotpEnrolment } from '../../../../../common/contracts/security.ts';
-import { ReauthDialog } from '../../../components/layout/reauth-dialog.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { describeError } from '../../../lib/errors.ts';
-import { isReauthRequired } from '../../../lib/reauth.ts';
+import { ReauthDialog } from '#client/components/layout/reauth-dialog.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { describeError } from '#client/lib/errors.ts';
+import { isReauthRequired } from '#client/lib/reauth.ts';
+import type { TotpEnrolment } from '#common/contracts/security.ts';
+
 import { useMfaStatus } from '../api/get-mfa-status.ts';
 import { useConfirmTotp, useDisableTotp, useNewRecoveryCodes, useStartTotp } from '../api/totp.ts';
 

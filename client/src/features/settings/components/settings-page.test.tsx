@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import { buildCurrentUser, buildMfaStatus } from '../../../test/factories.ts';
-import { stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { buildCurrentUser, buildMfaStatus } from '#client/test/factories.ts';
+import { stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+
 import SettingsPage from './settings-page.tsx';
 
 const CURRENT_USER = '/api/auth/user';

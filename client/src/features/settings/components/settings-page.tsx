@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { CurrentUser } from '../../../../../common/contracts/auth.ts';
-import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { PageHeader } from '#client/components/layout/page-header.tsx';
+import { useCurrentUser } from '#client/lib/current-user.ts';
+import type { CurrentUser } from '#common/contracts/auth.ts';
+
 import { ConsentSection } from './consent-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { PrayerCalendarSection } from './prayer-calendar-section.tsx';

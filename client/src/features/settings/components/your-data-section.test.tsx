@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { buildCurrentUser, buildMfaStatus } from '../../../test/factories.ts';
-import { stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { buildCurrentUser, buildMfaStatus } from '#client/test/factories.ts';
+import { stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+
 import { YourDataSection } from './your-data-section.tsx';
 
 const MFA = '/api/account/mfa';

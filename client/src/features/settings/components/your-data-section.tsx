@@ -2,16 +2,17 @@ import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { myDataPaths } from '../../../../../common/contracts/my-data.ts';
-import { REAUTH_WINDOW_MINUTES } from '../../../../../common/contracts/security.ts';
-import { ReauthDownloadLink } from '../../../components/layout/reauth-download-link.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { describeError } from '../../../lib/errors.ts';
+import { ReauthDownloadLink } from '#client/components/layout/reauth-download-link.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { describeError } from '#client/lib/errors.ts';
+import { myDataPaths } from '#common/contracts/my-data.ts';
+import { REAUTH_WINDOW_MINUTES } from '#common/contracts/security.ts';
+
 import { useDeleteAccount } from '../api/delete-account.ts';
 import type { SettingsSection } from './settings-page.tsx';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { publicFormPaths, type CallbackRequestBody, type CreatedResponse } from '../../../../../common/contracts/public-forms.ts';
-import { sendJson } from '../../../lib/api.ts';
+import { sendJson } from '#client/lib/api.ts';
+import { publicFormPaths, type CallbackRequestBody, type CreatedResponse } from '#common/contracts/public-forms.ts';
 
 /** The requester's account, if signed in, is taken from the session by the server; it is never sent. */
 export const requestCallback = (body: CallbackRequestBody) => sendJson<CreatedResponse>('POST', publicFormPaths.callbackRequests, body);

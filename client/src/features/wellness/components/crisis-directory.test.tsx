@@ -2,11 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 
-import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { sharedKeys } from '../../../lib/query-keys.ts';
-import { buildCurrentUser } from '../../../test/factories.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { queryClient } from '#client/lib/query-client.ts';
+import { sharedKeys } from '#client/lib/query-keys.ts';
+import { buildCurrentUser } from '#client/test/factories.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import type { CrisisRegion } from '#common/domain/crisis-lines.ts';
+
 import { CrisisDirectory, useCrisisRegion } from './crisis-directory.tsx';
 
 function Directory({ initial }: { initial: CrisisRegion }) {

@@ -3,6 +3,10 @@ import { ExternalLink, LifeBuoy, MessageCircle, MessageSquareText, Phone, Siren 
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { NativeSelect } from '#client/components/ui/input.tsx';
+import { currentUserQuery } from '#client/lib/current-user.ts';
+import { cn } from '#client/lib/utils.ts';
 import {
   crisisCountries,
   crisisLinesFor,
@@ -15,11 +19,8 @@ import {
   type CrisisLine,
   type CrisisRegion,
   type CrisisRegionGuess,
-} from '../../../../../common/domain/crisis-lines.ts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { NativeSelect } from '../../../components/ui/input.tsx';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { cn } from '../../../lib/utils.ts';
+} from '#common/domain/crisis-lines.ts';
+
 import { lineName, lineNote } from './crisis-line-keys.ts';
 
 /** The browser's side of the guess: its languages and time zone. */

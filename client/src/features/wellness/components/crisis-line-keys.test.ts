@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { crisisLines } from '../../../../../common/domain/crisis-lines.ts';
-import { supportAmbassadors } from '../../../../../common/domain/support.ts';
+import { crisisLines } from '#common/domain/crisis-lines.ts';
+import { supportAmbassadors } from '#common/domain/support.ts';
 
 /** Keys built from ids that the types take on trust (crisis-line-keys.ts, support-block.tsx): every id has its texts in both languages. */
 const publicTexts = (lng: string) => JSON.parse(readFileSync(path.resolve('client/public/locales', lng, 'public.json'), 'utf8'));

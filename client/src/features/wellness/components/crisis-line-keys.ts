@@ -1,4 +1,4 @@
-import type publicTexts from '../../../../public/locales/en/public.json';
+import type publicTexts from '#locales/en/public.json';
 
 /**
  * The translation keys of a crisis line's name and note. A line's id is a plain string in

@@ -2,9 +2,10 @@ import { ExternalLink, HeartHandshake, House, LifeBuoy, MessageSquareText, Phone
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { crisisLinesFor, helplineDirectory, type CrisisLine, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { crisisLinesFor, helplineDirectory, type CrisisLine, type CrisisRegion } from '#common/domain/crisis-lines.ts';
+
 import { actionLabelNumber, CrisisRegionPicker, EmergencyLine, isWeb } from './crisis-directory.tsx';
 import { lineName } from './crisis-line-keys.ts';
 

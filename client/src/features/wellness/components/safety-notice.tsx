@@ -1,7 +1,8 @@
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
+import type { CrisisRegion } from '#common/domain/crisis-lines.ts';
+
 import { CrisisRegionPicker, EmergencyLine } from './crisis-directory.tsx';
 
 /**

@@ -2,11 +2,12 @@ import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 
-import { publicFormPaths } from '../../../../../common/contracts/public-forms.ts';
-import { crisisLinesFor, crisisRegions, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
-import { answerKey, soulCheckSections, type Answer, type Answers, type SectionId } from '../../../../../common/domain/soul-check.ts';
-import { stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import { publicFormPaths } from '#common/contracts/public-forms.ts';
+import { crisisLinesFor, crisisRegions, type CrisisRegion } from '#common/domain/crisis-lines.ts';
+import { answerKey, soulCheckSections, type Answer, type Answers, type SectionId } from '#common/domain/soul-check.ts';
+
 import { childProtectionLineFor, mainLineFor } from './help-now.tsx';
 import Results from './soul-check-results.tsx';
 

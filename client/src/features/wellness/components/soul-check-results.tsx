@@ -2,7 +2,11 @@ import { ExternalLink, HeartHandshake, Phone, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { helplineDirectory, type CrisisLine, type CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { helplineDirectory, type CrisisLine, type CrisisRegion } from '#common/domain/crisis-lines.ts';
 import {
   isHomeConcern,
   raisedRedFlags,
@@ -12,11 +16,8 @@ import {
   supportCategoryFor,
   type Answers,
   type Level,
-} from '../../../../../common/domain/soul-check.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { cn } from '../../../lib/utils.ts';
+} from '#common/domain/soul-check.ts';
+
 import { actionLabelNumber, isWeb } from './crisis-directory.tsx';
 import { lineName } from './crisis-line-keys.ts';
 import { CrisisHelp, HomeSafetyHelp, mainLineFor } from './help-now.tsx';

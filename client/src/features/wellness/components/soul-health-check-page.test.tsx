@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { soulCheckSections } from '../../../../../common/domain/soul-check.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { renderWithApp } from '#client/test/render.tsx';
+import { soulCheckSections } from '#common/domain/soul-check.ts';
+
 import SoulHealthCheckPage from './soul-health-check-page.tsx';
 
 describe('the Soul Health Check while answering', () => {

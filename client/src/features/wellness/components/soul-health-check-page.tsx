@@ -2,7 +2,13 @@ import { ArrowLeft, ArrowRight, Quote } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
+import { PageHeader } from '#client/components/layout/page-header.tsx';
+import { PrivacyNote } from '#client/components/layout/privacy-note.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Progress } from '#client/components/ui/progress.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useAfterFirstPaint, whenIdle } from '#client/lib/after-first-paint.ts';
+import type { CrisisRegion } from '#common/domain/crisis-lines.ts';
 import {
   answerKey,
   answerValues,
@@ -13,13 +19,8 @@ import {
   soulCheckSections,
   type Answer,
   type Answers,
-} from '../../../../../common/domain/soul-check.ts';
-import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAfterFirstPaint, whenIdle } from '../../../lib/after-first-paint.ts';
+} from '#common/domain/soul-check.ts';
+
 import { useCrisisRegion } from './crisis-directory.tsx';
 import { NeedHelpNow } from './help-now.tsx';
 import { SafetyNotice } from './safety-notice.tsx';

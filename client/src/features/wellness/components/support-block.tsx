@@ -2,8 +2,20 @@ import { CheckCircle2, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { callbackForm, toCallbackRequest, type CallbackFormInput } from '../../../../../common/contracts/public-forms.ts';
-import type { CrisisRegion } from '../../../../../common/domain/crisis-lines.ts';
+import { PrivacyNote } from '#client/components/layout/privacy-note.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { FormRootError } from '#client/components/ui/form-root-error.tsx';
+import { Input, NativeSelect } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { translateValidation } from '#client/lib/errors.ts';
+import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { useLanguage } from '#client/lib/language.ts';
+import { cn } from '#client/lib/utils.ts';
+import { callbackForm, toCallbackRequest, type CallbackFormInput } from '#common/contracts/public-forms.ts';
+import type { CrisisRegion } from '#common/domain/crisis-lines.ts';
 import {
   ambassadorsFor,
   callbackLanguages,
@@ -12,20 +24,9 @@ import {
   supportCategories,
   type ScoreBand,
   type SupportCategory,
-} from '../../../../../common/domain/support.ts';
-import type publicTexts from '../../../../public/locales/en/public.json';
-import { PrivacyNote } from '../../../components/layout/privacy-note.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormRootError } from '../../../components/ui/form-root-error.tsx';
-import { Input, NativeSelect } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { translateValidation } from '../../../lib/errors.ts';
-import { formSpec, useSchemaForm } from '../../../lib/forms.ts';
-import { useLanguage } from '../../../lib/language.ts';
-import { cn } from '../../../lib/utils.ts';
+} from '#common/domain/support.ts';
+import type publicTexts from '#locales/en/public.json';
+
 import { useRequestCallback } from '../api/request-callback.ts';
 import { CrisisDirectory } from './crisis-directory.tsx';
 

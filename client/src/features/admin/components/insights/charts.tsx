@@ -3,8 +3,8 @@ import { line } from 'd3-shape';
 import { useLayoutEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
-import { cn } from '../../../../lib/utils.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { cn } from '#client/lib/utils.ts';
 
 /*
  * Hand-written SVG charts on d3-scale and d3-shape (decision 076): a few kilobytes, drawn with the

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { CareReport, FunnelReport, GrowthReport, MultiplicationReport } from '../../../../../../common/contracts/insights.ts';
-import { stubApi } from '../../../../test/fetch-stub.ts';
-import { renderWithApp } from '../../../../test/render.tsx';
+import { stubApi } from '#client/test/fetch-stub.ts';
+import { renderWithApp } from '#client/test/render.tsx';
+import type { CareReport, FunnelReport, GrowthReport, MultiplicationReport } from '#common/contracts/insights.ts';
+
 import InsightsPanel from './insights-panel.tsx';
 
 const course = { slug: 'foundations', kind: 'course' as const, title: { en: 'Foundations', fr: 'Fondations' } };

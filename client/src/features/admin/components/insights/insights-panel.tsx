@@ -3,15 +3,16 @@ import { enUS, fr } from 'date-fns/locale';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { growthSeries, insightPeriods, periodMonths, type CountCell } from '../../../../../../common/contracts/insights.ts';
-import { onboardingCountries } from '../../../../../../common/contracts/onboarding.ts';
-import { scoreBands, supportCategories } from '../../../../../../common/domain/support.ts';
-import { ErrorAlert } from '../../../../components/ui/error-alert.tsx';
-import { NativeSelect } from '../../../../components/ui/input.tsx';
-import { Label } from '../../../../components/ui/label.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { useDates } from '../../../../lib/dates.ts';
-import { useLanguage } from '../../../../lib/language.ts';
+import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
+import { NativeSelect } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useDates } from '#client/lib/dates.ts';
+import { useLanguage } from '#client/lib/language.ts';
+import { growthSeries, insightPeriods, periodMonths, type CountCell } from '#common/contracts/insights.ts';
+import { onboardingCountries } from '#common/contracts/onboarding.ts';
+import { scoreBands, supportCategories } from '#common/domain/support.ts';
+
 import { useCare, useFunnel, useGrowth, useMultiplication, type InsightsParams } from '../../api/get-insights.ts';
 import { BarChart, ChartCard, FigureTable, LineChart, type Datum } from './charts.tsx';
 
