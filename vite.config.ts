@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+import { endpointSchemas } from './scripts/vite-endpoint-schemas.ts';
 import { firstScreenScripts } from './scripts/vite-first-screens.ts';
 import { landingRenderer } from './scripts/vite-landing-renderer.ts';
 import { moduleMap } from './scripts/vite-module-map.ts';
@@ -27,6 +28,8 @@ export default defineConfig({
     ],
   },
   plugins: [
+    // The browser needs an endpoint's method and path, not its schemas (docs/decisions/083).
+    endpointSchemas(),
     react(),
     tailwindcss(),
     moduleMap(),

@@ -20,7 +20,7 @@
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 
-import { coursePaths, type Assessment, type LessonListItem } from '#common/contracts/course.ts';
+import { type Assessment, type LessonListItem } from '#common/contracts/course.ts';
 import { createDb } from '#server/db/client.ts';
 import { assessmentAttempts, users } from '#server/db/schema/index.ts';
 import { loadCourseContent } from '#server/db/seed/course.ts';
@@ -63,9 +63,9 @@ async function main() {
   try {
     await waitReady(port, child);
     const get = async <T>(url: string, cookie: string) => (await fetch(`${base}${url}`, { headers: { cookie } })).json() as Promise<T>;
-    const [course] = await get<{ id: string }[]>(coursePaths.courses, readers[0]!.cookie);
-    const week1 = (await get<LessonListItem[]>(coursePaths.courseLessons(course!.id), readers[0]!.cookie)).find((l) => l.weekNumber === 1)!;
-    const lessonPath = `${coursePaths.lesson(week1.id)}?lang=en`;
+    const [course] = await get<{ id: string }[]>('/api/courses', readers[0]!.cookie);
+    const week1 = (await get<LessonListItem[]>(`/api/courses/${course!.id}/lessons`, readers[0]!.cookie)).find((l) => l.weekNumber === 1)!;
+    const lessonPath = `${`/api/lessons/${week1.id}`}?lang=en`;
 
     const read = async (): Promise<ReadFigures> => {
       let next = 0;
@@ -103,12 +103,12 @@ async function main() {
         pageOpenings++;
         const [, a] = await Promise.all([
           fetch(`${base}${lessonPath}`, { headers: { cookie: flooder.cookie } }).then((r) => r.arrayBuffer()),
-          get<Assessment>(`${coursePaths.lessonAssessment(week1.id)}?lang=en`, flooder.cookie),
-          fetch(`${base}${coursePaths.lessonAttempts(week1.id)}?limit=5`, { headers: { cookie: flooder.cookie } }).then((r) =>
+          get<Assessment>(`${`/api/lessons/${week1.id}/assessment`}?lang=en`, flooder.cookie),
+          fetch(`${base}${`/api/lessons/${week1.id}/attempts`}?limit=5`, { headers: { cookie: flooder.cookie } }).then((r) =>
             r.arrayBuffer(),
           ),
         ]);
-        const res = await fetch(`${base}${coursePaths.submit(a.id)}`, {
+        const res = await fetch(`${base}${`/api/assessments/${a.id}/submit`}`, {
           method: 'POST',
           headers: { cookie: flooder.cookie, 'content-type': 'application/json' },
           body: JSON.stringify({ drawId: a.drawId, answers: answersFor(a, 0, 'en', lessons) }),

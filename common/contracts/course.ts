@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { endpoint } from './endpoint.ts';
+
 /** Languages the course content exists in. */
 export const contentLanguages = ['en', 'fr'] as const;
 export type ContentLanguage = (typeof contentLanguages)[number];
@@ -209,27 +211,47 @@ export const certificateVerification = z.object({
 });
 export type CertificateVerification = z.infer<typeof certificateVerification>;
 
-export const coursePaths = {
-  courses: '/api/courses',
-  progress: (courseId: string) => `/api/progress/${courseId}`,
-  courseLessons: (courseId: string) => `/api/courses/${courseId}/lessons`,
-  lesson: (id: string) => `/api/lessons/${id}`,
-  lessonAssessment: (id: string) => `/api/lessons/${id}/assessment`,
-  submit: (assessmentId: string) => `/api/assessments/${assessmentId}/submit`,
-  lessonAttempts: (id: string) => `/api/lessons/${id}/attempts`,
-  certificate: (courseId: string) => `/api/certificates/${courseId}`,
-  verifyCertificate: (code: string) => `/api/certificates/verify/${encodeURIComponent(code)}`,
-} as const;
-
-/** Route patterns, as the server registers them. */
-export const courseRoutes = {
-  courses: '/api/courses',
-  progress: '/api/progress/:courseId',
-  courseLessons: '/api/courses/:courseId/lessons',
-  lesson: '/api/lessons/:id',
-  lessonAssessment: '/api/lessons/:id/assessment',
-  submit: '/api/assessments/:assessmentId/submit',
-  lessonAttempts: '/api/lessons/:id/attempts',
-  certificate: '/api/certificates/:courseId',
-  verifyCertificate: '/api/certificates/verify/:code',
-} as const;
+/** The course's endpoints (docs/decisions/083): everything but verification needs a signed-in user. */
+export const courseApi = {
+  courses: endpoint('GET', '/api/courses', { query: langQuery, response: { 200: courseList } }),
+  /** No query parameters: progress is always the signed-in user's own (a ?userId= is refused, not ignored). */
+  progress: endpoint('GET', '/api/progress/:courseId', { params: courseIdParams, query: z.strictObject({}), response: { 200: progress } }),
+  courseLessons: endpoint('GET', '/api/courses/:courseId/lessons', {
+    params: courseIdParams,
+    query: langQuery,
+    response: { 200: lessonList },
+  }),
+  lesson: endpoint('GET', '/api/lessons/:id', { params: lessonIdParams, query: langQuery, response: { 200: lesson } }),
+  /** The learner's current draw (docs/decisions/073): the same until it is submitted, then a new one. */
+  lessonAssessment: endpoint('GET', '/api/lessons/:id/assessment', {
+    params: lessonIdParams,
+    query: langQuery,
+    response: { 200: assessment },
+  }),
+  /** An Idempotency-Key (a UUID) makes a resend of the same submission answer the first result without storing it again. */
+  submit: endpoint('POST', '/api/assessments/:assessmentId/submit', {
+    params: assessmentIdParams,
+    headers: submitHeaders,
+    body: submitBody,
+    response: { 200: submitResult },
+  }),
+  /** Only paging parameters: the list is always the signed-in user's own attempts. */
+  lessonAttempts: endpoint('GET', '/api/lessons/:id/attempts', {
+    params: lessonIdParams,
+    query: attemptListQuery,
+    response: { 200: attemptList },
+  }),
+  certificate: endpoint('GET', '/api/certificates/:courseId', { params: courseIdParams, query: langQuery, response: { 200: certificate } }),
+  /** 201 when this call issued it, 200 when it existed already. */
+  createCertificate: endpoint('POST', '/api/certificates/:courseId', {
+    params: courseIdParams,
+    query: langQuery,
+    response: { 200: certificate, 201: certificate },
+  }),
+  /** Public: anyone holding a printed certificate may check it. */
+  verifyCertificate: endpoint('GET', '/api/certificates/verify/:code', {
+    params: verificationCodeParams,
+    query: langQuery,
+    response: { 200: certificateVerification },
+  }),
+};

@@ -1,3 +1,4 @@
+import { urlOf, type ArgsOptional, type CallArgs, type Endpoint, type ResponseOf } from '#common/contracts/endpoint.ts';
 import type { ApiError } from '#common/contracts/errors.ts';
 
 import { reportOffline, reportOnline } from './connectivity.ts';
@@ -53,6 +54,30 @@ export async function apiRequest(
   else reportOnline();
   await throwIfNotOk(res);
   return res;
+}
+
+/** A call's arguments: none when the endpoint needs none. */
+export type CallParams<E extends Endpoint> = ArgsOptional<E> extends true ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+
+/**
+ * Calls an endpoint defined in common/contracts (docs/decisions/083): its method, its path with the
+ * params put in, the query, the JSON body; the answer typed by the endpoint's response schema
+ * (`undefined` for a 204). Errors as `apiRequest`'s.
+ */
+export async function call<E extends Endpoint>(ep: E, ...[args]: CallParams<E>): Promise<ResponseOf<E>> {
+  const a = args as CallArgs<Endpoint> | undefined;
+  const res = await apiRequest(ep.method, urlOf(ep, a), a?.body, a?.headers);
+  return (res.status === 204 ? undefined : await res.json()) as ResponseOf<E>;
+}
+
+/** `call`, resolving to null on 401 instead of failing (the current user). */
+export async function callOrNullOn401<E extends Endpoint>(ep: E, ...args: CallParams<E>): Promise<ResponseOf<E> | null> {
+  try {
+    return await call(ep, ...args);
+  } catch (err) {
+    if (err instanceof ApiRequestError && err.status === 401) return null;
+    throw err;
+  }
 }
 
 export async function getJson<T>(url: string): Promise<T> {

@@ -1,7 +1,7 @@
 /**
  * The API reads `public/boot.js` started for this page load's first screen, from the first byte,
  * beside the scripts instead of after them (docs/decisions/078). boot.js keeps each `fetch` promise
- * under the URL the app will ask for (`/api/courses?lang=en`); the app's first GET of that URL takes
+ * under the URL the app will ask for (the course list's, with `?lang=en`); the app's first GET of that URL takes
  * it instead of asking again. Each answer is taken once, and only while the page is still on the path
  * it was loaded at: a screen opened later asks the server itself. A URL the guess missed (another
  * language, an id boot.js could not know) is simply asked for as usual.

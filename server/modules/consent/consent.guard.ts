@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
 import { challengePaths } from '#common/contracts/challenge.ts';
-import { courseRoutes } from '#common/contracts/course.ts';
+import { courseApi } from '#common/contracts/course.ts';
 import { mentoringPaths } from '#common/contracts/mentoring.ts';
 import { onboardingPaths } from '#common/contracts/onboarding.ts';
 import { prayerPaths } from '#common/contracts/prayer.ts';
@@ -41,9 +41,9 @@ const refusedWhilePending = new Set([
  * (Opening a lesson is not recorded either: course.service.ts.)
  */
 const learningRefusedWhilePending = new Set([
-  `POST ${courseRoutes.submit}`,
+  `POST ${courseApi.submit.path}`,
   `PUT ${challengePaths.challenge}`,
-  `POST ${courseRoutes.certificate}`,
+  `POST ${courseApi.createCertificate.path}`,
   `POST ${trackRoutes.day}`,
 ]);
 

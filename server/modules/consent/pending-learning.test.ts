@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { challengePaths } from '#common/contracts/challenge.ts';
-import { coursePaths, type Assessment, type CourseSummary, type LessonListItem } from '#common/contracts/course.ts';
+import { type Assessment, type CourseSummary, type LessonListItem } from '#common/contracts/course.ts';
 import { PRIVACY_NOTICE_VERSION } from '#common/domain/privacy.ts';
 import { adultSignUp, createTestApp, sessionTokenFrom, signUpAndConfirm } from '#test/app.ts';
 import { answersFor } from '#test/quiz.ts';
@@ -30,7 +30,7 @@ const json = { 'content-type': 'application/json' };
 const lessons = loadCourseContent().lessons;
 /** The learner's draw of week 1 and its right answers (docs/decisions/073). */
 async function rightAnswers(cookie: string) {
-  const a = (await app.inject({ method: 'GET', url: coursePaths.lessonAssessment(week1.id), headers: { cookie } })).json<Assessment>();
+  const a = (await app.inject({ method: 'GET', url: `/api/lessons/${week1.id}/assessment`, headers: { cookie } })).json<Assessment>();
   return { drawId: a.drawId, answers: answersFor(a, 0, 'en', lessons) };
 }
 
@@ -75,8 +75,8 @@ let assessmentId: string;
 beforeAll(async () => {
   const adult = await signUp({});
   const cookie = cookieOf(adult);
-  courseId = (await app.inject({ method: 'GET', url: coursePaths.courses, headers: { cookie } })).json<CourseSummary[]>()[0]!.id;
-  week1 = (await app.inject({ method: 'GET', url: coursePaths.courseLessons(courseId), headers: { cookie } }))
+  courseId = (await app.inject({ method: 'GET', url: '/api/courses', headers: { cookie } })).json<CourseSummary[]>()[0]!.id;
+  week1 = (await app.inject({ method: 'GET', url: `/api/courses/${courseId}/lessons`, headers: { cookie } }))
     .json<LessonListItem[]>()
     .find((l) => l.weekNumber === 1)!;
   assessmentId = (await app.db.select({ id: assessments.id }).from(assessments).where(eq(assessments.lessonId, week1.id)))[0]!.id;
@@ -89,8 +89,8 @@ describe('a young person whose parent has not agreed yet', () => {
     const userId = res.json().id as string;
     const cookie = cookieOf(res);
 
-    expect((await app.inject({ method: 'GET', url: coursePaths.lesson(week1.id), headers: { cookie } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: coursePaths.lessonAssessment(week1.id), headers: { cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/lessons/${week1.id}`, headers: { cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/lessons/${week1.id}/assessment`, headers: { cookie } })).statusCode).toBe(200);
     expect(await app.db.select().from(learnerActivity).where(eq(learnerActivity.userId, userId))).toEqual([]);
 
     const key = crypto.randomUUID();
@@ -99,7 +99,7 @@ describe('a young person whose parent has not agreed yet', () => {
     expect(await app.db.select().from(assessmentDraws).where(eq(assessmentDraws.userId, userId))).toEqual([]);
     const submit = await app.inject({
       method: 'POST',
-      url: coursePaths.submit(assessmentId),
+      url: `/api/assessments/${assessmentId}/submit`,
       headers: { ...json, cookie, 'idempotency-key': key },
       payload: kept,
     });
@@ -123,14 +123,14 @@ describe('a young person whose parent has not agreed yet', () => {
     expect(sync.statusCode).toBe(403);
     expect(sync.json().code).toBe('PARENT_CONSENT_PENDING');
 
-    const certificate = await app.inject({ method: 'POST', url: coursePaths.certificate(courseId), headers: { cookie } });
+    const certificate = await app.inject({ method: 'POST', url: `/api/certificates/${courseId}`, headers: { cookie } });
     expect(certificate.statusCode).toBe(403);
 
     expect(await app.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, userId))).toEqual([]);
     expect(await app.db.select().from(challengeDays).where(eq(challengeDays.userId, userId))).toEqual([]);
     expect(await app.db.select().from(sectionReads).where(eq(sectionReads.userId, userId))).toEqual([]);
     expect(await app.db.select().from(certificates).where(eq(certificates.userId, userId))).toEqual([]);
-    const progress = await app.inject({ method: 'GET', url: coursePaths.progress(courseId), headers: { cookie } });
+    const progress = await app.inject({ method: 'GET', url: `/api/progress/${courseId}`, headers: { cookie } });
     expect(progress.json()).toMatchObject({ completedLessons: [], overallProgress: 0 });
 
     // The parent agrees: the answers kept on the device are sent again with the same key and stored once.
@@ -143,17 +143,17 @@ describe('a young person whose parent has not agreed yet', () => {
     expect(grant.json()).toEqual({ status: 'granted' });
     const again = await app.inject({
       method: 'POST',
-      url: coursePaths.submit(assessmentId),
+      url: `/api/assessments/${assessmentId}/submit`,
       headers: { ...json, cookie, 'idempotency-key': key },
       payload: kept,
     });
     expect(again.statusCode).toBe(200);
     expect(again.json().passed).toBe(true);
     // That draw is answered once.
-    const twice = await app.inject({ method: 'POST', url: coursePaths.submit(assessmentId), headers: { ...json, cookie }, payload: kept });
+    const twice = await app.inject({ method: 'POST', url: `/api/assessments/${assessmentId}/submit`, headers: { ...json, cookie }, payload: kept });
     expect(twice.json().code).toBe('DRAW_USED');
     expect(await app.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, userId))).toHaveLength(1);
-    expect((await app.inject({ method: 'GET', url: coursePaths.lesson(week1.id), headers: { cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/lessons/${week1.id}`, headers: { cookie } })).statusCode).toBe(200);
     expect(await app.db.select().from(learnerActivity).where(eq(learnerActivity.userId, userId))).toHaveLength(1);
   });
 
@@ -162,7 +162,7 @@ describe('a young person whose parent has not agreed yet', () => {
     expect(res.json().consentStatus).toBe('granted');
     const submit = await app.inject({
       method: 'POST',
-      url: coursePaths.submit(assessmentId),
+      url: `/api/assessments/${assessmentId}/submit`,
       headers: { ...json, cookie: cookieOf(res) },
       payload: await rightAnswers(cookieOf(res)),
     });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { coursePaths, type Assessment, type AttemptList, type CourseSummary, type LessonListItem } from '#common/contracts/course.ts';
+import { type Assessment, type AttemptList, type CourseSummary, type LessonListItem } from '#common/contracts/course.ts';
 import { createTestApp, signedInUser } from '#test/app.ts';
 import { answersFor } from '#test/quiz.ts';
 
@@ -30,13 +30,13 @@ const post = (url: string, payload: unknown, cookie: string, headers: Record<str
 let week1: LessonListItem;
 beforeAll(async () => {
   const { cookie } = await signedInUser(app);
-  const courseId = (await get(coursePaths.courses, cookie)).json<CourseSummary[]>()[0]!.id;
-  week1 = (await get(coursePaths.courseLessons(courseId), cookie)).json<LessonListItem[]>().find((l) => l.weekNumber === 1)!;
+  const courseId = (await get('/api/courses', cookie)).json<CourseSummary[]>()[0]!.id;
+  week1 = (await get(`/api/courses/${courseId}/lessons`, cookie)).json<LessonListItem[]>().find((l) => l.weekNumber === 1)!;
 });
 
-const drawOf = async (cookie: string) => (await get(coursePaths.lessonAssessment(week1.id), cookie)).json<Assessment>();
+const drawOf = async (cookie: string) => (await get(`/api/lessons/${week1.id}/assessment`, cookie)).json<Assessment>();
 const answer = (cookie: string, a: Assessment, wrong: number, headers?: Record<string, string>) =>
-  post(coursePaths.submit(a.id), { drawId: a.drawId, answers: answersFor(a, wrong, 'en', content.lessons) }, cookie, headers);
+  post(`/api/assessments/${a.id}/submit`, { drawId: a.drawId, answers: answersFor(a, wrong, 'en', content.lessons) }, cookie, headers);
 /** The bank index of each shown question, and the bank option at each shown position. */
 const asked = (a: Assessment) =>
   a.questions.map((q) => {
@@ -108,28 +108,28 @@ describe('the rhythm of attempts', () => {
       .limit(1);
     expect(opensAt).toBe(newest!.at.getTime() + RHYTHM.pauseMs);
 
-    const fourth = await get(coursePaths.lessonAssessment(week1.id), cookie);
+    const fourth = await get(`/api/lessons/${week1.id}/assessment`, cookie);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toMatchObject({ code: 'ATTEMPTS_PAUSED', opensAt: new Date(opensAt).toISOString() });
     expect(fourth.json().message).toMatch(/3 times today.*read the lesson again.*opens at/);
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(3500);
     expect(Number(fourth.headers['retry-after'])).toBeLessThanOrEqual(3600);
     // The lesson page learns it from the attempts list, without asking for a draw.
-    expect((await get(coursePaths.lessonAttempts(week1.id), cookie)).json<AttemptList>().pausedUntil).toBe(new Date(opensAt).toISOString());
+    expect((await get(`/api/lessons/${week1.id}/attempts`, cookie)).json<AttemptList>().pausedUntil).toBe(new Date(opensAt).toISOString());
     // Reading the lesson stays open.
-    expect((await get(coursePaths.lesson(week1.id), cookie)).statusCode).toBe(200);
+    expect((await get(`/api/lessons/${week1.id}`, cookie)).statusCode).toBe(200);
 
     // An hour later (the attempts moved back in time), the next attempt opens.
     await app.db
       .update(assessmentAttempts)
       .set({ createdAt: sql`created_at - interval '61 minutes'` })
       .where(eq(assessmentAttempts.userId, user.id));
-    const reopened = await get(coursePaths.lessonAssessment(week1.id), cookie);
+    const reopened = await get(`/api/lessons/${week1.id}/assessment`, cookie);
     expect(reopened.statusCode).toBe(200);
     // A 4th fail the same day pauses again, an hour from it.
     const fourthFail = await answer(cookie, reopened.json<Assessment>(), 6);
     expect(Date.parse(fourthFail.json().pausedUntil)).toBeGreaterThan(Date.now() + RHYTHM.pauseMs - 60_000);
-    expect((await get(coursePaths.lessonAssessment(week1.id), cookie)).statusCode).toBe(429);
+    expect((await get(`/api/lessons/${week1.id}/assessment`, cookie)).statusCode).toBe(429);
   });
 
   it('stores no more than the per-learner limit from 1,000 rapid submits', async () => {
@@ -157,7 +157,7 @@ describe('the rhythm of attempts', () => {
     const a = await drawOf(cookie);
     const answers = answersFor(a, 0, 'en', content.lessons);
     const results = await Promise.all(
-      Array.from({ length: 200 }, () => post(coursePaths.submit(a.id), { drawId: a.drawId, answers }, cookie)),
+      Array.from({ length: 200 }, () => post(`/api/assessments/${a.id}/submit`, { drawId: a.drawId, answers }, cookie)),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.every((r) => [200, 409, 429].includes(r.statusCode))).toBe(true);
@@ -193,14 +193,14 @@ describe('the rhythm of attempts', () => {
         .map((r) => r.score)
         .sort(),
     ).toEqual([100, 70, 80]);
-    const page = (await get(`${coursePaths.lessonAttempts(week1.id)}?limit=3`, cookie)).json<AttemptList>();
+    const page = (await get(`${`/api/lessons/${week1.id}/attempts`}?limit=3`, cookie)).json<AttemptList>();
     expect(page.total).toBe(RHYTHM.attemptsKept + 2);
     expect(page.attempts.map((x) => x.score)).toEqual([80, 20, 20]);
-    const next = (await get(`${coursePaths.lessonAttempts(week1.id)}?limit=3&offset=3`, cookie)).json<AttemptList>();
+    const next = (await get(`${`/api/lessons/${week1.id}/attempts`}?limit=3&offset=3`, cookie)).json<AttemptList>();
     expect(next.attempts).toHaveLength(3);
     expect(next.attempts.every((x) => !page.attempts.some((p) => p.id === x.id))).toBe(true);
     for (const q of ['limit=0', 'limit=21', 'offset=-1', 'limit=abc', 'userId=x'])
-      expect((await get(`${coursePaths.lessonAttempts(week1.id)}?${q}`, cookie)).statusCode, q).toBe(400);
+      expect((await get(`${`/api/lessons/${week1.id}/attempts`}?${q}`, cookie)).statusCode, q).toBe(400);
   });
 
   it('keeps one open draw per learner and week however often the quiz is opened', async () => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { challengePaths, type ChallengeState } from '#common/contracts/challenge.ts';
-import { coursePaths, type Assessment, type CourseSummary, type LessonListItem, type SubmitResult } from '#common/contracts/course.ts';
+import { type Assessment, type CourseSummary, type LessonListItem, type SubmitResult } from '#common/contracts/course.ts';
 import { addDays } from '#common/domain/streak.ts';
 import { createTestApp, expectValidationFailed, sessionCookie, signedInUser } from '#test/app.ts';
 import { answersFor } from '#test/quiz.ts';
@@ -39,8 +39,8 @@ const stateOf = (cookie: string, on = today) => get(`${challengePaths.challenge}
 
 beforeAll(async () => {
   const { cookie } = await signedInUser(app);
-  courseId = (await get(coursePaths.courses, cookie)).json<CourseSummary[]>()[0]!.id;
-  lessons = (await get(coursePaths.courseLessons(courseId), cookie)).json();
+  courseId = (await get('/api/courses', cookie)).json<CourseSummary[]>()[0]!.id;
+  lessons = (await get(`/api/courses/${courseId}/lessons`, cookie)).json();
 });
 
 describe('GET/PUT /api/challenge', () => {
@@ -189,7 +189,7 @@ describe('GET/PUT /api/challenge', () => {
 describe('quiz submitted with an idempotency key', () => {
   /** The learner's current draw of week 1 (docs/decisions/073). */
   const drawOf = async (cookie: string) =>
-    (await app.inject({ method: 'GET', url: coursePaths.lessonAssessment(lessons[0]!.id), headers: { cookie } })).json<Assessment>();
+    (await app.inject({ method: 'GET', url: `/api/lessons/${lessons[0]!.id}/assessment`, headers: { cookie } })).json<Assessment>();
   const keyOf = async (cookie: string) => {
     const a = await drawOf(cookie);
     return { drawId: a.drawId, answers: answersFor(a, 0, 'en', content.lessons) };
@@ -198,7 +198,7 @@ describe('quiz submitted with an idempotency key', () => {
     const [a] = await app.db.select({ id: assessments.id }).from(assessments).where(eq(assessments.lessonId, lessons[0]!.id));
     return app.inject({
       method: 'POST',
-      url: coursePaths.submit(a!.id),
+      url: `/api/assessments/${a!.id}/submit`,
       headers: { 'content-type': 'application/json', cookie, ...(key ? { 'idempotency-key': key } : {}) },
       payload: JSON.stringify(body),
     });

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import {
-  coursePaths,
   type Assessment,
   type AttemptList,
   type Certificate,
@@ -46,15 +45,15 @@ const assessmentIdOf = async (week: number) =>
 
 /** The learner's current draw of a week. */
 async function drawOf(cookie: string, week: number, lang: 'en' | 'fr' = 'en') {
-  return (await get(`${coursePaths.lessonAssessment(lessonOfWeek(week).id)}?lang=${lang}`, cookie)).json<Assessment>();
+  return (await get(`${`/api/lessons/${lessonOfWeek(week).id}/assessment`}?lang=${lang}`, cookie)).json<Assessment>();
 }
 /** Answers the learner's current draw of a week (read from the content files' key), the first `wrong` questions wrongly. */
 async function submit(cookie: string, week: number, wrong: number) {
   const a = await drawOf(cookie, week);
   // A locked week has no draw: a submit to it is still refused as locked.
   if (!a.drawId)
-    return post(coursePaths.submit(await assessmentIdOf(week)), { drawId: '00000000-0000-4000-8000-000000000000', answers: [0] }, cookie);
-  return post(coursePaths.submit(a.id), { drawId: a.drawId, answers: answersFor(a, wrong, 'en', content.lessons) }, cookie);
+    return post(`/api/assessments/${await assessmentIdOf(week)}/submit`, { drawId: '00000000-0000-4000-8000-000000000000', answers: [0] }, cookie);
+  return post(`/api/assessments/${a.id}/submit`, { drawId: a.drawId, answers: answersFor(a, wrong, 'en', content.lessons) }, cookie);
 }
 async function passWeeks(cookie: string, upTo: number) {
   for (let w = 1; w <= upTo; w++) expect((await submit(cookie, w, 0)).json().passed).toBe(true);
@@ -62,15 +61,15 @@ async function passWeeks(cookie: string, upTo: number) {
 
 beforeAll(async () => {
   const { cookie } = await signedInUser(app);
-  courseId = (await get(coursePaths.courses, cookie)).json<CourseSummary[]>()[0]!.id;
-  lessons = (await get(coursePaths.courseLessons(courseId), cookie)).json();
+  courseId = (await get('/api/courses', cookie)).json<CourseSummary[]>()[0]!.id;
+  lessons = (await get(`/api/courses/${courseId}/lessons`, cookie)).json();
 });
 
 describe('course and lessons', () => {
   it('lists the course with its 21-day challenge in the asked language', async () => {
     const { cookie } = await signedInUser(app);
-    const en = (await get(`${coursePaths.courses}?lang=en`, cookie)).json<CourseSummary[]>();
-    const fr = (await get(`${coursePaths.courses}?lang=fr`, cookie)).json<CourseSummary[]>();
+    const en = (await get(`${'/api/courses'}?lang=en`, cookie)).json<CourseSummary[]>();
+    const fr = (await get(`${'/api/courses'}?lang=fr`, cookie)).json<CourseSummary[]>();
     expect(en).toHaveLength(1);
     expect(en[0]).toMatchObject({ id: courseId, title: content.course.en.title, totalLessons: 8 });
     expect(fr[0]!.title).toBe(content.course.fr.title);
@@ -80,7 +79,7 @@ describe('course and lessons', () => {
 
   it('lists 8 lessons in week order with titles in the asked language', async () => {
     const { cookie } = await signedInUser(app);
-    const fr = (await get(`${coursePaths.courseLessons(courseId)}?lang=fr`, cookie)).json<LessonListItem[]>();
+    const fr = (await get(`${`/api/courses/${courseId}/lessons`}?lang=fr`, cookie)).json<LessonListItem[]>();
     expect(fr.map((l) => l.weekNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(fr[3]).toEqual({
       id: lessons[3]!.id,
@@ -93,8 +92,8 @@ describe('course and lessons', () => {
   it('serves a lesson in either language with the same id and the same progress', async () => {
     const { cookie } = await signedInUser(app);
     await passWeeks(cookie, 1);
-    const en = (await get(`${coursePaths.lesson(lessonOfWeek(1).id)}?lang=en`, cookie)).json<Lesson>();
-    const fr = (await get(`${coursePaths.lesson(lessonOfWeek(1).id)}?lang=fr`, cookie)).json<Lesson>();
+    const en = (await get(`${`/api/lessons/${lessonOfWeek(1).id}`}?lang=en`, cookie)).json<Lesson>();
+    const fr = (await get(`${`/api/lessons/${lessonOfWeek(1).id}`}?lang=fr`, cookie)).json<Lesson>();
     expect(en).toMatchObject({
       id: lessonOfWeek(1).id,
       weekNumber: 1,
@@ -115,30 +114,30 @@ describe('course and lessons', () => {
   it('needs a signed-in user for everything but certificate verification', async () => {
     const lessonId = lessonOfWeek(1).id;
     for (const url of [
-      coursePaths.courses,
-      coursePaths.progress(courseId),
-      coursePaths.courseLessons(courseId),
-      coursePaths.lesson(lessonId),
-      coursePaths.lessonAssessment(lessonId),
-      coursePaths.certificate(courseId),
+      '/api/courses',
+      `/api/progress/${courseId}`,
+      `/api/courses/${courseId}/lessons`,
+      `/api/lessons/${lessonId}`,
+      `/api/lessons/${lessonId}/assessment`,
+      `/api/certificates/${courseId}`,
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(401);
       expect(res.json().code).toBe('UNAUTHENTICATED');
     }
     expect(
-      (await post(coursePaths.submit(await assessmentIdOf(1)), { drawId: '00000000-0000-4000-8000-000000000000', answers: [0] }))
+      (await post(`/api/assessments/${await assessmentIdOf(1)}/submit`, { drawId: '00000000-0000-4000-8000-000000000000', answers: [0] }))
         .statusCode,
     ).toBe(401);
-    expect((await app.inject({ method: 'POST', url: coursePaths.certificate(courseId) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: `/api/certificates/${courseId}` })).statusCode).toBe(401);
   });
 });
 
 describe('unlocking in order', () => {
   it('opens week 1 only, then each week once the one before is passed', async () => {
     const { cookie } = await signedInUser(app);
-    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
-    for (const url of [coursePaths.lesson(lessonOfWeek(2).id), coursePaths.lessonAssessment(lessonOfWeek(2).id)]) {
+    expect((await get(`/api/lessons/${lessonOfWeek(1).id}`, cookie)).statusCode).toBe(200);
+    for (const url of [`/api/lessons/${lessonOfWeek(2).id}`, `/api/lessons/${lessonOfWeek(2).id}/assessment`]) {
       const res = await get(url, cookie);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'LESSON_LOCKED' });
@@ -150,20 +149,20 @@ describe('unlocking in order', () => {
 
     // A fail does not unlock anything.
     expect((await submit(cookie, 1, 10)).json().passed).toBe(false);
-    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(403);
+    expect((await get(`/api/lessons/${lessonOfWeek(2).id}`, cookie)).statusCode).toBe(403);
 
     const pass = (await submit(cookie, 1, 0)).json();
     expect(pass).toMatchObject({ passed: true, nextLessonId: lessonOfWeek(2).id });
-    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(200);
-    expect((await get(coursePaths.lessonAssessment(lessonOfWeek(2).id), cookie)).statusCode).toBe(200);
-    expect((await get(coursePaths.lesson(lessonOfWeek(3).id), cookie)).statusCode).toBe(403);
+    expect((await get(`/api/lessons/${lessonOfWeek(2).id}`, cookie)).statusCode).toBe(200);
+    expect((await get(`/api/lessons/${lessonOfWeek(2).id}/assessment`, cookie)).statusCode).toBe(200);
+    expect((await get(`/api/lessons/${lessonOfWeek(3).id}`, cookie)).statusCode).toBe(403);
     // A passed lesson stays open for review.
-    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+    expect((await get(`/api/lessons/${lessonOfWeek(1).id}`, cookie)).statusCode).toBe(200);
   });
 
   it('reports progress: completed lessons, percentage, current lesson and average of best passing scores', async () => {
     const { cookie } = await signedInUser(app);
-    const fresh = (await get(coursePaths.progress(courseId), cookie)).json<Progress>();
+    const fresh = (await get(`/api/progress/${courseId}`, cookie)).json<Progress>();
     expect(fresh).toMatchObject({
       completedLessons: [],
       overallProgress: 0,
@@ -177,7 +176,7 @@ describe('unlocking in order', () => {
     await submit(cookie, 1, 9); // a later fail changes nothing
     await submit(cookie, 2, 1); // 90
     await submit(cookie, 3, 5); // 50: fail
-    const p = (await get(coursePaths.progress(courseId), cookie)).json<Progress>();
+    const p = (await get(`/api/progress/${courseId}`, cookie)).json<Progress>();
     expect(p).toMatchObject({
       completedLessons: [lessonOfWeek(1).id, lessonOfWeek(2).id],
       overallProgress: 25,
@@ -195,11 +194,11 @@ describe("lesson openings (the mentor's week)", () => {
 
   it('records opening an open lesson, never a locked or unknown one, and leaves a recent opening alone', async () => {
     const { cookie, user } = await signedInUser(app);
-    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(403);
-    expect((await get(coursePaths.lesson('00000000-0000-4000-8000-000000000000'), cookie)).statusCode).toBe(404);
+    expect((await get(`/api/lessons/${lessonOfWeek(2).id}`, cookie)).statusCode).toBe(403);
+    expect((await get(`/api/lessons/${'00000000-0000-4000-8000-000000000000'}`, cookie)).statusCode).toBe(404);
     expect(await openedAt(user.id)).toBeNull();
 
-    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+    expect((await get(`/api/lessons/${lessonOfWeek(1).id}`, cookie)).statusCode).toBe(200);
     const first = await openedAt(user.id);
     expect(first).not.toBeNull();
     // A read within five minutes does not even lock the row (a lock is a write: a transaction id, WAL,
@@ -208,7 +207,7 @@ describe("lesson openings (the mentor's week)", () => {
       (await app.db.execute<{ xmax: string }>(sql`select xmax::text as xmax from learner_activity where user_id = ${user.id}`)).rows[0]!
         .xmax;
     const before = await xmax();
-    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+    expect((await get(`/api/lessons/${lessonOfWeek(1).id}`, cookie)).statusCode).toBe(200);
     expect(await openedAt(user.id)).toEqual(first);
     expect(await xmax()).toBe(before);
 
@@ -220,10 +219,10 @@ describe("lesson openings (the mentor's week)", () => {
       .where(eq(learnerActivity.userId, user.id));
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6 * 60_000 });
     try {
-      expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(403);
+      expect((await get(`/api/lessons/${lessonOfWeek(2).id}`, cookie)).statusCode).toBe(403);
       expect((await openedAt(user.id))!.getTime()).toBeLessThan(first!.getTime());
       await passWeeks(cookie, 1);
-      expect((await get(coursePaths.lesson(lessonOfWeek(2).id), cookie)).statusCode).toBe(200);
+      expect((await get(`/api/lessons/${lessonOfWeek(2).id}`, cookie)).statusCode).toBe(200);
       expect((await openedAt(user.id))!.getTime()).toBeGreaterThan(first!.getTime());
     } finally {
       vi.useRealTimers();
@@ -232,16 +231,16 @@ describe("lesson openings (the mentor's week)", () => {
 
   it('records a lesson read section by section once in five minutes, even after the row was moved back', async () => {
     const { cookie, user } = await signedInUser(app);
-    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+    expect((await get(`/api/lessons/${lessonOfWeek(1).id}`, cookie)).statusCode).toBe(200);
     const first = (await openedAt(user.id))!;
     // Within five minutes this server does not record it again: the moved-back row stays as it is.
     const old = new Date(first.getTime() - 6 * 60_000);
     await app.db.update(learnerActivity).set({ lastLessonOpenedAt: old }).where(eq(learnerActivity.userId, user.id));
-    expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+    expect((await get(`/api/lessons/${lessonOfWeek(1).id}`, cookie)).statusCode).toBe(200);
     expect(await openedAt(user.id)).toEqual(old);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
     try {
-      expect((await get(coursePaths.lesson(lessonOfWeek(1).id), cookie)).statusCode).toBe(200);
+      expect((await get(`/api/lessons/${lessonOfWeek(1).id}`, cookie)).statusCode).toBe(200);
       expect((await openedAt(user.id))!.getTime()).toBeGreaterThan(old.getTime());
     } finally {
       vi.useRealTimers();
@@ -252,7 +251,7 @@ describe("lesson openings (the mentor's week)", () => {
 describe('assessments and scoring', () => {
   it('sends a draw of the bank: questions and shuffled options, never the answer key', async () => {
     const { cookie } = await signedInUser(app);
-    const res = await get(`${coursePaths.lessonAssessment(lessonOfWeek(1).id)}?lang=fr`, cookie);
+    const res = await get(`${`/api/lessons/${lessonOfWeek(1).id}/assessment`}?lang=fr`, cookie);
     const a = res.json<Assessment>();
     const bank = content.lessons[0]!;
     expect(a.questions).toHaveLength(drawSize(1));
@@ -281,7 +280,7 @@ describe('assessments and scoring', () => {
     const { cookie } = await signedInUser(app);
     const failDraw = await drawOf(cookie, 1);
     const failAnswers = answersFor(failDraw, 4, 'en', content.lessons);
-    const fail = await post(coursePaths.submit(failDraw.id), { drawId: failDraw.drawId, answers: failAnswers }, cookie);
+    const fail = await post(`/api/assessments/${failDraw.id}/submit`, { drawId: failDraw.drawId, answers: failAnswers }, cookie);
     expect(fail.statusCode).toBe(200);
     const missed = new Map<number, number>();
     for (const q of failDraw.questions.slice(0, 4)) missed.set(q.section, (missed.get(q.section) ?? 0) + 1);
@@ -299,7 +298,7 @@ describe('assessments and scoring', () => {
     });
     const passDraw = await drawOf(cookie, 1);
     const passAnswers = answersFor(passDraw, 3, 'en', content.lessons);
-    const pass = await post(coursePaths.submit(passDraw.id), { drawId: passDraw.drawId, answers: passAnswers }, cookie);
+    const pass = await post(`/api/assessments/${passDraw.id}/submit`, { drawId: passDraw.drawId, answers: passAnswers }, cookie);
     expect(pass.json()).toMatchObject({
       passed: true,
       score: 70,
@@ -355,17 +354,17 @@ describe('assessments and scoring', () => {
       [{ drawId, answers: ok, userId: 'someone' }, /userId/],
     ];
     for (const [body, message] of bad) {
-      const res = await post(coursePaths.submit(id), body, cookie);
+      const res = await post(`/api/assessments/${id}/submit`, body, cookie);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
       expect(res.json().message).toMatch(message);
     }
-    const unknown = await post(coursePaths.submit('00000000-0000-4000-8000-000000000000'), { drawId, answers: ok }, cookie);
+    const unknown = await post(`/api/assessments/${'00000000-0000-4000-8000-000000000000'}/submit`, { drawId, answers: ok }, cookie);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('NOT_FOUND');
-    const unknownDraw = await post(coursePaths.submit(id), { drawId: '00000000-0000-4000-8000-000000000000', answers: ok }, cookie);
+    const unknownDraw = await post(`/api/assessments/${id}/submit`, { drawId: '00000000-0000-4000-8000-000000000000', answers: ok }, cookie);
     expect(unknownDraw.statusCode).toBe(404);
-    const notUuid = await post(coursePaths.submit('week-1'), { drawId, answers: ok }, cookie);
+    const notUuid = await post(`/api/assessments/${'week-1'}/submit`, { drawId, answers: ok }, cookie);
     expect(notUuid.statusCode).toBe(400);
     expect(notUuid.json().message).toMatch(/assessmentId/);
     // Nothing malformed was stored.
@@ -376,15 +375,15 @@ describe('assessments and scoring', () => {
     const { cookie } = await signedInUser(app);
     const nobody = '00000000-0000-4000-8000-000000000000';
     const cases: [string, number, RegExp][] = [
-      [coursePaths.lesson(nobody), 404, /Lesson not found/],
-      [coursePaths.lessonAssessment(nobody), 404, /Assessment not found/],
-      [coursePaths.courseLessons(nobody), 404, /Course not found/],
-      [coursePaths.progress(nobody), 404, /Course not found/],
-      [coursePaths.certificate(nobody), 404, /Course not found/],
-      [coursePaths.lesson('1'), 400, /^id: /],
-      [coursePaths.progress('abc'), 400, /^courseId: /],
-      [`${coursePaths.lesson(lessonOfWeek(1).id)}?lang=de`, 400, /^lang: /],
-      [`${coursePaths.courses}?lang=`, 400, /^lang: /],
+      [`/api/lessons/${nobody}`, 404, /Lesson not found/],
+      [`/api/lessons/${nobody}/assessment`, 404, /Assessment not found/],
+      [`/api/courses/${nobody}/lessons`, 404, /Course not found/],
+      [`/api/progress/${nobody}`, 404, /Course not found/],
+      [`/api/certificates/${nobody}`, 404, /Course not found/],
+      [`/api/lessons/${'1'}`, 400, /^id: /],
+      [`/api/progress/${'abc'}`, 400, /^courseId: /],
+      [`${`/api/lessons/${lessonOfWeek(1).id}`}?lang=de`, 400, /^lang: /],
+      [`${'/api/courses'}?lang=`, 400, /^lang: /],
     ];
     for (const [url, status, message] of cases) {
       const res = await get(url, cookie);
@@ -397,14 +396,14 @@ describe('assessments and scoring', () => {
 describe('attempts history', () => {
   it("lists the signed-in user's own attempts at a lesson, newest first, with date, score and result", async () => {
     const { cookie } = await signedInUser(app);
-    const empty = await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), cookie);
+    const empty = await get(`/api/lessons/${lessonOfWeek(1).id}/attempts`, cookie);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ attempts: [], total: 0, pausedUntil: null });
     const before = Date.now();
     await submit(cookie, 1, 6); // 40
     await submit(cookie, 1, 0); // 100
     await submit(cookie, 2, 1); // another lesson: not listed for week 1
-    const list = (await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), cookie)).json<AttemptList>().attempts;
+    const list = (await get(`/api/lessons/${lessonOfWeek(1).id}/attempts`, cookie)).json<AttemptList>().attempts;
     expect(list.map((a) => [a.score, a.passed])).toEqual([
       [100, true],
       [40, false],
@@ -418,28 +417,28 @@ describe('attempts history', () => {
     const bob = await signedInUser(app);
     await submit(alice.cookie, 1, 2);
     await submit(alice.cookie, 1, 5);
-    const bobs = await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), bob.cookie);
+    const bobs = await get(`/api/lessons/${lessonOfWeek(1).id}/attempts`, bob.cookie);
     expect(bobs.json().attempts).toEqual([]);
     await submit(bob.cookie, 1, 0);
     expect(
-      (await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), bob.cookie)).json<AttemptList>().attempts.map((a) => a.score),
+      (await get(`/api/lessons/${lessonOfWeek(1).id}/attempts`, bob.cookie)).json<AttemptList>().attempts.map((a) => a.score),
     ).toEqual([100]);
     expect(
-      (await get(coursePaths.lessonAttempts(lessonOfWeek(1).id), alice.cookie)).json<AttemptList>().attempts.map((a) => a.score),
+      (await get(`/api/lessons/${lessonOfWeek(1).id}/attempts`, alice.cookie)).json<AttemptList>().attempts.map((a) => a.score),
     ).toEqual([50, 80]);
     // asking for someone else's list by query is refused, not ignored
-    const byQuery = await get(`${coursePaths.lessonAttempts(lessonOfWeek(1).id)}?userId=${alice.user.id}`, bob.cookie);
+    const byQuery = await get(`${`/api/lessons/${lessonOfWeek(1).id}/attempts`}?userId=${alice.user.id}`, bob.cookie);
     expect(byQuery.statusCode).toBe(400);
   });
 
   it('needs a signed-in user, a valid id, a known lesson and an open week', async () => {
     const { cookie } = await signedInUser(app);
-    expect((await get(coursePaths.lessonAttempts(lessonOfWeek(1).id))).statusCode).toBe(401);
-    const bad = await get(coursePaths.lessonAttempts('week-1'), cookie);
+    expect((await get(`/api/lessons/${lessonOfWeek(1).id}/attempts`)).statusCode).toBe(401);
+    const bad = await get(`/api/lessons/${'week-1'}/attempts`, cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/id/);
-    expect((await get(coursePaths.lessonAttempts('00000000-0000-4000-8000-000000000000'), cookie)).json().code).toBe('NOT_FOUND');
-    expect((await get(coursePaths.lessonAttempts(lessonOfWeek(3).id), cookie)).json().code).toBe('LESSON_LOCKED');
+    expect((await get(`/api/lessons/${'00000000-0000-4000-8000-000000000000'}/attempts`, cookie)).json().code).toBe('NOT_FOUND');
+    expect((await get(`/api/lessons/${lessonOfWeek(3).id}/attempts`, cookie)).json().code).toBe('LESSON_LOCKED');
   });
 });
 
@@ -447,7 +446,7 @@ describe('certificates', () => {
   it('are refused before all 8 weeks are passed', async () => {
     const { cookie } = await signedInUser(app);
     await passWeeks(cookie, 7);
-    for (const res of [await get(coursePaths.certificate(courseId), cookie), await postEmpty(coursePaths.certificate(courseId), cookie)]) {
+    for (const res of [await get(`/api/certificates/${courseId}`, cookie), await postEmpty(`/api/certificates/${courseId}`, cookie)]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'COURSE_NOT_COMPLETE' });
       expect(res.json().message).toMatch(/all 8 weeks.*1 to go/);
@@ -457,10 +456,10 @@ describe('certificates', () => {
   it('are created once after the last week, with an unguessable code, then returned unchanged', async () => {
     const { cookie } = await signedInUser(app, { firstName: 'Amara', lastName: 'Okafor' });
     await passWeeks(cookie, 8);
-    const none = await get(coursePaths.certificate(courseId), cookie);
+    const none = await get(`/api/certificates/${courseId}`, cookie);
     expect(none.statusCode).toBe(404);
 
-    const created = await postEmpty(coursePaths.certificate(courseId), cookie);
+    const created = await postEmpty(`/api/certificates/${courseId}`, cookie);
     expect(created.statusCode).toBe(201);
     const cert = created.json<Certificate>();
     expect(cert).toMatchObject({ courseId, courseTitle: content.course.en.title, certificateData: { name: 'Amara Okafor' } });
@@ -473,10 +472,10 @@ describe('certificates', () => {
       .orderBy(assessmentAttempts.createdAt);
     expect(cert.completedAt).toBe(lastPass.at(-1)!.createdAt.toISOString());
 
-    const again = await postEmpty(coursePaths.certificate(courseId), cookie);
+    const again = await postEmpty(`/api/certificates/${courseId}`, cookie);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(cert);
-    const fetched = await get(`${coursePaths.certificate(courseId)}?lang=fr`, cookie);
+    const fetched = await get(`${`/api/certificates/${courseId}`}?lang=fr`, cookie);
     expect(fetched.json()).toEqual({ ...cert, courseTitle: content.course.fr.title });
   });
 
@@ -484,8 +483,8 @@ describe('certificates', () => {
     const { cookie } = await signedInUser(app);
     await passWeeks(cookie, 8);
     const [a, b] = await Promise.all([
-      postEmpty(coursePaths.certificate(courseId), cookie),
-      postEmpty(coursePaths.certificate(courseId), cookie),
+      postEmpty(`/api/certificates/${courseId}`, cookie),
+      postEmpty(`/api/certificates/${courseId}`, cookie),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(a.json().verificationCode).toBe(b.json().verificationCode);
@@ -496,7 +495,7 @@ describe('certificates', () => {
     for (let i = 0; i < 3; i++) {
       const { cookie } = await signedInUser(app);
       await passWeeks(cookie, 8);
-      codes.add((await postEmpty(coursePaths.certificate(courseId), cookie)).json<Certificate>().verificationCode);
+      codes.add((await postEmpty(`/api/certificates/${courseId}`, cookie)).json<Certificate>().verificationCode);
     }
     expect(codes.size).toBe(3);
   });
@@ -504,9 +503,9 @@ describe('certificates', () => {
   it('can be verified by anyone with the code, showing only name, course and date', async () => {
     const { cookie } = await signedInUser(app, { firstName: 'Jonas', lastName: 'Petit', email: 'jonas.petit@example.org' });
     await passWeeks(cookie, 8);
-    const cert = (await postEmpty(coursePaths.certificate(courseId), cookie)).json<Certificate>();
+    const cert = (await postEmpty(`/api/certificates/${courseId}`, cookie)).json<Certificate>();
 
-    const res = await get(`${coursePaths.verifyCertificate(cert.verificationCode)}?lang=fr`);
+    const res = await get(`${`/api/certificates/verify/${cert.verificationCode}`}?lang=fr`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       valid: true,
@@ -519,12 +518,12 @@ describe('certificates', () => {
     expect(res.body).not.toMatch(/jonas\.petit@|userId/);
 
     const typed = cert.verificationCode.toLowerCase().replace(/-/g, ' ');
-    expect((await get(coursePaths.verifyCertificate(typed))).json().holderName).toBe('Jonas Petit');
+    expect((await get(`/api/certificates/verify/${typed}`)).json().holderName).toBe('Jonas Petit');
 
-    const unknown = await get(coursePaths.verifyCertificate('ZZZZ-ZZZZ-ZZZZ-ZZZZ'));
+    const unknown = await get(`/api/certificates/verify/${'ZZZZ-ZZZZ-ZZZZ-ZZZZ'}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No certificate has this verification code.' });
-    const malformed = await get(coursePaths.verifyCertificate('<script>'));
+    const malformed = await get(`/api/certificates/verify/${'<script>'}`);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toMatch(/^code: /);
   });
@@ -540,20 +539,20 @@ describe("other people's data", () => {
     const a = await signedInUser(app, { firstName: 'Alice' });
     const b = await signedInUser(app, { firstName: 'Bruno' });
     await passWeeks(a.cookie, 8);
-    await postEmpty(coursePaths.certificate(courseId), a.cookie);
+    await postEmpty(`/api/certificates/${courseId}`, a.cookie);
 
     // Progress is only ever the caller's own; asking for someone else's is refused outright.
-    const bProgress = await get(coursePaths.progress(courseId), b.cookie);
+    const bProgress = await get(`/api/progress/${courseId}`, b.cookie);
     expect(bProgress.json()).toMatchObject({ completedLessons: [], overallProgress: 0 });
-    const sneaky = await get(`${coursePaths.progress(courseId)}?userId=${a.user.id}`, b.cookie);
+    const sneaky = await get(`${`/api/progress/${courseId}`}?userId=${a.user.id}`, b.cookie);
     expect(sneaky.statusCode).toBe(400);
     expect(sneaky.json().message).toMatch(/userId/);
 
     // B's certificate request is about B, who has not finished.
-    expect((await get(coursePaths.certificate(courseId), b.cookie)).statusCode).toBe(403);
-    expect((await postEmpty(coursePaths.certificate(courseId), b.cookie)).statusCode).toBe(403);
+    expect((await get(`/api/certificates/${courseId}`, b.cookie)).statusCode).toBe(403);
+    expect((await postEmpty(`/api/certificates/${courseId}`, b.cookie)).statusCode).toBe(403);
     // A's progress did not open B's lessons.
-    expect((await get(coursePaths.lesson(lessonOfWeek(2).id), b.cookie)).statusCode).toBe(403);
+    expect((await get(`/api/lessons/${lessonOfWeek(2).id}`, b.cookie)).statusCode).toBe(403);
   });
 });
 
@@ -561,23 +560,23 @@ describe('with PUBLIC_URL set', () => {
   it('prints that address in verification links', async () => {
     const other = await createTestApp({ env: { PUBLIC_URL: 'https://god.example.org/' } });
     const { cookie } = await signedInUser(other);
-    const [course] = (await other.inject({ method: 'GET', url: coursePaths.courses, headers: { cookie } })).json<CourseSummary[]>();
-    const list = (await other.inject({ method: 'GET', url: coursePaths.courseLessons(course!.id), headers: { cookie } })).json<
+    const [course] = (await other.inject({ method: 'GET', url: '/api/courses', headers: { cookie } })).json<CourseSummary[]>();
+    const list = (await other.inject({ method: 'GET', url: `/api/courses/${course!.id}/lessons`, headers: { cookie } })).json<
       LessonListItem[]
     >();
     for (const l of list) {
-      const a = (await other.inject({ method: 'GET', url: coursePaths.lessonAssessment(l.id), headers: { cookie } })).json<Assessment>();
+      const a = (await other.inject({ method: 'GET', url: `/api/lessons/${l.id}/assessment`, headers: { cookie } })).json<Assessment>();
       const answers = answersFor(a, 0, 'en', content.lessons);
       const res = await other.inject({
         method: 'POST',
-        url: coursePaths.submit(a.id),
+        url: `/api/assessments/${a.id}/submit`,
         headers: { cookie, 'content-type': 'application/json' },
         payload: JSON.stringify({ drawId: a.drawId, answers }),
       });
       expect(res.json().passed).toBe(true);
     }
     const cert = (
-      await other.inject({ method: 'POST', url: coursePaths.certificate(course!.id), headers: { cookie } })
+      await other.inject({ method: 'POST', url: `/api/certificates/${course!.id}`, headers: { cookie } })
     ).json<Certificate>();
     expect(cert.verificationUrl).toBe(`https://god.example.org/verify/${cert.verificationCode}`);
   });

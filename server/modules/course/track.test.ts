@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { adminPaths, type AdminStats } from '#common/contracts/admin.ts';
-import { coursePaths, type CourseSummary } from '#common/contracts/course.ts';
+import { type CourseSummary } from '#common/contracts/course.ts';
 import { mentorWeekPaths, type MentorWeek } from '#common/contracts/mentor-week.ts';
 import { mentoringPaths, type DiscipleNode } from '#common/contracts/mentoring.ts';
 import { trackPaths, type TrackContent, type TrackState } from '#common/contracts/track.ts';
@@ -38,7 +38,7 @@ describe('the 7-day track (docs/decisions/074)', () => {
     const en = (await get(trackPaths.content, cookie)).json<TrackContent>();
     expect(en.days[6]!.passage.ref).toBe('John 10:27');
     // The course list stays the 8-week course's: the track is not a course with lessons and a certificate.
-    const courses = (await get(coursePaths.courses, cookie)).json<CourseSummary[]>();
+    const courses = (await get('/api/courses', cookie)).json<CourseSummary[]>();
     expect(courses.map((c) => c.slug)).toEqual(['foundations']);
     expect(courses.map((c) => c.id)).not.toContain(en.courseId);
   });

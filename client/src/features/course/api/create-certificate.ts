@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson, withLang } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { useLanguage } from '#client/lib/language.ts';
-import { coursePaths, type Certificate } from '#common/contracts/course.ts';
+import { courseApi } from '#common/contracts/course.ts';
 
 import { courseKeys } from './keys.ts';
 
@@ -11,7 +11,7 @@ export function useCreateCertificate() {
   const qc = useQueryClient();
   const lang = useLanguage();
   return useMutation({
-    mutationFn: (courseId: string) => sendJson<Certificate>('POST', withLang(coursePaths.certificate(courseId), lang)),
+    mutationFn: (courseId: string) => call(courseApi.createCertificate, { params: { courseId }, query: { lang } }),
     onSuccess: (cert) => qc.setQueryData(courseKeys.certificate(cert.courseId, { lang }), cert),
   });
 }

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { getJson, withLang } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { useLanguage } from '#client/lib/language.ts';
-import { coursePaths, type Assessment, type ContentLanguage } from '#common/contracts/course.ts';
+import { courseApi, type ContentLanguage } from '#common/contracts/course.ts';
 
 import { courseKeys } from './keys.ts';
 
 export const assessmentQuery = (lessonId: string, lang: ContentLanguage) =>
   queryOptions({
     queryKey: courseKeys.assessment(lessonId, { lang }),
-    queryFn: () => getJson<Assessment>(withLang(coursePaths.lessonAssessment(lessonId), lang)),
+    queryFn: () => call(courseApi.lessonAssessment, { params: { id: lessonId }, query: { lang } }),
   });
 
 /** The questions of a lesson's assessment (never the answers), in the interface language. */

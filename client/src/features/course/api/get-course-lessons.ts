@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { getJson, withLang } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { useLanguage } from '#client/lib/language.ts';
-import { coursePaths, type ContentLanguage, type LessonListItem } from '#common/contracts/course.ts';
+import { courseApi, type ContentLanguage } from '#common/contracts/course.ts';
 
 import { courseKeys } from './keys.ts';
 
 export const courseLessonsQuery = (courseId: string, lang: ContentLanguage) =>
   queryOptions({
     queryKey: courseKeys.lessonList(courseId, { lang }),
-    queryFn: () => getJson<LessonListItem[]>(withLang(coursePaths.courseLessons(courseId), lang)),
+    queryFn: () => call(courseApi.courseLessons, { params: { courseId }, query: { lang } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { getJson, withLang } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { useLanguage } from '#client/lib/language.ts';
-import { coursePaths, type ContentLanguage, type CourseSummary } from '#common/contracts/course.ts';
+import { courseApi, type ContentLanguage } from '#common/contracts/course.ts';
 
 import { courseKeys } from './keys.ts';
 
 export const coursesQuery = (lang: ContentLanguage) =>
   queryOptions({
     queryKey: courseKeys.list({ lang }),
-    queryFn: () => getJson<CourseSummary[]>(withLang(coursePaths.courses, lang)),
+    queryFn: () => call(courseApi.courses, { query: { lang } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { getJson } from '#client/lib/api.ts';
-import { coursePaths, type AttemptList } from '#common/contracts/course.ts';
+import { call } from '#client/lib/api.ts';
+import { courseApi } from '#common/contracts/course.ts';
 
 import { courseKeys } from './keys.ts';
 
@@ -11,7 +11,7 @@ export const ATTEMPTS_SHOWN = 5;
 export const lessonAttemptsQuery = (lessonId: string) =>
   queryOptions({
     queryKey: courseKeys.attempts(lessonId),
-    queryFn: () => getJson<AttemptList>(`${coursePaths.lessonAttempts(lessonId)}?limit=${ATTEMPTS_SHOWN}`),
+    queryFn: () => call(courseApi.lessonAttempts, { params: { id: lessonId }, query: { limit: ATTEMPTS_SHOWN } }),
   });
 
 /** The signed-in learner's newest attempts at a lesson's assessment, how many there are, and any pause. */

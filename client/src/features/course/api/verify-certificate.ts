@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { getJson, withLang } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { useLanguage } from '#client/lib/language.ts';
-import { coursePaths, type CertificateVerification, type ContentLanguage } from '#common/contracts/course.ts';
+import { courseApi, type ContentLanguage } from '#common/contracts/course.ts';
 
 import { courseKeys } from './keys.ts';
 
 export const verificationQuery = (code: string, lang: ContentLanguage) =>
   queryOptions({
     queryKey: courseKeys.verification(code, { lang }),
-    queryFn: () => getJson<CertificateVerification>(withLang(coursePaths.verifyCertificate(code), lang)),
+    queryFn: () => call(courseApi.verifyCertificate, { params: { code }, query: { lang } }),
   });
 
 /** Public check of a verification code; needs no sign-in. */

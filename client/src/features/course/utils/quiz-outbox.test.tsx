@@ -8,7 +8,6 @@ import { sharedKeys } from '#client/lib/query-keys.ts';
 import { buildCurrentUser } from '#client/test/factories.ts';
 import { apiError, stubApi } from '#client/test/fetch-stub.ts';
 import { renderWithApp } from '#client/test/render.tsx';
-import { coursePaths } from '#common/contracts/course.ts';
 
 import { flushQuizOutbox, queueQuiz, readOutbox } from './quiz-outbox.ts';
 
@@ -23,17 +22,17 @@ const keep = () => {
 describe('the offline quiz outbox', () => {
   it('keeps the answers while the server is briefly unavailable', async () => {
     keep();
-    const api = stubApi().on('POST', coursePaths.submit(assessmentId), apiError(503, 'DATABASE_UNAVAILABLE'));
+    const api = stubApi().on('POST', `/api/assessments/${assessmentId}/submit`, apiError(503, 'DATABASE_UNAVAILABLE'));
     renderWithApp(<p>screen</p>);
     await flushQuizOutbox();
-    expect(api.calls('POST', coursePaths.submit(assessmentId))).toHaveLength(1);
+    expect(api.calls('POST', `/api/assessments/${assessmentId}/submit`)).toHaveLength(1);
     expect(readOutbox()).toHaveLength(1);
     expect(screen.queryByText(i18n.t('course:offlineQuiz.refusedTitle'))).toBeNull();
   });
 
   it('tells the learner, in their language and with the reason, when the answers are refused for good', async () => {
     keep();
-    stubApi().on('POST', coursePaths.submit(assessmentId), apiError(403, 'LESSON_LOCKED', 'This lesson is locked.'));
+    stubApi().on('POST', `/api/assessments/${assessmentId}/submit`, apiError(403, 'LESSON_LOCKED', 'This lesson is locked.'));
     renderWithApp(<p>screen</p>);
     await i18n.changeLanguage('fr');
     await flushQuizOutbox();

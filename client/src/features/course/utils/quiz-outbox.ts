@@ -1,11 +1,11 @@
 import i18next from 'i18next';
 
 import { toast } from '#client/components/ui/toast.tsx';
-import { ApiRequestError, sendJson } from '#client/lib/api.ts';
+import { ApiRequestError, call } from '#client/lib/api.ts';
 import { isOffline } from '#client/lib/connectivity.ts';
 import { describeError } from '#client/lib/errors.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { coursePaths, type Assessment, type SubmitResult } from '#common/contracts/course.ts';
+import { courseApi, type Assessment, type SubmitResult } from '#common/contracts/course.ts';
 
 import { courseKeys } from '../api/keys.ts';
 import { currentUserId, isWaitingForParent } from './learning-store.ts';
@@ -80,7 +80,7 @@ export function newAttemptKey(): string {
 
 /** Sends the answers to a draw with their key. */
 export const sendQuiz = (assessmentId: string, drawId: string, answers: number[], key: string) =>
-  sendJson<SubmitResult>('POST', coursePaths.submit(assessmentId), { drawId, answers }, { 'Idempotency-Key': key });
+  call(courseApi.submit, { params: { assessmentId }, body: { drawId, answers }, headers: { 'Idempotency-Key': key } });
 
 /** fetch fails with a TypeError when offline or the server is unreachable; an answer from the server is an ApiRequestError. */
 export const isNetworkFailure = (err: unknown) => err instanceof TypeError && !(err instanceof ApiRequestError);

@@ -1,0 +1,26 @@
+import type { Endpoint, EndpointSchemas } from '#common/contracts/endpoint.ts';
+
+type Pick_<S extends EndpointSchemas, K extends keyof EndpointSchemas> = S extends { [P in K]: infer T } ? T : undefined;
+
+/** The Fastify schema of an endpoint (`query` is Fastify's `querystring`). */
+export interface RouteSchema<S extends EndpointSchemas> {
+  params: Pick_<S, 'params'>;
+  querystring: Pick_<S, 'query'>;
+  body: Pick_<S, 'body'>;
+  headers: Pick_<S, 'headers'>;
+  response: Pick_<S, 'response'>;
+}
+
+/**
+ * What Fastify needs to register an endpoint defined in common/contracts (docs/decisions/082):
+ * `app.route({ ...routeOf(contract.x), handler })`, with `config`, hooks or a `schema` addition
+ * beside it. The request and reply are typed from the endpoint's schemas (fastify-type-provider-zod).
+ */
+export function routeOf<M extends Endpoint['method'], P extends string, S extends EndpointSchemas>(ep: Endpoint<M, P, S>) {
+  const s = ep.schemas as EndpointSchemas;
+  return {
+    method: ep.method,
+    url: ep.path,
+    schema: { params: s.params, querystring: s.query, body: s.body, headers: s.headers, response: s.response } as RouteSchema<S>,
+  };
+}
