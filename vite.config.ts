@@ -4,11 +4,23 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+import { firstScreenReads } from '#client/app/first-screen-reads.ts';
+
 import { endpointSchemas } from './scripts/vite-endpoint-schemas.ts';
-import { firstScreenScripts } from './scripts/vite-first-screens.ts';
+import { firstScreenReadsInDev, firstScreenScripts } from './scripts/vite-first-screens.ts';
 import { landingRenderer } from './scripts/vite-landing-renderer.ts';
 import { moduleMap } from './scripts/vite-module-map.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+
+// zod's schema builders (`z.object(…)`, `z.string().min(1)`) have no side effects: a module imported
+// for its route paths no longer brings zod with its unused schemas (docs/decisions/078). Nor have the
+// contracts' modules: one imported only for an endpoint's (blanked) schemas is left out of the importer's
+// chunks, so a form's schema (the tree's add-disciple form) does not ride along with the dashboard, nor
+// the sign-up form's with the service worker (083).
+const contractsTreeshake = {
+  manualPureFunctions: ['z'],
+  moduleSideEffects: (id: string) => !/[\\/]common[\\/]contracts[\\/]/.test(id),
+};
 
 export default defineConfig({
   root: 'client',
@@ -33,15 +45,19 @@ export default defineConfig({
     react(),
     tailwindcss(),
     moduleMap(),
-    // The first screens' scripts start with the entry's (public/boot.js, docs/decisions/048 and 078).
-    firstScreenScripts({
-      '/soul-health-check': ['src/app/query-app.tsx', 'src/features/wellness/components/soul-health-check-page.tsx'],
-      '/dashboard': ['src/app/query-app.tsx', 'src/features/course/components/dashboard-page.tsx'],
-      '/lesson/:id': ['src/app/query-app.tsx', 'src/features/course/components/lesson-page.tsx'],
-      '/assessment/:id': ['src/app/query-app.tsx', 'src/features/course/components/assessment-page.tsx'],
-      '/disciple-tree': ['src/app/query-app.tsx', 'src/features/mentoring/components/disciple-tree-page.tsx'],
-      '/settings': ['src/app/query-app.tsx', 'src/features/settings/components/settings-page.tsx'],
-    }),
+    // The first screens' scripts and API reads start with the entry's (public/boot.js, docs/decisions/048 and 078).
+    firstScreenScripts(
+      {
+        '/soul-health-check': ['src/app/query-app.tsx', 'src/features/wellness/components/soul-health-check-page.tsx'],
+        '/dashboard': ['src/app/query-app.tsx', 'src/features/course/components/dashboard-page.tsx'],
+        '/lesson/:id': ['src/app/query-app.tsx', 'src/features/course/components/lesson-page.tsx'],
+        '/assessment/:id': ['src/app/query-app.tsx', 'src/features/course/components/assessment-page.tsx'],
+        '/disciple-tree': ['src/app/query-app.tsx', 'src/features/mentoring/components/disciple-tree-page.tsx'],
+        '/settings': ['src/app/query-app.tsx', 'src/features/settings/components/settings-page.tsx'],
+      },
+      firstScreenReads,
+    ),
+    firstScreenReadsInDev(firstScreenReads),
     // Installable and offline (docs/decisions/044): the page registers the worker itself, only
     // outside the landing page (lib/service-worker.ts), so a visitor downloads nothing more.
     VitePWA({
@@ -70,6 +86,9 @@ export default defineConfig({
         globPatterns: ['index.html', 'boot.js', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}', 'locales/*/*.json'],
         globIgnores: ['assets/pdf-*.js', 'assets/certificate-pdf-*.js', 'assets/certificate-fonts-*.js'],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
+        // The worker's own build takes the endpoints' paths only, as the app's does (docs/decisions/083).
+        buildPlugins: { vite: [endpointSchemas()] },
+        rollupOptions: { treeshake: contractsTreeshake },
       },
     }),
     precompress(),
@@ -86,9 +105,7 @@ export default defineConfig({
         index: path.resolve(import.meta.dirname, 'client/index.html'),
         landing: path.resolve(import.meta.dirname, 'client/landing.html'),
       },
-      // zod's schema builders (`z.object(…)`, `z.string().min(1)`) have no side effects: a module imported
-      // for its route paths no longer brings zod with its unused schemas (docs/decisions/078).
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake: contractsTreeshake,
       output: {
         manualChunks(id: string) {
           if (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';

@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 
 /**
  * Takes the zod schemas out of each `endpoint(method, path, schemas)` call of `common/contracts/`
- * in the browser build (docs/decisions/082): the client calls an endpoint by its method and path,
+ * in the browser build (docs/decisions/083): the client calls an endpoint by its method and path,
  * and takes its types from the schemas at compile time only. A schema no screen uses is then
  * unreferenced and dropped (`treeshake.manualPureFunctions: ['z']`, decision 078), so a screen that
  * shows no form downloads no zod. The argument is blanked in place (same length, same lines), so

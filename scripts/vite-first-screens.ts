@@ -3,8 +3,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
 
-/** The line of `public/boot.js` this plugin fills in (it stays `{}` in development). */
+import type { ScreenReads } from '#client/app/first-screen-reads.ts';
+
+/** The line of `public/boot.js` the build fills in with the first screens' scripts (it stays `{}` in development). */
 const PLACEHOLDER = 'var firstScreenScripts = {};';
+/** The line of `public/boot.js` filled in with the first screens' API reads, in the build and by the dev server. */
+const READS_PLACEHOLDER = 'var firstScreenReads = {};';
 /** A first screen's chunk smaller than this (gzip) is left to the import that needs it. */
 const MIN_GZIP = 1024;
 
@@ -25,10 +29,10 @@ export function appEntryChunk(bundle: Rollup.OutputBundle, root: string): Rollup
  * (docs/decisions/048). `screens` maps a path to the lazily loaded modules its first render needs;
  * each gets its chunk and the chunks that chunk imports of at least MIN_GZIP bytes, less what
  * index.html loads already.
- * Written into the built boot.js before the service worker's precache list and the precompressed
- * copies are made (both in closeBundle).
+ * Written into the built boot.js, with the screens' API reads (`reads`, see `withReads`), before the
+ * service worker's precache list and the precompressed copies are made (both in closeBundle).
  */
-export function firstScreenScripts(screens: Record<string, string[]>): Plugin {
+export function firstScreenScripts(screens: Record<string, string[]>, reads: Record<string, ScreenReads>): Plugin {
   let root = '';
   let outDir = '';
   let scripts: Record<string, string[]> = {};
@@ -75,9 +79,45 @@ export function firstScreenScripts(screens: Record<string, string[]>): Plugin {
     },
     async writeBundle() {
       const file = path.join(outDir, 'boot.js');
-      const source = await readFile(file, 'utf8');
+      const source = withReads(await readFile(file, 'utf8'), reads);
       if (!source.includes(PLACEHOLDER)) throw new Error(`first-screen-scripts: boot.js has no line "${PLACEHOLDER}"`);
       await writeFile(file, source.replace(PLACEHOLDER, `var firstScreenScripts = ${JSON.stringify(scripts)};`));
+    },
+  };
+}
+
+/** boot.js with the first screens' API reads written in (`reads`: client/src/app/first-screen-reads.ts). */
+export function withReads(source: string, reads: Record<string, ScreenReads>): string {
+  if (!source.includes(READS_PLACEHOLDER)) throw new Error(`first-screen-reads: boot.js has no line "${READS_PLACEHOLDER}"`);
+  return source.replace(READS_PLACEHOLDER, `var firstScreenReads = ${JSON.stringify(reads)};`);
+}
+
+/**
+ * The development server's boot.js: the public file with the API reads written in, as the build
+ * writes them (the scripts stay `{}`: the dev server has no chunks), so a first screen's reads
+ * start from the first byte in development too, and the app takes them as in production.
+ */
+export function firstScreenReadsInDev(reads: Record<string, ScreenReads>): Plugin {
+  let publicDir = '';
+  return {
+    name: 'first-screen-reads-dev',
+    apply: 'serve',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    configureServer(server) {
+      // Before Vite's own middlewares, which would serve the public file as it is.
+      server.middlewares.use((req, res, next) => {
+        if (req.method !== 'GET' || req.url?.split('?')[0] !== '/boot.js') return next();
+        readFile(path.join(publicDir, 'boot.js'), 'utf8').then(
+          (source) => {
+            res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(withReads(source, reads));
+          },
+          (err: unknown) => next(err),
+        );
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 
+import { healthApi } from '#common/contracts/health.ts';
 import { isLandingPath } from '#common/contracts/landing-paths.ts';
 import { hideLinkTokens } from '#common/contracts/link-token-paths.ts';
 
@@ -37,12 +38,14 @@ import { pendingParentGuard } from './modules/consent/consent.guard.ts';
 import { consentRepositoryFactory } from './modules/consent/consent.repository.ts';
 import consentRoutes from './modules/consent/consent.routes.ts';
 import { consentServiceFactory } from './modules/consent/consent.service.ts';
+import { challengeRepositoryFactory } from './modules/course/challenge.repository.ts';
 import challengeRoutes from './modules/course/challenge.routes.ts';
 import { challengeServiceFactory } from './modules/course/challenge.service.ts';
 import { loadCourseContentSnapshot } from './modules/course/course.content.ts';
+import { courseRepositoryFactory } from './modules/course/course.repository.ts';
 import courseRoutes from './modules/course/course.routes.ts';
 import { courseServiceFactory } from './modules/course/course.service.ts';
-import { loadTrack } from './modules/course/track.repository.ts';
+import { trackRepositoryFactory } from './modules/course/track.repository.ts';
 import trackRoutes from './modules/course/track.routes.ts';
 import { trackServiceFactory, trackSnapshot } from './modules/course/track.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -205,7 +208,7 @@ export async function buildApp(opts: BuildOptions) {
   // the time, and the account id (never an email); the request id comes with every line.
   // Health probes (a load balancer's every few seconds) are logged at debug while they succeed.
   app.addHook('onResponse', (req, reply, done) => {
-    const isProbe = reply.statusCode < 400 && (req.url === '/api/health' || req.url === '/api/ready');
+    const isProbe = reply.statusCode < 400 && (req.url === healthApi.health.path || req.url === healthApi.ready.path);
     req.log[isProbe ? 'debug' : 'info'](
       {
         method: req.method,
@@ -409,11 +412,18 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(onboardingRoutes, { onboardingCompleted: hooks.onboardingCompleted, afterCommit: mail.wake });
   // Course content is read and serialized once here (the seed ran before the app was built).
-  const course = courseServiceFactory({ db: app.db, content: await loadCourseContentSnapshot(app.db) });
+  const courseRepo = courseRepositoryFactory(app.db);
+  const course = courseServiceFactory({ courseRepo, content: await loadCourseContentSnapshot(courseRepo) });
   await app.register(courseRoutes, { course, publicUrl: config.PUBLIC_URL });
-  await app.register(challengeRoutes, { challenge: challengeServiceFactory({ db: app.db, content: () => course.snapshot() }) });
-  const trackContent = await loadTrack(app.db);
-  await app.register(trackRoutes, { track: trackServiceFactory({ db: app.db, snapshot: trackContent && trackSnapshot(trackContent) }) });
+  const challengeRepo = challengeRepositoryFactory(app.db);
+  await app.register(challengeRoutes, {
+    challenge: challengeServiceFactory({ db: app.db, challengeRepo, content: () => course.snapshot() }),
+  });
+  const trackRepo = trackRepositoryFactory(app.db);
+  const trackContent = await trackRepo.loadTrack();
+  await app.register(trackRoutes, {
+    track: trackServiceFactory({ db: app.db, trackRepo, snapshot: trackContent && trackSnapshot(trackContent) }),
+  });
   const invitations = invitationMailerFactory({ mail });
   // Safeguarding (issue 25): every new mentoring link passes its rule; concerns, approvals, daily jobs.
   const safeguarding = safeguardingServiceFactory({

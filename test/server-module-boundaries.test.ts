@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { resolveImport } from '../scripts/subpath-imports.mjs';
@@ -154,18 +154,54 @@ describe('server services', () => {
 });
 
 describe('server repositories', () => {
-  /** Repositories still written as exported functions (`import * as repo`), to become factories when next touched (decision 080). */
-  const NOT_YET_FACTORIES = [
-    'server/modules/course/challenge.repository.ts',
-    'server/modules/course/course.repository.ts',
-    'server/modules/course/track.repository.ts',
-  ];
+  /**
+   * What keeps a repository from being a factory (decision 014 as amended by 080): an exported
+   * function of its own (declared or arrow, used as `import * as repo`), or no `xxxRepositoryFactory`
+   * named after the file (`mentor-week.repository.ts`: `mentorWeekRepositoryFactory`).
+   */
+  const factoryProblems = (file: string, source: string): string[] => {
+    const factory = `${basename(file, '.repository.ts').replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}RepositoryFactory`;
+    const problems = [...source.matchAll(/^export (?:async )?function (\w+)|^export const (\w+) = (?:async )?(?:\([^)]*\)|\w+)\s*=>/gm)]
+      .map((m) => (m[1] ?? m[2])!)
+      .filter((name) => name !== factory)
+      .map((name) => `${file}: exports the function ${name}`);
+    if (!new RegExp(`^export const ${factory} = `, 'm').test(source)) problems.push(`${file}: has no ${factory}`);
+    return problems;
+  };
 
-  it('are factories (decision 014 as amended by 080), but for the modules listed as not converted yet', () => {
+  it('recognise a function-style repository, and leave a factory alone', () => {
+    expect(
+      factoryProblems(
+        'm/second-factor-throttle.repository.ts',
+        'export type Row = { id: string };\nexport const secondFactorThrottleRepositoryFactory = (db: Db) => ({\n  async count(tx: Tx = db) {},\n});',
+      ),
+    ).toEqual([]);
+    expect(
+      factoryProblems(
+        'm/course.repository.ts',
+        'export async function listDays(db: Db) {}\nexport const courseRepositoryFactory = (db: Db) => ({});',
+      ),
+    ).toEqual(['m/course.repository.ts: exports the function listDays']);
+    expect(factoryProblems('m/track.repository.ts', 'export const loadTrack = async (db: Db) => db;')).toEqual([
+      'm/track.repository.ts: exports the function loadTrack',
+      'm/track.repository.ts: has no trackRepositoryFactory',
+    ]);
+  });
+
+  it('are all factories (decision 014 as amended by 080): `xxxRepositoryFactory(db)` and no function of their own', () => {
     const repositories = filesEndingWith(MODULES, '.repository.ts').sort();
-    expect(repositories.length).toBeGreaterThan(10);
-    const functionStyle = repositories.filter((file) => /^export (?:async )?function /m.test(readFileSync(file, 'utf8')));
-    // A new repository is a factory; a converted one leaves this list (and decision 080's).
-    expect(functionStyle).toEqual(NOT_YET_FACTORIES);
+    expect(repositories.length).toBeGreaterThan(20);
+    const found = repositories.flatMap((file) => factoryProblems(file, readFileSync(file, 'utf8')));
+    expect(
+      found,
+      'Write it as `xxxRepositoryFactory(db)` returning its query functions, the transaction last, and pass it to the service (decision 080).',
+    ).toEqual([]);
+  });
+
+  it("are never imported as a namespace (`import * as repo`): the service receives the factory's repository", () => {
+    const sources = ['server', 'test', 'bench'].flatMap((dir) => filesEndingWith(dir, '.ts'));
+    expect(sources.length).toBeGreaterThan(50);
+    const found = sources.filter((file) => /^import \* as \w+ from '[^']*\.repository\.ts'/m.test(readFileSync(file, 'utf8')));
+    expect(found).toEqual([]);
   });
 });

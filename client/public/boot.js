@@ -8,7 +8,8 @@
  *    files of the language i18next will detect (the same order as lib/i18n.ts: ?lng=, the
  *    i18next cookie, the saved choice, the browser's languages; English otherwise, and English
  *    as the fallback i18next also loads), the screen's scripts (filled in at build time by
- *    scripts/vite-first-screens.ts) and, signed in, its API reads (5. below). The app's own requests
+ *    scripts/vite-first-screens.ts) and, signed in, its API reads (5. below; listed by endpoint in
+ *    client/src/app/first-screen-reads.ts, written in by the same plugin). The app's own requests
  *    then use these responses. Keep the lists beside each page's `useTranslation` and queries
  *    (e2e/platform.e2e.ts fails when a read is not taken or a file is asked for twice).
  */
@@ -19,50 +20,20 @@
     /* storage unavailable: keep the light default */
   }
 
-  // Each first screen: the translations it waits for, the API reads it makes first (`{lng}`: the
-  // language below; `{id}`: the path's id), and, for the dashboard, the reads that need the course's
-  // id (asked once the course list is here). `scripts`: its key in firstScreenScripts.
+  // Each first screen: the translations it waits for. `as`: its key in firstScreenScripts and
+  // firstScreenReads when not its own.
   var dashboard = {
-    scripts: '/dashboard',
+    as: '/dashboard',
     namespaces: ['common', 'validation', 'course', 'mentoring', 'track'],
-    api: [
-      '/api/auth/user',
-      '/api/courses?lang={lng}',
-      '/api/track',
-      '/api/track/content?lang={lng}',
-      '/api/mentor-links',
-      '/api/disciples/summary',
-      '/api/config',
-    ],
-    courseApi: ['/api/progress/{course}', '/api/courses/{course}/lessons?lang={lng}', '/api/challenge?courseId={course}&today={today}'],
   };
   var firstScreens = {
     // A visitor's `/` is the server's prerendered page (3. below): this is a signed-in user's.
     '/': dashboard,
     '/dashboard': dashboard,
-    '/lesson/:id': {
-      namespaces: ['common', 'validation', 'course'],
-      api: [
-        '/api/auth/user',
-        '/api/lessons/{id}?lang={lng}',
-        '/api/lessons/{id}/attempts?limit=5',
-        '/api/lessons/{id}/assessment?lang={lng}',
-      ],
-    },
-    '/assessment/:id': {
-      namespaces: ['common', 'validation', 'course'],
-      api: ['/api/auth/user', '/api/lessons/{id}/assessment?lang={lng}', '/api/lessons/{id}?lang={lng}'],
-    },
+    '/lesson/:id': { namespaces: ['common', 'validation', 'course'] },
+    '/assessment/:id': { namespaces: ['common', 'validation', 'course'] },
     '/disciple-tree': {
       namespaces: ['common', 'validation', 'mentoring', 'validation-mentoring', 'mentor-week', 'safeguarding', 'validation-safeguarding'],
-      api: [
-        '/api/auth/user',
-        '/api/disciples/tree',
-        '/api/disciples/pending',
-        '/api/disciples/progression',
-        '/api/disciples/week',
-        '/api/mentor-links',
-      ],
     },
     '/settings': {
       namespaces: [
@@ -78,19 +49,16 @@
         'onboarding',
         'validation-public',
       ],
-      api: [
-        '/api/auth/user',
-        '/api/profile',
-        '/api/account/notifications',
-        '/api/account/mfa',
-        '/api/account/sessions',
-        '/api/safeguarding/concerns',
-        '/api/prayer',
-      ],
     },
     '/soul-health-check': { namespaces: ['common', 'validation', 'public', 'validation-public'] },
   };
   var firstScreenScripts = {};
+  // Signed in, the API reads each first screen makes first, by the same keys: URL templates
+  // (`{lng}`: the language below; `{id}`: the path's id), and, for the dashboard, `courseApi`: the
+  // reads that need the course's id, asked once `courseList` (one of `api`) is here. Written in
+  // from the endpoints' definitions by scripts/vite-first-screens.ts (client/src/app/first-screen-reads.ts),
+  // in the build and by the dev server.
+  var firstScreenReads = {};
 
   function stored(storage) {
     try {
@@ -177,7 +145,8 @@
     return d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate());
   }
   function startReads(lng) {
-    if (!screen.api || !window.fetch) return;
+    var reads = firstScreenReads[screen.as || key];
+    if (!reads || !window.fetch) return;
     var responses = {};
     window.firstRequests = { path: location.pathname, responses: responses };
     var fill = function (url, course) {
@@ -200,10 +169,9 @@
       responses[url].catch(function () {});
       return responses[url];
     };
-    for (var a = 0; a < screen.api.length; a++) {
-      var url = fill(screen.api[a]);
-      var response = read(url);
-      if (screen.courseApi && url.indexOf('/api/courses?') === 0)
+    for (var a = 0; a < reads.api.length; a++) {
+      var response = read(fill(reads.api[a]));
+      if (reads.courseApi && reads.api[a] === reads.courseList)
         // The dashboard shows the first course: its progress and lessons need its id.
         response
           .then(function (res) {
@@ -211,7 +179,7 @@
           })
           .then(function (courses) {
             if (!courses[0] || !courses[0].id) return;
-            for (var c = 0; c < screen.courseApi.length; c++) read(fill(screen.courseApi[c], courses[0].id));
+            for (var c = 0; c < reads.courseApi.length; c++) read(fill(reads.courseApi[c], courses[0].id));
           })
           .catch(function () {
             /* the app asks for them itself */
@@ -225,7 +193,7 @@
     var languages = lng === 'en' ? ['en'] : [lng, 'en'];
     for (var l = 0; l < languages.length; l++)
       for (var n = 0; n < screen.namespaces.length; n++) preload('/locales/' + languages[l] + '/' + screen.namespaces[n] + '.json');
-    var scripts = firstScreenScripts[screen.scripts || key] || [];
+    var scripts = firstScreenScripts[screen.as || key] || [];
     for (var s = 0; s < scripts.length; s++) preload(scripts[s], 'modulepreload');
   }
   if (!prerendered) return startDownloads();

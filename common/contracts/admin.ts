@@ -5,6 +5,7 @@ import { applicationStatuses } from '../domain/eligibility.ts';
 import { callbackLanguages, contactMethods, scoreBands, supportCategories } from '../domain/support.ts';
 import { roles } from './auth.ts';
 import { contentLanguages } from './course.ts';
+import { endpoint } from './endpoint.ts';
 import { oneOf, plainText } from './text.ts';
 
 /** The directory's filter chips (spec section 4). */
@@ -309,21 +310,59 @@ export const exportRoleNames = {
   fr: { user: 'Membre', ambassador: 'Ambassadeur', coordinator: 'Coordinateur', admin: 'Administrateur', founder: 'Fondateur' },
 } as const;
 
-export const adminPaths = {
-  stats: '/api/admin/stats',
-  users: '/api/admin/users',
-  usersExport: '/api/admin/users/export.csv',
-  userRole: (id: string) => `/api/admin/users/${id}/role`,
-  userResponder: (id: string) => `/api/admin/users/${id}/responder`,
-  userDeactivation: (id: string) => `/api/admin/users/${id}/deactivation`,
-  /** DELETE: erases the account and its personal data (as the person deleting it themself would). */
-  user: (id: string) => `/api/admin/users/${id}`,
-  callbacks: '/api/admin/callbacks',
-  callback: (id: string) => `/api/admin/callbacks/${id}`,
-  assignees: '/api/admin/assignees',
-  watchmoms: '/api/admin/watchmoms-applications',
-  watchmomsItem: (id: string) => `/api/admin/watchmoms-applications/${id}`,
-  applications: '/api/admin/ambassador-applications',
-  applicationDecision: (id: string) => `/api/admin/ambassador-applications/${id}/decision`,
-  audit: '/api/admin/audit-log',
-} as const;
+/**
+ * The admin console's endpoints (docs/decisions/083): admins and founders only (registered inside
+ * the admin gate, server/modules/admin/admin.routes.ts), but for the callback inbox's list and its
+ * change, which responders open too (decision 015).
+ */
+export const adminApi = {
+  /** The stat cards. */
+  stats: endpoint('GET', '/api/admin/stats', { response: { 200: adminStats } }),
+  /** One page of the user directory; search, filter and paging on the server. Its reads are audited. */
+  users: endpoint('GET', '/api/admin/users', { query: directoryQuery, response: { 200: directoryPage } }),
+  /** The directory's CSV export (a download): step-up, audited with its filters. */
+  usersExport: endpoint('GET', '/api/admin/users/export.csv', { query: exportQuery }),
+  /** A role change: step-up (decision 038). */
+  userRole: endpoint('PUT', '/api/admin/users/:id/role', { params: idParams, body: roleChangeBody, response: { 200: roleChangeResult } }),
+  /** Mailed about callback requests, or not: step-up as for a role (issue 24). */
+  userResponder: endpoint('PUT', '/api/admin/users/:id/responder', {
+    params: idParams,
+    body: responderBody,
+    response: { 200: responderResult },
+  }),
+  /** Deactivate or reactivate an account: step-up. */
+  userDeactivation: endpoint('PUT', '/api/admin/users/:id/deactivation', {
+    params: idParams,
+    body: deactivationBody,
+    response: { 200: deactivationResult },
+  }),
+  /** Erases the account and its personal data (as the person deleting it themself would): step-up, 204. */
+  deleteUser: endpoint('DELETE', '/api/admin/users/:id', { params: idParams }),
+  /** The callback inbox, one view and page at a time (responders too). Its reads are audited. */
+  callbacks: endpoint('GET', '/api/admin/callbacks', { query: callbackListQuery, response: { 200: callbackList } }),
+  /** Status, assignee and notes of a callback request (a responder who is not an admin: the status only). */
+  updateCallback: endpoint('PATCH', '/api/admin/callbacks/:id', {
+    params: idParams,
+    body: callbackUpdateBody,
+    response: { 200: callbackItem },
+  }),
+  /** Team members a callback request can be assigned to. */
+  assignees: endpoint('GET', '/api/admin/assignees', { response: { 200: assigneeList } }),
+  /** WatchMoms applications, one status (or all) and page at a time. Its reads are audited. */
+  watchmoms: endpoint('GET', '/api/admin/watchmoms-applications', { query: watchmomsListQuery, response: { 200: watchmomsList } }),
+  updateWatchmoms: endpoint('PATCH', '/api/admin/watchmoms-applications/:id', {
+    params: idParams,
+    body: watchmomsUpdateBody,
+    response: { 200: watchmomsItem },
+  }),
+  /** Ambassador applications, pending first by default. Its reads are audited. */
+  applications: endpoint('GET', '/api/admin/ambassador-applications', { query: applicationListQuery, response: { 200: applicationList } }),
+  /** Approve (the applicant becomes an ambassador) or decline. */
+  decideApplication: endpoint('POST', '/api/admin/ambassador-applications/:id/decision', {
+    params: idParams,
+    body: applicationDecisionBody,
+    response: { 200: applicationItem },
+  }),
+  /** Who did what and when, newest first, filtered on the server. */
+  audit: endpoint('GET', '/api/admin/audit-log', { query: auditListQuery, response: { 200: auditList } }),
+};

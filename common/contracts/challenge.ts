@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { isCalendarDate } from '../domain/streak.ts';
+import { endpoint } from './endpoint.ts';
 
 /**
  * The learner's 21-day challenge ticks and lesson sections read, kept in the browser and synced
@@ -79,6 +80,10 @@ export const challengeState = z.object({
 });
 export type ChallengeState = z.infer<typeof challengeState>;
 
-export const challengePaths = {
-  challenge: '/api/challenge',
-} as const;
+/** The challenge's endpoints (docs/decisions/083): the signed-in learner's own marks; the query and body name no user (an extra field is a 400). */
+export const challengeApi = {
+  /** The learner's ticks and sections read in a course, and their streak. */
+  challenge: endpoint('GET', '/api/challenge', { query: challengeQuery, response: { 200: challengeState } }),
+  /** Marks changed in the browser, merged; sending the same marks again (a retry, a second sync) changes nothing. */
+  sync: endpoint('PUT', '/api/challenge', { body: challengeSyncBody, response: { 200: challengeState } }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { endpoint } from './endpoint.ts';
 import { hideLinkTokens } from './link-token-paths.ts';
 
 /*
@@ -7,8 +8,6 @@ import { hideLinkTokens } from './link-token-paths.ts';
  * could not be loaded even after a reload. Public (a visitor's screen can break too), rate limited
  * per client, answered 204, logged at warn without personal data.
  */
-
-export const clientErrorPaths = { report: '/api/client-errors' } as const;
 
 /** Longest fields the server takes; the browser cuts its report to these before sending. */
 export const CLIENT_ERROR_LIMITS = { message: 500, componentStack: 2000, path: 300, build: 100 } as const;
@@ -34,6 +33,11 @@ export const clientErrorBody = z
   })
   .strict();
 export type ClientErrorReport = z.infer<typeof clientErrorBody>;
+
+export const clientErrorsApi = {
+  /** Public, rate limited per client: a crash report, answered 204. */
+  report: endpoint('POST', '/api/client-errors', { body: clientErrorBody, response: { 204: z.null() } }),
+};
 
 /**
  * The page's path as the log keeps it: link tokens hidden (link-token-paths.ts), then every segment

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * One definition per endpoint (docs/decisions/082): its method, its path (Fastify's `:name` params),
+ * One definition per endpoint (docs/decisions/083): its method, its path (Fastify's `:name` params),
  * and the zod schemas of its params, query, body, headers and answers. The server registers the
  * route from it (`server/lib/route.ts`), the client calls it (`client/src/lib/api.ts`: `call`, `urlOf`)
  * with the types the schemas give, and no path is written anywhere else.
@@ -38,7 +38,7 @@ export function endpoint<const M extends Method, const P extends string, const S
   return { method, path, schemas: (schemas ?? {}) as S };
 }
 
-/** The `:name` parameters of a path: `'/api/lessons/:id/attempts'` → `'id'`. */
+/** The `:name` parameters of a path: `'/api/things/:thingId/parts'` → `'thingId'`. */
 export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParamNames<`/${Rest}`>
   : P extends `${string}:${infer Name}`
@@ -58,15 +58,20 @@ export type CallArgs<E extends Endpoint> = (E['schemas'] extends { params: z.Zod
     headers?: Record<string, string>;
   };
 
-/** The answer of a successful call: the first 2xx schema's output; `void` when the endpoint answers no JSON (204). */
+type Success = 200 | 201 | 202 | 203 | 205 | 206;
+/** The outputs of an answers map's 2xx schemas, as a union (`void` for a 204). */
+type SuccessOf<R> =
+  | { [K in Extract<keyof R, Success>]: R[K] extends z.ZodType ? z.output<R[K]> : never }[Extract<keyof R, Success>]
+  | (204 extends keyof R ? void : never);
+
+/**
+ * The answer of a successful call: the union of the endpoint's 2xx answers (sign-in answers 200 with
+ * the user or 202 when a second step is needed); `void` when it answers no JSON.
+ */
 export type ResponseOf<E extends Endpoint> = E['schemas'] extends { response: infer R }
-  ? R extends { 200: z.ZodType }
-    ? z.output<R[200]>
-    : R extends { 201: z.ZodType }
-      ? z.output<R[201]>
-      : R extends { 202: z.ZodType }
-        ? z.output<R[202]>
-        : void
+  ? [SuccessOf<R>] extends [never]
+    ? void
+    : SuccessOf<R>
   : void;
 
 /** True when a call needs no arguments (no params, query optional, no body). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { scoreBands, supportCategories } from '../domain/support.ts';
+import { endpoint } from './endpoint.ts';
 import { onboardingCountries } from './onboarding.ts';
 import { oneOf } from './text.ts';
 
@@ -9,14 +10,6 @@ import { oneOf } from './text.ts';
  * never people. Every count of 1 to 4 leaves the server as null ("fewer than 5"), so no cell of a
  * chart lets a viewer single out a young person.
  */
-
-export const insightsPaths = {
-  funnel: '/api/admin/insights/funnel',
-  growth: '/api/admin/insights/growth',
-  multiplication: '/api/admin/insights/multiplication',
-  /** The only one a responder who is not an admin opens (their inbox's figures). */
-  care: '/api/admin/insights/care',
-} as const;
 
 /** A count shown only from this many people up; below it the cell says "fewer than 5". */
 export const MIN_CELL_COUNT = 5;
@@ -138,3 +131,12 @@ export const careReport = z.object({
   ),
 });
 export type CareReport = z.infer<typeof careReport>;
+
+/** The Insights tab's endpoints (inside the admin gate): admins and founders only, but for the care charts. */
+export const insightsApi = {
+  funnel: endpoint('GET', '/api/admin/insights/funnel', { query: funnelQuery, response: { 200: funnelReport } }),
+  growth: endpoint('GET', '/api/admin/insights/growth', { query: insightsQuery, response: { 200: growthReport } }),
+  multiplication: endpoint('GET', '/api/admin/insights/multiplication', { query: insightsQuery, response: { 200: multiplicationReport } }),
+  /** The only one a responder who is not an admin opens (their inbox's figures). */
+  care: endpoint('GET', '/api/admin/insights/care', { query: insightsQuery, response: { 200: careReport } }),
+};

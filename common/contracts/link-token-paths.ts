@@ -1,3 +1,8 @@
+import { authApi, consentApi } from './auth-paths.ts';
+import { notificationsApi, oneClickUnsubscribePath } from './notifications.ts';
+import { prayerApi } from './prayer.ts';
+import { safeguardingApi } from './safeguarding.ts';
+
 /**
  * Every path, a client page or an API route, whose `:token` is a secret link (mailed or printed on
  * the console): whoever reads one can use it. The request log writes these paths with the token
@@ -10,21 +15,21 @@ export const LINK_TOKEN_PATHS = [
   '/confirm-sign-up/:token',
   '/parent-consent/:token',
   '/verify-email/:token',
-  '/unsubscribe/:token',
+  oneClickUnsubscribePath,
   // A parent's page of their child's mentors, and a concern's status (issue 25).
   '/parent-mentors/:token',
   '/concern-status/:token',
   // The founder's one-time setup link printed at start.
   '/setup/:token',
   // API routes that take the same tokens.
-  '/api/setup/:token',
-  '/api/parent-consent/:token',
-  '/api/mail/unsubscribe/:token',
+  authApi.setupStatus.path,
+  consentApi.parentConsent.path,
+  notificationsApi.unsubscribe.path,
   // A person's private prayer calendar, polled by their calendar app (docs/decisions/075).
-  '/api/prayer/feed/:token',
-  '/api/safeguarding/parent/:token',
-  '/api/safeguarding/parent/:token/concerns',
-  '/api/safeguarding/concern-status/:token',
+  prayerApi.feed.path,
+  safeguardingApi.parentMentors.path,
+  safeguardingApi.raiseParentConcern.path,
+  safeguardingApi.concernStatus.path,
 ] as const;
 
 /** The part of each path before its token, e.g. `/reset-password/`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { emailSchema, passwordSchema, tokenSchema } from './auth.ts';
+import { endpoint } from './endpoint.ts';
 
 export { tokenSchema };
 
@@ -62,6 +63,14 @@ export const localMail = z.object({
 export type LocalMail = z.infer<typeof localMail>;
 export const localMailbox = z.object({ items: z.array(localMail) });
 export type LocalMailbox = z.infer<typeof localMailbox>;
+
+/** The mail endpoints (docs/decisions/083) of the outbox and the local mailbox. */
+export const mailApi = {
+  /** Admins: every mail, its status and its text with secret links hidden, one status (or all) and page at a time. */
+  outbox: endpoint('GET', '/api/admin/outbox', { query: outboxListQuery, response: { 200: outboxList } }),
+  /** Public, but only where it is on and only to a browser on this computer: a laptop install's mailbox without SMTP_URL (decision 059). */
+  localMailbox: endpoint('GET', '/api/local-mailbox', { response: { 200: localMailbox } }),
+};
 
 // ---- Password reset and email verification ----
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { endpoint } from './endpoint.ts';
+
 /**
  * The words a mentor can send from the "This week" panel. Their texts live in the mail texts
  * (server/modules/mail/texts, what the disciple reads in their language) and in the client's
@@ -50,10 +52,13 @@ export type SendEncouragementBody = z.infer<typeof sendEncouragementBody>;
 export const encouragementSent = z.object({ sentAt: z.string(), nextEncouragementAt: z.string() });
 export type EncouragementSent = z.infer<typeof encouragementSent>;
 
-export const mentorWeekPaths = {
-  week: '/api/disciples/week',
-  /** POST with :id a direct disciple. */
-  encouragements: '/api/disciples/:id/encouragements',
-} as const;
-
-export const encouragementPath = (discipleId: string) => mentorWeekPaths.encouragements.replace(':id', encodeURIComponent(discipleId));
+/** The "This week" panel of the disciple tree (docs/decisions/083): signed-in users, about their own direct disciples. */
+export const mentorWeekApi = {
+  week: endpoint('GET', '/api/disciples/week', { response: { 200: mentorWeek } }),
+  /** Mail one of your direct disciples (:id) one of the listed messages, once a week each. */
+  sendEncouragement: endpoint('POST', '/api/disciples/:id/encouragements', {
+    params: discipleIdParams,
+    body: sendEncouragementBody,
+    response: { 201: encouragementSent },
+  }),
+};

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 import { applicationStatuses } from '../domain/eligibility.ts';
 import { emailSchema, roles } from './auth.ts';
-import { personName } from './text.ts';
+import { endpoint } from './endpoint.ts';
+import { addDiscipleBody } from './mentoring-forms.ts';
 
 /** Counts shown on the dashboard's "disciples mentored" card. */
 export const disciplesSummary = z.object({
@@ -35,9 +36,17 @@ export interface DiscipleNode {
   disciples: DiscipleNode[];
 }
 
-/** A person in the tree and, nested, the people they mentor. The root is the signed-in user. */
+/**
+ * A person in the tree and, nested, the people they mentor. The root is the signed-in user. The
+ * fields are written out, not spread from `discipleFields`: the bundler counts a spread as a side
+ * effect and would keep this schema, with zod, in every screen that calls a mentoring endpoint (decision 078).
+ */
 export const discipleNode: z.ZodType<DiscipleNode> = z.object({
-  ...discipleFields,
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  progress: z.number().int().min(0).max(100),
   trackDays: z.number().int().min(0).optional(),
   isPaused: z.boolean().optional(),
   get disciples() {
@@ -71,14 +80,8 @@ export const pendingDisciples = z.object({
 });
 export type PendingDisciples = z.infer<typeof pendingDisciples>;
 
-/** The add-disciple form (spec section 3): full name and email, both required. */
-export const addDiscipleBody = z.strictObject({
-  fullName: /* @__PURE__ */ personName(
-    z.string('Full name is required').trim().min(1, 'Full name is required').max(160, 'Full name must be at most 160 characters'),
-  ),
-  email: emailSchema,
-});
-export type AddDiscipleBody = z.infer<typeof addDiscipleBody>;
+// The add-disciple form's schema lives in mentoring-forms.ts (the browser runs it; see there).
+export type { AddDiscipleBody } from './mentoring-forms.ts';
 
 /**
  * The answer to "add disciple" is the same whether or not the email has an account: an invitation
@@ -158,5 +161,43 @@ export const progression = z.object({
 });
 export type Progression = z.infer<typeof progression>;
 
-// The paths live apart from the schemas (docs/decisions/078): a screen that only calls them downloads no zod.
-export { mentoringPaths } from './mentoring-paths.ts';
+/**
+ * The mentoring endpoints (docs/decisions/083). Every one needs a session (401 otherwise); the
+ * signed-in user's own disciples, invitations, links and progression, and the admins' mentor placement.
+ */
+export const mentoringApi = {
+  /** Counts shown on the dashboard's "disciples mentored" card. */
+  summary: endpoint('GET', '/api/disciples/summary', { response: { 200: disciplesSummary } }),
+  /** The signed-in user's whole subtree (the root is the user). */
+  tree: endpoint('GET', '/api/disciples/tree', { response: { 200: discipleNode } }),
+  pending: endpoint('GET', '/api/disciples/pending', { response: { 200: pendingDisciples } }),
+  progression: endpoint('GET', '/api/disciples/progression', { response: { 200: progression } }),
+  /** Add a disciple: always an invitation, whether or not the email has an account. */
+  addDisciple: endpoint('POST', '/api/disciples', { body: addDiscipleBody, response: { 201: addDiscipleResult } }),
+  /** Send one of your pending invitations again (once a day). */
+  resendInvitation: endpoint('POST', '/api/disciples/invitations/:id/resend', { params: idParams, response: { 200: invitation } }),
+  /** Cancel one of your pending invitations. */
+  cancelInvitation: endpoint('DELETE', '/api/disciples/invitations/:id', { params: idParams }),
+  /** A mentor removes one of their direct disciples. */
+  removeDisciple: endpoint('DELETE', '/api/disciples/:id', { params: idParams }),
+  /** Links waiting for the user's answer, their own request, their mentor. */
+  links: endpoint('GET', '/api/mentor-links', { response: { 200: mentorLinks } }),
+  /** Answer someone who named you as their mentor. */
+  answerRequest: endpoint('POST', '/api/mentor-links/requests/:id', { params: idParams, body: answerLinkBody }),
+  /** Answer a mentor's invitation to your email. */
+  answerInvitation: endpoint('POST', '/api/mentor-links/invitations/:id', { params: idParams, body: answerLinkBody }),
+  /** Withdraw your request, or close the notice that it was declined. */
+  dismissOutgoing: endpoint('DELETE', '/api/mentor-links/outgoing'),
+  /** Leave your mentor. */
+  leaveMentor: endpoint('DELETE', '/api/mentor-links/mentor'),
+  /** Apply for the ambassador role. */
+  applyForAmbassador: endpoint('POST', '/api/ambassador-applications', { response: { 201: ambassadorApplication } }),
+  /** Admins: someone's current mentor, shown before setting another one. */
+  adminMentor: endpoint('GET', '/api/admin/users/:id/mentor', { params: idParams, response: { 200: adminMentorView } }),
+  /** Admins: set or clear someone's mentor (the password or a code typed again recently). */
+  setAdminMentor: endpoint('PUT', '/api/admin/users/:id/mentor', {
+    params: idParams,
+    body: setMentorBody,
+    response: { 200: setMentorResult },
+  }),
+};

@@ -1,16 +1,20 @@
 import { z } from 'zod';
 
-/** Each person's data (issue 11): a copy of everything about them, and deleting their account. */
-export const myDataPaths = {
-  export: '/api/me/export',
-  me: '/api/me',
-} as const;
+import { endpoint } from './endpoint.ts';
 
-/** DELETE /api/me body: the password (accounts that have one). */
+/** Deleting the account: the password (accounts that have one). */
 export const deleteAccountBody = z.strictObject({
   password: z.string({ error: 'Must be text' }).min(1, 'Required').max(1024, 'Must be at most 1024 characters').optional(),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
+/** Each person's data (issue 11, docs/decisions/083): a copy of everything about them, and deleting their account. Only ever their own. */
+export const myDataApi = {
+  /** The download of everything about the person (a JSON file), after the password or a code within the last minutes. */
+  export: endpoint('GET', '/api/me/export'),
+  /** Deletes the signed-in account; the session ends with it. */
+  deleteAccount: endpoint('DELETE', '/api/me', { body: deleteAccountBody }),
+};
 
 /** Version of the export's layout: bumped when a field changes meaning. */
 export const EXPORT_FORMAT = 1;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { endpoint } from './endpoint.ts';
+
 /** The mails a person can turn off, each with its own one-click unsubscribe link. */
 export const notificationLists = ['encouragement', 'mentor-digest', 'prayer'] as const;
 export type NotificationList = (typeof notificationLists)[number];
@@ -32,12 +34,19 @@ export const listOfToken = (token: string): NotificationList | null => {
   return (notificationLists as readonly string[]).includes(list ?? '') ? (list as NotificationList) : null;
 };
 
-export const notificationPaths = {
-  settings: '/api/account/notifications',
-  /** POST from the confirmation page (JSON). */
-  unsubscribe: '/api/mail/unsubscribe/:token',
-  /** The link in mails: GET is the client's confirmation page, POST the RFC 8058 one-click. */
-  oneClick: '/unsubscribe/:token',
-} as const;
+/** Which mails a person receives (docs/decisions/083): the settings are the signed-in person's own. */
+export const notificationsApi = {
+  settings: endpoint('GET', '/api/account/notifications', { response: { 200: notificationSettings } }),
+  updateSettings: endpoint('PATCH', '/api/account/notifications', {
+    body: updateNotificationSettingsBody,
+    response: { 200: notificationSettings },
+  }),
+  /** Public, the signed link is the proof: the confirmation page's button (JSON, or no body). */
+  unsubscribe: endpoint('POST', '/api/mail/unsubscribe/:token', { params: unsubscribeParams, response: { 200: unsubscribeResult } }),
+};
 
-export const unsubscribePath = (token: string) => notificationPaths.unsubscribe.replace(':token', encodeURIComponent(token));
+/**
+ * The link in mails, outside the API: GET is the client's confirmation page, POST the RFC 8058
+ * one-click (the server registers it with the unsubscribe's schemas).
+ */
+export const oneClickUnsubscribePath = '/unsubscribe/:token';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 import { assembleBirthdate } from '../domain/birthdate.ts';
+import { currentUser } from './auth.ts';
+import { endpoint } from './endpoint.ts';
 import { birthdateSchema, birthPartsSchema, phoneSchema, refineBirthParts, REQUIRED, requiredName, requiredText } from './public-forms.ts';
 
 /** The 15 choices of the onboarding country list (spec section 5); the English name is what is stored. */
@@ -41,7 +43,7 @@ const onboardingFields = {
   pastorName: requiredPerson(160),
 };
 
-/** POST /api/onboarding/complete body (spec section 3). Unknown fields are refused. */
+/** The onboarding form's body (spec section 3). Unknown fields are refused. */
 export const onboardingBody = z.strictObject({
   ...onboardingFields,
   /**
@@ -80,7 +82,7 @@ export function toOnboardingBody(v: OnboardingFormValues): OnboardingBody {
   return { ...rest, country: country as OnboardingCountry, ...(foundOnOwn ? {} : { mentorName }), ...(birthdate ? { birthdate } : {}) };
 }
 
-/** The profile as saved (GET/PUT /api/profile): what onboarding asked, editable later on /settings. */
+/** The profile as saved (read and saved through `onboardingApi`): what onboarding asked, editable later on /settings. */
 export const profile = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
@@ -94,7 +96,7 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 
-/** PUT /api/profile: the onboarding fields with the onboarding rules; a null birthdate removes it. */
+/** A new profile: the onboarding fields with the onboarding rules; a null birthdate removes it. */
 export const profileBody = z.strictObject({ ...onboardingFields, birthdate: birthdateSchema.nullable() });
 export type ProfileBody = z.infer<typeof profileBody>;
 
@@ -117,9 +119,14 @@ export function toProfileBody(v: ProfileFormValues): ProfileBody {
   return { ...rest, country: country as OnboardingCountry, birthdate: assembleBirthdate({ birthMonth, birthDay, birthYear }) ?? null };
 }
 
-export const onboardingPaths = {
-  complete: '/api/onboarding/complete',
-  skip: '/api/onboarding/skip',
-  /** GET the profile, PUT a new one. */
-  profile: '/api/profile',
-} as const;
+/** Onboarding's and the profile's endpoints (docs/decisions/083): each needs a signed-in user (a visitor gets a 401 before the body is looked at). */
+export const onboardingApi = {
+  /** The onboarding form sent: the profile saved; answers the signed-in user as it now is. */
+  complete: endpoint('POST', '/api/onboarding/complete', { body: onboardingBody, response: { 200: currentUser } }),
+  /** Onboarding left for later; answers the signed-in user as it now is. */
+  skip: endpoint('POST', '/api/onboarding/skip', { response: { 200: currentUser } }),
+  /** The signed-in user's own profile. */
+  profile: endpoint('GET', '/api/profile', { response: { 200: profile } }),
+  /** A new profile for the signed-in user. */
+  saveProfile: endpoint('PUT', '/api/profile', { body: profileBody, response: { 200: profile } }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { isInQuietHours, isTimeZone, MINUTE_STEP, prayerSessions } from '../domain/prayer.ts';
+import { endpoint } from './endpoint.ts';
 
 /** The Pray page and the prayer rhythm's settings (issue 27, docs/decisions/075). */
 
@@ -66,15 +67,19 @@ export const prayerFeedParams = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{43}(\.ics)?$/, 'This calendar link is not valid'),
 });
 
-export const prayerPaths = {
-  state: '/api/prayer',
-  reminders: '/api/prayer/reminders',
-  /** POST makes (or renews) the private link, DELETE revokes it. */
-  calendar: '/api/prayer/calendar',
+/** The prayer rhythm's endpoints (docs/decisions/083): the settings are the signed-in person's own. */
+export const prayerApi = {
+  /** No query parameters: always the signed-in person's own state. */
+  state: endpoint('GET', '/api/prayer', { query: z.strictObject({}), response: { 200: prayerState } }),
+  saveReminders: endpoint('PUT', '/api/prayer/reminders', { body: updatePrayerRemindersBody, response: { 200: prayerState } }),
+  /** Makes (or renews) the private subscription link; the older one stops working. */
+  createCalendar: endpoint('POST', '/api/prayer/calendar', { body: createPrayerCalendarBody, response: { 200: prayerCalendarLink } }),
+  /** Revokes the private subscription link. */
+  revokeCalendar: endpoint('DELETE', '/api/prayer/calendar', { response: { 204: z.null() } }),
   /** The signed-in person's calendar as a file. */
-  download: '/api/prayer/calendar.ics',
-  /** The subscription address: no session, the secret is the credential. */
-  feed: '/api/prayer/feed/:token',
-  /** The prayer nights alone, for anyone (the WatchMoms mothers have no account). */
-  nights: '/api/prayer/nights.ics',
-} as const;
+  download: endpoint('GET', '/api/prayer/calendar.ics', { query: prayerDownloadQuery }),
+  /** Public, the subscription address: no session, the secret is the credential. */
+  feed: endpoint('GET', '/api/prayer/feed/:token', { params: prayerFeedParams }),
+  /** Public: the prayer nights alone, for anyone (the WatchMoms mothers have no account). */
+  nights: endpoint('GET', '/api/prayer/nights.ics', { query: z.strictObject({ lang: z.enum(['en', 'fr']).default('en') }) }),
+};

@@ -11,6 +11,7 @@ import {
   type ScoreBand,
   type SupportCategory,
 } from '../domain/support.ts';
+import { endpoint } from './endpoint.ts';
 import { personName, plainText } from './text.ts';
 
 /*
@@ -90,7 +91,7 @@ const watchmomsFields = {
     .refine((v) => v, WATCHMOMS_MESSAGES.consent),
 };
 
-/** POST /api/watchmoms-applications body (spec section 3). Unknown fields are refused. */
+/** A WatchMoms application's body (spec section 3). Unknown fields are refused. */
 export const watchmomsApplicationBody = z.strictObject({ ...watchmomsFields, birthdate: birthdateSchema.optional() });
 export type WatchmomsApplicationBody = z.infer<typeof watchmomsApplicationBody>;
 
@@ -161,7 +162,7 @@ const callbackPreferences = {
   consent: z.literal(true, { error: CALLBACK_MESSAGES.consent }),
 };
 
-/** POST /api/callback-requests body. The requester's account (if any) comes from the session, never from here. */
+/** A callback request's body. The requester's account (if any) comes from the session, never from here. */
 export const callbackRequestBody = z.strictObject({
   name: requiredName(100).min(1, REQUIRED),
   phone: requiredText(30).min(1, REQUIRED),
@@ -209,7 +210,14 @@ export function toCallbackRequest(v: CallbackFormInput, scoreBand: ScoreBand): C
   };
 }
 
-export const publicFormPaths = {
-  watchmoms: '/api/watchmoms-applications',
-  callbackRequests: '/api/callback-requests',
-} as const;
+/** The public forms' endpoints (docs/decisions/083): anyone may send them, signed in or not, a few times a minute. */
+export const publicFormsApi = {
+  /** A WatchMoms application: 201 when stored, 200 when the same Idempotency-Key was stored already. */
+  watchmoms: endpoint('POST', '/api/watchmoms-applications', {
+    body: watchmomsApplicationBody,
+    headers: idempotencyHeaders,
+    response: { 200: createdResponse, 201: createdResponse },
+  }),
+  /** A counselor callback request; the requester's account (if any) comes from the session. */
+  callbackRequests: endpoint('POST', '/api/callback-requests', { body: callbackRequestBody, response: { 201: createdResponse } }),
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { concernSources, concernStatuses, linkPauseReasons } from '../domain/safeguarding.ts';
 import { emailSchema } from './auth.ts';
+import { endpoint } from './endpoint.ts';
 import { personName, plainText } from './text.ts';
 
 /*
@@ -212,31 +213,47 @@ export type SafeguardingAudit = z.infer<typeof safeguardingAudit>;
 export const idParams = z.strictObject({ id: z.uuid('must be an id (a UUID)') });
 export const tokenParams = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid') });
 
-export const safeguardingPaths = {
-  /** POST: a signed-in person raises a concern. GET: the concerns they raised, with their status. */
-  concerns: '/api/safeguarding/concerns',
-  /** GET: the signed-in adult's approval as a mentor of minors. */
-  myApproval: '/api/safeguarding/my-approval',
-  /** POST (public): anyone raises a concern. */
-  publicConcerns: '/api/safeguarding/public-concerns',
-  /** GET (public, the token is the proof): a concern's status for someone without an account. */
-  concernStatus: '/api/safeguarding/concern-status/:token',
-  /** GET (public, the parent's mailed link): their child's mentors. POST …/concerns: a parent's concern. */
-  parent: '/api/safeguarding/parent/:token',
-  parentConcerns: '/api/safeguarding/parent/:token/concerns',
-  /** The Safeguarding tab (the lead and admins). */
-  adminMentors: '/api/admin/safeguarding/mentors',
-  adminApprovals: '/api/admin/safeguarding/approvals',
-  adminApproval: '/api/admin/safeguarding/approvals/:id',
-  adminLinks: '/api/admin/safeguarding/links',
-  adminLinkPause: '/api/admin/safeguarding/links/:id/pause',
-  adminLinkResume: '/api/admin/safeguarding/links/:id/resume',
-  adminConcerns: '/api/admin/safeguarding/concerns',
-  adminConcern: '/api/admin/safeguarding/concerns/:id',
-  adminAudit: '/api/admin/safeguarding/audit',
-  /** PUT (admins only): grant or remove the safeguarding lead role. */
-  adminLead: '/api/admin/users/:id/safeguarding-lead',
-} as const;
+/** Safeguarding's endpoints (docs/decisions/083). */
+export const safeguardingApi = {
+  /** A signed-in person raises a concern. */
+  raiseConcern: endpoint('POST', '/api/safeguarding/concerns', { body: raiseConcernBody, response: { 201: concernReceipt } }),
+  /** The concerns the signed-in person raised, with their status. */
+  myConcerns: endpoint('GET', '/api/safeguarding/concerns', { response: { 200: myConcerns } }),
+  /** The signed-in adult's approval as a mentor of minors. */
+  myApproval: endpoint('GET', '/api/safeguarding/my-approval', { response: { 200: myMentorApproval } }),
+  /** Public: anyone, signed in or not, raises a concern (the public page). */
+  raisePublicConcern: endpoint('POST', '/api/safeguarding/public-concerns', { body: publicConcernBody, response: { 201: concernReceipt } }),
+  /** Public, the unguessable link is the permission: a concern's status for someone without an account. */
+  concernStatus: endpoint('GET', '/api/safeguarding/concern-status/:token', { params: tokenParams, response: { 200: concernStatusView } }),
+  /** Public, the parent's mailed link: their child's mentors. */
+  parentMentors: endpoint('GET', '/api/safeguarding/parent/:token', { params: tokenParams, response: { 200: parentMentorsView } }),
+  /** Public, the parent's mailed link: a parent's concern. */
+  raiseParentConcern: endpoint('POST', '/api/safeguarding/parent/:token/concerns', {
+    params: tokenParams,
+    body: parentConcernBody,
+    response: { 201: concernReceipt },
+  }),
+
+  // The Safeguarding tab (the lead and admins).
+  adminMentors: endpoint('GET', '/api/admin/safeguarding/mentors', { response: { 200: safeguardingMentors } }),
+  approveMentor: endpoint('POST', '/api/admin/safeguarding/approvals', { body: approveMentorBody, response: { 201: approvalResult } }),
+  revokeApproval: endpoint('DELETE', '/api/admin/safeguarding/approvals/:id', { params: idParams }),
+  adminLinks: endpoint('GET', '/api/admin/safeguarding/links', { response: { 200: safeguardingLinks } }),
+  /** The link is named by its disciple's id (each person has one mentor). */
+  pauseLink: endpoint('POST', '/api/admin/safeguarding/links/:id/pause', { params: idParams }),
+  resumeLink: endpoint('POST', '/api/admin/safeguarding/links/:id/resume', { params: idParams }),
+  adminConcerns: endpoint('GET', '/api/admin/safeguarding/concerns', { response: { 200: concernList } }),
+  /** Opening a concern is recorded (and stops its 24-hour clock). */
+  adminConcern: endpoint('GET', '/api/admin/safeguarding/concerns/:id', { params: idParams, response: { 200: concernDetail } }),
+  setConcernStatus: endpoint('PATCH', '/api/admin/safeguarding/concerns/:id', { params: idParams, body: concernStatusBody }),
+  adminAudit: endpoint('GET', '/api/admin/safeguarding/audit', { response: { 200: safeguardingAudit } }),
+  /** Admins only, with the password or a code typed again: grant or remove the safeguarding lead role. */
+  setLead: endpoint('PUT', '/api/admin/users/:id/safeguarding-lead', {
+    params: idParams,
+    body: safeguardingLeadBody,
+    response: { 200: safeguardingLeadResult },
+  }),
+};
 
 /** Client pages opened from mails. */
 export const parentMentorsPagePath = (token: string) => `/parent-mentors/${token}`;

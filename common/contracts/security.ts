@@ -1,15 +1,7 @@
 import { z } from 'zod';
 
-import { passwordSchema } from './auth.ts';
-
-/** Route paths of the account's security: password, sessions, two-step verification, re-authentication. */
-export const securityPaths = {
-  password: '/api/account/password',
-  sessions: '/api/account/sessions',
-  /** DELETE: every session of the account but this one. */
-  otherSessions: '/api/account/sessions/others',
-  session: (id: string) => `/api/account/sessions/${encodeURIComponent(id)}`,
-} as const;
+import { currentUser, passwordSchema } from './auth.ts';
+import { endpoint } from './endpoint.ts';
 
 export const changePasswordBody = z.strictObject({
   currentPassword: z.string().min(1, 'Required').max(1024),
@@ -39,18 +31,6 @@ export const endedSessions = z.object({ ended: z.number().int().nonnegative() })
 export type EndedSessions = z.infer<typeof endedSessions>;
 
 // ---- Two-step verification (TOTP + recovery codes) and re-authentication (docs/decisions/038) ----
-
-export const mfaPaths = {
-  status: '/api/account/mfa',
-  totpSetup: '/api/account/mfa/totp/setup',
-  totpConfirm: '/api/account/mfa/totp/confirm',
-  /** DELETE: turns two-step verification off (not for admins and founders). */
-  totp: '/api/account/mfa/totp',
-  recoveryCodes: '/api/account/mfa/recovery-codes',
-  /** Sign-in, second step: the password was right, a code is asked. */
-  signIn: '/api/auth/mfa',
-  reauth: '/api/auth/reauth',
-} as const;
 
 /** How long a password or code typed again opens sensitive actions (role changes, exports, deleting people). */
 export const REAUTH_WINDOW_MINUTES = 15;
@@ -112,3 +92,28 @@ export const recoveryCodeList = z.object({ recoveryCodes: z.array(z.string()) })
 export type RecoveryCodeList = z.infer<typeof recoveryCodeList>;
 
 export const reauthResult = z.object({ reauthUntil: z.string() });
+
+/** The account's security (docs/decisions/083): every endpoint is the signed-in user's own. */
+export const securityApi = {
+  /** Ends every other session of the account. */
+  changePassword: endpoint('POST', '/api/account/password', { body: changePasswordBody, response: { 200: endedSessions } }),
+  sessions: endpoint('GET', '/api/account/sessions', { response: { 200: sessionList } }),
+  /** Every session of the account but this one. */
+  endOtherSessions: endpoint('DELETE', '/api/account/sessions/others', { response: { 200: endedSessions } }),
+  /** One session (this one too: it is then signed out). */
+  endSession: endpoint('DELETE', '/api/account/sessions/:id', { params: sessionParams }),
+};
+
+/** Two-step verification and re-authentication (docs/decisions/038). */
+export const mfaApi = {
+  status: endpoint('GET', '/api/account/mfa', { response: { 200: mfaStatus } }),
+  totpSetup: endpoint('POST', '/api/account/mfa/totp/setup', { response: { 200: totpEnrolment } }),
+  totpConfirm: endpoint('POST', '/api/account/mfa/totp/confirm', { body: totpConfirmBody, response: { 200: recoveryCodeList } }),
+  /** Turns two-step verification off (not for admins and founders). */
+  disableTotp: endpoint('DELETE', '/api/account/mfa/totp'),
+  recoveryCodes: endpoint('POST', '/api/account/mfa/recovery-codes', { response: { 200: recoveryCodeList } }),
+  /** Public, sign-in's second step: the password was right, a code from the app or a recovery code is asked. */
+  signIn: endpoint('POST', '/api/auth/mfa', { body: secondFactorBody, response: { 200: currentUser } }),
+  /** The password or a code typed again: sensitive actions open for REAUTH_WINDOW_MINUTES. */
+  reauth: endpoint('POST', '/api/auth/reauth', { body: reauthBody, response: { 200: reauthResult } }),
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { calendarDate } from './challenge.ts';
 import { langQuery, scripture } from './course.ts';
+import { endpoint } from './endpoint.ts';
 
 /**
  * The 7-day new-believer track (issue 27, docs/decisions/074): a second course, of kind `track`.
@@ -22,7 +23,7 @@ export const trackDayText = z.object({
 });
 export type TrackDayText = z.infer<typeof trackDayText>;
 
-/** GET /api/track/content?lang=: the track's texts (the same for everyone). */
+/** The track's texts (the same for everyone), per language. */
 export const trackContent = z.object({
   courseId: z.string(),
   slug: z.string(),
@@ -50,7 +51,7 @@ export const trackPace = z.object({
 });
 
 /**
- * GET /api/track: the signed-in learner's own days done and whether they skipped the track; with
+ * The track's state: the signed-in learner's own days done and whether they skipped the track; with
  * `?today=` also the pace on that day (common/domain/track.ts). The app asks without `today` (one
  * copy kept for offline use) and computes the pace itself.
  */
@@ -68,7 +69,7 @@ export const trackDayParams = z.strictObject({
   day: z.coerce.number('must be a day number').int('must be a whole number').min(1, 'must be from 1 to 7').max(7, 'must be from 1 to 7'),
 });
 
-/** POST /api/track/days/:day: the day is done on `date` (the learner's today, or a day within the 48-hour catch-up when sent late from offline). */
+/** A day of the track done: the day is done on `date` (the learner's today, or a day within the 48-hour catch-up when sent late from offline). */
 export const trackDayBody = z.strictObject({
   date: calendarDate,
   answer: z
@@ -79,25 +80,23 @@ export const trackDayBody = z.strictObject({
 });
 export type TrackDayBody = z.infer<typeof trackDayBody>;
 
-/** PUT /api/track/skip: skip the track (the dashboard then leads to the 8-week course) or take it up again. */
+/** Skipping the track: skip it (the dashboard then leads to the 8-week course) or take it up again. */
 export const trackSkipBody = z.strictObject({ isSkipped: z.boolean('must be true or false') });
 export type TrackSkipBody = z.infer<typeof trackSkipBody>;
 
 export const trackQuery = langQuery;
 
-export const trackRoutes = {
-  state: '/api/track',
-  content: '/api/track/content',
-  day: '/api/track/days/:day',
-  skip: '/api/track/skip',
-} as const;
-
-export const trackPaths = {
-  state: '/api/track',
-  content: '/api/track/content',
-  day: (day: number) => `/api/track/days/${day}`,
-  skip: '/api/track/skip',
-} as const;
+/** The track's endpoints (docs/decisions/083): each needs a signed-in user and names no other user (an extra field is a 400). */
+export const trackApi = {
+  /** The track's texts in one language, the same for everyone. */
+  content: endpoint('GET', '/api/track/content', { query: trackQuery, response: { 200: trackContent } }),
+  /** The signed-in learner's own days done and whether they skipped the track (the pace too with `?today=`). */
+  state: endpoint('GET', '/api/track', { query: trackStateQuery, response: { 200: trackState } }),
+  /** A day done; one done offline and sent again (or twice from two devices) is stored once. */
+  day: endpoint('POST', '/api/track/days/:day', { params: trackDayParams, body: trackDayBody, response: { 200: trackState } }),
+  /** Skip the track, or take it up again. */
+  skip: endpoint('PUT', '/api/track/skip', { body: trackSkipBody, response: { 200: trackState } }),
+};
 
 /** The client's pages of the track. */
 export const trackPagePaths = {

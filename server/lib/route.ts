@@ -12,15 +12,17 @@ export interface RouteSchema<S extends EndpointSchemas> {
 }
 
 /**
- * What Fastify needs to register an endpoint defined in common/contracts (docs/decisions/082):
+ * What Fastify needs to register an endpoint defined in common/contracts (docs/decisions/083):
  * `app.route({ ...routeOf(contract.x), handler })`, with `config`, hooks or a `schema` addition
  * beside it. The request and reply are typed from the endpoint's schemas (fastify-type-provider-zod).
  */
 export function routeOf<M extends Endpoint['method'], P extends string, S extends EndpointSchemas>(ep: Endpoint<M, P, S>) {
   const s = ep.schemas as EndpointSchemas;
-  return {
-    method: ep.method,
-    url: ep.path,
-    schema: { params: s.params, querystring: s.query, body: s.body, headers: s.headers, response: s.response } as RouteSchema<S>,
-  };
+  // Only the parts the endpoint has: Fastify warns about a schema key given as undefined.
+  const schema = Object.fromEntries(
+    Object.entries({ params: s.params, querystring: s.query, body: s.body, headers: s.headers, response: s.response }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
+  return { method: ep.method, url: ep.path, schema: schema as unknown as RouteSchema<S> };
 }

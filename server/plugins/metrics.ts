@@ -10,7 +10,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  * Prometheus metrics (docs/decisions/070), on a listener of their own (METRICS_PORT, on
  * METRICS_HOST, loopback by default; a bearer METRICS_TOKEN when set), never on the app's port:
  * - `http_requests_total` and `http_request_duration_seconds` by method, route pattern (never the
- *   URL's values: `/api/admin/users/:id`, so no id reaches the metrics) and status;
+ *   URL's values: a pattern such as the one erasing an account, with its `:id`, so no id reaches the metrics) and status;
  * - `db_pool_connections` by state (total, idle, waiting) of this instance's pool;
  * - `job_queue_jobs` by queue and state (pg-boss, the whole database: every instance shares it);
  * - `mail_outbox_messages` by status;

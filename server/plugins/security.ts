@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { healthApi } from '#common/contracts/health.ts';
+
 import { AppError } from '../lib/app-error.ts';
 
 const CSP = [
@@ -31,7 +33,7 @@ interface Options {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 /** Health checks come from load balancers inside the network, often over plain http. */
-const PROBES = new Set(['/api/health', '/api/ready']);
+const PROBES = new Set<string>([healthApi.health.path, healthApi.ready.path]);
 
 export default fp<Options>(async function security(app: FastifyInstance, opts) {
   // Only JSON is accepted as a request body: drop Fastify's default text/plain parser.

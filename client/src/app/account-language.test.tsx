@@ -2,8 +2,6 @@ import { screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import { mailPaths } from '#common/contracts/mail-paths.ts';
-
 import { currentUserQuery } from '../lib/current-user.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { buildCurrentUser } from '../test/factories.ts';
@@ -13,17 +11,17 @@ import { followLanguageOnAccount } from './account-language.ts';
 
 describe("the account's language", () => {
   it('follows the language a signed-in person switches to', async () => {
-    const api = stubApi().on('PUT', mailPaths.locale, { status: 204 });
+    const api = stubApi().on('PUT', '/api/account/locale', { status: 204 });
     queryClient.setQueryData(currentUserQuery.queryKey, buildCurrentUser({ locale: 'en' }));
     renderWithApp(<p>screen</p>);
     await followLanguageOnAccount('fr');
-    expect(api.calls('PUT', mailPaths.locale).map((r) => r.body)).toEqual([{ locale: 'fr' }]);
+    expect(api.calls('PUT', '/api/account/locale').map((r) => r.body)).toEqual([{ locale: 'fr' }]);
     expect(queryClient.getQueryData(currentUserQuery.queryKey)?.locale).toBe('fr');
     expect(screen.queryByText(i18n.getFixedT('en', 'common')('languageNotSaved'))).toBeNull();
   });
 
   it('tells the person when the server could not change it, and keeps the old one so the next switch tries again', async () => {
-    const api = stubApi().on('PUT', mailPaths.locale, apiError(503, 'DATABASE_UNAVAILABLE'));
+    const api = stubApi().on('PUT', '/api/account/locale', apiError(503, 'DATABASE_UNAVAILABLE'));
     queryClient.setQueryData(currentUserQuery.queryKey, buildCurrentUser({ locale: 'en' }));
     renderWithApp(<p>screen</p>);
     await i18n.changeLanguage('fr');
@@ -31,6 +29,6 @@ describe("the account's language", () => {
     // As written, no-break spaces included (the default normalizer would turn the page's into spaces).
     expect(await screen.findByText(i18n.getFixedT('fr', 'common')('languageNotSaved'), { normalizer: (text) => text })).toBeVisible();
     expect(queryClient.getQueryData(currentUserQuery.queryKey)?.locale).toBe('en');
-    expect(api.calls('PUT', mailPaths.locale)).toHaveLength(1);
+    expect(api.calls('PUT', '/api/account/locale')).toHaveLength(1);
   });
 });

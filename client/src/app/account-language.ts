@@ -1,14 +1,14 @@
+import { accountApi } from '#common/contracts/auth-paths.ts';
 import type { CurrentUser } from '#common/contracts/auth.ts';
-import { mailPaths } from '#common/contracts/mail-paths.ts';
 
 import { toast } from '../components/ui/toast.tsx';
-import { sendJson } from '../lib/api.ts';
+import { call } from '../lib/api.ts';
 import { currentUserQuery } from '../lib/current-user.ts';
 import i18n from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 /**
- * A signed-in person's mail follows the language they switch to (PUT /api/account/locale). When the
+ * A signed-in person's mail follows the language they switch to (the account's language endpoint). When the
  * server refuses or cannot be reached, the account keeps its language: the person is told, and the
  * cached account says the old language again, so the next switch tries once more.
  */
@@ -18,7 +18,7 @@ export function followLanguageOnAccount(lng: string): Promise<void> {
   if (!user || user.locale === locale) return Promise.resolve();
   const previous = user.locale;
   queryClient.setQueryData(currentUserQuery.queryKey, (u) => (u ? { ...u, locale } : u));
-  return sendJson('PUT', mailPaths.locale, { locale }).then(
+  return call(accountApi.locale, { body: { locale } }).then(
     () => undefined,
     () => {
       queryClient.setQueryData(currentUserQuery.queryKey, (u) => (u && u.locale === locale ? { ...u, locale: previous } : u));

@@ -1,4 +1,4 @@
-import { paths } from '#common/contracts/auth-paths.ts';
+import { authApi } from '#common/contracts/auth-paths.ts';
 import type { CurrentUser } from '#common/contracts/auth.ts';
 
 import { takeFirstResponse } from '../lib/first-requests.ts';
@@ -12,7 +12,7 @@ let answer: { user: CurrentUser | null } | undefined;
  * as the route switch always did. Made once per page load, with the answer public/boot.js started.
  */
 export function checkVisitor(): Promise<CurrentUser | null> {
-  check ??= (takeFirstResponse(paths.currentUser) ?? fetch(paths.currentUser, { credentials: 'same-origin' }))
+  check ??= (takeFirstResponse(authApi.currentUser.path) ?? fetch(authApi.currentUser.path, { credentials: 'same-origin' }))
     .then(async (res) => (res.ok ? ((await res.json()) as CurrentUser | null) : null))
     .catch(() => null)
     .then((user) => {

@@ -68,7 +68,7 @@ let reportsLeft = 5;
 const reported = new Set<string>();
 
 /**
- * Tells the server a screen broke (POST /api/client-errors): what was thrown, where in the
+ * Tells the server a screen broke (the crash report, `clientErrorsApi.report`): what was thrown, where in the
  * components, which path (never its query string) and build. Never throws; a failed report is dropped.
  */
 export function reportClientError(kind: 'render' | 'uncaught' | 'chunk' | 'service-worker', error: unknown, componentStack?: string) {

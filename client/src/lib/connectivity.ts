@@ -1,9 +1,12 @@
+import { urlOf } from '#common/contracts/endpoint.ts';
+import { healthApi } from '#common/contracts/health.ts';
+
 /**
  * Whether the app can reach the server. `navigator.onLine` alone is not enough: a phone on a weak
  * network says "online" while nothing arrives, and answers the service worker takes from its copy
  * look like success. So: the browser's online/offline events, a request that fails to reach the
  * server, or an answer marked `X-Offline-Copy` by the service worker mean offline; while offline,
- * `/api/health` is asked every 5 s, and any real answer means back online.
+ * the server's liveness probe is asked every 5 s, and any real answer means back online.
  */
 const listeners = new Set<() => void>();
 let offline = typeof navigator !== 'undefined' && !navigator.onLine;
@@ -23,7 +26,7 @@ function set(isNowOffline: boolean) {
 function startProbe() {
   if (probe) return;
   probe = setInterval(() => {
-    fetch('/api/health', { cache: 'no-store' }).then(
+    fetch(urlOf(healthApi.health), { cache: 'no-store' }).then(
       (res) => res.ok && set(false),
       () => {},
     );

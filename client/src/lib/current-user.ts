@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { paths } from '#common/contracts/auth-paths.ts';
-import type { CurrentUser } from '#common/contracts/auth.ts';
+import { authApi } from '#common/contracts/auth-paths.ts';
 
-import { getJsonOrNullOn401 } from './api.ts';
+import { callOrNullOn401 } from './api.ts';
 import { sharedKeys } from './query-keys.ts';
 
 /**
@@ -14,7 +13,7 @@ import { sharedKeys } from './query-keys.ts';
  */
 export const currentUserQuery = queryOptions({
   queryKey: sharedKeys.currentUser,
-  queryFn: () => getJsonOrNullOn401<CurrentUser>(paths.currentUser),
+  queryFn: () => callOrNullOn401(authApi.currentUser),
   staleTime: 0,
   refetchOnWindowFocus: true,
   refetchOnMount: false,

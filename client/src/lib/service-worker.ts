@@ -9,7 +9,7 @@ import { reportClientError } from './client-errors.ts';
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
   // A refusal (a failed download, a script error, a storage quota) leaves the app online-only: the
-  // console and the server's log say why (POST /api/client-errors, kind `service-worker`).
+  // console and the server's log say why (a crash report of kind `service-worker`).
   const register = () =>
     void navigator.serviceWorker.register('/service-worker.js', { scope: '/' }).catch((err: unknown) => {
       console.warn('The service worker could not be installed; the app works online only.', err);

@@ -4,6 +4,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 
+import { authApi } from '#common/contracts/auth-paths.ts';
+
 /**
  * The service worker (docs/decisions/044), built by vite-plugin-pwa (injectManifest): the app shell,
  * its scripts and styles and the translations are precached; the course reads a learner opened are
@@ -29,7 +31,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 
 // Signing out forgets the course reads this device kept for that account.
 registerRoute(
-  ({ url, request }) => url.pathname === '/api/logout' && request.mode === 'navigate',
+  ({ url, request }) => url.pathname === authApi.logout.path && request.mode === 'navigate',
   async ({ request }) => {
     await caches.delete(API_CACHE);
     return fetch(request);
@@ -42,7 +44,7 @@ registerRoute(
  * Pray page's settings (its prayers are in its precached code, docs/decisions/075), the 7-day
  * track's texts and days done (days are never undone, and those done offline wait in the page's own
  * outbox, docs/decisions/074). Not
- * /api/challenge: its marks live in the page's own store (a stale copy must never undo a newer tick).
+ * the challenge's marks: they live in the page's own store (a stale copy must never undo a newer tick).
  */
 const OFFLINE_READS = [
   /^\/api\/track(\/content)?$/,

@@ -13,7 +13,7 @@ describe('typed translation keys', () => {
       .map((f) => f.replace(/\.json$/, ''))
       .sort();
     const declaration = readFileSync(path.resolve('client/src/types/i18next.d.ts'), 'utf8');
-    const imported = [...declaration.matchAll(/from '\.\.\/\.\.\/public\/locales\/en\/([\w-]+)\.json'/g)].map((m) => m[1]).sort();
+    const imported = [...declaration.matchAll(/from '#locales\/en\/([\w-]+)\.json'/g)].map((m) => m[1]).sort();
     const declared = [...declaration.matchAll(/^\s+'?([\w-]+)'?: typeof \w+;$/gm)].map((m) => m[1]).sort();
     expect(imported).toEqual(files);
     expect(declared).toEqual(files);

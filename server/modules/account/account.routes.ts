@@ -1,20 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { currentUser, mfaChallenge } from '#common/contracts/auth.ts';
-import { mailPaths } from '#common/contracts/mail-paths.ts';
-import {
-  localeBody,
-  PASSWORD_RESET_ACCEPTED,
-  passwordResetAccepted,
-  passwordResetBody,
-  passwordResetConfirmBody,
-  verifyEmailBody,
-} from '#common/contracts/mail.ts';
-import { mfaPaths } from '#common/contracts/security.ts';
+import { accountApi } from '#common/contracts/auth-paths.ts';
+import { PASSWORD_RESET_ACCEPTED } from '#common/contracts/mail.ts';
+import { mfaApi } from '#common/contracts/security.ts';
 
 import { AppError } from '../../lib/app-error.ts';
 import { toCurrentUser } from '../../lib/current-user.ts';
 import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS } from '../../lib/mfa-challenge.ts';
+import { routeOf } from '../../lib/route.ts';
 import { createSession, setSessionCookie } from '../../lib/session.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { AccountService } from './account.service.ts';
@@ -46,10 +39,10 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, sec
     keyGenerator: (req) => `password-reset:${(req.body as { email: string }).email}`,
   });
 
-  app.post(
-    mailPaths.passwordReset,
-    { config: publicPerClient, schema: { body: passwordResetBody, response: { 202: passwordResetAccepted } } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(accountApi.passwordReset),
+    config: publicPerClient,
+    handler: async (req, reply) => {
       const answerAt = performance.now() + PASSWORD_RESET_ANSWER_MS;
       const limit = await perAddress(req);
       if (!limit.isAllowed && limit.isExceeded)
@@ -60,12 +53,12 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, sec
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - performance.now())));
       return reply.status(202).send(PASSWORD_RESET_ACCEPTED);
     },
-  );
+  });
 
-  app.post(
-    mailPaths.passwordResetConfirm,
-    { config: publicPerClient, schema: { body: passwordResetConfirmBody, response: { 200: currentUser, 202: mfaChallenge } } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(accountApi.passwordResetConfirm),
+    config: publicPerClient,
+    handler: async (req, reply) => {
       const user = await account.confirmPasswordReset(req.body);
       // The ended sessions are forgotten before the answer, not after it.
       app.sessionCache.clear();
@@ -77,7 +70,7 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, sec
       if (await security.isTotpEnabled(user.id)) {
         const challenge = await security.startChallenge({ user, userAgent: req.headers['user-agent'] });
         reply.setCookie(MFA_CHALLENGE_COOKIE, challenge, {
-          path: mfaPaths.signIn,
+          path: mfaApi.signIn.path,
           httpOnly: true,
           sameSite: 'strict',
           secure: req.protocol === 'https',
@@ -94,22 +87,33 @@ const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { account, sec
       );
       return toCurrentUser(user);
     },
-  );
-
-  app.post(mailPaths.verifyEmail, { config: publicPerClient, schema: { body: verifyEmailBody } }, async (_req, reply) => {
-    await account.verifyEmail(_req.body.token);
-    return reply.status(204).send();
   });
 
-  app.post(mailPaths.resendVerification, { config: perClient }, async (req, reply) => {
-    await account.sendVerification(requireUser(req));
-    return reply.status(202).send({ message: 'A new confirmation link is on its way.' });
+  app.route({
+    ...routeOf(accountApi.verifyEmail),
+    config: publicPerClient,
+    handler: async (req, reply) => {
+      await account.verifyEmail(req.body.token);
+      return reply.status(204).send();
+    },
   });
 
-  app.put(mailPaths.locale, { schema: { body: localeBody } }, async (req, reply) => {
-    const user = requireUser(req);
-    await account.setLocale(user.id, req.body.locale);
-    return reply.status(204).send();
+  app.route({
+    ...routeOf(accountApi.resendVerification),
+    config: perClient,
+    handler: async (req, reply) => {
+      await account.sendVerification(requireUser(req));
+      return reply.status(202).send({ message: 'A new confirmation link is on its way.' });
+    },
+  });
+
+  app.route({
+    ...routeOf(accountApi.locale),
+    handler: async (req, reply) => {
+      const user = requireUser(req);
+      await account.setLocale(user.id, req.body.locale);
+      return reply.status(204).send();
+    },
   });
 };
 

@@ -1,3 +1,4 @@
+import { authApi } from '#common/contracts/auth-paths.ts';
 import type { PasswordResetConfirmBody } from '#common/contracts/mail.ts';
 
 import type { Db, Tx } from '../../db/client.ts';
@@ -38,7 +39,7 @@ export function accountServiceFactory({ db, accountRepo: repo, mail, scryptCost,
           content: {
             subject: 'passwordResetOidc.subject',
             paragraphs: ['passwordResetOidc.intro', 'passwordResetOidc.provider'],
-            action: { label: 'passwordResetOidc.action', url: mail.link('/api/login') },
+            action: { label: 'passwordResetOidc.action', url: mail.link(authApi.login.path) },
           },
         });
         return;

@@ -1,20 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import {
-  changePasswordBody,
-  endedSessions,
-  mfaPaths,
-  mfaStatus,
-  reauthBody,
-  reauthResult,
-  recoveryCodeList,
-  securityPaths,
-  sessionList,
-  sessionParams,
-  totpConfirmBody,
-  totpEnrolment,
-} from '#common/contracts/security.ts';
+import { mfaApi, securityApi } from '#common/contracts/security.ts';
 
+import { routeOf } from '../../lib/route.ts';
 import { clearSessionCookie } from '../../lib/session.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { SecurityService } from './security.service.ts';
@@ -29,68 +17,83 @@ interface Options {
 const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, { security, authRateLimit }) => {
   const perClient = { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } };
 
-  app.post(
-    securityPaths.password,
-    { config: perClient, schema: { body: changePasswordBody, response: { 200: endedSessions } } },
-    async (req) => {
+  app.route({
+    ...routeOf(securityApi.changePassword),
+    config: perClient,
+    handler: async (req) => {
       const result = await security.changePassword({ ...requireSession(req), body: req.body });
       // The ended sessions are forgotten before the answer, not after it (decision 021).
       app.sessionCache.clear();
       return result;
     },
-  );
-
-  app.get(securityPaths.sessions, { schema: { response: { 200: sessionList } } }, async (req) => ({
-    sessions: await security.listSessions(requireSession(req)),
-  }));
-
-  app.delete(securityPaths.otherSessions, { schema: { response: { 200: endedSessions } } }, async (req) => {
-    const result = await security.endOtherSessions(requireSession(req));
-    app.sessionCache.clear();
-    return result;
   });
 
-  app.delete(`${securityPaths.sessions}/:id`, { schema: { params: sessionParams } }, async (req, reply) => {
-    const { user, session } = requireSession(req);
-    await security.endSession({ user, sessionId: req.params.id });
-    app.sessionCache.clear();
-    if (req.params.id === session.id) clearSessionCookie(req, reply);
-    return reply.status(204).send();
+  app.route({
+    ...routeOf(securityApi.sessions),
+    handler: async (req) => ({ sessions: await security.listSessions(requireSession(req)) }),
+  });
+
+  app.route({
+    ...routeOf(securityApi.endOtherSessions),
+    handler: async (req) => {
+      const result = await security.endOtherSessions(requireSession(req));
+      app.sessionCache.clear();
+      return result;
+    },
+  });
+
+  app.route({
+    ...routeOf(securityApi.endSession),
+    handler: async (req, reply) => {
+      const { user, session } = requireSession(req);
+      await security.endSession({ user, sessionId: req.params.id });
+      app.sessionCache.clear();
+      if (req.params.id === session.id) clearSessionCookie(req, reply);
+      return reply.status(204).send();
+    },
   });
 
   // ---- Two-step verification ----
 
-  app.get(mfaPaths.status, { schema: { response: { 200: mfaStatus } } }, async (req) => security.mfaStatus(requireSession(req)));
+  app.route({ ...routeOf(mfaApi.status), handler: async (req) => security.mfaStatus(requireSession(req)) });
 
-  app.post(mfaPaths.totpSetup, { config: perClient, schema: { response: { 200: totpEnrolment } } }, async (req) =>
-    security.startTotpEnrolment(requireSession(req)),
-  );
+  app.route({ ...routeOf(mfaApi.totpSetup), config: perClient, handler: async (req) => security.startTotpEnrolment(requireSession(req)) });
 
-  app.post(
-    mfaPaths.totpConfirm,
-    { config: perClient, schema: { body: totpConfirmBody, response: { 200: recoveryCodeList } } },
-    async (req) => {
+  app.route({
+    ...routeOf(mfaApi.totpConfirm),
+    config: perClient,
+    handler: async (req) => {
       const recoveryCodes = await security.confirmTotpEnrolment({ ...requireSession(req), code: req.body.code });
       // This session is now verified: the admin console opens on the next request.
       app.sessionCache.clear();
       return { recoveryCodes };
     },
-  );
-
-  app.post(mfaPaths.recoveryCodes, { config: perClient, schema: { response: { 200: recoveryCodeList } } }, async (req) => ({
-    recoveryCodes: await security.regenerateRecoveryCodes(requireSession(req)),
-  }));
-
-  app.delete(mfaPaths.totp, { config: perClient }, async (req, reply) => {
-    await security.disableTotp(requireSession(req));
-    app.sessionCache.clear();
-    return reply.status(204).send();
   });
 
-  app.post(mfaPaths.reauth, { config: perClient, schema: { body: reauthBody, response: { 200: reauthResult } } }, async (req) => {
-    const result = await security.reauthenticate({ ...requireSession(req), body: req.body });
-    app.sessionCache.clear();
-    return result;
+  app.route({
+    ...routeOf(mfaApi.recoveryCodes),
+    config: perClient,
+    handler: async (req) => ({ recoveryCodes: await security.regenerateRecoveryCodes(requireSession(req)) }),
+  });
+
+  app.route({
+    ...routeOf(mfaApi.disableTotp),
+    config: perClient,
+    handler: async (req, reply) => {
+      await security.disableTotp(requireSession(req));
+      app.sessionCache.clear();
+      return reply.status(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(mfaApi.reauth),
+    config: perClient,
+    handler: async (req) => {
+      const result = await security.reauthenticate({ ...requireSession(req), body: req.body });
+      app.sessionCache.clear();
+      return result;
+    },
   });
 };
 

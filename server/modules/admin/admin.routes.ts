@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { adminPaths } from '#common/contracts/admin.ts';
+import { adminApi } from '#common/contracts/admin.ts';
 import { isAdminRole } from '#common/contracts/auth.ts';
-import { insightsPaths } from '#common/contracts/insights.ts';
+import type { Endpoint } from '#common/contracts/endpoint.ts';
+import { insightsApi } from '#common/contracts/insights.ts';
 
 import { AppError } from '../../lib/app-error.ts';
 import { requireAdmin, requireCallbackStaff, requireSafeguardingStaff } from '../../plugins/session.ts';
@@ -25,7 +26,9 @@ import rolesRoutes from './roles/roles.routes.ts';
 import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
 
 /** The routes of the console a responder who is not an admin may call (method and route pattern). */
-const inboxRoutes = new Set([`GET ${adminPaths.callbacks}`, `PATCH ${adminPaths.callback(':id')}`, `GET ${insightsPaths.care}`]);
+const inboxRoutes = new Set(
+  [adminApi.callbacks, adminApi.updateCallback, insightsApi.care].map((ep: Endpoint) => `${ep.method} ${ep.path}`),
+);
 
 /** The admin console's API, one module per area: admins and founders only (401 for visitors, 403 for everyone else), but for the callback inbox that responders open too. */
 const adminRoutes: FastifyPluginAsyncZod<{
@@ -65,10 +68,10 @@ const adminRoutes: FastifyPluginAsyncZod<{
   // filtered by what (whether there was a search, not its text: it may be an email). The CSV export is
   // audited by its service, with its filters.
   const personalDataReads: Record<string, string> = {
-    [adminPaths.users]: 'directory',
-    [adminPaths.callbacks]: 'callbacks',
-    [adminPaths.watchmoms]: 'watchmoms-applications',
-    [adminPaths.applications]: 'ambassador-applications',
+    [adminApi.users.path]: 'directory',
+    [adminApi.callbacks.path]: 'callbacks',
+    [adminApi.watchmoms.path]: 'watchmoms-applications',
+    [adminApi.applications.path]: 'ambassador-applications',
   };
   // Written before the answer leaves (onSend): no list of personal data goes out unrecorded.
   app.addHook('onSend', async (req, reply, payload) => {

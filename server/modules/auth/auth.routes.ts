@@ -1,26 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { paths } from '#common/contracts/auth-paths.ts';
-import {
-  currentUser,
-  loginQuery,
-  mfaChallenge,
-  publicConfig,
-  setupBody,
-  setupStatus,
-  setupTokenParams,
-  signInBody,
-  signUpAccepted,
-  signUpBody,
-  signUpConfirmBody,
-  type PublicConfig,
-} from '#common/contracts/auth.ts';
-import { mfaPaths, secondFactorBody } from '#common/contracts/security.ts';
+import { authApi } from '#common/contracts/auth-paths.ts';
+import type { PublicConfig } from '#common/contracts/auth.ts';
+import { mfaApi } from '#common/contracts/security.ts';
 import { safeReturnPath } from '#common/domain/return-to.ts';
 
 import { AppError } from '../../lib/app-error.ts';
 import { toCurrentUser } from '../../lib/current-user.ts';
 import { MFA_CHALLENGE_COOKIE, MFA_CHALLENGE_TTL_MS, type SecondFactorSignIn } from '../../lib/mfa-challenge.ts';
+import { routeOf } from '../../lib/route.ts';
 import {
   clearSessionCookie,
   createSession,
@@ -87,7 +75,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, consent, 
     }
     const challenge = await security.startChallenge({ user, userAgent: req.headers['user-agent'] });
     reply.setCookie(MFA_CHALLENGE_COOKIE, challenge, {
-      path: mfaPaths.signIn,
+      path: mfaApi.signIn.path,
       httpOnly: true,
       sameSite: 'strict',
       secure: req.protocol === 'https',
@@ -96,71 +84,80 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, consent, 
     return 'mfa';
   }
 
-  app.get(paths.config, { config: { access: 'public' }, schema: { response: { 200: publicConfig } } }, async () => pub);
+  app.route({ ...routeOf(authApi.config), config: { access: 'public' }, handler: async () => pub });
 
-  app.get(paths.login, { config: { access: 'public' }, schema: { querystring: loginQuery } }, async (req, reply) => {
-    const returnTo = safeReturnPath(req.query.returnTo);
-    if (!oidc) return reply.redirect(`/login${returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`);
-    const redirectUri = `${req.protocol}://${req.host}${paths.callback}`;
-    const { url, stateId } = await oidc.start(redirectUri, returnTo);
-    reply.setCookie(OIDC_STATE_COOKIE, stateId, {
-      path: paths.callback,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: req.protocol === 'https',
-      maxAge: 600,
-    });
-    return reply.redirect(url);
+  app.route({
+    ...routeOf(authApi.login),
+    config: { access: 'public' },
+    handler: async (req, reply) => {
+      const returnTo = safeReturnPath(req.query.returnTo);
+      if (!oidc) return reply.redirect(`/login${returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`);
+      const redirectUri = `${req.protocol}://${req.host}${authApi.callback.path}`;
+      const { url, stateId } = await oidc.start(redirectUri, returnTo);
+      reply.setCookie(OIDC_STATE_COOKIE, stateId, {
+        path: authApi.callback.path,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.protocol === 'https',
+        maxAge: 600,
+      });
+      return reply.redirect(url);
+    },
   });
 
-  app.get(paths.callback, { config: { access: 'public' } }, async (req, reply) => {
-    if (!oidc) return reply.redirect('/login');
-    const url = new URL(req.url, `${req.protocol}://${req.host}`);
-    const { identity, returnTo } = await oidc.finish(url, req.cookies[OIDC_STATE_COOKIE]);
-    reply.clearCookie(OIDC_STATE_COOKIE, { path: paths.callback });
-    const back = safeReturnPath(returnTo);
-    const user = await auth.signInWithOidc(identity);
-    // A browser arrives here from the provider: it is sent to the sign-in page, which says why.
-    if (user.deactivatedAt) return reply.redirect('/login?deactivated=1');
-    if ((await signInOrChallenge(req, reply, user)) === 'mfa')
-      return reply.redirect(`/login?mfa=1${back === '/' ? '' : `&returnTo=${encodeURIComponent(back)}`}`);
-    return reply.redirect(back);
+  app.route({
+    ...routeOf(authApi.callback),
+    config: { access: 'public' },
+    handler: async (req, reply) => {
+      if (!oidc) return reply.redirect('/login');
+      const url = new URL(req.url, `${req.protocol}://${req.host}`);
+      const { identity, returnTo } = await oidc.finish(url, req.cookies[OIDC_STATE_COOKIE]);
+      reply.clearCookie(OIDC_STATE_COOKIE, { path: authApi.callback.path });
+      const back = safeReturnPath(returnTo);
+      const user = await auth.signInWithOidc(identity);
+      // A browser arrives here from the provider: it is sent to the sign-in page, which says why.
+      if (user.deactivatedAt) return reply.redirect('/login?deactivated=1');
+      if ((await signInOrChallenge(req, reply, user)) === 'mfa')
+        return reply.redirect(`/login?mfa=1${back === '/' ? '' : `&returnTo=${encodeURIComponent(back)}`}`);
+      return reply.redirect(back);
+    },
   });
 
-  app.post(
-    paths.signIn,
-    { config: { access: 'public', rateLimit }, schema: { body: signInBody, response: { 200: currentUser, 202: mfaChallenge } } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(authApi.signIn),
+    config: { access: 'public', rateLimit },
+    handler: async (req, reply) => {
       const user = await auth.signIn(req.body);
       if ((await signInOrChallenge(req, reply, user)) === 'mfa') return reply.status(202).send({ mfaRequired: true as const });
       return toCurrentUser(user);
     },
-  );
+  });
 
   // The second step: a code from the app or a recovery code, for the challenge in the cookie.
-  app.post(
-    mfaPaths.signIn,
-    { config: { access: 'public', rateLimit }, schema: { body: secondFactorBody, response: { 200: currentUser } } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(mfaApi.signIn),
+    config: { access: 'public', rateLimit },
+    handler: async (req, reply) => {
       const { user, userAgent } = await security.completeChallenge({ token: req.cookies[MFA_CHALLENGE_COOKIE], body: req.body });
-      reply.clearCookie(MFA_CHALLENGE_COOKIE, { path: mfaPaths.signIn });
+      reply.clearCookie(MFA_CHALLENGE_COOKIE, { path: mfaApi.signIn.path });
       await startSession(req, reply, user, { isMfaVerified: true, userAgent: userAgent ?? undefined });
       return toCurrentUser(user);
     },
-  );
+  });
 
   // The same answer (status, body, cookie) whether or not the address has an account (decision 037).
   // Its mail (the link, or the owner's warning) is committed before the answer and sent once the
   // answer is out, so the sign-up does not wait on the sending (decision 015).
   const wakeMailAfter = { onResponse: async () => auth.wakeMail() };
-  app.post(
-    paths.signUp,
-    { config: { access: 'public', rateLimit }, schema: { body: signUpBody, response: { 202: signUpAccepted } }, ...wakeMailAfter },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(authApi.signUp),
+    config: { access: 'public', rateLimit },
+    ...wakeMailAfter,
+    handler: async (req, reply) => {
       const browser = newToken();
       await auth.signUp(req.body, browser);
       reply.setCookie(SIGN_UP_COOKIE, browser, {
-        path: paths.signUp,
+        path: authApi.signUp.path,
         httpOnly: true,
         sameSite: 'strict',
         secure: req.protocol === 'https',
@@ -168,55 +165,60 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, consent, 
       });
       return reply.status(202).send({ confirmEmail: true as const });
     },
-  );
+  });
 
   // The link of the sign-up mail: the account is created and this browser signed in.
-  app.post(
-    paths.signUpConfirm,
-    { config: { access: 'public', rateLimit }, schema: { body: signUpConfirmBody, response: { 200: currentUser } }, ...wakeMailAfter },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(authApi.signUpConfirm),
+    config: { access: 'public', rateLimit },
+    ...wakeMailAfter,
+    handler: async (req, reply) => {
       const user = await auth.confirmSignUp(req.body, req.cookies[SIGN_UP_COOKIE]);
-      reply.clearCookie(SIGN_UP_COOKIE, { path: paths.signUp });
+      reply.clearCookie(SIGN_UP_COOKIE, { path: authApi.signUp.path });
       await startSession(req, reply, user);
       return toCurrentUser(user);
     },
-  );
+  });
 
-  app.get(paths.logout, { config: { access: 'public' } }, async (req, reply) => {
-    // A navigation (spec), but only the app's own pages or the address bar may end the session:
-    // another site's <img src="/api/logout"> or link comes as cross-site and is ignored.
-    const site = req.headers['sec-fetch-site'];
-    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return reply.redirect('/');
-    const token = req.cookies[sessionCookieName(req)];
-    if (token) await destroySession(app.db, token);
-    app.sessionCache.clear();
-    clearSessionCookie(req, reply);
-    return reply.redirect('/');
+  app.route({
+    ...routeOf(authApi.logout),
+    config: { access: 'public' },
+    handler: async (req, reply) => {
+      // A navigation (spec), but only the app's own pages or the address bar may end the session:
+      // another site's <img> or link to the sign-out comes as cross-site and is ignored.
+      const site = req.headers['sec-fetch-site'];
+      if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return reply.redirect('/');
+      const token = req.cookies[sessionCookieName(req)];
+      if (token) await destroySession(app.db, token);
+      app.sessionCache.clear();
+      clearSessionCookie(req, reply);
+      return reply.redirect('/');
+    },
   });
 
   // A visitor gets 200 with null, not a 401: asking "who am I?" is not an error, and a 401 would
   // show as a failed request in the browser console on every public page.
-  app.get(paths.currentUser, { config: { access: 'public' }, schema: { response: { 200: currentUser.nullable() } } }, async (req) =>
-    req.user ? toCurrentUser(req.user) : null,
-  );
+  app.route({
+    ...routeOf(authApi.currentUser),
+    config: { access: 'public' },
+    handler: async (req) => (req.user ? toCurrentUser(req.user) : null),
+  });
 
-  app.get(
-    `${paths.setup}/:token`,
-    { config: { access: 'public', rateLimit }, schema: { params: setupTokenParams, response: { 200: setupStatus } } },
-    async (req) => ({
-      valid: await auth.isSetupTokenValid(req.params.token),
-    }),
-  );
+  app.route({
+    ...routeOf(authApi.setupStatus),
+    config: { access: 'public', rateLimit },
+    handler: async (req) => ({ valid: await auth.isSetupTokenValid(req.params.token) }),
+  });
 
-  app.post(
-    paths.setup,
-    { config: { access: 'public', rateLimit }, schema: { body: setupBody, response: { 201: currentUser } } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(authApi.setup),
+    config: { access: 'public', rateLimit },
+    handler: async (req, reply) => {
       const user = await auth.createFounder(req.body);
       await startSession(req, reply, user);
       return reply.status(201).send(toCurrentUser(user));
     },
-  );
+  });
 };
 
 export default authRoutes;

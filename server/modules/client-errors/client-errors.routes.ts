@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import { clientErrorBody, clientErrorPaths, loggableClientPath, scrubClientText } from '#common/contracts/client-errors.ts';
+import { clientErrorsApi, loggableClientPath, scrubClientText } from '#common/contracts/client-errors.ts';
+
+import { routeOf } from '../../lib/route.ts';
 
 interface Options {
   /** Reports per minute per client address. */
@@ -16,13 +17,10 @@ const STACK_LINES = 8;
  * on (which screen, which build, what was thrown), and nothing that tells who it was.
  */
 const clientErrorsRoutes: FastifyPluginAsyncZod<Options> = async (app, { rateLimit }) => {
-  app.post(
-    clientErrorPaths.report,
-    {
-      config: { access: 'public', rateLimit: { max: rateLimit, timeWindow: '1 minute' } },
-      schema: { body: clientErrorBody, response: { 204: z.null() } },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(clientErrorsApi.report),
+    config: { access: 'public', rateLimit: { max: rateLimit, timeWindow: '1 minute' } },
+    handler: async (req, reply) => {
       const { kind, message, componentStack, path, build } = req.body;
       const stack = componentStack
         ?.split('\n')
@@ -44,7 +42,7 @@ const clientErrorsRoutes: FastifyPluginAsyncZod<Options> = async (app, { rateLim
       );
       return reply.status(204).send(null);
     },
-  );
+  });
 };
 
 export default clientErrorsRoutes;

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
-import { challengePaths } from '#common/contracts/challenge.ts';
+import { challengeApi } from '#common/contracts/challenge.ts';
 import { courseApi } from '#common/contracts/course.ts';
-import { mentoringPaths } from '#common/contracts/mentoring.ts';
-import { onboardingPaths } from '#common/contracts/onboarding.ts';
-import { prayerPaths } from '#common/contracts/prayer.ts';
-import { publicFormPaths } from '#common/contracts/public-forms.ts';
-import { trackRoutes } from '#common/contracts/track.ts';
+import { mentoringApi } from '#common/contracts/mentoring.ts';
+import { onboardingApi } from '#common/contracts/onboarding.ts';
+import { prayerApi } from '#common/contracts/prayer.ts';
+import { publicFormsApi } from '#common/contracts/public-forms.ts';
+import { trackApi } from '#common/contracts/track.ts';
 
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -23,16 +23,16 @@ const KEPT_ON_DEVICE =
  * before the body is read, whatever the client shows.
  */
 const refusedWhilePending = new Set([
-  `POST ${onboardingPaths.complete}`,
-  `PUT ${onboardingPaths.profile}`,
-  `POST ${publicFormPaths.callbackRequests}`,
-  `POST ${mentoringPaths.disciples}`,
-  `POST ${mentoringPaths.linkRequest}`,
-  `POST ${mentoringPaths.linkInvitation}`,
-  `POST ${mentoringPaths.ambassadorApplications}`,
+  `POST ${onboardingApi.complete.path}`,
+  `PUT ${onboardingApi.saveProfile.path}`,
+  `POST ${publicFormsApi.callbackRequests.path}`,
+  `POST ${mentoringApi.addDisciple.path}`,
+  `POST ${mentoringApi.answerRequest.path}`,
+  `POST ${mentoringApi.answerInvitation.path}`,
+  `POST ${mentoringApi.applyForAmbassador.path}`,
   // Prayer times and a calendar of them say the person prays (docs/decisions/075): kept once a parent agrees.
-  `PUT ${prayerPaths.reminders}`,
-  `POST ${prayerPaths.calendar}`,
+  `PUT ${prayerApi.saveReminders.path}`,
+  `POST ${prayerApi.createCalendar.path}`,
 ]);
 
 /**
@@ -42,9 +42,9 @@ const refusedWhilePending = new Set([
  */
 const learningRefusedWhilePending = new Set([
   `POST ${courseApi.submit.path}`,
-  `PUT ${challengePaths.challenge}`,
+  `PUT ${challengeApi.sync.path}`,
   `POST ${courseApi.createCertificate.path}`,
-  `POST ${trackRoutes.day}`,
+  `POST ${trackApi.day.path}`,
 ]);
 
 export function pendingParentGuard(db: Db) {
@@ -55,7 +55,7 @@ export function pendingParentGuard(db: Db) {
     if (req.user?.consentStatus === 'pending_parent' && learningRefusedWhilePending.has(route))
       throw new AppError('PARENT_CONSENT_PENDING', KEPT_ON_DEVICE);
     // An admin cannot put a young person who waits for a parent under a mentor either.
-    if (route === `PUT ${mentoringPaths.adminMentor}`) {
+    if (route === `PUT ${mentoringApi.setAdminMentor.path}`) {
       const id = (req.params as { id?: string }).id;
       if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return;
       const [target] = await db.select({ status: users.consentStatus }).from(users).where(eq(users.id, id)).limit(1);

@@ -1,20 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { paths } from '#common/contracts/auth-paths.ts';
-import {
-  consentBody,
-  currentUser,
-  parentConsentParams,
-  parentConsentView,
-  parentDecisionBody,
-  parentDecisionResult,
-  parentRequestBody,
-  parentRequestView,
-} from '#common/contracts/auth.ts';
+import { consentApi } from '#common/contracts/auth-paths.ts';
 
 import { AppError } from '../../lib/app-error.ts';
 import { toCurrentUser } from '../../lib/current-user.ts';
+import { routeOf } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { deviceHashOf, rememberChildBrowser } from './child-browsers.ts';
 import type { ConsentService, LinkViewer } from './consent.service.ts';
@@ -30,11 +21,14 @@ interface Options {
 const consentRoutes: FastifyPluginAsyncZod<Options> = async (app, { consent, formsRateLimit }) => {
   const rateLimit = { max: formsRateLimit, timeWindow: '1 minute' };
 
-  app.post(paths.consent, { schema: { body: consentBody, response: { 200: currentUser } } }, async (req, reply) => {
-    const user = await consent.giveConsent(requireUser(req), req.body);
-    // A first arrival below the age: this browser is the young person's from now on (decision 065).
-    if (user.consentStatus === 'pending_parent') await rememberChildBrowser(consent, req, reply, user.id);
-    return toCurrentUser(user);
+  app.route({
+    ...routeOf(consentApi.consent),
+    handler: async (req, reply) => {
+      const user = await consent.giveConsent(requireUser(req), req.body);
+      // A first arrival below the age: this browser is the young person's from now on (decision 065).
+      if (user.consentStatus === 'pending_parent') await rememberChildBrowser(consent, req, reply, user.id);
+      return toCurrentUser(user);
+    },
   });
 
   // The young person's request to the parent: see where it went, send it again, or correct the address.
@@ -51,47 +45,51 @@ const consentRoutes: FastifyPluginAsyncZod<Options> = async (app, { consent, for
     return user;
   };
 
-  app.get(paths.parentRequest, { schema: { response: { 200: parentRequestView } } }, async (req, reply) => {
-    const view = await consent.parentRequestOf(requireUser(req));
-    // Asked by the banner on every screen of a waiting account: a browser signed in before the
-    // device cookie existed is marked too (decision 065).
-    await rememberChildBrowser(consent, req, reply, req.user!.id);
-    return view;
+  app.route({
+    ...routeOf(consentApi.parentRequest),
+    handler: async (req, reply) => {
+      const view = await consent.parentRequestOf(requireUser(req));
+      // Asked by the banner on every screen of a waiting account: a browser signed in before the
+      // device cookie existed is marked too (decision 065).
+      await rememberChildBrowser(consent, req, reply, req.user!.id);
+      return view;
+    },
   });
 
-  app.post(paths.parentRequestResend, { config: { rateLimit }, schema: { response: { 202: parentRequestView } } }, async (req, reply) => {
-    const user = await sendGuard(req);
-    return reply.status(202).send(await consent.sendParentRequest(user));
+  app.route({
+    ...routeOf(consentApi.parentRequestResend),
+    config: { rateLimit },
+    handler: async (req, reply) => {
+      const user = await sendGuard(req);
+      return reply.status(202).send(await consent.sendParentRequest(user));
+    },
   });
 
-  app.put(
-    paths.parentRequest,
-    { config: { rateLimit }, schema: { body: parentRequestBody, response: { 200: parentRequestView } } },
-    async (req) => consent.sendParentRequest(await sendGuard(req), req.body.parentEmail),
-  );
+  app.route({
+    ...routeOf(consentApi.updateParentRequest),
+    config: { rateLimit },
+    handler: async (req) => consent.sendParentRequest(await sendGuard(req), req.body.parentEmail),
+  });
 
   // The parent is not signed in: the unguessable link in their mail is the permission, except in
   // the young person's own session or a browser they signed in from (decision 065).
   const viewerOf = (req: FastifyRequest): LinkViewer => ({ userId: req.user?.id ?? null, deviceHash: deviceHashOf(req) });
-  app.get(
-    `${paths.parentConsent}/:token`,
-    { config: { access: 'public', rateLimit }, schema: { params: parentConsentParams, response: { 200: parentConsentView } } },
-    async (req) => consent.parentView(req.params.token, viewerOf(req)),
-  );
+  app.route({
+    ...routeOf(consentApi.parentConsent),
+    config: { access: 'public', rateLimit },
+    handler: async (req) => consent.parentView(req.params.token, viewerOf(req)),
+  });
 
-  app.post(
-    `${paths.parentConsent}/:token`,
-    {
-      config: { access: 'public', rateLimit },
-      schema: { params: parentConsentParams, body: parentDecisionBody, response: { 200: parentDecisionResult } },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(consentApi.parentDecision),
+    config: { access: 'public', rateLimit },
+    handler: async (req) => {
       const status = await consent.parentDecide(req.params.token, req.body, viewerOf(req));
       // The young person's remembered session must see the change (or the deletion) at once.
       app.sessionCache.clear();
       return { status };
     },
-  );
+  });
 };
 
 export default consentRoutes;

@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { challengePaths } from '#common/contracts/challenge.ts';
 import { type Assessment, type CourseSummary, type LessonListItem } from '#common/contracts/course.ts';
 import { PRIVACY_NOTICE_VERSION } from '#common/domain/privacy.ts';
 import { adultSignUp, createTestApp, sessionTokenFrom, signUpAndConfirm } from '#test/app.ts';
@@ -111,7 +110,7 @@ describe('a young person whose parent has not agreed yet', () => {
     const changedAt = new Date().toISOString();
     const sync = await app.inject({
       method: 'PUT',
-      url: challengePaths.challenge,
+      url: '/api/challenge',
       headers: { ...json, cookie },
       payload: {
         courseId,
@@ -150,7 +149,12 @@ describe('a young person whose parent has not agreed yet', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().passed).toBe(true);
     // That draw is answered once.
-    const twice = await app.inject({ method: 'POST', url: `/api/assessments/${assessmentId}/submit`, headers: { ...json, cookie }, payload: kept });
+    const twice = await app.inject({
+      method: 'POST',
+      url: `/api/assessments/${assessmentId}/submit`,
+      headers: { ...json, cookie },
+      payload: kept,
+    });
     expect(twice.json().code).toBe('DRAW_USED');
     expect(await app.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, userId))).toHaveLength(1);
     expect((await app.inject({ method: 'GET', url: `/api/lessons/${week1.id}`, headers: { cookie } })).statusCode).toBe(200);

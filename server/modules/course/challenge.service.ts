@@ -3,7 +3,7 @@ import { checkActivityDate, computeStreak } from '#common/domain/streak.ts';
 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import * as repo from './challenge.repository.ts';
+import type { ChallengeRepository } from './challenge.repository.ts';
 import type { CourseContentSnapshot } from './course.content.ts';
 
 /** A client clock a little ahead of the server's is forgiven; further ahead is refused. */
@@ -13,6 +13,7 @@ const utcToday = (now: Date) => now.toISOString().slice(0, 10);
 
 interface Deps {
   db: Db;
+  challengeRepo: ChallengeRepository;
   /** The course content in memory (course ids, challenge length, lessons and their sections). */
   content: () => CourseContentSnapshot;
   now?: () => Date;
@@ -24,7 +25,7 @@ type SyncInput = Required<Omit<ChallengeSyncBody, 'today'>> & { today?: string }
  * The learner's 21-day challenge ticks and sections read, merged from every device by last write
  * per day (docs/decisions/043), and the private streak they make. Always the signed-in learner's own.
  */
-export function challengeServiceFactory({ db, content, now = () => new Date() }: Deps) {
+export function challengeServiceFactory({ db, challengeRepo: repo, content, now = () => new Date() }: Deps) {
   function requireCourse(courseId: string) {
     const course = content().courses.get(courseId);
     if (!course) throw new AppError('NOT_FOUND', 'Course not found.');
@@ -51,9 +52,8 @@ export function challengeServiceFactory({ db, content, now = () => new Date() }:
   async function state(userId: string, courseId: string, today: string): Promise<ChallengeState> {
     const course = requireCourse(courseId);
     const [days, sections] = await Promise.all([
-      repo.listDays(db, userId, courseId),
+      repo.listDays(userId, courseId),
       repo.listSections(
-        db,
         userId,
         course.lessons.map((l) => l.id),
       ),
@@ -116,8 +116,8 @@ export function challengeServiceFactory({ db, content, now = () => new Date() }:
         };
       });
       await db.transaction(async (tx) => {
-        await repo.mergeDays(tx, userId, body.courseId, days);
-        await repo.mergeSections(tx, userId, sections);
+        await repo.mergeDays(userId, body.courseId, days, tx);
+        await repo.mergeSections(userId, sections, tx);
       });
       return state(userId, body.courseId, today);
     },

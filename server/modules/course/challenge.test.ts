@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { challengePaths, type ChallengeState } from '#common/contracts/challenge.ts';
+import type { ChallengeState } from '#common/contracts/challenge.ts';
 import { type Assessment, type CourseSummary, type LessonListItem, type SubmitResult } from '#common/contracts/course.ts';
 import { addDays } from '#common/domain/streak.ts';
 import { createTestApp, expectValidationFailed, sessionCookie, signedInUser } from '#test/app.ts';
@@ -17,7 +17,7 @@ const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, h
 const put = (payload: unknown, cookie?: string) =>
   app.inject({
     method: 'PUT',
-    url: challengePaths.challenge,
+    url: '/api/challenge',
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     payload: JSON.stringify(payload),
   });
@@ -35,7 +35,7 @@ const tick = (day: number, over: Partial<{ isDone: boolean; date: string; change
   changedAt: now(),
   ...over,
 });
-const stateOf = (cookie: string, on = today) => get(`${challengePaths.challenge}?courseId=${courseId}&today=${on}`, cookie);
+const stateOf = (cookie: string, on = today) => get(`/api/challenge?courseId=${courseId}&today=${on}`, cookie);
 
 beforeAll(async () => {
   const { cookie } = await signedInUser(app);
@@ -173,7 +173,7 @@ describe('GET/PUT /api/challenge', () => {
     const forOwner = await put({ courseId, userId: owner.user.id, days: [tick(2, { isDone: true })] }, other.cookie);
     expect(forOwner.statusCode).toBe(400);
     expect(forOwner.json().message).toMatch(/userId/);
-    const peek = await get(`${challengePaths.challenge}?courseId=${courseId}&userId=${owner.user.id}`, other.cookie);
+    const peek = await get(`/api/challenge?courseId=${courseId}&userId=${owner.user.id}`, other.cookie);
     expect(peek.statusCode).toBe(400);
     // The other learner's own state is theirs alone, and the owner's is untouched.
     expect((await stateOf(other.cookie)).json<ChallengeState>().days).toEqual([]);

@@ -9,9 +9,8 @@ import {
 } from '#common/contracts/course.ts';
 import type { LessonRef } from '#common/domain/scoring.ts';
 
-import type { Db } from '../../db/client.ts';
 import type { CourseDetails } from '../../db/seed/course.ts';
-import * as repo from './course.repository.ts';
+import type { CourseRepository } from './course.repository.ts';
 
 type PerLanguage<T> = Record<ContentLanguage, T>;
 
@@ -73,8 +72,8 @@ const byLanguage = <T>(f: (lang: ContentLanguage) => T) => Object.fromEntries(co
  * changes when the content files change, and they are loaded at start, before the app serves
  * (docs/decisions/020-course-content-in-memory.md).
  */
-export async function loadCourseContentSnapshot(db: Db): Promise<CourseContentSnapshot> {
-  const rows = await repo.loadLiveContent(db);
+export async function loadCourseContentSnapshot(courseRepo: CourseRepository): Promise<CourseContentSnapshot> {
+  const rows = await courseRepo.loadLiveContent();
   const courses = new Map<string, CourseEntry>();
   const lessons = new Map<string, LessonEntry>();
   const assessmentsByLesson = new Map<string, AssessmentEntry>();

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 
 import type { Challenge, ContentLanguage } from '#common/contracts/course.ts';
 
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { recordLessonOpenedSql } from '../../db/learner-activity.ts';
 import {
   assessmentAttempts,
@@ -16,33 +16,6 @@ import {
 } from '../../db/schema/index.ts';
 import type { AssessmentQuestions, CourseDetails, LessonContent } from '../../db/seed/course.ts';
 
-/** Every course with its live lessons and their assessments, all languages: read once at start (course.content.ts). */
-export async function loadLiveContent(db: Db) {
-  const courseRows = await db
-    .select({ id: courses.id, slug: courses.slug, details: courses.details, challenge: courses.challenge })
-    .from(courses)
-    // Tracks (the 7-day new-believer track) have days, not lessons with assessments: track.service.ts serves them.
-    .where(eq(courses.kind, 'course'))
-    .orderBy(asc(courses.createdAt), asc(courses.slug));
-  const lessonRows = await db
-    .select({ id: lessons.id, courseId: lessons.courseId, weekNumber: lessons.weekNumber, content: lessons.content })
-    .from(lessons)
-    .where(eq(lessons.isLive, true))
-    .orderBy(asc(lessons.weekNumber));
-  const assessmentRows = await db
-    .select({ id: assessments.id, lessonId: assessments.lessonId, questions: assessments.questions, answerKey: assessments.answerKey })
-    .from(assessments);
-  return {
-    courses: courseRows.map((r) => ({
-      ...r,
-      details: r.details as CourseDetails,
-      challenge: r.challenge as Record<ContentLanguage, Challenge>,
-    })),
-    lessons: lessonRows.map((r) => ({ ...r, content: r.content as LessonContent })),
-    assessments: assessmentRows.map((r) => ({ ...r, questions: r.questions as AssessmentQuestions })),
-  };
-}
-
 export interface PassedLesson {
   lessonId: string;
   /** Best passing score. */
@@ -51,7 +24,7 @@ export interface PassedLesson {
   firstPassedAt: number;
 }
 
-/** The user's ($1) passed lessons as the CTE `passed` (the rows of `passedLessonsQuery`). */
+/** The user's ($1) passed lessons as the CTE `passed` (the rows of `passedLessons`). */
 const PASSED_CTE = `passed as (
     select lesson_id, max(score)::int as best_score, (extract(epoch from min(created_at)) * 1000)::float8 as first_passed_at
     from assessment_attempts where user_id = $1::uuid and passed group by lesson_id
@@ -68,12 +41,6 @@ const PASSED_COLUMNS = 'lesson_id as "lessonId", best_score as "bestScore", firs
  * below hold the same CTE).
  */
 const PASSED_LESSONS_SQL = `with ${PASSED_CTE} select ${PASSED_COLUMNS} from passed`;
-export function passedLessonsQuery(db: Db) {
-  const pool = (db as Db & { $client: Pool }).$client;
-  return async (userId: string): Promise<PassedLesson[]> =>
-    (await pool.query<PassedLesson>({ name: 'passed_lessons', text: PASSED_LESSONS_SQL, values: [userId] })).rows;
-}
-
 const PASSED_LESSONS_OPENING_SQL = `
   with ${PASSED_CTE}, opened as (${recordLessonOpenedSql('$1::uuid', IS_OPEN)})
   select ${PASSED_COLUMNS} from passed`;
@@ -100,24 +67,6 @@ const PASSED_LESSONS_SUBMIT_SQL = `
   select null, null, null, exists (select 1 from stored), 1
   order by k`;
 
-/**
- * A lesson read's one statement (a named prepared statement): the user's passed lessons, as
- * `passedLessonsQuery`, and in the same statement the lesson opening recorded for the mentor's week
- * when the lesson is open to them (passed, or every lesson of `earlierLessonIds` passed: the rule
- * the caller applies to the rows it gets back).
- */
-export function passedLessonsOpeningQuery(db: Db) {
-  const pool = (db as Db & { $client: Pool }).$client;
-  return async (userId: string, lessonId: string, earlierLessonIds: string[]): Promise<PassedLesson[]> =>
-    (
-      await pool.query<PassedLesson>({
-        name: 'passed_lessons_opening',
-        text: PASSED_LESSONS_OPENING_SQL,
-        values: [userId, lessonId, earlierLessonIds],
-      })
-    ).rows;
-}
-
 export interface SubmitAttempt {
   lessonId: string;
   earlierLessonIds: string[];
@@ -132,89 +81,8 @@ export interface SubmitAttempt {
   isUnstored: boolean;
 }
 
-/** A submit's one statement (named, prepared): the passed lessons before it, and whether the attempt was stored. */
-export function passedLessonsSubmitQuery(db: Db) {
-  const pool = (db as Db & { $client: Pool }).$client;
-  return async (userId: string, a: SubmitAttempt): Promise<{ passed: PassedLesson[]; stored: boolean }> => {
-    const { rows } = await pool.query<PassedLesson & { stored: boolean | null }>({
-      name: 'passed_lessons_submit',
-      text: PASSED_LESSONS_SUBMIT_SQL,
-      values: [
-        userId,
-        a.lessonId,
-        a.earlierLessonIds,
-        a.assessmentId,
-        JSON.stringify(a.answers),
-        a.score,
-        a.passed,
-        a.idempotencyKey,
-        a.drawId,
-        JSON.stringify(a.draw),
-        a.isUnstored,
-      ],
-    });
-    const last = rows.pop()!;
-    return {
-      passed: rows.map(({ lessonId, bestScore, firstPassedAt }) => ({ lessonId, bestScore, firstPassedAt })),
-      stored: last.stored === true,
-    };
-  };
-}
-
-/** A page of one user's attempts at one lesson, newest first, and how many there are. */
-export async function listAttempts(db: Db, userId: string, lessonId: string, page: { limit: number; offset: number }) {
-  const mine = and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.lessonId, lessonId));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: assessmentAttempts.id,
-        createdAt: assessmentAttempts.createdAt,
-        score: assessmentAttempts.score,
-        passed: assessmentAttempts.passed,
-      })
-      .from(assessmentAttempts)
-      .where(mine)
-      .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(assessmentAttempts)
-      .where(mine),
-  ]);
-  return { rows, total: count?.n ?? 0 };
-}
-
-/** The user's failed attempts at a lesson in the last `withinMs`, and when the latest was: the pause rule's input. */
-export async function recentFails(
-  db: Db,
-  userId: string,
-  lessonId: string,
-  withinMs: number,
-): Promise<{ fails: number; lastFailAt: Date | null }> {
-  const [row] = await db
-    .select({ fails: sql<number>`count(*)::int`, lastFailAt: sql<string | null>`max(${assessmentAttempts.createdAt})` })
-    .from(assessmentAttempts)
-    .where(
-      and(
-        eq(assessmentAttempts.userId, userId),
-        eq(assessmentAttempts.lessonId, lessonId),
-        eq(assessmentAttempts.passed, false),
-        sql`${assessmentAttempts.createdAt} > now() - make_interval(secs => ${withinMs / 1000})`,
-      ),
-    );
-  return { fails: row?.fails ?? 0, lastFailAt: row?.lastFailAt ? new Date(row.lastFailAt) : null };
-}
-
-/**
- * Keeps the newest `keep` attempts of a user at a lesson, and always the first and the best passed
- * ones (the week's completion date and best score): the stored history stays bounded.
- */
-export async function trimAttempts(db: Db, userId: string, lessonId: string, keep: number): Promise<number> {
-  const pool = (db as Db & { $client: Pool }).$client;
-  const { rowCount } = await pool.query({
-    name: 'trim_attempts',
-    text: `
+/** Keeps the newest $3 attempts of user $1 at lesson $2, and always the first and the best passed ones (`trimAttempts`). */
+const TRIM_ATTEMPTS_SQL = `
       with mine as (
         select id, passed, score, created_at,
           row_number() over (order by created_at desc, id desc) as newest,
@@ -223,11 +91,7 @@ export async function trimAttempts(db: Db, userId: string, lessonId: string, kee
         from assessment_attempts where user_id = $1::uuid and lesson_id = $2::uuid
       )
       delete from assessment_attempts a using mine
-      where a.id = mine.id and mine.newest > $3::int and not (mine.passed and (mine.first_of_kind = 1 or mine.best_of_kind = 1))`,
-    values: [userId, lessonId, keep],
-  });
-  return rowCount ?? 0;
-}
+      where a.id = mine.id and mine.newest > $3::int and not (mine.passed and (mine.first_of_kind = 1 or mine.best_of_kind = 1))`;
 
 export interface OpenDraw {
   id: string;
@@ -243,85 +107,11 @@ const drawColumns = {
   bankHash: assessmentDraws.bankHash,
 };
 
-/** The user's open draw of an assessment, if any. */
-export async function findOpenDraw(db: Db, userId: string, assessmentId: string): Promise<OpenDraw | null> {
-  const [row] = await db
-    .select(drawColumns)
-    .from(assessmentDraws)
-    .where(and(eq(assessmentDraws.userId, userId), eq(assessmentDraws.assessmentId, assessmentId)));
-  return row ?? null;
-}
-
-/** A draw by id, only when it is the user's own and still open. */
-export async function findDraw(db: Db, userId: string, drawId: string): Promise<OpenDraw | null> {
-  const [row] = await db
-    .select(drawColumns)
-    .from(assessmentDraws)
-    .where(and(eq(assessmentDraws.id, drawId), eq(assessmentDraws.userId, userId)));
-  return row ?? null;
-}
-
-/** Whether the user already answered this draw. */
-export async function isDrawAnswered(db: Db, userId: string, drawId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: assessmentAttempts.id })
-    .from(assessmentAttempts)
-    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.drawId, drawId)));
-  return !!row;
-}
-
-/** What the user was asked last time at this lesson (the newest attempt's draw), to ask other questions now. */
-export async function lastDrawAt(db: Db, userId: string, lessonId: string): Promise<DrawnQuestion[]> {
-  const [row] = await db
-    .select({ draw: assessmentAttempts.draw })
-    .from(assessmentAttempts)
-    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.lessonId, lessonId)))
-    .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id))
-    .limit(1);
-  return row?.draw ?? [];
-}
-
-/**
- * Stores a new open draw, replacing one of a bank that changed since (`bankHash`); when a draw of
- * the same bank is already open (two reads at once), that one is answered instead.
- */
-export async function saveDraw(
-  db: Db,
-  userId: string,
-  assessmentId: string,
-  questions: DrawnQuestion[],
-  bankHash: string,
-): Promise<OpenDraw> {
-  const [row] = await db
-    .insert(assessmentDraws)
-    .values({ userId, assessmentId, questions, bankHash })
-    .onConflictDoUpdate({
-      target: [assessmentDraws.userId, assessmentDraws.assessmentId],
-      set: { id: sql`excluded.id`, questions: sql`excluded.questions`, bankHash: sql`excluded.bank_hash`, createdAt: sql`now()` },
-      setWhere: sql`${assessmentDraws.bankHash} <> excluded.bank_hash`,
-    })
-    .returning(drawColumns);
-  return row ?? (await findOpenDraw(db, userId, assessmentId))!;
-}
-
 export interface StoredAttempt {
   assessmentId: string;
   answers: number[];
   drawId: string | null;
   draw: DrawnQuestion[] | null;
-}
-
-export async function findAttemptByKey(db: Db, userId: string, idempotencyKey: string): Promise<StoredAttempt | null> {
-  const [row] = await db
-    .select({
-      assessmentId: assessmentAttempts.assessmentId,
-      answers: assessmentAttempts.answers,
-      drawId: assessmentAttempts.drawId,
-      draw: assessmentAttempts.draw,
-    })
-    .from(assessmentAttempts)
-    .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.idempotencyKey, idempotencyKey)));
-  return row ?? null;
 }
 
 const certificateColumns = {
@@ -333,25 +123,246 @@ const certificateColumns = {
   completedAt: certificates.completedAt,
 };
 
-export async function findCertificate(db: Db, userId: string, courseId: string) {
-  const [row] = await db
-    .select(certificateColumns)
-    .from(certificates)
-    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
-  return row ?? null;
-}
+/**
+ * The course module's statements (decision 080). The learner's passed lessons, a lesson read and a
+ * submit are named prepared statements sent to the pool as they are; the rest are Drizzle queries
+ * whose last argument is the transaction (the app's `db` when left out).
+ */
+export const courseRepositoryFactory = (db: Db) => {
+  const pool = (db as Db & { $client: Pool }).$client;
 
-/** Inserts the certificate; null when the user already has one for the course or the code is taken. */
-export async function insertCertificate(db: Db, values: typeof certificates.$inferInsert) {
-  const [row] = await db.insert(certificates).values(values).onConflictDoNothing().returning(certificateColumns);
-  return row ?? null;
-}
+  /** The user's open draw of an assessment, if any. */
+  async function findOpenDraw(userId: string, assessmentId: string, tx: Tx = db): Promise<OpenDraw | null> {
+    const [row] = await tx
+      .select(drawColumns)
+      .from(assessmentDraws)
+      .where(and(eq(assessmentDraws.userId, userId), eq(assessmentDraws.assessmentId, assessmentId)));
+    return row ?? null;
+  }
 
-export async function findCertificateByCode(db: Db, code: string) {
-  const [row] = await db
-    .select({ ...certificateColumns, details: courses.details })
-    .from(certificates)
-    .innerJoin(courses, eq(courses.id, certificates.courseId))
-    .where(eq(certificates.verificationCode, code));
-  return row ? { ...row, details: row.details as CourseDetails } : null;
-}
+  return {
+    /** Every course with its live lessons and their assessments, all languages: read once at start (course.content.ts). */
+    async loadLiveContent(tx: Tx = db) {
+      const courseRows = await tx
+        .select({ id: courses.id, slug: courses.slug, details: courses.details, challenge: courses.challenge })
+        .from(courses)
+        // Tracks (the 7-day new-believer track) have days, not lessons with assessments: track.service.ts serves them.
+        .where(eq(courses.kind, 'course'))
+        .orderBy(asc(courses.createdAt), asc(courses.slug));
+      const lessonRows = await tx
+        .select({ id: lessons.id, courseId: lessons.courseId, weekNumber: lessons.weekNumber, content: lessons.content })
+        .from(lessons)
+        .where(eq(lessons.isLive, true))
+        .orderBy(asc(lessons.weekNumber));
+      const assessmentRows = await tx
+        .select({ id: assessments.id, lessonId: assessments.lessonId, questions: assessments.questions, answerKey: assessments.answerKey })
+        .from(assessments);
+      return {
+        courses: courseRows.map((r) => ({
+          ...r,
+          details: r.details as CourseDetails,
+          challenge: r.challenge as Record<ContentLanguage, Challenge>,
+        })),
+        lessons: lessonRows.map((r) => ({ ...r, content: r.content as LessonContent })),
+        assessments: assessmentRows.map((r) => ({ ...r, questions: r.questions as AssessmentQuestions })),
+      };
+    },
+
+    /**
+     * The user's passed lessons (any course, retired lessons included: callers keep the live ones).
+     * The only per-request read of the course routes; a named prepared statement on the partial index
+     * of passed attempts, sent to the pool as it is (the lesson read's and the submit's statements
+     * below hold the same CTE).
+     */
+    async passedLessons(userId: string): Promise<PassedLesson[]> {
+      return (await pool.query<PassedLesson>({ name: 'passed_lessons', text: PASSED_LESSONS_SQL, values: [userId] })).rows;
+    },
+
+    /**
+     * A lesson read's one statement (a named prepared statement): the user's passed lessons, as
+     * `passedLessons`, and in the same statement the lesson opening recorded for the mentor's week
+     * when the lesson is open to them (passed, or every lesson of `earlierLessonIds` passed: the rule
+     * the caller applies to the rows it gets back).
+     */
+    async passedLessonsOpening(userId: string, lessonId: string, earlierLessonIds: string[]): Promise<PassedLesson[]> {
+      return (
+        await pool.query<PassedLesson>({
+          name: 'passed_lessons_opening',
+          text: PASSED_LESSONS_OPENING_SQL,
+          values: [userId, lessonId, earlierLessonIds],
+        })
+      ).rows;
+    },
+
+    /** A submit's one statement (named, prepared): the passed lessons before it, and whether the attempt was stored. */
+    async passedLessonsSubmit(userId: string, a: SubmitAttempt): Promise<{ passed: PassedLesson[]; stored: boolean }> {
+      const { rows } = await pool.query<PassedLesson & { stored: boolean | null }>({
+        name: 'passed_lessons_submit',
+        text: PASSED_LESSONS_SUBMIT_SQL,
+        values: [
+          userId,
+          a.lessonId,
+          a.earlierLessonIds,
+          a.assessmentId,
+          JSON.stringify(a.answers),
+          a.score,
+          a.passed,
+          a.idempotencyKey,
+          a.drawId,
+          JSON.stringify(a.draw),
+          a.isUnstored,
+        ],
+      });
+      const last = rows.pop()!;
+      return {
+        passed: rows.map(({ lessonId, bestScore, firstPassedAt }) => ({ lessonId, bestScore, firstPassedAt })),
+        stored: last.stored === true,
+      };
+    },
+
+    /** A page of one user's attempts at one lesson, newest first, and how many there are. */
+    async listAttempts(userId: string, lessonId: string, page: { limit: number; offset: number }, tx: Tx = db) {
+      const mine = and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.lessonId, lessonId));
+      const [rows, [count]] = await Promise.all([
+        tx
+          .select({
+            id: assessmentAttempts.id,
+            createdAt: assessmentAttempts.createdAt,
+            score: assessmentAttempts.score,
+            passed: assessmentAttempts.passed,
+          })
+          .from(assessmentAttempts)
+          .where(mine)
+          .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(assessmentAttempts)
+          .where(mine),
+      ]);
+      return { rows, total: count?.n ?? 0 };
+    },
+
+    /** The user's failed attempts at a lesson in the last `withinMs`, and when the latest was: the pause rule's input. */
+    async recentFails(
+      userId: string,
+      lessonId: string,
+      withinMs: number,
+      tx: Tx = db,
+    ): Promise<{ fails: number; lastFailAt: Date | null }> {
+      const [row] = await tx
+        .select({ fails: sql<number>`count(*)::int`, lastFailAt: sql<string | null>`max(${assessmentAttempts.createdAt})` })
+        .from(assessmentAttempts)
+        .where(
+          and(
+            eq(assessmentAttempts.userId, userId),
+            eq(assessmentAttempts.lessonId, lessonId),
+            eq(assessmentAttempts.passed, false),
+            sql`${assessmentAttempts.createdAt} > now() - make_interval(secs => ${withinMs / 1000})`,
+          ),
+        );
+      return { fails: row?.fails ?? 0, lastFailAt: row?.lastFailAt ? new Date(row.lastFailAt) : null };
+    },
+
+    /**
+     * Keeps the newest `keep` attempts of a user at a lesson, and always the first and the best passed
+     * ones (the week's completion date and best score): the stored history stays bounded.
+     */
+    async trimAttempts(userId: string, lessonId: string, keep: number): Promise<number> {
+      const { rowCount } = await pool.query({
+        name: 'trim_attempts',
+        text: TRIM_ATTEMPTS_SQL,
+        values: [userId, lessonId, keep],
+      });
+      return rowCount ?? 0;
+    },
+
+    findOpenDraw,
+
+    /** A draw by id, only when it is the user's own and still open. */
+    async findDraw(userId: string, drawId: string, tx: Tx = db): Promise<OpenDraw | null> {
+      const [row] = await tx
+        .select(drawColumns)
+        .from(assessmentDraws)
+        .where(and(eq(assessmentDraws.id, drawId), eq(assessmentDraws.userId, userId)));
+      return row ?? null;
+    },
+
+    /** Whether the user already answered this draw. */
+    async isDrawAnswered(userId: string, drawId: string, tx: Tx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: assessmentAttempts.id })
+        .from(assessmentAttempts)
+        .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.drawId, drawId)));
+      return !!row;
+    },
+
+    /** What the user was asked last time at this lesson (the newest attempt's draw), to ask other questions now. */
+    async lastDrawAt(userId: string, lessonId: string, tx: Tx = db): Promise<DrawnQuestion[]> {
+      const [row] = await tx
+        .select({ draw: assessmentAttempts.draw })
+        .from(assessmentAttempts)
+        .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.lessonId, lessonId)))
+        .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id))
+        .limit(1);
+      return row?.draw ?? [];
+    },
+
+    /**
+     * Stores a new open draw, replacing one of a bank that changed since (`bankHash`); when a draw of
+     * the same bank is already open (two reads at once), that one is answered instead.
+     */
+    async saveDraw(userId: string, assessmentId: string, questions: DrawnQuestion[], bankHash: string, tx: Tx = db): Promise<OpenDraw> {
+      const [row] = await tx
+        .insert(assessmentDraws)
+        .values({ userId, assessmentId, questions, bankHash })
+        .onConflictDoUpdate({
+          target: [assessmentDraws.userId, assessmentDraws.assessmentId],
+          set: { id: sql`excluded.id`, questions: sql`excluded.questions`, bankHash: sql`excluded.bank_hash`, createdAt: sql`now()` },
+          setWhere: sql`${assessmentDraws.bankHash} <> excluded.bank_hash`,
+        })
+        .returning(drawColumns);
+      return row ?? (await findOpenDraw(userId, assessmentId, tx))!;
+    },
+
+    async findAttemptByKey(userId: string, idempotencyKey: string, tx: Tx = db): Promise<StoredAttempt | null> {
+      const [row] = await tx
+        .select({
+          assessmentId: assessmentAttempts.assessmentId,
+          answers: assessmentAttempts.answers,
+          drawId: assessmentAttempts.drawId,
+          draw: assessmentAttempts.draw,
+        })
+        .from(assessmentAttempts)
+        .where(and(eq(assessmentAttempts.userId, userId), eq(assessmentAttempts.idempotencyKey, idempotencyKey)));
+      return row ?? null;
+    },
+
+    async findCertificate(userId: string, courseId: string, tx: Tx = db) {
+      const [row] = await tx
+        .select(certificateColumns)
+        .from(certificates)
+        .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
+      return row ?? null;
+    },
+
+    /** Inserts the certificate; null when the user already has one for the course or the code is taken. */
+    async insertCertificate(values: typeof certificates.$inferInsert, tx: Tx = db) {
+      const [row] = await tx.insert(certificates).values(values).onConflictDoNothing().returning(certificateColumns);
+      return row ?? null;
+    },
+
+    async findCertificateByCode(code: string, tx: Tx = db) {
+      const [row] = await tx
+        .select({ ...certificateColumns, details: courses.details })
+        .from(certificates)
+        .innerJoin(courses, eq(courses.id, certificates.courseId))
+        .where(eq(certificates.verificationCode, code));
+      return row ? { ...row, details: row.details as CourseDetails } : null;
+    },
+  };
+};
+
+export type CourseRepository = ReturnType<typeof courseRepositoryFactory>;
+export type CertificateRow = NonNullable<Awaited<ReturnType<CourseRepository['findCertificate']>>>;

@@ -10,13 +10,12 @@ import type {
 import { fullNameOf } from '#common/domain/names.ts';
 import { averageScore, overallProgress, PASS_MARK, scoreAnswers, unlockState, type LessonRef } from '#common/domain/scoring.ts';
 
-import type { Db } from '../../db/client.ts';
 import { recentLessonOpenings } from '../../db/learner-activity.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomGroupedCode } from '../../lib/random-code.ts';
 import type { UserRow } from '../../lib/session.ts';
 import { loadCourseContentSnapshot, type AssessmentEntry, type CourseContentSnapshot, type CourseEntry } from './course.content.ts';
-import * as repo from './course.repository.ts';
+import type { CertificateRow, CourseRepository, PassedLesson, StoredAttempt } from './course.repository.ts';
 import { drawQuestions, fitsBank, pausedUntil, RHYTHM, shownKey, unstoredDraw, type DrawnQuestion } from './draws.ts';
 
 // Crockford's base32: no I, L, O or U, so a code read aloud or retyped is hard to get wrong.
@@ -51,16 +50,19 @@ export interface LessonState {
  * Course content is answered from memory (course.content.ts); the learner's passed lessons are the
  * one per-request read. Read answers are JSON text, serialized at start.
  */
-export function courseServiceFactory({ db, content: loaded }: { db: Db; content: CourseContentSnapshot }) {
+export function courseServiceFactory({
+  courseRepo: repo,
+  content: loaded,
+}: {
+  courseRepo: CourseRepository;
+  content: CourseContentSnapshot;
+}) {
   let content = loaded;
-  const passedLessons = repo.passedLessonsQuery(db);
-  const passedLessonsOpening = repo.passedLessonsOpeningQuery(db);
-  const passedLessonsSubmit = repo.passedLessonsSubmitQuery(db);
   const openings = recentLessonOpenings();
 
   /** Reads the content again (after the content was seeded anew while the app runs: tests only). */
   async function reload(): Promise<void> {
-    content = await loadCourseContentSnapshot(db);
+    content = await loadCourseContentSnapshot(repo);
   }
 
   /** The content as loaded (read by the challenge service). */
@@ -87,10 +89,10 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
 
   /** The user's state of every live lesson of the course, in week order. */
   async function lessonStates(userId: string, course: CourseEntry): Promise<LessonState[]> {
-    return statesOf(course, await passedLessons(userId));
+    return statesOf(course, await repo.passedLessons(userId));
   }
 
-  function statesOf(course: CourseEntry, passedRows: repo.PassedLesson[]): LessonState[] {
+  function statesOf(course: CourseEntry, passedRows: PassedLesson[]): LessonState[] {
     const passed = new Map(passedRows.map((p) => [p.lessonId, p]));
     return course.lessons.map((l) => ({
       id: l.id,
@@ -143,7 +145,7 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
     const course = requireCourse(lesson.courseId);
     const recent = !isRecorded || openings.isRecent(userId);
-    const passedRows = recent ? await passedLessons(userId) : await passedLessonsOpening(userId, id, lesson.earlierLessonIds);
+    const passedRows = recent ? await repo.passedLessons(userId) : await repo.passedLessonsOpening(userId, id, lesson.earlierLessonIds);
     const s = requireOpen(statesOf(course, passedRows), id);
     if (!recent) openings.recorded(userId);
     const bodies = lesson.json[lang];
@@ -152,7 +154,7 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
 
   /** When the learner's next attempt at a lesson opens after 3 failed ones within a day, or null. */
   async function pauseOf(userId: string, lessonId: string): Promise<Date | null> {
-    const { fails, lastFailAt } = await repo.recentFails(db, userId, lessonId, RHYTHM.failWindowMs);
+    const { fails, lastFailAt } = await repo.recentFails(userId, lessonId, RHYTHM.failWindowMs);
     return pausedUntil(fails, lastFailAt);
   }
 
@@ -179,11 +181,11 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
       const unstored = unstoredDraw(userId, a.id, a.bankHash, a.optionCounts);
       return assessmentOf(a, unstored.id, unstored.questions, lang);
     }
-    let draw = await repo.findOpenDraw(db, userId, a.id);
+    let draw = await repo.findOpenDraw(userId, a.id);
     if (!draw || draw.bankHash !== a.bankHash || !fitsBank(draw.questions, a.optionCounts)) {
       const paused = await pauseOf(userId, lessonId);
       if (paused) throw pausedError(paused);
-      draw = await repo.saveDraw(db, userId, a.id, drawQuestions(a.optionCounts, await repo.lastDrawAt(db, userId, lessonId)), a.bankHash);
+      draw = await repo.saveDraw(userId, a.id, drawQuestions(a.optionCounts, await repo.lastDrawAt(userId, lessonId)), a.bankHash);
     }
     return assessmentOf(a, draw.id, draw.questions, lang);
   }
@@ -218,18 +220,18 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
   ): Promise<SubmitResult> {
     const a = content.assessments.get(assessmentId);
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found.');
-    const replayed = idempotencyKey ? await repo.findAttemptByKey(db, userId, idempotencyKey) : null;
+    const replayed = idempotencyKey ? await repo.findAttemptByKey(userId, idempotencyKey) : null;
     if (replayed) return replay(userId, a, drawId, answers, replayed);
     const course = requireCourse(a.courseId);
     const unstored = unstoredDraw(userId, a.id, a.bankHash, a.optionCounts);
     const draw =
       unstored.id === drawId
         ? { id: drawId, assessmentId: a.id, questions: unstored.questions, bankHash: a.bankHash }
-        : await repo.findDraw(db, userId, drawId);
+        : await repo.findDraw(userId, drawId);
     if (!draw || draw.assessmentId !== a.id) {
       // A locked lesson is said first, as it always was.
       requireOpen(await lessonStates(userId, course), a.lessonId);
-      if (draw || !(await repo.isDrawAnswered(db, userId, drawId)))
+      if (draw || !(await repo.isDrawAnswered(userId, drawId)))
         throw new AppError('NOT_FOUND', 'This quiz draw was not found. Open the quiz again.');
       throw new AppError('DRAW_USED', 'This attempt was already submitted. Open the quiz again for a new one.');
     }
@@ -244,7 +246,7 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     const result = scoreAnswers(answers, key);
     const lesson = content.lessons.get(a.lessonId)!;
     // One statement: the passed lessons (before this attempt), the draw consumed and the attempt stored if the lesson is open.
-    const { passed, stored } = await passedLessonsSubmit(userId, {
+    const { passed, stored } = await repo.passedLessonsSubmit(userId, {
       lessonId: a.lessonId,
       earlierLessonIds: lesson.earlierLessonIds,
       assessmentId,
@@ -259,12 +261,12 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     const s = requireOpen(statesOf(course, passed), a.lessonId);
     if (!stored) {
       // Two sends of one key at the same moment: the other one stored it.
-      const other = idempotencyKey ? await repo.findAttemptByKey(db, userId, idempotencyKey) : null;
+      const other = idempotencyKey ? await repo.findAttemptByKey(userId, idempotencyKey) : null;
       if (other) return replay(userId, a, drawId, answers, other);
       // Two sends of one draw at the same moment (no key, or two keys): the other one was stored.
       throw new AppError('DRAW_USED', 'This attempt was already submitted. Open the quiz again for a new one.');
     }
-    await repo.trimAttempts(db, userId, a.lessonId, RHYTHM.attemptsKept);
+    await repo.trimAttempts(userId, a.lessonId, RHYTHM.attemptsKept);
     return resultOf(a, draw.questions, answers, s.states, result.passed ? null : await pauseOf(userId, a.lessonId));
   }
 
@@ -324,7 +326,7 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     a: AssessmentEntry,
     drawId: string,
     answers: number[],
-    stored: repo.StoredAttempt,
+    stored: StoredAttempt,
   ): Promise<SubmitResult> {
     const isSame =
       stored.assessmentId === a.id &&
@@ -345,7 +347,7 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     const lesson = content.lessons.get(lessonId);
     if (!lesson) throw new AppError('NOT_FOUND', 'Lesson not found.');
     requireOpen(await lessonStates(userId, requireCourse(lesson.courseId)), lessonId);
-    const [{ rows, total }, paused] = await Promise.all([repo.listAttempts(db, userId, lessonId, page), pauseOf(userId, lessonId)]);
+    const [{ rows, total }, paused] = await Promise.all([repo.listAttempts(userId, lessonId, page), pauseOf(userId, lessonId)]);
     return {
       attempts: rows.map((r) => ({ id: r.id, submittedAt: r.createdAt.toISOString(), score: r.score, passed: r.passed })),
       total,
@@ -353,11 +355,7 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
     };
   }
 
-  function toCertificate(
-    row: NonNullable<Awaited<ReturnType<typeof repo.findCertificate>>>,
-    courseTitle: string,
-    baseUrl: string,
-  ): Certificate {
+  function toCertificate(row: CertificateRow, courseTitle: string, baseUrl: string): Certificate {
     const completedAt = row.completedAt.toISOString();
     return {
       id: row.id,
@@ -374,7 +372,7 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
   /** The user's certificate; 403 while the course is not complete, 404 when complete but not yet created. */
   async function getCertificate(user: UserRow, courseId: string, lang: ContentLanguage, baseUrl: string): Promise<Certificate> {
     const course = requireCourse(courseId);
-    const row = await repo.findCertificate(db, user.id, courseId);
+    const row = await repo.findCertificate(user.id, courseId);
     if (row) return toCertificate(row, course.details[lang].title, baseUrl);
     await completionTime(user.id, courseId);
     throw new AppError('NOT_FOUND', 'No certificate has been created yet.');
@@ -401,12 +399,12 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
   ): Promise<{ certificate: Certificate; created: boolean }> {
     const course = requireCourse(courseId);
     const title = course.details[lang].title;
-    const existing = await repo.findCertificate(db, user.id, courseId);
+    const existing = await repo.findCertificate(user.id, courseId);
     if (existing) return { certificate: toCertificate(existing, title, baseUrl), created: false };
     const completedAt = await completionTime(user.id, courseId);
     // A clash on the random code is astronomically unlikely; a clash on (user, course) means a parallel request won.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const row = await repo.insertCertificate(db, {
+      const row = await repo.insertCertificate({
         userId: user.id,
         courseId,
         verificationCode: newVerificationCode(),
@@ -414,14 +412,14 @@ export function courseServiceFactory({ db, content: loaded }: { db: Db; content:
         completedAt,
       });
       if (row) return { certificate: toCertificate(row, title, baseUrl), created: true };
-      const raced = await repo.findCertificate(db, user.id, courseId);
+      const raced = await repo.findCertificate(user.id, courseId);
       if (raced) return { certificate: toCertificate(raced, title, baseUrl), created: false };
     }
     throw new AppError('INTERNAL', 'Could not create the certificate. Please try again.');
   }
 
   async function verify(code: string, lang: ContentLanguage): Promise<CertificateVerification> {
-    const row = await repo.findCertificateByCode(db, normaliseVerificationCode(code));
+    const row = await repo.findCertificateByCode(normaliseVerificationCode(code));
     if (!row) throw new AppError('NOT_FOUND', 'No certificate has this verification code.');
     return {
       valid: true,

@@ -52,7 +52,11 @@ async function submit(cookie: string, week: number, wrong: number) {
   const a = await drawOf(cookie, week);
   // A locked week has no draw: a submit to it is still refused as locked.
   if (!a.drawId)
-    return post(`/api/assessments/${await assessmentIdOf(week)}/submit`, { drawId: '00000000-0000-4000-8000-000000000000', answers: [0] }, cookie);
+    return post(
+      `/api/assessments/${await assessmentIdOf(week)}/submit`,
+      { drawId: '00000000-0000-4000-8000-000000000000', answers: [0] },
+      cookie,
+    );
   return post(`/api/assessments/${a.id}/submit`, { drawId: a.drawId, answers: answersFor(a, wrong, 'en', content.lessons) }, cookie);
 }
 async function passWeeks(cookie: string, upTo: number) {
@@ -362,7 +366,11 @@ describe('assessments and scoring', () => {
     const unknown = await post(`/api/assessments/${'00000000-0000-4000-8000-000000000000'}/submit`, { drawId, answers: ok }, cookie);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('NOT_FOUND');
-    const unknownDraw = await post(`/api/assessments/${id}/submit`, { drawId: '00000000-0000-4000-8000-000000000000', answers: ok }, cookie);
+    const unknownDraw = await post(
+      `/api/assessments/${id}/submit`,
+      { drawId: '00000000-0000-4000-8000-000000000000', answers: ok },
+      cookie,
+    );
     expect(unknownDraw.statusCode).toBe(404);
     const notUuid = await post(`/api/assessments/${'week-1'}/submit`, { drawId, answers: ok }, cookie);
     expect(notUuid.statusCode).toBe(400);
@@ -420,9 +428,9 @@ describe('attempts history', () => {
     const bobs = await get(`/api/lessons/${lessonOfWeek(1).id}/attempts`, bob.cookie);
     expect(bobs.json().attempts).toEqual([]);
     await submit(bob.cookie, 1, 0);
-    expect(
-      (await get(`/api/lessons/${lessonOfWeek(1).id}/attempts`, bob.cookie)).json<AttemptList>().attempts.map((a) => a.score),
-    ).toEqual([100]);
+    expect((await get(`/api/lessons/${lessonOfWeek(1).id}/attempts`, bob.cookie)).json<AttemptList>().attempts.map((a) => a.score)).toEqual(
+      [100],
+    );
     expect(
       (await get(`/api/lessons/${lessonOfWeek(1).id}/attempts`, alice.cookie)).json<AttemptList>().attempts.map((a) => a.score),
     ).toEqual([50, 80]);
@@ -575,9 +583,7 @@ describe('with PUBLIC_URL set', () => {
       });
       expect(res.json().passed).toBe(true);
     }
-    const cert = (
-      await other.inject({ method: 'POST', url: `/api/certificates/${course!.id}`, headers: { cookie } })
-    ).json<Certificate>();
+    const cert = (await other.inject({ method: 'POST', url: `/api/certificates/${course!.id}`, headers: { cookie } })).json<Certificate>();
     expect(cert.verificationUrl).toBe(`https://god.example.org/verify/${cert.verificationCode}`);
   });
 });

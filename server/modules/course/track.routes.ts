@@ -1,17 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import {
-  trackContent,
-  trackDayBody,
-  trackDayParams,
-  trackQuery,
-  trackRoutes,
-  trackSkipBody,
-  trackState,
-  trackStateQuery,
-} from '#common/contracts/track.ts';
+import { trackApi } from '#common/contracts/track.ts';
 
+import { routeOf } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { TrackService } from './track.service.ts';
 
@@ -20,28 +12,29 @@ import type { TrackService } from './track.service.ts';
  * no other user: the state and the writes are always the learner's own (an extra field is a 400).
  */
 const trackRoutesPlugin: FastifyPluginAsyncZod<{ track: TrackService }> = async (app, { track }) => {
-  app.get(trackRoutes.content, { schema: { querystring: trackQuery, response: { 200: trackContent } } }, async (req, reply) => {
-    requireUser(req);
-    // JSON text serialized at start through the same contract (track.service.ts).
-    return (reply as FastifyReply).type('application/json; charset=utf-8').send(track.contentJson(req.query.lang));
+  app.route({
+    ...routeOf(trackApi.content),
+    handler: async (req, reply) => {
+      requireUser(req);
+      // JSON text serialized at start through the same contract (track.service.ts).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(track.contentJson(req.query.lang));
+    },
   });
 
-  app.get(trackRoutes.state, { schema: { querystring: trackStateQuery, response: { 200: trackState } } }, async (req) =>
-    track.state(requireUser(req).id, req.query.today),
-  );
+  app.route({ ...routeOf(trackApi.state), handler: async (req) => track.state(requireUser(req).id, req.query.today) });
 
   // A day done offline and sent again (or twice from two devices) is stored once.
-  app.post(
-    trackRoutes.day,
-    { config: { keepsSessions: true }, schema: { params: trackDayParams, body: trackDayBody, response: { 200: trackState } } },
-    async (req) => track.complete(requireUser(req).id, req.params.day, req.body),
-  );
+  app.route({
+    ...routeOf(trackApi.day),
+    config: { keepsSessions: true },
+    handler: async (req) => track.complete(requireUser(req).id, req.params.day, req.body),
+  });
 
-  app.put(
-    trackRoutes.skip,
-    { config: { keepsSessions: true }, schema: { body: trackSkipBody, response: { 200: trackState } } },
-    async (req) => track.skip(requireUser(req).id, req.body.isSkipped),
-  );
+  app.route({
+    ...routeOf(trackApi.skip),
+    config: { keepsSessions: true },
+    handler: async (req) => track.skip(requireUser(req).id, req.body.isSkipped),
+  });
 };
 
 export default trackRoutesPlugin;

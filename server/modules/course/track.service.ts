@@ -5,9 +5,7 @@ import { trackDayRefusal, trackPace } from '#common/domain/track.ts';
 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import * as repo from './track.repository.ts';
-
-type Track = NonNullable<Awaited<ReturnType<typeof repo.loadTrack>>>;
+import type { TrackRow as Track, TrackRepository } from './track.repository.ts';
 
 export interface TrackSnapshot {
   courseId: string;
@@ -56,10 +54,12 @@ export function trackSnapshot(track: Track): TrackSnapshot {
  */
 export function trackServiceFactory({
   db,
+  trackRepo: repo,
   snapshot,
   now = () => new Date(),
 }: {
   db: Db;
+  trackRepo: TrackRepository;
   snapshot: TrackSnapshot | null;
   now?: () => Date;
 }) {
@@ -72,7 +72,7 @@ export function trackServiceFactory({
     const track = requireTrack();
     if (today !== undefined && checkActivityDate(today, now(), now()) === 'future')
       throw new AppError('VALIDATION_FAILED', `today: ${today} has not begun anywhere yet`);
-    const [days, isSkipped] = await Promise.all([repo.listDays(db, userId, track.courseId), repo.isSkipped(db, userId, track.courseId)]);
+    const [days, isSkipped] = await Promise.all([repo.listDays(userId, track.courseId), repo.isSkipped(userId, track.courseId)]);
     return {
       courseId: track.courseId,
       totalDays: track.totalDays,
@@ -101,19 +101,19 @@ export function trackServiceFactory({
       const options = track.optionCounts[day - 1]!;
       if (body.answer >= options) throw new AppError('VALIDATION_FAILED', `answer: the check has options 0 to ${options - 1}`);
       await db.transaction(async (tx) => {
-        await repo.lockLearner(tx, userId);
-        const done = await repo.listDays(tx, userId, track.courseId);
+        await repo.lockLearner(userId, tx);
+        const done = await repo.listDays(userId, track.courseId, tx);
         const refusal = trackDayRefusal(done, track.totalDays, day, body.date);
         if (refusal === 'done') return;
         if (refusal === 'out-of-order') throw new AppError('TRACK_DAY_LOCKED', `Day ${day} opens after day ${day - 1}.`);
         if (refusal === 'too-early') throw new AppError('TRACK_DAY_LOCKED', `Day ${day} opens tomorrow: one day at a time.`);
-        await repo.insertDay(tx, { userId, courseId: track.courseId, day, doneOn: body.date, answer: body.answer });
+        await repo.insertDay({ userId, courseId: track.courseId, day, doneOn: body.date, answer: body.answer }, tx);
       });
       return state(userId, body.date);
     },
 
     async skip(userId: string, isSkipped: boolean): Promise<TrackState> {
-      await repo.setSkipped(db, userId, requireTrack().courseId, isSkipped);
+      await repo.setSkipped(userId, requireTrack().courseId, isSkipped);
       return state(userId);
     },
   };

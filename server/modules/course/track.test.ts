@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { adminPaths, type AdminStats } from '#common/contracts/admin.ts';
+import { type AdminStats } from '#common/contracts/admin.ts';
 import { type CourseSummary } from '#common/contracts/course.ts';
-import { mentorWeekPaths, type MentorWeek } from '#common/contracts/mentor-week.ts';
-import { mentoringPaths, type DiscipleNode } from '#common/contracts/mentoring.ts';
-import { trackPaths, type TrackContent, type TrackState } from '#common/contracts/track.ts';
+import type { MentorWeek } from '#common/contracts/mentor-week.ts';
+import type { DiscipleNode } from '#common/contracts/mentoring.ts';
+import type { TrackContent, TrackState } from '#common/contracts/track.ts';
 import { addDays } from '#common/domain/streak.ts';
 import { createTestApp, expectValidationFailed, sessionCookie, signedInUser } from '#test/app.ts';
 
@@ -16,7 +16,7 @@ const app = await createTestApp();
 const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const send = (method: 'POST' | 'PUT', url: string, payload: unknown, cookie: string) =>
   app.inject({ method, url, headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
-const doDay = (cookie: string, day: number, date: string, answer = 0) => send('POST', trackPaths.day(day), { date, answer }, cookie);
+const doDay = (cookie: string, day: number, date: string, answer = 0) => send('POST', `/api/track/days/${day}`, { date, answer }, cookie);
 
 /** The server's UTC date now (the tests send days done "today" in UTC). */
 const utcToday = () => new Date().toISOString().slice(0, 10);
@@ -29,13 +29,13 @@ afterEach(() => {
 
 describe('the 7-day track (docs/decisions/074)', () => {
   it('serves its seven days in both languages to signed-in people only, apart from the 8-week course', async () => {
-    expect((await get(trackPaths.content)).statusCode).toBe(401);
+    expect((await get('/api/track/content')).statusCode).toBe(401);
     const { cookie } = await signedInUser(app);
-    const fr = (await get(`${trackPaths.content}?lang=fr`, cookie)).json<TrackContent>();
+    const fr = (await get('/api/track/content?lang=fr', cookie)).json<TrackContent>();
     expect(fr.days).toHaveLength(7);
     expect(fr.days[0]).toMatchObject({ day: 1, passage: { ref: '2 Corinthiens 5.17', translation: 'Synodale' } });
     expect(fr.days[0]!.check.options).toHaveLength(3);
-    const en = (await get(trackPaths.content, cookie)).json<TrackContent>();
+    const en = (await get('/api/track/content', cookie)).json<TrackContent>();
     expect(en.days[6]!.passage.ref).toBe('John 10:27');
     // The course list stays the 8-week course's: the track is not a course with lessons and a certificate.
     const courses = (await get('/api/courses', cookie)).json<CourseSummary[]>();
@@ -63,7 +63,7 @@ describe('the 7-day track (docs/decisions/074)', () => {
     moveClock(1);
     const tomorrow = utcToday();
     expect(tomorrow).toBe(addDays(today, 1));
-    expect((await get(`${trackPaths.state}?today=${tomorrow}`, cookie)).json<TrackState>().pace).toMatchObject({
+    expect((await get(`/api/track?today=${tomorrow}`, cookie)).json<TrackState>().pace).toMatchObject({
       nextDay: 2,
       isNextOpen: true,
     });
@@ -88,10 +88,10 @@ describe('the 7-day track (docs/decisions/074)', () => {
     expectValidationFailed(await doDay(other, 1, addDays(today, 3)), 'date', 'has not begun anywhere yet');
     expectValidationFailed(await doDay(other, 1, addDays(today, -5)), 'date', 'within 48 hours');
     expectValidationFailed(await doDay(other, 8, today), 'day', 'from 1 to 7');
-    const extra = await send('POST', trackPaths.day(1), { date: today, answer: 0, userId: user.id }, other);
+    const extra = await send('POST', '/api/track/days/1', { date: today, answer: 0, userId: user.id }, other);
     expect(extra.statusCode).toBe(400);
     // Nothing of the above was stored for the other learner.
-    expect((await get(trackPaths.state, other)).json<TrackState>().days).toEqual([]);
+    expect((await get('/api/track', other)).json<TrackState>().days).toEqual([]);
   });
 
   it('keeps a forgiving streak: one missed day in a week does not break it, and finishing day 7 completes the track', async () => {
@@ -107,7 +107,7 @@ describe('the 7-day track (docs/decisions/074)', () => {
     }
     const end = utcToday();
     expect(end).toBe(addDays(start, 7));
-    const state = (await get(`${trackPaths.state}?today=${end}`, cookie)).json<TrackState>();
+    const state = (await get(`/api/track?today=${end}`, cookie)).json<TrackState>();
     expect(state.pace).toMatchObject({
       nextDay: null,
       isComplete: true,
@@ -119,28 +119,28 @@ describe('the 7-day track (docs/decisions/074)', () => {
 
   it('can be skipped and taken up again, by the learner only', async () => {
     const { user, cookie } = await signedInUser(app);
-    const skipped = await send('PUT', trackPaths.skip, { isSkipped: true }, cookie);
+    const skipped = await send('PUT', '/api/track/skip', { isSkipped: true }, cookie);
     expect(skipped.statusCode, skipped.body).toBe(200);
     expect(skipped.json<TrackState>().isSkipped).toBe(true);
     // Another device of the same learner sees it; another learner does not.
-    expect((await get(trackPaths.state, await sessionCookie(app, user.id))).json<TrackState>().isSkipped).toBe(true);
+    expect((await get('/api/track', await sessionCookie(app, user.id))).json<TrackState>().isSkipped).toBe(true);
     const { cookie: other } = await signedInUser(app);
-    expect((await get(trackPaths.state, other)).json<TrackState>().isSkipped).toBe(false);
-    expect((await send('PUT', trackPaths.skip, { isSkipped: false }, cookie)).json<TrackState>().isSkipped).toBe(false);
-    expect((await send('PUT', trackPaths.skip, { isSkipped: 'yes' }, cookie)).statusCode).toBe(400);
+    expect((await get('/api/track', other)).json<TrackState>().isSkipped).toBe(false);
+    expect((await send('PUT', '/api/track/skip', { isSkipped: false }, cookie)).json<TrackState>().isSkipped).toBe(false);
+    expect((await send('PUT', '/api/track/skip', { isSkipped: 'yes' }, cookie)).statusCode).toBe(400);
   });
 
   it('shows the mentor where each disciple stands: the tree, the week panel and the weekly digest; the admin counts count it', async () => {
     const { user: mentor, cookie: mentorCookie } = await signedInUser(app, { firstName: 'Marta' });
     const { user: disciple, cookie } = await signedInUser(app, { firstName: 'Dani', lastName: 'Track', mentorId: mentor.id });
     const admin = await signedInUser(app, { role: 'admin' });
-    const stats = async () => (await get(adminPaths.stats, admin.cookie)).json<AdminStats>();
+    const stats = async () => (await get('/api/admin/stats', admin.cookie)).json<AdminStats>();
     const before = await stats();
     await doDay(cookie, 1, utcToday());
 
-    const tree = (await get(mentoringPaths.tree, mentorCookie)).json<DiscipleNode>();
+    const tree = (await get('/api/disciples/tree', mentorCookie)).json<DiscipleNode>();
     expect(tree.disciples.find((d) => d.id === disciple.id)).toMatchObject({ trackDays: 1 });
-    const week = (await get(mentorWeekPaths.week, mentorCookie)).json<MentorWeek>();
+    const week = (await get('/api/disciples/week', mentorCookie)).json<MentorWeek>();
     expect(week.disciples.find((d) => d.id === disciple.id)).toMatchObject({ trackDays: 1, isStalled: false });
     expect(await stats()).toMatchObject({ trackStarted: before.trackStarted + 1, trackCompleted: before.trackCompleted });
 

@@ -1,31 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+
+import { healthApi } from '#common/contracts/health.ts';
 
 import { AppError } from '../../lib/app-error.ts';
+import { routeOf } from '../../lib/route.ts';
 
 const READY_TIMEOUT_MS = 1_500;
 const APP_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Liveness: the process answers. */
-  app.get(
-    '/api/health',
-    { config: { access: 'public' }, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  app.route({ ...routeOf(healthApi.health), config: { access: 'public' }, handler: async () => ({ status: 'ok' as const }) });
 
-  /** The release running (package.json's version), so an operator can tell which instance runs what. */
-  app.get('/api/version', { config: { access: 'public' }, schema: { response: { 200: z.object({ version: z.string() }) } } }, async () => ({
-    version: APP_VERSION,
-  }));
+  app.route({ ...routeOf(healthApi.version), config: { access: 'public' }, handler: async () => ({ version: APP_VERSION }) });
 
-  /** Readiness: the database answers too. */
-  app.get(
-    '/api/ready',
-    { config: { access: 'public' }, schema: { response: { 200: z.object({ status: z.literal('ready') }) } } },
-    async () => {
+  app.route({
+    ...routeOf(healthApi.ready),
+    config: { access: 'public' },
+    handler: async () => {
       // A load balancer waits a few seconds at most: a database that does not answer in 2 s is not ready.
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -40,7 +33,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { status: 'ready' as const };
     },
-  );
+  });
 };
 
 export default healthRoutes;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { mailPaths } from '#common/contracts/mail-paths.ts';
-import { localMailbox as localMailboxResponse, OUTBOX_PAGE_SIZE, outboxList, outboxListQuery } from '#common/contracts/mail.ts';
+import { mailApi, OUTBOX_PAGE_SIZE } from '#common/contracts/mail.ts';
 
 import { AppError } from '../../lib/app-error.ts';
+import { routeOf } from '../../lib/route.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { isFromThisComputer, type LocalMailboxStore } from './local-mailbox.ts';
 import type { MailRepository } from './mail.repository.ts';
@@ -23,18 +23,22 @@ const mailRoutes: FastifyPluginAsyncZod<{
    * on this computer (the socket's address, whatever a proxy header says). No sign-in: the person
    * reading it is the one who runs the app, signing up as a learner to try it.
    */
-  app.get(mailPaths.localMailbox, { config: { access: 'public' }, schema: { response: { 200: localMailboxResponse } } }, async (req) => {
-    if (!localMailbox)
-      throw new AppError('NOT_FOUND', 'This install has no local mailbox: its mail is sent through SMTP or waits in the outbox.');
-    if (!isFromThisComputer(req.socket.remoteAddress))
-      throw new AppError('FORBIDDEN', 'The local mailbox opens only on the computer that runs the app.');
-    return { items: localMailbox.list() };
+  app.route({
+    ...routeOf(mailApi.localMailbox),
+    config: { access: 'public' },
+    handler: async (req) => {
+      if (!localMailbox)
+        throw new AppError('NOT_FOUND', 'This install has no local mailbox: its mail is sent through SMTP or waits in the outbox.');
+      if (!isFromThisComputer(req.socket.remoteAddress))
+        throw new AppError('FORBIDDEN', 'The local mailbox opens only on the computer that runs the app.');
+      return { items: localMailbox.list() };
+    },
   });
 
-  app.get(
-    mailPaths.outbox,
-    { onRequest: async (req) => void requireAdmin(req), schema: { querystring: outboxListQuery, response: { 200: outboxList } } },
-    async (req) => {
+  app.route({
+    ...routeOf(mailApi.outbox),
+    onRequest: async (req) => void requireAdmin(req),
+    handler: async (req) => {
       const { page, status } = req.query;
       const { rows, total } = await repo.findOutboxPage(status, (page - 1) * OUTBOX_PAGE_SIZE, OUTBOX_PAGE_SIZE);
       await repo.auditOutboxRead(req.user!.id, page, status);
@@ -59,7 +63,7 @@ const mailRoutes: FastifyPluginAsyncZod<{
         isLocalMailbox: localMailbox !== null,
       };
     },
-  );
+  });
 };
 
 export default mailRoutes;

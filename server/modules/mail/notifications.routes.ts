@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import {
-  notificationPaths,
-  notificationSettings,
-  unsubscribeParams,
-  unsubscribeResult,
-  updateNotificationSettingsBody,
-} from '#common/contracts/notifications.ts';
+import { notificationsApi, oneClickUnsubscribePath } from '#common/contracts/notifications.ts';
 
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { routeOf } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { setListSubscription, type ListLeaveHooks, type UnsubscribeLinks } from './unsubscribe.ts';
 
@@ -31,14 +26,11 @@ const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribe: UnsubscribeLinks
     return u;
   };
 
-  app.get(notificationPaths.settings, { schema: { response: { 200: notificationSettings } } }, async (req) =>
-    settingsOf(requireUser(req).id),
-  );
+  app.route({ ...routeOf(notificationsApi.settings), handler: async (req) => settingsOf(requireUser(req).id) });
 
-  app.patch(
-    notificationPaths.settings,
-    { schema: { body: updateNotificationSettingsBody, response: { 200: notificationSettings } } },
-    async (req) => {
+  app.route({
+    ...routeOf(notificationsApi.updateSettings),
+    handler: async (req) => {
       const user = requireUser(req);
       if (req.body.encouragement !== undefined)
         await setListSubscription(app.db, user.id, 'encouragement', req.body.encouragement, leaveHooks);
@@ -46,7 +38,7 @@ const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribe: UnsubscribeLinks
         await setListSubscription(app.db, user.id, 'mentor-digest', req.body.mentorDigest, leaveHooks);
       return settingsOf(user.id);
     },
-  );
+  });
 
   async function leave(token: string) {
     const found = await unsubscribe.verify(token);
@@ -57,12 +49,7 @@ const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribe: UnsubscribeLinks
 
   const limited = { access: 'public' as const, rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-  // The confirmation page's button (JSON, or no body).
-  app.post(
-    notificationPaths.unsubscribe,
-    { config: limited, schema: { params: unsubscribeParams, response: { 200: unsubscribeResult } } },
-    async (req) => leave(req.params.token),
-  );
+  app.route({ ...routeOf(notificationsApi.unsubscribe), config: limited, handler: async (req) => leave(req.params.token) });
 
   // RFC 8058 one-click: the mail provider POSTs "List-Unsubscribe=One-Click" as a form. The body
   // says nothing the signed link does not, so it is read and not required.
@@ -72,13 +59,13 @@ const notificationsRoutes: FastifyPluginAsyncZod<{ unsubscribe: UnsubscribeLinks
       { parseAs: 'string', bodyLimit: 4096 },
       (_req, body, done) => done(null, body),
     );
-    oneClick
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        notificationPaths.oneClick,
-        { config: limited, schema: { params: unsubscribeParams, response: { 200: unsubscribeResult } } },
-        async (req) => leave(req.params.token),
-      );
+    // Outside the API (the link in mails), with the confirmation page's schemas.
+    oneClick.withTypeProvider<ZodTypeProvider>().route({
+      ...routeOf(notificationsApi.unsubscribe),
+      url: oneClickUnsubscribePath,
+      config: limited,
+      handler: async (req) => leave(req.params.token),
+    });
   });
 };
 

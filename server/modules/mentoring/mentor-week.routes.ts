@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { discipleIdParams, encouragementSent, mentorWeek, mentorWeekPaths, sendEncouragementBody } from '#common/contracts/mentor-week.ts';
+import { mentorWeekApi } from '#common/contracts/mentor-week.ts';
 
+import { routeOf } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { MentorWeekService } from './mentor-week.service.ts';
 
@@ -11,13 +12,13 @@ const mentorWeekRoutes: FastifyPluginAsyncZod<{ mentorWeek: MentorWeekService }>
     requireUser(req);
   });
 
-  app.get(mentorWeekPaths.week, { schema: { response: { 200: mentorWeek } } }, async (req) => service.getWeek(requireUser(req)));
+  app.route({ ...routeOf(mentorWeekApi.week), handler: async (req) => service.getWeek(requireUser(req)) });
 
-  app.post(
-    mentorWeekPaths.encouragements,
-    { schema: { params: discipleIdParams, body: sendEncouragementBody, response: { 201: encouragementSent } } },
-    async (req, reply) => reply.status(201).send(await service.sendEncouragement(requireUser(req), req.params.id, req.body.message)),
-  );
+  app.route({
+    ...routeOf(mentorWeekApi.sendEncouragement),
+    handler: async (req, reply) =>
+      reply.status(201).send(await service.sendEncouragement(requireUser(req), req.params.id, req.body.message)),
+  });
 };
 
 export default mentorWeekRoutes;

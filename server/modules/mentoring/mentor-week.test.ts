@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { encouragementPath, mentorWeekPaths, type DiscipleWeek } from '#common/contracts/mentor-week.ts';
+import type { DiscipleWeek } from '#common/contracts/mentor-week.ts';
 import { createTestApp, createUser, sessionCookie } from '#test/app.ts';
 import { primaryCourseLessons } from '#test/course-progress.ts';
 import { startTestSmtp } from '#test/smtp.ts';
@@ -58,7 +58,7 @@ async function seedTree() {
 const tree = await seedTree();
 const mentorCookie = await sessionCookie(app, tree.mentor.id);
 const getWeek = async (cookie = mentorCookie) => {
-  const res = await app.inject({ method: 'GET', url: mentorWeekPaths.week, headers: { cookie } });
+  const res = await app.inject({ method: 'GET', url: '/api/disciples/week', headers: { cookie } });
   expect(res.statusCode).toBe(200);
   return res.json().disciples as DiscipleWeek[];
 };
@@ -86,7 +86,7 @@ describe('the mentor\'s "This week" panel', () => {
     const week = await getWeek(await sessionCookie(app, tree.stalled.id));
     expect(week.map((d) => d.firstName)).toEqual(['Grand']);
     expect(await getWeek(await sessionCookie(app, tree.newcomer.id))).toEqual([]);
-    expect((await app.inject({ method: 'GET', url: mentorWeekPaths.week })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/disciples/week' })).statusCode).toBe(401);
   });
 
   it('counts opening a lesson as activity: a stalled disciple who opens one is no longer stalled', async () => {
@@ -116,7 +116,7 @@ describe('send encouragement', () => {
     const nina = await createUser(app.db, { firstName: 'Noé', mentorId: tree.mentor.id, locale: 'fr' });
     const res = await app.inject({
       method: 'POST',
-      url: encouragementPath(nina.id),
+      url: `/api/disciples/${nina.id}/encouragements`,
       headers: { cookie: mentorCookie },
       payload: { message: 'prayingForYou' },
     });
@@ -143,7 +143,12 @@ describe('send encouragement', () => {
   it('refuses a second one within a week (429 with a message), also when two are sent at once', async () => {
     const d = await createUser(app.db, { mentorId: tree.mentor.id });
     const send = () =>
-      app.inject({ method: 'POST', url: encouragementPath(d.id), headers: { cookie: mentorCookie }, payload: { message: 'keepGoing' } });
+      app.inject({
+        method: 'POST',
+        url: `/api/disciples/${d.id}/encouragements`,
+        headers: { cookie: mentorCookie },
+        payload: { message: 'keepGoing' },
+      });
     const [a, b] = await Promise.all([send(), send()]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 429]);
     const refused = [a, b].find((r) => r.statusCode === 429)!;
@@ -160,7 +165,7 @@ describe('send encouragement', () => {
 
   it('refuses someone who is not a direct disciple (404), a disciple who turned encouragement off (409), and bad input (400)', async () => {
     const post = (id: string, payload: object) =>
-      app.inject({ method: 'POST', url: encouragementPath(id), headers: { cookie: mentorCookie }, payload });
+      app.inject({ method: 'POST', url: `/api/disciples/${id}/encouragements`, headers: { cookie: mentorCookie }, payload });
     for (const id of [tree.grandchild.id, tree.stranger.id, tree.mentor.id, crypto.randomUUID()]) {
       const res = await post(id, { message: 'keepGoing' });
       expect(res.statusCode).toBe(404);
@@ -181,7 +186,8 @@ describe('send encouragement', () => {
     expect((await post(tree.stuck.id, {})).statusCode).toBe(400);
     expect((await post('not-an-id', { message: 'keepGoing' })).statusCode).toBe(400);
     expect(
-      (await app.inject({ method: 'POST', url: encouragementPath(tree.stuck.id), payload: { message: 'keepGoing' } })).statusCode,
+      (await app.inject({ method: 'POST', url: `/api/disciples/${tree.stuck.id}/encouragements`, payload: { message: 'keepGoing' } }))
+        .statusCode,
     ).toBe(401);
     const count = await app.db.execute<{ n: number }>(
       sql`select count(*)::int as n from encouragements where user_id in (${tree.stuck.id}, ${off.id}, ${deactivated.id}, ${tree.grandchild.id})`,

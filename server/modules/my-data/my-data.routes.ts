@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { deleteAccountBody, myDataPaths } from '#common/contracts/my-data.ts';
+import { myDataApi } from '#common/contracts/my-data.ts';
 
+import { routeOf } from '../../lib/route.ts';
 import { clearSessionCookie } from '../../lib/session.ts';
 import { requireRecentAuth, requireSession } from '../../plugins/session.ts';
 import { myDataRepositoryFactory } from './my-data.repository.ts';
@@ -19,22 +20,25 @@ const myDataRoutes: FastifyPluginAsyncZod<Options> = async (app, { authRateLimit
   const myDataRepo = myDataRepositoryFactory(app.db);
   const myData = myDataServiceFactory({ db: app.db, myDataRepo, checkOwnPassword });
 
-  app.get(myDataPaths.export, async (req, reply) => {
-    // Everything about the person in one file: the password or a code within the last minutes first (decision 038).
-    const user = requireRecentAuth(req);
-    const data = await myData.exportData(user);
-    const date = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('Content-Type', 'application/json; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="god-discipleship-my-data-${date}.json"`)
-      .header('Cache-Control', 'no-store')
-      .send(JSON.stringify(data, null, 2));
+  app.route({
+    ...routeOf(myDataApi.export),
+    handler: async (req, reply) => {
+      // Everything about the person in one file: the password or a code within the last minutes first (decision 038).
+      const user = requireRecentAuth(req);
+      const data = await myData.exportData(user);
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Type', 'application/json; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="god-discipleship-my-data-${date}.json"`)
+        .header('Cache-Control', 'no-store')
+        .send(JSON.stringify(data, null, 2));
+    },
   });
 
-  app.delete(
-    myDataPaths.me,
-    { config: { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } }, schema: { body: deleteAccountBody } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(myDataApi.deleteAccount),
+    config: { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } },
+    handler: async (req, reply) => {
       const { user, session } = requireSession(req);
       // The password is typed in the request; an OpenID-only account has none, and must have signed in (or re-authenticated) recently.
       await myData.deleteAccount({ user, body: req.body, session });
@@ -43,7 +47,7 @@ const myDataRoutes: FastifyPluginAsyncZod<Options> = async (app, { authRateLimit
       clearSessionCookie(req, reply);
       return reply.status(204).send();
     },
-  );
+  });
 };
 
 export default myDataRoutes;

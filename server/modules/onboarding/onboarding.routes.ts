@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { currentUser } from '#common/contracts/auth.ts';
-import { onboardingBody, onboardingPaths, profile, profileBody } from '#common/contracts/onboarding.ts';
+import { onboardingApi } from '#common/contracts/onboarding.ts';
 
 import type { UserHook } from '../../lib/account-events.ts';
 import { toCurrentUser } from '../../lib/current-user.ts';
+import { routeOf } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { onboardingRepositoryFactory } from './onboarding.repository.ts';
 import { onboardingServiceFactory } from './onboarding.service.ts';
@@ -21,26 +21,34 @@ const onboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { onboardin
   const onboarding = onboardingServiceFactory({ db: app.db, onboardingRepo: onboardingRepositoryFactory(app.db), onboardingCompleted });
   const signedIn = { preValidation: async (req: Parameters<typeof requireUser>[0]) => void requireUser(req) };
 
-  app.post(onboardingPaths.complete, { ...signedIn, schema: { body: onboardingBody, response: { 200: currentUser } } }, async (req) => {
-    const completed = await onboarding.complete(requireUser(req), req.body);
-    afterCommit();
-    return toCurrentUser(completed);
+  app.route({
+    ...routeOf(onboardingApi.complete),
+    ...signedIn,
+    handler: async (req) => {
+      const completed = await onboarding.complete(requireUser(req), req.body);
+      afterCommit();
+      return toCurrentUser(completed);
+    },
   });
 
-  app.get(onboardingPaths.profile, { ...signedIn, schema: { response: { 200: profile } } }, async (req) =>
-    onboarding.getProfile(requireUser(req)),
-  );
+  app.route({ ...routeOf(onboardingApi.profile), ...signedIn, handler: async (req) => onboarding.getProfile(requireUser(req)) });
 
-  app.put(onboardingPaths.profile, { ...signedIn, schema: { body: profileBody, response: { 200: profile } } }, async (req) => {
-    const saved = await onboarding.updateProfile(requireUser(req), req.body);
-    // The signed-in user's name is shown everywhere: no process keeps the old one for a few seconds.
-    app.sessionCache.clear();
-    return saved;
+  app.route({
+    ...routeOf(onboardingApi.saveProfile),
+    ...signedIn,
+    handler: async (req) => {
+      const saved = await onboarding.updateProfile(requireUser(req), req.body);
+      // The signed-in user's name is shown everywhere: no process keeps the old one for a few seconds.
+      app.sessionCache.clear();
+      return saved;
+    },
   });
 
-  app.post(onboardingPaths.skip, { ...signedIn, schema: { response: { 200: currentUser } } }, async (req) =>
-    toCurrentUser(await onboarding.skip(requireUser(req))),
-  );
+  app.route({
+    ...routeOf(onboardingApi.skip),
+    ...signedIn,
+    handler: async (req) => toCurrentUser(await onboarding.skip(requireUser(req))),
+  });
 };
 
 export default onboardingRoutes;

@@ -1,17 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import {
-  createPrayerCalendarBody,
-  prayerCalendarLink,
-  prayerDownloadQuery,
-  prayerFeedParams,
-  prayerPaths,
-  prayerState,
-  updatePrayerRemindersBody,
-} from '#common/contracts/prayer.ts';
+import { prayerApi } from '#common/contracts/prayer.ts';
 
+import { routeOf } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { PrayerService } from './prayer.service.ts';
 
@@ -27,40 +19,45 @@ const prayerRoutes: FastifyPluginAsyncZod<{ prayer: PrayerService }> = async (ap
     return reply.send(body);
   };
 
-  app.get(prayerPaths.state, { schema: { querystring: z.strictObject({}), response: { 200: prayerState } } }, async (req) =>
-    prayer.state(requireUser(req).id),
-  );
+  app.route({ ...routeOf(prayerApi.state), handler: async (req) => prayer.state(requireUser(req).id) });
 
-  app.put(prayerPaths.reminders, { schema: { body: updatePrayerRemindersBody, response: { 200: prayerState } } }, async (req) =>
-    prayer.saveReminders(requireUser(req).id, req.body),
-  );
+  app.route({ ...routeOf(prayerApi.saveReminders), handler: async (req) => prayer.saveReminders(requireUser(req).id, req.body) });
 
-  app.post(prayerPaths.calendar, { schema: { body: createPrayerCalendarBody, response: { 200: prayerCalendarLink } } }, async (req) =>
-    prayer.createCalendarLink(requireUser(req).id, req.body.timeZone),
-  );
-
-  app.delete(prayerPaths.calendar, { schema: { response: { 204: z.null() } } }, async (req, reply) => {
-    await prayer.revokeCalendarLink(requireUser(req).id);
-    return reply.status(204).send(null);
+  app.route({
+    ...routeOf(prayerApi.createCalendar),
+    handler: async (req) => prayer.createCalendarLink(requireUser(req).id, req.body.timeZone),
   });
 
-  app.get(prayerPaths.download, { schema: { querystring: prayerDownloadQuery } }, async (req, reply) => {
-    const user = requireUser(req);
-    return ics(reply, await prayer.download(user, req.query.timeZone), 'prayer-rhythm.ics');
+  app.route({
+    ...routeOf(prayerApi.revokeCalendar),
+    handler: async (req, reply) => {
+      await prayer.revokeCalendarLink(requireUser(req).id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
+    ...routeOf(prayerApi.download),
+    handler: async (req, reply) => {
+      const user = requireUser(req);
+      return ics(reply, await prayer.download(user, req.query.timeZone), 'prayer-rhythm.ics');
+    },
   });
 
   // Calendar apps poll a subscription every few hours; 30 a minute per address leaves room for a household behind one address.
   const publicCalendar = { access: 'public' as const, rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-  app.get(prayerPaths.feed, { config: publicCalendar, schema: { params: prayerFeedParams } }, async (req, reply) =>
-    ics(reply, await prayer.feed(req.params.token)),
-  );
+  app.route({
+    ...routeOf(prayerApi.feed),
+    config: publicCalendar,
+    handler: async (req, reply) => ics(reply, await prayer.feed(req.params.token)),
+  });
 
-  app.get(
-    prayerPaths.nights,
-    { config: publicCalendar, schema: { querystring: z.strictObject({ lang: z.enum(['en', 'fr']).default('en') }) } },
-    async (req, reply) => ics(reply, prayer.nightsCalendar(req.query.lang), 'prayer-nights.ics'),
-  );
+  app.route({
+    ...routeOf(prayerApi.nights),
+    config: publicCalendar,
+    handler: async (req, reply) => ics(reply, prayer.nightsCalendar(req.query.lang), 'prayer-nights.ics'),
+  });
 };
 
 export default prayerRoutes;

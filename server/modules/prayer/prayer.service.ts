@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 
-import type { PrayerReminders, PrayerState } from '#common/contracts/prayer.ts';
+import { urlOf } from '#common/contracts/endpoint.ts';
+import { prayerApi, type PrayerReminders, type PrayerState } from '#common/contracts/prayer.ts';
 import {
   DEFAULT_QUIET_END,
   DEFAULT_QUIET_START,
@@ -81,7 +82,8 @@ const CALENDAR_NAMES = {
 export function prayerServiceFactory(deps: { db: Db; prayerRepo: PrayerRepository; siteUrl: string; ministryTimeZone: string }) {
   const repo = deps.prayerRepo;
   const link = (path: string) => new URL(path, deps.siteUrl).toString();
-  const feedUrl = (token: string) => link(`/api/prayer/feed/${token}.ics`);
+  // The ".ics" after the secret is for the calendar apps that want it (prayerFeedParams allows it).
+  const feedUrl = (token: string) => link(urlOf(prayerApi.feed, { params: { token: `${token}.ics` } }));
 
   function assertZone(timeZone: string) {
     if (!canWriteZone(timeZone))

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { prayerPaths, type PrayerReminders } from '#common/contracts/prayer.ts';
+import type { PrayerReminders } from '#common/contracts/prayer.ts';
 import { createTestApp, expectValidationFailed, signedInUser } from '#test/app.ts';
 import { startTestSmtp, type ReceivedMail } from '#test/smtp.ts';
 
@@ -28,7 +28,7 @@ const reminders = (over: Partial<PrayerReminders> = {}): PrayerReminders => ({
   ...over,
 });
 const save = (cookie: string, body: unknown) =>
-  app.inject({ method: 'PUT', url: prayerPaths.reminders, headers: { cookie }, payload: body as object });
+  app.inject({ method: 'PUT', url: '/api/prayer/reminders', headers: { cookie }, payload: body as object });
 const pathOf = (url: string) => new URL(url).pathname;
 
 /** The calendar as ical.js reads it, its time zones registered so that occurrences come out as instants. */
@@ -53,7 +53,12 @@ describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
   it("serves a private feed without a session that parses as iCalendar, with the sessions in the person's time zone and the nights in the ministry's", async () => {
     const { user, cookie } = await signedInUser(app, { locale: 'fr', firstName: 'Inès' });
     expect((await save(cookie, reminders({ morning: { isOn: true, minute: 7 * 60 + 30 } }))).statusCode).toBe(200);
-    const made = await app.inject({ method: 'POST', url: prayerPaths.calendar, headers: { cookie }, payload: { timeZone: 'Asia/Tokyo' } });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/prayer/calendar',
+      headers: { cookie },
+      payload: { timeZone: 'Asia/Tokyo' },
+    });
     expect(made.statusCode).toBe(200);
     const { url } = made.json<{ url: string }>();
     expect(url).toMatch(/^https:\/\/god\.test\/api\/prayer\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
@@ -62,7 +67,7 @@ describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
       sql`select calendar_token_hash from prayer_settings where user_id = ${user.id}`,
     );
     expect(url).not.toContain(stored.rows[0]!.calendar_token_hash);
-    const state = await app.inject({ method: 'GET', url: prayerPaths.state, headers: { cookie } });
+    const state = await app.inject({ method: 'GET', url: '/api/prayer', headers: { cookie } });
     expect(state.json()).toMatchObject({
       ministryTimeZone: 'Europe/Paris',
       calendar: { createdAt: expect.any(String) },
@@ -124,7 +129,9 @@ describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
   it('stops working once renewed or revoked, with a 404', async () => {
     const { cookie } = await signedInUser(app);
     const make = async () =>
-      (await app.inject({ method: 'POST', url: prayerPaths.calendar, headers: { cookie }, payload: { timeZone: 'Europe/London' } })).json<{
+      (
+        await app.inject({ method: 'POST', url: '/api/prayer/calendar', headers: { cookie }, payload: { timeZone: 'Europe/London' } })
+      ).json<{
         url: string;
       }>().url;
     const first = await make();
@@ -136,17 +143,17 @@ describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
     // The same secret without ".ics" is the same link.
     expect((await app.inject({ method: 'GET', url: pathOf(second).replace(/\.ics$/, '') })).statusCode).toBe(200);
 
-    const revoked = await app.inject({ method: 'DELETE', url: prayerPaths.calendar, headers: { cookie } });
+    const revoked = await app.inject({ method: 'DELETE', url: '/api/prayer/calendar', headers: { cookie } });
     expect(revoked.statusCode).toBe(204);
     expect((await app.inject({ method: 'GET', url: pathOf(second) })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: prayerPaths.state, headers: { cookie } })).json()).toMatchObject({ calendar: null });
+    expect((await app.inject({ method: 'GET', url: '/api/prayer', headers: { cookie } })).json()).toMatchObject({ calendar: null });
     // A malformed secret is a 400 that says so, not a lookup.
     expect((await app.inject({ method: 'GET', url: '/api/prayer/feed/short' })).statusCode).toBe(400);
   });
 
   it('gives the signed-in person the file, and anyone the prayer nights alone', async () => {
     const { cookie } = await signedInUser(app);
-    const file = await app.inject({ method: 'GET', url: `${prayerPaths.download}?timeZone=Africa/Douala`, headers: { cookie } });
+    const file = await app.inject({ method: 'GET', url: `/api/prayer/calendar.ics?timeZone=Africa/Douala`, headers: { cookie } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toBe('attachment; filename="prayer-rhythm.ics"');
     const mine = parseCalendar(file.body);
@@ -156,7 +163,7 @@ describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
     // 07:30 in Douala (UTC+1 all year).
     expect(nextOccurrence(morning, new Date('2027-07-10T00:00:00Z'))).toBe('2027-07-10T06:30:00.000Z');
 
-    const nights = await app.inject({ method: 'GET', url: `${prayerPaths.nights}?lang=fr` });
+    const nights = await app.inject({ method: 'GET', url: `/api/prayer/nights.ics?lang=fr` });
     expect(nights.statusCode).toBe(200);
     const parsed = parseCalendar(nights.body);
     expect(parsed.events.map((e) => e.summary)).toEqual(['Soirée de prière']);
@@ -190,10 +197,10 @@ describe('the prayer calendar (issue 27, docs/decisions/075)', () => {
     expect(saved.statusCode).toBe(403);
     expect(saved.json()).toMatchObject({ code: 'PARENT_CONSENT_PENDING' });
     expect(
-      (await app.inject({ method: 'POST', url: prayerPaths.calendar, headers: { cookie }, payload: { timeZone: 'Europe/Paris' } }))
+      (await app.inject({ method: 'POST', url: '/api/prayer/calendar', headers: { cookie }, payload: { timeZone: 'Europe/Paris' } }))
         .statusCode,
     ).toBe(403);
-    expect((await app.inject({ method: 'GET', url: prayerPaths.state, headers: { cookie } })).json()).toMatchObject({
+    expect((await app.inject({ method: 'GET', url: '/api/prayer', headers: { cookie } })).json()).toMatchObject({
       reminders: null,
       calendar: null,
     });
@@ -267,7 +274,7 @@ describe('prayer reminders by mail', () => {
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.json()).toEqual({ list: 'prayer' });
     expect(await app.prayerReminders.sendDue(new Date('2026-12-03T22:32:00Z'))).toBe(0);
-    const state = await app.inject({ method: 'GET', url: prayerPaths.state, headers: { cookie } });
+    const state = await app.inject({ method: 'GET', url: '/api/prayer', headers: { cookie } });
     expect(state.json().reminders).toMatchObject({ morning: { isOn: false, minute: 450 }, evening: { isOn: false }, nights: false });
   });
 

@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import {
-  callbackRequestBody,
-  createdResponse,
-  IDEMPOTENCY_HEADER,
-  idempotencyHeaders,
-  publicFormPaths,
-  watchmomsApplicationBody,
-} from '#common/contracts/public-forms.ts';
+import { IDEMPOTENCY_HEADER, publicFormsApi } from '#common/contracts/public-forms.ts';
 
+import { routeOf } from '../../lib/route.ts';
 import { publicFormsRepositoryFactory } from './public-forms.repository.ts';
 import { publicFormsServiceFactory, type CallbackRequestHooks } from './public-forms.service.ts';
 
@@ -25,26 +19,23 @@ const publicFormsRoutes: FastifyPluginAsyncZod<Options> = async (app, { formsRat
   const config = { access: 'public' as const, rateLimit };
   const forms = publicFormsServiceFactory({ db: app.db, formsRepo: publicFormsRepositoryFactory(app.db), callbackHooks });
 
-  app.post(
-    publicFormPaths.watchmoms,
-    {
-      config,
-      schema: { body: watchmomsApplicationBody, headers: idempotencyHeaders, response: { 200: createdResponse, 201: createdResponse } },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(publicFormsApi.watchmoms),
+    config,
+    handler: async (req, reply) => {
       const { id, created } = await forms.submitWatchmomsApplication(req.body, req.headers[IDEMPOTENCY_HEADER]);
       return reply.status(created ? 201 : 200).send({ id });
     },
-  );
+  });
 
-  app.post(
-    publicFormPaths.callbackRequests,
-    { config, schema: { body: callbackRequestBody, response: { 201: createdResponse } } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(publicFormsApi.callbackRequests),
+    config,
+    handler: async (req, reply) => {
       const { id } = await forms.submitCallbackRequest(req.body, req.user?.id ?? null);
       return reply.status(201).send({ id });
     },
-  );
+  });
 };
 
 export default publicFormsRoutes;

@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { adminPaths } from '#common/contracts/admin.ts';
 import { createTestApp, createUser, sessionCookie, signedInUser } from '#test/app.ts';
 
 import { loadConfig } from '../../config.ts';
@@ -101,7 +100,7 @@ describe('the daily retention job', () => {
       });
     }
     // The inbox still counts the cleared request among the closed ones, and shows it without a name.
-    const closed = await app.inject({ method: 'GET', url: `${adminPaths.callbacks}?status=closed`, headers: { cookie: admin.cookie } });
+    const closed = await app.inject({ method: 'GET', url: `/api/admin/callbacks?status=closed`, headers: { cookie: admin.cookie } });
     expect(closed.statusCode).toBe(200);
     const item = closed.json().items.find((i: { id: string }) => i.id === due.id);
     expect(item).toMatchObject({ name: null, phone: null });
@@ -128,7 +127,7 @@ describe('the daily retention job', () => {
     const viaConsole = await watchmoms();
     const declined = await app.inject({
       method: 'PATCH',
-      url: adminPaths.watchmomsItem(viaConsole.id),
+      url: `/api/admin/watchmoms-applications/${viaConsole.id}`,
       headers: { cookie: admin.cookie },
       payload: { status: 'declined' },
     });
@@ -166,7 +165,7 @@ describe('the daily retention job', () => {
 
   it('erases accounts still waiting for a parent after 30 days, as a deletion does, and the statistics follow', async () => {
     const stats = async () =>
-      (await app.inject({ method: 'GET', url: adminPaths.stats, headers: { cookie: admin.cookie } })).json() as { totalUsers: number };
+      (await app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json() as { totalUsers: number };
     const pending = async (days: number) => {
       const user = await createUser(app.db, { consentStatus: 'pending_parent', createdAt: daysAgo(days), birthYear: 2014 });
       await app.db

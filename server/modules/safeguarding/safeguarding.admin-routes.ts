@@ -1,20 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import {
-  approvalResult,
-  approveMentorBody,
-  concernDetail,
-  concernList,
-  concernStatusBody,
-  idParams,
-  safeguardingPaths as paths,
-  safeguardingAudit,
-  safeguardingLeadBody,
-  safeguardingLeadResult,
-  safeguardingLinks,
-  safeguardingMentors,
-} from '#common/contracts/safeguarding.ts';
+import { safeguardingApi as api } from '#common/contracts/safeguarding.ts';
 
+import { routeOf } from '../../lib/route.ts';
 import { requireAdmin, requireRecentAuth, requireUser } from '../../plugins/session.ts';
 import type { SafeguardingService } from './safeguarding.service.ts';
 
@@ -24,41 +12,51 @@ import type { SafeguardingService } from './safeguarding.service.ts';
  * admin's, with the password or a code typed again, as for a responder.
  */
 const safeguardingAdminRoutes: FastifyPluginAsyncZod<{ safeguarding: SafeguardingService }> = async (app, { safeguarding: service }) => {
-  app.get(paths.adminMentors, { schema: { response: { 200: safeguardingMentors } } }, async () => service.listMentors());
-  app.post(paths.adminApprovals, { schema: { body: approveMentorBody, response: { 201: approvalResult } } }, async (req, reply) =>
-    reply.status(201).send(await service.approve(requireUser(req), req.body)),
-  );
-  app.delete(paths.adminApproval, { schema: { params: idParams } }, async (req, reply) => {
-    await service.revoke(requireUser(req), req.params.id);
-    return reply.status(204).send();
+  app.route({ ...routeOf(api.adminMentors), handler: async () => service.listMentors() });
+  app.route({
+    ...routeOf(api.approveMentor),
+    handler: async (req, reply) => reply.status(201).send(await service.approve(requireUser(req), req.body)),
   });
-  app.get(paths.adminLinks, { schema: { response: { 200: safeguardingLinks } } }, async () => service.listLinks());
-  app.post(paths.adminLinkPause, { schema: { params: idParams } }, async (req, reply) => {
-    await service.pauseLink(requireUser(req), req.params.id);
-    return reply.status(204).send();
+  app.route({
+    ...routeOf(api.revokeApproval),
+    handler: async (req, reply) => {
+      await service.revoke(requireUser(req), req.params.id);
+      return reply.status(204).send();
+    },
   });
-  app.post(paths.adminLinkResume, { schema: { params: idParams } }, async (req, reply) => {
-    await service.resumeLink(requireUser(req), req.params.id);
-    return reply.status(204).send();
+  app.route({ ...routeOf(api.adminLinks), handler: async () => service.listLinks() });
+  app.route({
+    ...routeOf(api.pauseLink),
+    handler: async (req, reply) => {
+      await service.pauseLink(requireUser(req), req.params.id);
+      return reply.status(204).send();
+    },
   });
-  app.get(paths.adminConcerns, { schema: { response: { 200: concernList } } }, async () => service.listConcerns());
-  app.get(paths.adminConcern, { schema: { params: idParams, response: { 200: concernDetail } } }, async (req) =>
-    service.openConcern(requireUser(req), req.params.id),
-  );
-  app.patch(paths.adminConcern, { schema: { params: idParams, body: concernStatusBody } }, async (req, reply) => {
-    await service.setConcernStatus(requireUser(req), req.params.id, req.body.status);
-    return reply.status(204).send();
+  app.route({
+    ...routeOf(api.resumeLink),
+    handler: async (req, reply) => {
+      await service.resumeLink(requireUser(req), req.params.id);
+      return reply.status(204).send();
+    },
   });
-  app.get(paths.adminAudit, { schema: { response: { 200: safeguardingAudit } } }, async () => service.listAudit());
-  app.put(
-    paths.adminLead,
-    { schema: { params: idParams, body: safeguardingLeadBody, response: { 200: safeguardingLeadResult } } },
-    async (req) => {
+  app.route({ ...routeOf(api.adminConcerns), handler: async () => service.listConcerns() });
+  app.route({ ...routeOf(api.adminConcern), handler: async (req) => service.openConcern(requireUser(req), req.params.id) });
+  app.route({
+    ...routeOf(api.setConcernStatus),
+    handler: async (req, reply) => {
+      await service.setConcernStatus(requireUser(req), req.params.id, req.body.status);
+      return reply.status(204).send();
+    },
+  });
+  app.route({ ...routeOf(api.adminAudit), handler: async () => service.listAudit() });
+  app.route({
+    ...routeOf(api.setLead),
+    handler: async (req) => {
       const admin = requireAdmin(req);
       requireRecentAuth(req);
       return service.setLead(admin, req.params.id, req.body.isSafeguardingLead);
     },
-  );
+  });
 };
 
 export default safeguardingAdminRoutes;

@@ -1,18 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import {
-  concernReceipt,
-  concernStatusView,
-  myConcerns,
-  myMentorApproval,
-  parentConcernBody,
-  parentMentorsView,
-  safeguardingPaths as paths,
-  publicConcernBody,
-  raiseConcernBody,
-  tokenParams,
-} from '#common/contracts/safeguarding.ts';
+import { safeguardingApi as api } from '#common/contracts/safeguarding.ts';
 
+import { routeOf } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { SafeguardingService } from './safeguarding.service.ts';
 
@@ -27,41 +17,36 @@ const safeguardingRoutes: FastifyPluginAsyncZod<{ safeguarding: SafeguardingServ
 ) => {
   const rateLimit = { max: formsRateLimit, timeWindow: '1 minute' };
 
-  app.post(
-    paths.concerns,
-    { config: { rateLimit }, schema: { body: raiseConcernBody, response: { 201: concernReceipt } } },
-    async (req, reply) => reply.status(201).send(await safeguarding.raiseAsMember(requireUser(req), req.body)),
-  );
-  app.get(paths.concerns, { schema: { response: { 200: myConcerns } } }, async (req) => safeguarding.listMyConcerns(requireUser(req)));
-  app.get(paths.myApproval, { schema: { response: { 200: myMentorApproval } } }, async (req) =>
-    safeguarding.getMyApproval(requireUser(req)),
-  );
+  app.route({
+    ...routeOf(api.raiseConcern),
+    config: { rateLimit },
+    handler: async (req, reply) => reply.status(201).send(await safeguarding.raiseAsMember(requireUser(req), req.body)),
+  });
+  app.route({ ...routeOf(api.myConcerns), handler: async (req) => safeguarding.listMyConcerns(requireUser(req)) });
+  app.route({ ...routeOf(api.myApproval), handler: async (req) => safeguarding.getMyApproval(requireUser(req)) });
 
   // Anyone, signed in or not: the public page. Limited like the other public forms.
-  app.post(
-    paths.publicConcerns,
-    { config: { access: 'public', rateLimit }, schema: { body: publicConcernBody, response: { 201: concernReceipt } } },
-    async (req, reply) => reply.status(201).send(await safeguarding.raisePublic(req.body)),
-  );
+  app.route({
+    ...routeOf(api.raisePublicConcern),
+    config: { access: 'public', rateLimit },
+    handler: async (req, reply) => reply.status(201).send(await safeguarding.raisePublic(req.body)),
+  });
   // The unguessable link is the permission (the status only: received, being looked at, closed).
-  app.get(
-    paths.concernStatus,
-    { config: { access: 'public', rateLimit }, schema: { params: tokenParams, response: { 200: concernStatusView } } },
-    async (req) => safeguarding.statusByToken(req.params.token),
-  );
-  app.get(
-    paths.parent,
-    { config: { access: 'public', rateLimit }, schema: { params: tokenParams, response: { 200: parentMentorsView } } },
-    async (req) => safeguarding.getParentView(req.params.token),
-  );
-  app.post(
-    paths.parentConcerns,
-    {
-      config: { access: 'public', rateLimit },
-      schema: { params: tokenParams, body: parentConcernBody, response: { 201: concernReceipt } },
-    },
-    async (req, reply) => reply.status(201).send(await safeguarding.raiseAsParent(req.params.token, req.body)),
-  );
+  app.route({
+    ...routeOf(api.concernStatus),
+    config: { access: 'public', rateLimit },
+    handler: async (req) => safeguarding.statusByToken(req.params.token),
+  });
+  app.route({
+    ...routeOf(api.parentMentors),
+    config: { access: 'public', rateLimit },
+    handler: async (req) => safeguarding.getParentView(req.params.token),
+  });
+  app.route({
+    ...routeOf(api.raiseParentConcern),
+    config: { access: 'public', rateLimit },
+    handler: async (req, reply) => reply.status(201).send(await safeguarding.raiseAsParent(req.params.token, req.body)),
+  });
 };
 
 export default safeguardingRoutes;

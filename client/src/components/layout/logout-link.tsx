@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { paths } from '#common/contracts/auth-paths.ts';
+import { authApi } from '#common/contracts/auth-paths.ts';
 
 import { buttonVariants } from '../ui/button.tsx';
 import { ResponsiveLabel } from '../ui/responsive-label.tsx';
@@ -10,7 +10,7 @@ import { ResponsiveLabel } from '../ui/responsive-label.tsx';
 export function LogoutLink({ testId }: { testId?: string }) {
   const { t } = useTranslation();
   return (
-    <a href={paths.logout} className={buttonVariants({ variant: 'ghost', size: 'sm' })} data-testid={testId}>
+    <a href={authApi.logout.path} className={buttonVariants({ variant: 'ghost', size: 'sm' })} data-testid={testId}>
       <LogOut aria-hidden />
       <ResponsiveLabel>{t('nav.logout')}</ResponsiveLabel>
     </a>

@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { mentoringPaths } from '#common/contracts/mentoring-paths.ts';
-import type { LinkRequestKind, MentorLinks } from '#common/contracts/mentoring.ts';
+import { mentoringApi, type LinkRequestKind } from '#common/contracts/mentoring.ts';
 
-import { getJson, sendJson } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { refreshAfterChange } from '../../lib/query-client.ts';
 import { sharedKeys } from '../../lib/query-keys.ts';
 
@@ -13,13 +12,10 @@ import { sharedKeys } from '../../lib/query-keys.ts';
  */
 export const mentorLinksQuery = queryOptions({
   queryKey: [...sharedKeys.mentoring, 'links'] as const,
-  queryFn: () => getJson<MentorLinks>(mentoringPaths.links),
+  queryFn: () => call(mentoringApi.links),
 });
 
 export const useMentorLinks = () => useQuery(mentorLinksQuery);
-
-const pathOf = (kind: LinkRequestKind, id: string) =>
-  (kind === 'named-you' ? mentoringPaths.linkRequest : mentoringPaths.linkInvitation).replace(':id', encodeURIComponent(id));
 
 /** Every answer changes who is in whose tree: all mentoring data is fetched again. A failure is one toast (decision 018). */
 function useMentoringMutation<T>(fn: (arg: T) => Promise<unknown>) {
@@ -33,9 +29,9 @@ function useMentoringMutation<T>(fn: (arg: T) => Promise<unknown>) {
 
 export const useAnswerLink = () =>
   useMentoringMutation(({ kind, id, accept }: { kind: LinkRequestKind; id: string; accept: boolean }) =>
-    sendJson('POST', pathOf(kind, id), { accept }),
+    call(kind === 'named-you' ? mentoringApi.answerRequest : mentoringApi.answerInvitation, { params: { id }, body: { accept } }),
   );
 
-export const useDismissOutgoing = () => useMentoringMutation(() => sendJson('DELETE', mentoringPaths.outgoing));
+export const useDismissOutgoing = () => useMentoringMutation(() => call(mentoringApi.dismissOutgoing));
 
-export const useLeaveMentor = () => useMentoringMutation(() => sendJson('DELETE', mentoringPaths.mentor));
+export const useLeaveMentor = () => useMentoringMutation(() => call(mentoringApi.leaveMentor));

@@ -3,9 +3,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
-import { raiseConcernBody, safeguardingPaths, type ConcernReceipt, type MyConcerns } from '#common/contracts/safeguarding.ts';
+import { raiseConcernBody, safeguardingApi } from '#common/contracts/safeguarding.ts';
 
-import { getJson, sendJson } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { useDates } from '../../lib/dates.ts';
 import { describeError, translateValidation } from '../../lib/errors.ts';
 import { formSpec, useSchemaForm } from '../../lib/forms.ts';
@@ -38,12 +38,12 @@ export const memberConcernFormSpec = formSpec(raiseConcernBody, { aboutUserId: n
 type MemberConcern = z.output<typeof raiseConcernBody>;
 
 export const myConcernsKey = ['safeguarding', 'my-concerns'] as const;
-export const useMyConcerns = () => useQuery({ queryKey: myConcernsKey, queryFn: () => getJson<MyConcerns>(safeguardingPaths.concerns) });
+export const useMyConcerns = () => useQuery({ queryKey: myConcernsKey, queryFn: () => call(safeguardingApi.myConcerns) });
 
 function useRaiseConcern() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: MemberConcern) => sendJson<ConcernReceipt>('POST', safeguardingPaths.concerns, body),
+    mutationFn: (body: MemberConcern) => call(safeguardingApi.raiseConcern, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: myConcernsKey }),
   });
 }

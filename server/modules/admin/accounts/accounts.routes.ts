@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { adminPaths, deactivationBody, deactivationResult, idParams } from '#common/contracts/admin.ts';
+import { adminApi } from '#common/contracts/admin.ts';
+import { routeOf } from '#server/lib/route.ts';
 import { requireRecentAuth } from '#server/plugins/session.ts';
 
 import { adminActor } from '../admin-actor.ts';
@@ -9,10 +10,9 @@ import type { AccountsService } from './accounts.service.ts';
 /** Deactivate, reactivate and delete accounts from the directory (registered inside the admin gate). */
 const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
   // Sensitive actions: the password or a code typed again within the last minutes (decision 038).
-  app.put(
-    adminPaths.userDeactivation(':id'),
-    { schema: { params: idParams, body: deactivationBody, response: { 200: deactivationResult } } },
-    async (req) => {
+  app.route({
+    ...routeOf(adminApi.userDeactivation),
+    handler: async (req) => {
       requireRecentAuth(req);
       const result = await accounts.setDeactivated({
         actor: adminActor(req),
@@ -23,13 +23,16 @@ const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = asy
       app.sessionCache.clear();
       return result;
     },
-  );
+  });
 
-  app.delete(adminPaths.user(':id'), { schema: { params: idParams } }, async (req, reply) => {
-    requireRecentAuth(req);
-    await accounts.deleteUser({ actor: adminActor(req), targetId: req.params.id });
-    app.sessionCache.clear();
-    return reply.status(204).send();
+  app.route({
+    ...routeOf(adminApi.deleteUser),
+    handler: async (req, reply) => {
+      requireRecentAuth(req);
+      await accounts.deleteUser({ actor: adminActor(req), targetId: req.params.id });
+      app.sessionCache.clear();
+      return reply.status(204).send();
+    },
   });
 };
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { adminPaths, type DirectoryRow } from '#common/contracts/admin.ts';
+import { type DirectoryRow } from '#common/contracts/admin.ts';
 import { auditLog, mailOutbox, sessions, users } from '#server/db/schema/index.ts';
 import { createTestApp, createUser, sessionCookie, signedInUser } from '#test/app.ts';
 
@@ -13,13 +13,13 @@ const admin = await signedInUser(app, { role: 'admin' });
 const founder = await signedInUser(app, { role: 'founder' });
 
 const deactivation = (cookie: string, id: string, payload: unknown) =>
-  app.inject({ method: 'PUT', url: adminPaths.userDeactivation(id), headers: { cookie }, payload: payload as object });
-const remove = (cookie: string, id: string) => app.inject({ method: 'DELETE', url: adminPaths.user(id), headers: { cookie } });
+  app.inject({ method: 'PUT', url: `/api/admin/users/${id}/deactivation`, headers: { cookie }, payload: payload as object });
+const remove = (cookie: string, id: string) => app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers: { cookie } });
 const signIn = (email: string, pw = password) => app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: pw } });
 const me = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json();
 const directoryRow = async (email: string): Promise<DirectoryRow | undefined> =>
   (
-    await app.inject({ method: 'GET', url: `${adminPaths.users}?search=${encodeURIComponent(email)}`, headers: { cookie: admin.cookie } })
+    await app.inject({ method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(email)}`, headers: { cookie: admin.cookie } })
   ).json().users[0];
 const auditOf = async (targetId: string) =>
   (await app.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.id)).map((e) => ({
@@ -135,7 +135,7 @@ describe('deleting an account from the directory', () => {
     const person = await createUser(app.db, { password, mentorId: mentor.id });
     await createUser(app.db, { mentorId: mentor.id });
     const stats = async () =>
-      (await app.inject({ method: 'GET', url: adminPaths.stats, headers: { cookie: admin.cookie } })).json().totalUsers as number;
+      (await app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json().totalUsers as number;
     const before = { total: await stats(), mentor: await directoryRow(mentor.email) };
     expect(before.mentor!.pendingDisciplesCount).toBe(2);
 
@@ -217,7 +217,7 @@ describe('the rules', () => {
     }
     const learner = await signedInUser(app);
     expect((await remove(learner.cookie, person.id)).statusCode).toBe(403);
-    expect((await app.inject({ method: 'DELETE', url: adminPaths.user(person.id) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'DELETE', url: `/api/admin/users/${person.id}` })).statusCode).toBe(401);
     expect(await app.db.select({ id: users.id }).from(users).where(eq(users.id, person.id))).toHaveLength(1);
   });
 });

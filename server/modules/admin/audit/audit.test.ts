@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { adminPaths, type AuditEntry } from '#common/contracts/admin.ts';
+import { type AuditEntry } from '#common/contracts/admin.ts';
 import { ambassadorApplications, auditLog, callbackRequests, watchmomsApplications } from '#server/db/schema/index.ts';
 import { createTestApp, createUser, signedInUser } from '#test/app.ts';
 
@@ -13,13 +13,13 @@ const founder = await signedInUser(app, { role: 'founder', firstName: 'Fay', las
 const call = (method: 'PUT' | 'PATCH' | 'POST' | 'DELETE' | 'GET', url: string, payload?: unknown, cookie = founder.cookie) =>
   app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
 const entriesAbout = async (targetId: string) => app.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.id);
-const auditPage = async () => (await call('GET', adminPaths.audit)).json().items as AuditEntry[];
+const auditPage = async () => (await call('GET', '/api/admin/audit-log')).json().items as AuditEntry[];
 
 describe('what the admin actions write', () => {
   it('role, responder, WatchMoms, application, callback, profile and export entries hold ids and changes only', async () => {
     const person = await createUser(app.db, { firstName: 'Priya', lastName: 'Secret', phone: '+44 7700 900123' });
-    expect((await call('PUT', adminPaths.userRole(person.id), { role: 'coordinator' })).statusCode).toBe(200);
-    expect((await call('PUT', adminPaths.userResponder(person.id), { isResponder: true })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/admin/users/${person.id}/role`, { role: 'coordinator' })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/admin/users/${person.id}/responder`, { isResponder: true })).statusCode).toBe(200);
 
     const [wm] = await app.db
       .insert(watchmomsApplications)
@@ -33,21 +33,26 @@ describe('what the admin actions write', () => {
         consent: true,
       })
       .returning();
-    expect((await call('PATCH', adminPaths.watchmomsItem(wm!.id), { status: 'declined', notes: 'Called Hannah at home' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('PATCH', `/api/admin/watchmoms-applications/${wm!.id}`, { status: 'declined', notes: 'Called Hannah at home' }))
+        .statusCode,
+    ).toBe(200);
 
     const applicant = await createUser(app.db, { firstName: 'Abel', lastName: 'Secret' });
     const [application] = await app.db.insert(ambassadorApplications).values({ userId: applicant.id }).returning();
-    expect((await call('POST', adminPaths.applicationDecision(application!.id), { decision: 'approve' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/ambassador-applications/${application!.id}/decision`, { decision: 'approve' })).statusCode).toBe(
+      200,
+    );
 
     const [request] = await app.db
       .insert(callbackRequests)
       .values({ name: 'Cara Secret', phone: '+1 555 0177', category: 'spiritual' })
       .returning();
-    expect((await call('PATCH', adminPaths.callback(request!.id), { assignedTo: person.id, status: 'contacted' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/admin/callbacks/${request!.id}`, { assignedTo: person.id, status: 'contacted' })).statusCode).toBe(
+      200,
+    );
 
-    expect((await call('GET', `${adminPaths.usersExport}?search=${encodeURIComponent(person.email)}&filter=all`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/admin/users/export.csv?search=${encodeURIComponent(person.email)}&filter=all`)).statusCode).toBe(200);
 
     expect((await entriesAbout(person.id)).map((e) => [e.action, e.details])).toEqual([
       ['user.role_changed', { from: 'user', to: 'coordinator' }],
@@ -73,12 +78,12 @@ describe('the audit view', () => {
   it('names people from their live accounts, and shows a deleted one as gone, with no trace of the name', async () => {
     const person = await createUser(app.db, { firstName: 'Gina', lastName: 'Gone' });
     const assignee = await createUser(app.db, { role: 'coordinator', firstName: 'Theo', lastName: 'Team' });
-    await call('PUT', adminPaths.userRole(person.id), { role: 'ambassador' });
+    await call('PUT', `/api/admin/users/${person.id}/role`, { role: 'ambassador' });
     const [request] = await app.db
       .insert(callbackRequests)
       .values({ name: 'Someone', phone: '+1 555 0100', category: 'spiritual' })
       .returning();
-    await call('PATCH', adminPaths.callback(request!.id), { assignedTo: assignee.id });
+    await call('PATCH', `/api/admin/callbacks/${request!.id}`, { assignedTo: assignee.id });
 
     let page = await auditPage();
     const roleEntry = () => page.find((e) => e.action === 'user.role_changed' && e.targetId === person.id)!;
@@ -87,7 +92,7 @@ describe('the audit view', () => {
     const assigned = page.find((e) => e.action === 'callback.updated' && e.targetId === request!.id)!;
     expect(assigned.people[assignee.id]).toMatchObject({ firstName: 'Theo', lastName: 'Team', email: assignee.email });
 
-    expect((await call('DELETE', adminPaths.user(person.id))).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/admin/users/${person.id}`)).statusCode).toBe(204);
     page = await auditPage();
     expect(roleEntry().target).toBeNull();
     expect(page.find((e) => e.action === 'account.deleted' && e.targetId === person.id)).toMatchObject({
@@ -102,7 +107,7 @@ describe('the audit view', () => {
 
 describe('the audit log filters', () => {
   const list = async (query: string, cookie = founder.cookie) =>
-    app.inject({ method: 'GET', url: `${adminPaths.audit}?${query}`, headers: { cookie } });
+    app.inject({ method: 'GET', url: `/api/admin/audit-log?${query}`, headers: { cookie } });
   const items = async (query: string) => {
     const res = await list(query);
     expect(res.statusCode, res.body).toBe(200);
@@ -113,9 +118,10 @@ describe('the audit log filters', () => {
     const zoe = await createUser(app.db, { firstName: 'Zoë', lastName: 'Filterby' });
     const other = await createUser(app.db, { firstName: 'Olaf', lastName: 'Other' });
     // An admin opening tabs: list views, then a real action about Zoë.
-    for (const url of [adminPaths.users, adminPaths.callbacks, adminPaths.watchmoms]) expect((await call('GET', url)).statusCode).toBe(200);
-    expect((await call('PUT', adminPaths.userRole(zoe.id), { role: 'ambassador' })).statusCode).toBe(200);
-    expect((await call('PUT', adminPaths.userRole(other.id), { role: 'ambassador' })).statusCode).toBe(200);
+    for (const url of ['/api/admin/users', '/api/admin/callbacks', '/api/admin/watchmoms-applications'])
+      expect((await call('GET', url)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/admin/users/${zoe.id}/role`, { role: 'ambassador' })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/admin/users/${other.id}/role`, { role: 'ambassador' })).statusCode).toBe(200);
     // Zoë acting herself.
     await app.db
       .insert(auditLog)

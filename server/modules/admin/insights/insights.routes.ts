@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import {
-  careReport,
-  funnelQuery,
-  funnelReport,
-  growthReport,
-  insightsPaths,
-  insightsQuery,
-  multiplicationReport,
-} from '#common/contracts/insights.ts';
+import { insightsApi } from '#common/contracts/insights.ts';
+import { routeOf } from '#server/lib/route.ts';
 
 import { adminActor, callbackStaffActor } from '../admin-actor.ts';
 import type { InsightsService } from './insights.service.ts';
@@ -19,26 +12,34 @@ import type { InsightsService } from './insights.service.ts';
  * figures of the inbox they work). Counts only, and none below 5.
  */
 const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }> = async (app, { insights }) => {
-  app.get(insightsPaths.funnel, { schema: { querystring: funnelQuery, response: { 200: funnelReport } } }, async (req) => {
-    adminActor(req);
-    const { course, ...filters } = req.query;
-    return insights.getFunnel(filters, course);
+  app.route({
+    ...routeOf(insightsApi.funnel),
+    handler: async (req) => {
+      adminActor(req);
+      const { course, ...filters } = req.query;
+      return insights.getFunnel(filters, course);
+    },
   });
-  app.get(insightsPaths.growth, { schema: { querystring: insightsQuery, response: { 200: growthReport } } }, async (req) => {
-    adminActor(req);
-    return insights.getGrowth(req.query);
+  app.route({
+    ...routeOf(insightsApi.growth),
+    handler: async (req) => {
+      adminActor(req);
+      return insights.getGrowth(req.query);
+    },
   });
-  app.get(
-    insightsPaths.multiplication,
-    { schema: { querystring: insightsQuery, response: { 200: multiplicationReport } } },
-    async (req) => {
+  app.route({
+    ...routeOf(insightsApi.multiplication),
+    handler: async (req) => {
       adminActor(req);
       return insights.getMultiplication(req.query);
     },
-  );
-  app.get(insightsPaths.care, { schema: { querystring: insightsQuery, response: { 200: careReport } } }, async (req) => {
-    callbackStaffActor(req);
-    return insights.getCare(req.query);
+  });
+  app.route({
+    ...routeOf(insightsApi.care),
+    handler: async (req) => {
+      callbackStaffActor(req);
+      return insights.getCare(req.query);
+    },
   });
 };
 

@@ -1,13 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import {
-  insightsPaths,
-  type CareReport,
-  type FunnelReport,
-  type GrowthReport,
-  type MultiplicationReport,
-} from '#common/contracts/insights.ts';
+import { type CareReport, type FunnelReport, type GrowthReport, type MultiplicationReport } from '#common/contracts/insights.ts';
 import {
   assessmentAttempts,
   auditLog,
@@ -135,7 +129,7 @@ describe('the "fewer than 5" rule', () => {
 
 describe('the course funnel', () => {
   it('counts who first opened and passed each week, by language and period, and hides small counts', async () => {
-    const all = await get<FunnelReport>(insightsPaths.funnel, `${kenyaOnly}&period=3m`);
+    const all = await get<FunnelReport>('/api/admin/insights/funnel', `${kenyaOnly}&period=3m`);
     expect(all.course.kind).toBe('course');
     expect(all.refreshedAt).not.toBeNull();
     expect(all.steps.slice(0, 4)).toEqual([
@@ -145,17 +139,17 @@ describe('the course funnel', () => {
       { step: 4, opened: 0, passed: 0 },
     ]);
     expect(all.steps).toHaveLength(weeks.length);
-    const en = await get<FunnelReport>(insightsPaths.funnel, `${kenyaOnly}&period=3m&language=en`);
+    const en = await get<FunnelReport>('/api/admin/insights/funnel', `${kenyaOnly}&period=3m&language=en`);
     expect(en.steps[0]).toEqual({ step: 1, opened: 7, passed: 6 });
-    const fr = await get<FunnelReport>(insightsPaths.funnel, `${kenyaOnly}&period=3m&language=fr`);
+    const fr = await get<FunnelReport>('/api/admin/insights/funnel', `${kenyaOnly}&period=3m&language=fr`);
     expect(fr.steps.slice(0, 2)).toEqual([
       { step: 1, opened: 5, passed: 5 },
       { step: 2, opened: 0, passed: 0 },
     ]);
-    const year = await get<FunnelReport>(insightsPaths.funnel, `${kenyaOnly}&period=12m&language=en`);
+    const year = await get<FunnelReport>('/api/admin/insights/funnel', `${kenyaOnly}&period=12m&language=en`);
     expect(year.steps[0]).toEqual({ step: 1, opened: 8, passed: 7 });
     // Another country: nobody.
-    const france = await get<FunnelReport>(insightsPaths.funnel, 'country=France');
+    const france = await get<FunnelReport>('/api/admin/insights/funnel', 'country=France');
     expect(france.steps[0]).toEqual({ step: 1, opened: 0, passed: 0 });
   });
 
@@ -178,7 +172,7 @@ describe('the course funnel', () => {
         english.slice(0, 2).map((p) => ({ userId: p.id, courseId: track!.id, day: 2, doneOn: '2026-11-21', answer: 0, doneAt: ago(DAY) })),
       );
     await repo.refresh();
-    const report = await get<FunnelReport>(insightsPaths.funnel, `${kenyaOnly}&course=${track!.slug}`);
+    const report = await get<FunnelReport>('/api/admin/insights/funnel', `${kenyaOnly}&course=${track!.slug}`);
     expect(report.courses.map((c) => c.kind)).toEqual(['course', 'track']);
     expect(report.course).toMatchObject({ slug: track!.slug, kind: 'track' });
     expect(report.steps.slice(0, 3)).toEqual([
@@ -193,7 +187,7 @@ describe('growth over time', () => {
   it('sums sign-ups, first lessons, certificates and new links per week', async () => {
     const sum = (r: GrowthReport, key: 'signups' | 'firstLessons' | 'certificates' | 'links') =>
       r.weeks.reduce((s, w) => s + (w[key] ?? 0), 0);
-    const r = await get<GrowthReport>(insightsPaths.growth, `${kenyaOnly}&period=3m`);
+    const r = await get<GrowthReport>('/api/admin/insights/growth', `${kenyaOnly}&period=3m`);
     const kenyans = (
       await app.db
         .select({ n: sql<number>`count(*)::int` })
@@ -207,7 +201,7 @@ describe('growth over time', () => {
     // 3 months of weeks, Mondays, oldest first.
     expect(r.weeks.length).toBeGreaterThanOrEqual(13);
     expect(r.weeks.every((w) => new Date(`${w.week}T12:00:00Z`).getUTCDay() === 1)).toBe(true);
-    const year = await get<GrowthReport>(insightsPaths.growth, `${kenyaOnly}&period=12m`);
+    const year = await get<GrowthReport>('/api/admin/insights/growth', `${kenyaOnly}&period=12m`);
     expect(year.weeks.length).toBeGreaterThanOrEqual(52);
     // The old-timer signed up and opened week 1 alone in their week: shown as fewer than 5, not as 1.
     expect(year.weeks.some((w) => w.signups === null)).toBe(true);
@@ -219,7 +213,7 @@ describe('growth over time', () => {
 
 describe('multiplication', () => {
   it('counts generations across trees, mentors by active disciples, and ambassadors over time', async () => {
-    const r = await get<MultiplicationReport>(insightsPaths.multiplication, `${kenyaOnly}&period=6m`);
+    const r = await get<MultiplicationReport>('/api/admin/insights/multiplication', `${kenyaOnly}&period=6m`);
     expect(r.generations).toEqual([
       { generation: '1', people: 5 },
       { generation: '2', people: 6 },
@@ -291,7 +285,7 @@ describe('care', () => {
       })),
     );
 
-    const r = await get<CareReport>(insightsPaths.care, 'period=3m&tz=UTC');
+    const r = await get<CareReport>('/api/admin/insights/care', 'period=3m&tz=UTC');
     expect(r.response).toEqual([
       { group: 'urgent', goalHours: 24, requests: 7, contacted: 6, medianHours: 7, p90Hours: 20, overdue: null },
       { group: 'standard', goalHours: 48, requests: 5, contacted: 0, medianHours: null, p90Hours: null, overdue: 5 },
@@ -306,7 +300,7 @@ describe('care', () => {
     expect(r.weeks.reduce((s, w) => s + (w.byBand.green ?? 0), 0)).toBe(5);
     expect(r.weeks.reduce((s, w) => s + (w.byBand.unknown ?? 0), 0)).toBe(7);
     // The request's own language as the filter: the French ones alone.
-    const fr = await get<CareReport>(insightsPaths.care, 'period=3m&language=fr');
+    const fr = await get<CareReport>('/api/admin/insights/care', 'period=3m&language=fr');
     expect(fr.response.map((g) => g.requests)).toEqual([0, 5]);
   });
 });
@@ -317,16 +311,22 @@ describe('who sees what', () => {
     const responderCookie = await sessionCookie(app, responder.id);
     await enrolTotp(app, responderCookie);
     const call = (path: string, cookie?: string) => app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
-    expect((await call(insightsPaths.care, responderCookie)).statusCode).toBe(200);
-    for (const path of [insightsPaths.funnel, insightsPaths.growth, insightsPaths.multiplication]) {
+    expect((await call('/api/admin/insights/care', responderCookie)).statusCode).toBe(200);
+    for (const path of ['/api/admin/insights/funnel', '/api/admin/insights/growth', '/api/admin/insights/multiplication']) {
       expect((await call(path, responderCookie)).statusCode, path).toBe(403);
       expect((await call(path)).statusCode, path).toBe(401);
     }
     const learner = await signedInUser(app);
-    for (const path of Object.values(insightsPaths)) expect((await call(path, learner.cookie)).statusCode, path).toBe(403);
+    for (const path of [
+      '/api/admin/insights/funnel',
+      '/api/admin/insights/growth',
+      '/api/admin/insights/multiplication',
+      '/api/admin/insights/care',
+    ])
+      expect((await call(path, learner.cookie)).statusCode, path).toBe(403);
     // An admin without two-step verification in this session is sent to set it up.
     const unverified = await sessionCookie(app, admin.user.id);
-    expect((await call(insightsPaths.growth, unverified)).json()).toMatchObject({ code: 'MFA_REQUIRED' });
+    expect((await call('/api/admin/insights/growth', unverified)).json()).toMatchObject({ code: 'MFA_REQUIRED' });
   });
 
   it('refuses malformed filters with a 400 that names the field', async () => {
@@ -340,12 +340,12 @@ describe('who sees what', () => {
       // Known to the browser's (and Node's) time zone data but not to PostgreSQL's.
       ['tz=SystemV%2FAST4', 'tz'],
     ] as const) {
-      const res = await app.inject({ method: 'GET', url: `${insightsPaths.growth}?${query}`, headers: { cookie: admin.cookie } });
+      const res = await app.inject({ method: 'GET', url: `/api/admin/insights/growth?${query}`, headers: { cookie: admin.cookie } });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toContain(field);
     }
     expect(
-      (await app.inject({ method: 'GET', url: `${insightsPaths.funnel}?course=no-such-course`, headers: { cookie: admin.cookie } }))
+      (await app.inject({ method: 'GET', url: `/api/admin/insights/funnel?course=no-such-course`, headers: { cookie: admin.cookie } }))
         .statusCode,
     ).toBe(404);
   });

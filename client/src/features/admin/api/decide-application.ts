@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { adminPaths, type ApplicationDecision, type ApplicationItem } from '#common/contracts/admin.ts';
+import { adminApi, type ApplicationDecision } from '#common/contracts/admin.ts';
 
 import { adminKeys } from './keys.ts';
 
@@ -12,7 +12,7 @@ export function useDecideApplication() {
   return useMutation({
     meta: { errorToast: { ns: 'admin' } },
     mutationFn: ({ id, decision }: { id: string; decision: ApplicationDecision }) =>
-      sendJson<ApplicationItem>('POST', adminPaths.applicationDecision(id), { decision }),
+      call(adminApi.decideApplication, { params: { id }, body: { decision } }),
     onSuccess: () =>
       refreshAfterChange(qc, [adminKeys.applications.all, adminKeys.audit.all, adminKeys.users.all, adminKeys.stats, adminKeys.assignees]),
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { adminPaths } from '#common/contracts/admin.ts';
+import { adminApi } from '#common/contracts/admin.ts';
 
 import { adminKeys } from './keys.ts';
 
@@ -10,7 +10,7 @@ import { adminKeys } from './keys.ts';
 export function useDeleteUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => sendJson<void>('DELETE', adminPaths.user(userId)),
+    mutationFn: (userId: string) => call(adminApi.deleteUser, { params: { id: userId } }),
     onSuccess: () => refreshAfterChange(qc, [adminKeys.all]),
   });
 }

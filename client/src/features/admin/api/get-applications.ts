@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { getJson } from '#client/lib/api.ts';
-import { adminPaths, type ApplicationList } from '#common/contracts/admin.ts';
+import { call } from '#client/lib/api.ts';
+import { adminApi } from '#common/contracts/admin.ts';
 import type { ApplicationStatus } from '#common/domain/eligibility.ts';
 
 import { adminKeys } from './keys.ts';
@@ -12,6 +12,6 @@ export type ApplicationView = ApplicationStatus | 'all';
 export const useApplications = (status: ApplicationView, page: number) =>
   useQuery({
     queryKey: adminKeys.applications.page({ status, page }),
-    queryFn: () => getJson<ApplicationList>(`${adminPaths.applications}?status=${status}&page=${page}`),
+    queryFn: () => call(adminApi.applications, { query: { status, page } }),
     placeholderData: keepPreviousData,
   });

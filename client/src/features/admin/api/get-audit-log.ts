@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { getJson } from '#client/lib/api.ts';
-import { adminPaths, type AuditList } from '#common/contracts/admin.ts';
+import { call } from '#client/lib/api.ts';
+import { adminApi } from '#common/contracts/admin.ts';
 import type { AuditAction } from '#common/domain/audit-actions.ts';
 
 import { adminKeys } from './keys.ts';
@@ -23,22 +23,20 @@ const localMidnight = (day: string, plusDays = 0) => {
 };
 
 /** The server's query (common/contracts/admin.ts `auditListQuery`): whole local days become the instants [from, to). */
-export const auditQueryString = ({ page, action, hideListViews, person, fromDay, toDay }: AuditParams) => {
-  const q = new URLSearchParams();
-  if (page > 1) q.set('page', String(page));
-  if (action) q.set('action', action);
-  if (!hideListViews) q.set('hideListViews', 'false');
-  if (person) q.set('person', person);
-  if (fromDay) q.set('from', localMidnight(fromDay));
-  if (toDay) q.set('to', localMidnight(toDay, 1));
-  return q.toString();
-};
+const auditQueryOf = ({ page, action, hideListViews, person, fromDay, toDay }: AuditParams) => ({
+  page: page > 1 ? page : undefined,
+  action: action || undefined,
+  hideListViews: hideListViews ? undefined : ('false' as const),
+  person: person || undefined,
+  from: fromDay ? localMidnight(fromDay) : undefined,
+  to: toDay ? localMidnight(toDay, 1) : undefined,
+});
 
 /** Who did what and when, newest first; the filters apply on the server. */
 export const useAuditLog = (params: AuditParams, enabled = true) =>
   useQuery({
     queryKey: adminKeys.audit.page(params),
-    queryFn: () => getJson<AuditList>(`${adminPaths.audit}?${auditQueryString(params)}`),
+    queryFn: () => call(adminApi.audit, { query: auditQueryOf(params) }),
     placeholderData: keepPreviousData,
     enabled,
   });

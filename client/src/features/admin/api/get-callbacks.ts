@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { getJson } from '#client/lib/api.ts';
-import { adminPaths, type CallbackList, type CallbackView } from '#common/contracts/admin.ts';
+import { call } from '#client/lib/api.ts';
+import { adminApi, type CallbackView } from '#common/contracts/admin.ts';
 
 import { adminKeys } from './keys.ts';
 
@@ -9,6 +9,6 @@ import { adminKeys } from './keys.ts';
 export const useCallbacks = (status: CallbackView, page: number) =>
   useQuery({
     queryKey: adminKeys.callbacks.page({ status, page }),
-    queryFn: () => getJson<CallbackList>(`${adminPaths.callbacks}?status=${status}&page=${page}`),
+    queryFn: () => call(adminApi.callbacks, { query: { status, page } }),
     placeholderData: keepPreviousData,
   });

@@ -1,14 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { getJson } from '#client/lib/api.ts';
-import {
-  insightsPaths,
-  type CareReport,
-  type FunnelReport,
-  type GrowthReport,
-  type InsightPeriod,
-  type MultiplicationReport,
-} from '#common/contracts/insights.ts';
+import { call } from '#client/lib/api.ts';
+import { insightsApi, type InsightPeriod } from '#common/contracts/insights.ts';
 import type { OnboardingCountry } from '#common/contracts/onboarding.ts';
 
 /** The Insights tab's filters; weeks start in this browser's time zone. */
@@ -20,11 +13,14 @@ export interface InsightsParams {
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-const queryString = ({ period, language, country }: InsightsParams, extra: Record<string, string> = {}) => {
-  const q = new URLSearchParams({ period, language, tz: browserTimeZone(), ...extra });
-  if (country) q.set('country', country);
-  return q.toString();
-};
+/** The server's query: every country unless one is chosen (the funnel adds its course). */
+const queryOf = ({ period, language, country }: InsightsParams, course?: string) => ({
+  period,
+  language,
+  tz: browserTimeZone(),
+  course,
+  country: country || undefined,
+});
 
 const insightsKey = (name: string, params: object) => ['admin', 'insights', name, params] as const;
 // Figures move once a night (or with a new callback request): no refetch on every focus.
@@ -33,27 +29,27 @@ const steady = { staleTime: 5 * 60_000, placeholderData: keepPreviousData };
 export const useFunnel = (params: InsightsParams, course: string | undefined) =>
   useQuery({
     queryKey: insightsKey('funnel', { ...params, course }),
-    queryFn: () => getJson<FunnelReport>(`${insightsPaths.funnel}?${queryString(params, course ? { course } : {})}`),
+    queryFn: () => call(insightsApi.funnel, { query: queryOf(params, course) }),
     ...steady,
   });
 
 export const useGrowth = (params: InsightsParams) =>
   useQuery({
     queryKey: insightsKey('growth', params),
-    queryFn: () => getJson<GrowthReport>(`${insightsPaths.growth}?${queryString(params)}`),
+    queryFn: () => call(insightsApi.growth, { query: queryOf(params) }),
     ...steady,
   });
 
 export const useMultiplication = (params: InsightsParams) =>
   useQuery({
     queryKey: insightsKey('multiplication', params),
-    queryFn: () => getJson<MultiplicationReport>(`${insightsPaths.multiplication}?${queryString(params)}`),
+    queryFn: () => call(insightsApi.multiplication, { query: queryOf(params) }),
     ...steady,
   });
 
 export const useCare = (params: InsightsParams) =>
   useQuery({
     queryKey: insightsKey('care', params),
-    queryFn: () => getJson<CareReport>(`${insightsPaths.care}?${queryString(params)}`),
+    queryFn: () => call(insightsApi.care, { query: queryOf(params) }),
     ...steady,
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { getJson } from '#client/lib/api.ts';
-import { mentoringPaths, type AdminMentorView } from '#common/contracts/mentoring.ts';
+import { call } from '#client/lib/api.ts';
+import { mentoringApi } from '#common/contracts/mentoring.ts';
 
 import { adminKeys } from './keys.ts';
 
@@ -9,5 +9,5 @@ import { adminKeys } from './keys.ts';
 export const useMentorOf = (userId: string) =>
   useQuery({
     queryKey: adminKeys.mentor(userId),
-    queryFn: () => getJson<AdminMentorView>(mentoringPaths.adminMentor.replace(':id', encodeURIComponent(userId))),
+    queryFn: () => call(mentoringApi.adminMentor, { params: { id: userId } }),
   });

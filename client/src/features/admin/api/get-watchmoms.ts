@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { getJson } from '#client/lib/api.ts';
-import { adminPaths, type WatchmomsList, type WatchmomsView } from '#common/contracts/admin.ts';
+import { call } from '#client/lib/api.ts';
+import { adminApi, type WatchmomsView } from '#common/contracts/admin.ts';
 
 import { adminKeys } from './keys.ts';
 
@@ -9,6 +9,6 @@ import { adminKeys } from './keys.ts';
 export const useWatchmoms = (status: WatchmomsView, page: number) =>
   useQuery({
     queryKey: adminKeys.watchmoms.page({ status, page }),
-    queryFn: () => getJson<WatchmomsList>(`${adminPaths.watchmoms}?status=${status}&page=${page}`),
+    queryFn: () => call(adminApi.watchmoms, { query: { status, page } }),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { adminPaths, type DeactivationResult } from '#common/contracts/admin.ts';
+import { adminApi } from '#common/contracts/admin.ts';
 
 import { adminKeys } from './keys.ts';
 
@@ -11,7 +11,7 @@ export function useSetDeactivated() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, isDeactivated }: { userId: string; isDeactivated: boolean }) =>
-      sendJson<DeactivationResult>('PUT', adminPaths.userDeactivation(userId), { isDeactivated }),
+      call(adminApi.userDeactivation, { params: { id: userId }, body: { isDeactivated } }),
     onSuccess: () => refreshAfterChange(qc, [adminKeys.users.all, adminKeys.audit.all, adminKeys.assignees]),
   });
 }

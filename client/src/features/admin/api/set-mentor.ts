@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { mentoringPaths, type SetMentorResult } from '#common/contracts/mentoring.ts';
+import { mentoringApi } from '#common/contracts/mentoring.ts';
 
 import { adminKeys } from './keys.ts';
 
@@ -11,7 +11,7 @@ export function useSetMentor() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, mentorEmail }: { userId: string; mentorEmail: string | null }) =>
-      sendJson<SetMentorResult>('PUT', mentoringPaths.adminMentor.replace(':id', encodeURIComponent(userId)), { mentorEmail }),
+      call(mentoringApi.setAdminMentor, { params: { id: userId }, body: { mentorEmail } }),
     onSuccess: (_, { userId }) => refreshAfterChange(qc, [adminKeys.users.all, adminKeys.audit.all, adminKeys.mentor(userId)]),
   });
 }

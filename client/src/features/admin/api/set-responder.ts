@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { adminPaths, type ResponderResult } from '#common/contracts/admin.ts';
+import { adminApi } from '#common/contracts/admin.ts';
 
 import { adminKeys } from './keys.ts';
 
@@ -11,7 +11,7 @@ export function useSetResponder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, isResponder }: { userId: string; isResponder: boolean }) =>
-      sendJson<ResponderResult>('PUT', adminPaths.userResponder(userId), { isResponder }),
+      call(adminApi.userResponder, { params: { id: userId }, body: { isResponder } }),
     onSuccess: () => refreshAfterChange(qc, [adminKeys.users.all, adminKeys.audit.all]),
     meta: { errorToast: { ns: 'admin' } },
   });

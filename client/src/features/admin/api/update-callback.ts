@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { adminPaths, type CallbackItem, type CallbackUpdateBody } from '#common/contracts/admin.ts';
+import { adminApi, type CallbackUpdateBody } from '#common/contracts/admin.ts';
 
 import { adminKeys } from './keys.ts';
 
@@ -11,7 +11,7 @@ export function useUpdateCallback() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorToast: { ns: 'admin' } },
-    mutationFn: ({ id, ...body }: CallbackUpdateBody & { id: string }) => sendJson<CallbackItem>('PATCH', adminPaths.callback(id), body),
+    mutationFn: ({ id, ...body }: CallbackUpdateBody & { id: string }) => call(adminApi.updateCallback, { params: { id }, body }),
     onSuccess: () => refreshAfterChange(qc, [adminKeys.callbacks.all, adminKeys.audit.all]),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { adminPaths, type WatchmomsItem, type WatchmomsUpdateBody } from '#common/contracts/admin.ts';
+import { adminApi, type WatchmomsUpdateBody } from '#common/contracts/admin.ts';
 
 import { adminKeys } from './keys.ts';
 
@@ -11,8 +11,7 @@ export function useUpdateWatchmoms() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorToast: { ns: 'admin' } },
-    mutationFn: ({ id, ...body }: WatchmomsUpdateBody & { id: string }) =>
-      sendJson<WatchmomsItem>('PATCH', adminPaths.watchmomsItem(id), body),
+    mutationFn: ({ id, ...body }: WatchmomsUpdateBody & { id: string }) => call(adminApi.updateWatchmoms, { params: { id }, body }),
     onSuccess: () => refreshAfterChange(qc, [adminKeys.watchmoms.all, adminKeys.audit.all]),
   });
 }

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { currentUserQuery } from '#client/lib/current-user.ts';
-import type { SignInResult } from '#common/contracts/auth.ts';
-import { mailPaths } from '#common/contracts/mail-paths.ts';
+import { accountApi } from '#common/contracts/auth-paths.ts';
 import type { PasswordResetBody, PasswordResetConfirmBody } from '#common/contracts/mail.ts';
 
 /** Asks for a reset mail; the answer is the same whether or not the address has an account. */
 export const useRequestPasswordReset = () =>
-  useMutation({ mutationFn: (body: PasswordResetBody) => sendJson<{ message: string }>('POST', mailPaths.passwordReset, body) });
+  useMutation({ mutationFn: (body: PasswordResetBody) => call(accountApi.passwordReset, { body }) });
 
 /**
  * Sets the new password; the server ends every session and signs this browser in, or, for an
@@ -17,7 +16,8 @@ export const useRequestPasswordReset = () =>
 export function useConfirmPasswordReset() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordResetConfirmBody) => sendJson<SignInResult>('POST', mailPaths.passwordResetConfirm, body),
+    // 200 with the user, or 202 with the second step's challenge.
+    mutationFn: (body: PasswordResetConfirmBody) => call(accountApi.passwordResetConfirm, { body }),
     onSuccess: (result) => {
       if ('mfaRequired' in result) return;
       qc.clear();
@@ -26,5 +26,4 @@ export function useConfirmPasswordReset() {
   });
 }
 
-export const useVerifyEmail = () =>
-  useMutation({ mutationFn: (token: string) => sendJson<void>('POST', mailPaths.verifyEmail, { token }) });
+export const useVerifyEmail = () => useMutation({ mutationFn: (token: string) => call(accountApi.verifyEmail, { body: { token } }) });

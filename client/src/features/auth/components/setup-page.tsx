@@ -6,10 +6,11 @@ import { CardPage } from '#client/components/layout/card-page.tsx';
 import { LoadingScreen } from '#client/components/layout/loading-screen.tsx';
 import { MessageCard } from '#client/components/layout/message-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { getJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import i18n from '#client/lib/i18n.ts';
 import { toLanguage } from '#client/lib/language.ts';
-import type { SetupStatus } from '#common/contracts/auth.ts';
+import { authApi } from '#common/contracts/auth-paths.ts';
+import { urlOf } from '#common/contracts/endpoint.ts';
 
 import { useCreateFounder } from '../api/sign-in.ts';
 import { SignUpForm } from './sign-in-page.tsx';
@@ -20,8 +21,8 @@ export default function SetupPage() {
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
   const status = useQuery({
-    queryKey: [`/api/setup/${token}`],
-    queryFn: () => getJson<SetupStatus>(`/api/setup/${encodeURIComponent(token)}`),
+    queryKey: [urlOf(authApi.setupStatus, { params: { token } })],
+    queryFn: () => call(authApi.setupStatus, { params: { token } }),
   });
   const createFounder = useCreateFounder();
   if (status.isLoading) return <LoadingScreen />;

@@ -1,16 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { getJson, withLang } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { useLanguage } from '#client/lib/language.ts';
 import type { ContentLanguage } from '#common/contracts/course.ts';
-import { trackPaths, type TrackContent } from '#common/contracts/track.ts';
+import { trackApi } from '#common/contracts/track.ts';
 
 import { courseKeys } from './keys.ts';
 
 export const trackContentQuery = (lang: ContentLanguage) =>
   queryOptions({
     queryKey: courseKeys.trackContent({ lang }),
-    queryFn: () => getJson<TrackContent>(withLang(trackPaths.content, lang)),
+    queryFn: () => call(trackApi.content, { query: { lang } }),
     placeholderData: keepPreviousData,
     // The same for everyone and only changed by a new deployment.
     staleTime: Infinity,

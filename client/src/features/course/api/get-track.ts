@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import { getJson } from '#client/lib/api.ts';
-import { trackPaths, type TrackState } from '#common/contracts/track.ts';
+import { call } from '#client/lib/api.ts';
+import { trackApi } from '#common/contracts/track.ts';
 
 import { courseKeys } from './keys.ts';
 
@@ -9,4 +9,4 @@ import { courseKeys } from './keys.ts';
  * The learner's own days of the track, asked without `today` so the service worker keeps one copy
  * for offline use; the pace is computed in the browser (hooks/use-track.ts).
  */
-export const trackQuery = queryOptions({ queryKey: courseKeys.track(), queryFn: () => getJson<TrackState>(trackPaths.state) });
+export const trackQuery = queryOptions({ queryKey: courseKeys.track(), queryFn: () => call(trackApi.state) });

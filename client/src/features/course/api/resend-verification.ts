@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
-import { mailPaths } from '#common/contracts/mail-paths.ts';
+import { call } from '#client/lib/api.ts';
+import { accountApi } from '#common/contracts/auth-paths.ts';
 
 /** Mails the signed-in user a new link to confirm their address. */
-export const useResendVerification = () =>
-  useMutation({ mutationFn: () => sendJson<{ message: string }>('POST', mailPaths.resendVerification) });
+export const useResendVerification = () => useMutation({ mutationFn: () => call(accountApi.resendVerification) });

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { queryClient } from '#client/lib/query-client.ts';
-import { trackPaths, type TrackState } from '#common/contracts/track.ts';
+import { trackApi } from '#common/contracts/track.ts';
 
 import { courseKeys } from './keys.ts';
 
 /** Skips the track (the dashboard then leads to the 8-week course), or takes it up again. */
 export const useSkipTrack = () =>
   useMutation({
-    mutationFn: (isSkipped: boolean) => sendJson<TrackState>('PUT', trackPaths.skip, { isSkipped }),
+    mutationFn: (isSkipped: boolean) => call(trackApi.skip, { body: { isSkipped } }),
     onSuccess: (state) => queryClient.setQueryData(courseKeys.track(), state),
   });

@@ -1,6 +1,6 @@
-import { ApiRequestError, getJson, sendJson } from '#client/lib/api.ts';
+import { ApiRequestError, call } from '#client/lib/api.ts';
 import { isOffline } from '#client/lib/connectivity.ts';
-import { challengePaths, type ChallengeState, type ChallengeSyncBody } from '#common/contracts/challenge.ts';
+import { challengeApi, type ChallengeState, type ChallengeSyncBody } from '#common/contracts/challenge.ts';
 
 import {
   currentUserId,
@@ -57,6 +57,9 @@ const toBody = (courseId: string, days: [string, Mark][], sections: [string, Mar
   }),
 });
 
+/** The server's state of a course; the query in the order the first screen's early read asks it (public/boot.js). */
+const readState = (courseId: string) => call(challengeApi.challenge, { query: { courseId, today: localToday() } });
+
 async function runSync(courseId: string) {
   // While a parent has not agreed the server keeps nothing of the course (decision 062): the marks
   // stay in this browser, waiting, and go with the first sync after the parent agrees.
@@ -65,10 +68,10 @@ async function runSync(courseId: string) {
   try {
     let state: ChallengeState;
     if (days.length + sections.length === 0) {
-      state = await getJson<ChallengeState>(`${challengePaths.challenge}?courseId=${encodeURIComponent(courseId)}&today=${localToday()}`);
+      state = await readState(courseId);
     } else {
       try {
-        state = await sendJson<ChallengeState>('PUT', challengePaths.challenge, toBody(courseId, days, sections));
+        state = await call(challengeApi.sync, { body: toBody(courseId, days, sections) });
       } catch (err) {
         if (!(err instanceof ApiRequestError) || err.status !== 400) throw err;
         // One refused mark must not hold the others back: send them one by one, drop the refused.
@@ -91,11 +94,7 @@ async function sendOneByOne(courseId: string, days: [string, Mark][], sections: 
   const each = [...days.map((d) => ['days', d] as const), ...sections.map((s) => ['sections', s] as const)];
   for (const [kind, entry] of each) {
     try {
-      state = await sendJson<ChallengeState>(
-        'PUT',
-        challengePaths.challenge,
-        toBody(courseId, kind === 'days' ? [entry] : [], kind === 'sections' ? [entry] : []),
-      );
+      state = await call(challengeApi.sync, { body: toBody(courseId, kind === 'days' ? [entry] : [], kind === 'sections' ? [entry] : []) });
     } catch (err) {
       if (!(err instanceof ApiRequestError) || err.status !== 400) throw err;
       refused[kind].push(entry[0]);
@@ -103,5 +102,5 @@ async function sendOneByOne(courseId: string, days: [string, Mark][], sections: 
   }
   dropMarks('days', refused.days);
   dropMarks('sections', refused.sections);
-  return state ?? getJson<ChallengeState>(`${challengePaths.challenge}?courseId=${encodeURIComponent(courseId)}&today=${localToday()}`);
+  return state ?? readState(courseId);
 }

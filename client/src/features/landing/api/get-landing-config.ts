@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-import { paths } from '#common/contracts/auth-paths.ts';
+import { authApi } from '#common/contracts/auth-paths.ts';
 import type { PublicConfig } from '#common/contracts/auth.ts';
 
 let config: PublicConfig | undefined;
@@ -8,7 +8,7 @@ let request: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
 function load() {
-  request ??= fetch(paths.config)
+  request ??= fetch(authApi.config.path)
     .then((res) => (res.ok ? (res.json() as Promise<PublicConfig>) : undefined))
     .then(
       (answer) => {

@@ -1,12 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
-import {
-  IDEMPOTENCY_HEADER,
-  publicFormPaths,
-  type CreatedResponse,
-  type WatchmomsApplicationBody,
-} from '#common/contracts/public-forms.ts';
+import { call } from '#client/lib/api.ts';
+import { IDEMPOTENCY_HEADER, publicFormsApi, type WatchmomsApplicationBody } from '#common/contracts/public-forms.ts';
 
 /** A random key for one application; works outside secure contexts too (no crypto.randomUUID needed). */
 export function newIdempotencyKey(): string {
@@ -15,7 +10,7 @@ export function newIdempotencyKey(): string {
 }
 
 export const submitWatchmomsApplication = (body: WatchmomsApplicationBody, idempotencyKey: string) =>
-  sendJson<CreatedResponse>('POST', publicFormPaths.watchmoms, body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+  call(publicFormsApi.watchmoms, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 export const useSubmitWatchmomsApplication = () =>
   useMutation({

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
 import { buttonVariants } from '#client/components/ui/button.tsx';
-import { paths } from '#common/contracts/auth-paths.ts';
+import { authApi } from '#common/contracts/auth-paths.ts';
 
 import { HeroIllustration } from './hero-illustration.tsx';
 import { ScriptureQuote, type Verse } from './landing-parts.tsx';
@@ -29,7 +29,7 @@ export function HeroSection() {
           </h1>
           <p className="mt-5 max-w-xl text-lg text-muted-foreground sm:text-xl">{t('hero.subtitle')}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <a href={paths.login} className={heroButton('gold')}>
+            <a href={authApi.login.path} className={heroButton('gold')}>
               {t('hero.startJourney')}
               <ArrowRight aria-hidden />
             </a>

@@ -6,7 +6,7 @@ import { LanguageSwitcher } from '#client/components/layout/language-switcher.ts
 import { ThemeToggle } from '#client/components/layout/theme-toggle.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { paths } from '#common/contracts/auth-paths.ts';
+import { authApi } from '#common/contracts/auth-paths.ts';
 
 import { BrandMark } from './hero-illustration.tsx';
 
@@ -45,7 +45,7 @@ export function LandingHeader() {
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           <LanguageSwitcher />
           <ThemeToggle />
-          <a href={paths.login} className={cn(buttonVariants({ size: 'sm' }), 'px-2.5 sm:px-3')} data-testid="landing-login">
+          <a href={authApi.login.path} className={cn(buttonVariants({ size: 'sm' }), 'px-2.5 sm:px-3')} data-testid="landing-login">
             {t('common:nav.login')}
           </a>
           {/* The icons follow aria-expanded, and both labels ride along, for the prerendered page's script. */}

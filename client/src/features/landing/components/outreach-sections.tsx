@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { paths } from '#common/contracts/auth-paths.ts';
+import { authApi } from '#common/contracts/auth-paths.ts';
 import type { PublicConfig } from '#common/contracts/auth.ts';
 
 import { ScriptureQuote, Section, type Verse } from './landing-parts.tsx';
@@ -201,11 +201,11 @@ export function CallToAction() {
         </h2>
         <p className="max-w-xl text-lg opacity-95">{t('cta.text')}</p>
         <div className="mt-2 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-          <a href={paths.login} className={ctaButton('gold')}>
+          <a href={authApi.login.path} className={ctaButton('gold')}>
             {t('cta.student')}
           </a>
           <a
-            href={paths.login}
+            href={authApi.login.path}
             className={cn(
               ctaButton('outline'),
               'border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground',

@@ -9,6 +9,8 @@ import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, 
 import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
 import { dismissErrorToast, queryClient } from '#client/lib/query-client.ts';
+import { urlOf } from '#common/contracts/endpoint.ts';
+import { prayerApi } from '#common/contracts/prayer.ts';
 import { emptyWatchmomsForm, toWatchmomsApplication, watchmomsForm, type WatchmomsFormValues } from '#common/contracts/public-forms.ts';
 
 import { newIdempotencyKey, useSubmitWatchmomsApplication } from '../api/submit-watchmoms-application.ts';
@@ -86,7 +88,7 @@ function WatchmomsDialogContent({ open, onOpenChange }: Props) {
             {/* The mothers have no account: the prayer nights' public calendar is theirs to add (docs/decisions/075). */}
             <p className="max-w-sm text-sm text-muted-foreground">{t('watchMoms.prayerNights')}</p>
             <a
-              href={`/api/prayer/nights.ics?lang=${i18n.language === 'fr' ? 'fr' : 'en'}`}
+              href={urlOf(prayerApi.nights, { query: { lang: i18n.language === 'fr' ? 'fr' : 'en' } })}
               download="prayer-nights.ics"
               className={buttonVariants({ variant: 'outline' })}
               data-testid="watchmoms-prayer-nights"

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { mentoringPaths, type AddDiscipleBody, type AddDiscipleResult } from '#common/contracts/mentoring.ts';
+import { mentoringApi, type AddDiscipleBody } from '#common/contracts/mentoring.ts';
 
 import { mentoringKeys } from './keys.ts';
 
@@ -10,7 +10,7 @@ import { mentoringKeys } from './keys.ts';
 export function useAddDisciple() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddDiscipleBody) => sendJson<AddDiscipleResult>('POST', mentoringPaths.disciples, body),
+    mutationFn: (body: AddDiscipleBody) => call(mentoringApi.addDisciple, { body }),
     onSuccess: () => refreshAfterChange(qc, [mentoringKeys.all]),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { mentoringPaths, type AmbassadorApplication } from '#common/contracts/mentoring.ts';
+import { mentoringApi } from '#common/contracts/mentoring.ts';
 
 import { mentoringKeys } from './keys.ts';
 
@@ -10,7 +10,7 @@ import { mentoringKeys } from './keys.ts';
 export function useApplyForAmbassador() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => sendJson<AmbassadorApplication>('POST', mentoringPaths.ambassadorApplications),
+    mutationFn: () => call(mentoringApi.applyForAmbassador),
     meta: { errorToast: { ns: 'mentoring' } },
     onSuccess: () => refreshAfterChange(qc, [mentoringKeys.progression]),
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { mentoringPaths } from '#common/contracts/mentoring.ts';
+import { mentoringApi } from '#common/contracts/mentoring.ts';
 
 import { mentoringKeys } from './keys.ts';
 
@@ -10,7 +10,7 @@ import { mentoringKeys } from './keys.ts';
 export function useCancelInvitation({ onSuccess }: { onSuccess?: () => void } = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => sendJson<void>('DELETE', mentoringPaths.invitation.replace(':id', encodeURIComponent(id))),
+    mutationFn: (id: string) => call(mentoringApi.cancelInvitation, { params: { id } }),
     onSuccess,
     onSettled: () => refreshAfterChange(qc, [mentoringKeys.all]),
     meta: { errorToast: { ns: 'mentoring' } },

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { encouragementPath, type EncouragementMessage, type EncouragementSent } from '#common/contracts/mentor-week.ts';
+import { mentorWeekApi, type EncouragementMessage } from '#common/contracts/mentor-week.ts';
 
 import { mentoringKeys } from './keys.ts';
 
@@ -11,7 +11,7 @@ export function useSendEncouragement() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ discipleId, message }: { discipleId: string; message: EncouragementMessage }) =>
-      sendJson<EncouragementSent>('POST', encouragementPath(discipleId), { message }),
+      call(mentorWeekApi.sendEncouragement, { params: { id: discipleId }, body: { message } }),
     onSettled: () => refreshAfterChange(qc, [mentoringKeys.week]),
   });
 }

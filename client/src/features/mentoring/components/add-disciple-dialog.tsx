@@ -20,7 +20,8 @@ import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { describeError, translateValidation } from '#client/lib/errors.ts';
 import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
-import { addDiscipleBody, invitationSignUpPath, type AddDiscipleResult } from '#common/contracts/mentoring.ts';
+import { addDiscipleBody } from '#common/contracts/mentoring-forms.ts';
+import { invitationSignUpPath, type AddDiscipleResult } from '#common/contracts/mentoring.ts';
 
 import { useAddDisciple } from '../api/add-disciple.ts';
 

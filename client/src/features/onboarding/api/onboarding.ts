@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { currentUserQuery } from '#client/lib/current-user.ts';
 import { refreshAfterChange, type MutationMeta } from '#client/lib/query-client.ts';
 import type { CurrentUser } from '#common/contracts/auth.ts';
-import { onboardingPaths, type OnboardingBody } from '#common/contracts/onboarding.ts';
+import { onboardingApi, type OnboardingBody } from '#common/contracts/onboarding.ts';
 
 /**
  * After either call the user is stored and refetched, so the route switch lets them into the app.
@@ -25,10 +25,10 @@ function useOnboardingMutation<T>(send: (body: T) => Promise<CurrentUser>, onDon
 }
 
 export const useCompleteOnboarding = (onDone: (user: CurrentUser) => void) =>
-  useOnboardingMutation((body: OnboardingBody) => sendJson<CurrentUser>('POST', onboardingPaths.complete, body), onDone, {
+  useOnboardingMutation((body: OnboardingBody) => call(onboardingApi.complete, { body }), onDone, {
     errorToast: { title: 'onboarding:errorTitle', fallback: 'onboarding:failed' },
   });
 export const useSkipOnboarding = (onDone: (user: CurrentUser) => void) =>
-  useOnboardingMutation(() => sendJson<CurrentUser>('POST', onboardingPaths.skip), onDone, {
+  useOnboardingMutation(() => call(onboardingApi.skip), onDone, {
     errorToast: { title: 'onboarding:errorTitle' },
   });

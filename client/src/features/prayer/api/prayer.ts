@@ -1,19 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { getJson, sendJson } from '#client/lib/api.ts';
-import { prayerPaths, type PrayerReminders, type PrayerState } from '#common/contracts/prayer.ts';
+import { call } from '#client/lib/api.ts';
+import { urlOf } from '#common/contracts/endpoint.ts';
+import { prayerApi, type PrayerReminders } from '#common/contracts/prayer.ts';
 
 export const prayerKeys = { state: ['prayer'] as const };
 
 /** The person's reminders and whether a calendar link exists; kept by the service worker for offline use. */
-export const prayerStateQuery = queryOptions({ queryKey: prayerKeys.state, queryFn: () => getJson<PrayerState>(prayerPaths.state) });
+export const prayerStateQuery = queryOptions({ queryKey: prayerKeys.state, queryFn: () => call(prayerApi.state) });
 
 export const usePrayerState = () => useQuery(prayerStateQuery);
 
 export function useSaveReminders() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PrayerReminders) => sendJson<PrayerState>('PUT', prayerPaths.reminders, body),
+    mutationFn: (body: PrayerReminders) => call(prayerApi.saveReminders, { body }),
     onSuccess: (state) => qc.setQueryData(prayerKeys.state, state),
   });
 }
@@ -22,4 +23,4 @@ export function useSaveReminders() {
 export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** The calendar file's address for this device's time zone. */
-export const downloadUrl = (timeZone: string) => `${prayerPaths.download}?timeZone=${encodeURIComponent(timeZone)}`;
+export const downloadUrl = (timeZone: string) => urlOf(prayerApi.download, { query: { timeZone } });

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { getJson, sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { paths } from '#common/contracts/auth-paths.ts';
-import type { ParentConsentView, ParentDecisionBody, ParentDecisionResult } from '#common/contracts/auth.ts';
+import { consentApi } from '#common/contracts/auth-paths.ts';
+import type { ParentDecisionBody } from '#common/contracts/auth.ts';
 
 export const privacyKeys = {
   parentConsent: (token: string) => ['privacy', 'parent-consent', token] as const,
@@ -13,7 +13,7 @@ export const privacyKeys = {
 const parentConsentQuery = (token: string) =>
   queryOptions({
     queryKey: privacyKeys.parentConsent(token),
-    queryFn: () => getJson<ParentConsentView>(`${paths.parentConsent}/${encodeURIComponent(token)}`),
+    queryFn: () => call(consentApi.parentConsent, { params: { token } }),
     retry: false,
   });
 
@@ -24,8 +24,7 @@ export const useParentConsent = (token: string) => useQuery(parentConsentQuery(t
 export function useParentDecision(token: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ParentDecisionBody) =>
-      sendJson<ParentDecisionResult>('POST', `${paths.parentConsent}/${encodeURIComponent(token)}`, body),
+    mutationFn: (body: ParentDecisionBody) => call(consentApi.parentDecision, { params: { token }, body }),
     onSuccess: () => refreshAfterChange(qc, [privacyKeys.parentConsent(token)]),
   });
 }

@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { getJson, sendJson } from '#client/lib/api.ts';
-import { paths } from '#common/contracts/auth-paths.ts';
-import type { ParentRequestBody, ParentRequestView } from '#common/contracts/auth.ts';
+import { call } from '#client/lib/api.ts';
+import { consentApi } from '#common/contracts/auth-paths.ts';
+import type { ParentRequestBody } from '#common/contracts/auth.ts';
 
 import { privacyKeys } from './parent-consent.ts';
 
 const parentRequestQuery = queryOptions({
   queryKey: privacyKeys.parentRequest,
-  queryFn: () => getJson<ParentRequestView>(paths.parentRequest),
+  queryFn: () => call(consentApi.parentRequest),
   retry: false,
 });
 
@@ -20,7 +20,7 @@ export function useSendParentRequest() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ParentRequestBody | null) =>
-      body ? sendJson<ParentRequestView>('PUT', paths.parentRequest, body) : sendJson<ParentRequestView>('POST', paths.parentRequestResend),
+      body ? call(consentApi.updateParentRequest, { body }) : call(consentApi.parentRequestResend),
     onSuccess: (view) => qc.setQueryData(privacyKeys.parentRequest, view),
   });
 }

@@ -1,26 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 
-import { getJson, sendJson } from '#client/lib/api.ts';
-import {
-  safeguardingPaths,
-  type ConcernReceipt,
-  type ConcernStatusView,
-  type ParentConcern,
-  type ParentMentorsView,
-  type PublicConcern,
-} from '#common/contracts/safeguarding.ts';
-
-const withToken = (path: string, token: string) => path.replace(':token', encodeURIComponent(token));
+import { call } from '#client/lib/api.ts';
+import { safeguardingApi, type ParentConcern, type PublicConcern } from '#common/contracts/safeguarding.ts';
 
 /** The public page: anyone raises a concern. */
 export const useRaisePublicConcern = () =>
-  useMutation({ mutationFn: (body: PublicConcern) => sendJson<ConcernReceipt>('POST', safeguardingPaths.publicConcerns, body) });
+  useMutation({ mutationFn: (body: PublicConcern) => call(safeguardingApi.raisePublicConcern, { body }) });
 
 /** A concern's status, by the link on the receipt or in the acknowledgement mail. */
 export const useConcernStatus = (token: string) =>
   useQuery({
     queryKey: ['safeguarding', 'concern-status', token],
-    queryFn: () => getJson<ConcernStatusView>(withToken(safeguardingPaths.concernStatus, token)),
+    queryFn: () => call(safeguardingApi.concernStatus, { params: { token } }),
     retry: false,
   });
 
@@ -28,11 +19,11 @@ export const useConcernStatus = (token: string) =>
 export const useParentMentors = (token: string) =>
   useQuery({
     queryKey: ['safeguarding', 'parent', token],
-    queryFn: () => getJson<ParentMentorsView>(withToken(safeguardingPaths.parent, token)),
+    queryFn: () => call(safeguardingApi.parentMentors, { params: { token } }),
     retry: false,
   });
 
 export const useRaiseParentConcern = (token: string) =>
   useMutation({
-    mutationFn: (body: ParentConcern) => sendJson<ConcernReceipt>('POST', withToken(safeguardingPaths.parentConcerns, token), body),
+    mutationFn: (body: ParentConcern) => call(safeguardingApi.raiseParentConcern, { params: { token }, body }),
   });

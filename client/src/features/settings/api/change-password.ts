@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
-import { securityPaths, type ChangePasswordBody, type EndedSessions } from '#common/contracts/security.ts';
+import { securityApi, type ChangePasswordBody } from '#common/contracts/security.ts';
 
 import { securityKeys } from './security-keys.ts';
 
@@ -10,7 +10,7 @@ import { securityKeys } from './security-keys.ts';
 export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => sendJson<EndedSessions>('POST', securityPaths.password, body),
+    mutationFn: (body: ChangePasswordBody) => call(securityApi.changePassword, { body }),
     onSuccess: () => refreshAfterChange(qc, [securityKeys.sessions]),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
-import { myDataPaths, type DeleteAccountBody } from '#common/contracts/my-data.ts';
+import { call } from '#client/lib/api.ts';
+import { myDataApi, type DeleteAccountBody } from '#common/contracts/my-data.ts';
 
-/** Deletes the signed-in account (DELETE /api/me); the session ends with it. */
-export const useDeleteAccount = () =>
-  useMutation({ mutationFn: (body: DeleteAccountBody) => sendJson<void>('DELETE', myDataPaths.me, body) });
+/** Deletes the signed-in account (the account deletion endpoint); the session ends with it. */
+export const useDeleteAccount = () => useMutation({ mutationFn: (body: DeleteAccountBody) => call(myDataApi.deleteAccount, { body }) });

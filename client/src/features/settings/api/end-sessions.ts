@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
+import { call } from '#client/lib/api.ts';
 import { refreshAfterChange } from '#client/lib/query-client.ts';
 import { sharedKeys } from '#client/lib/query-keys.ts';
-import { securityPaths, type EndedSessions } from '#common/contracts/security.ts';
+import { securityApi } from '#common/contracts/security.ts';
 
 import { securityKeys } from './security-keys.ts';
 
@@ -11,7 +11,7 @@ import { securityKeys } from './security-keys.ts';
 export function useEndSession() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: { id: string; isCurrent: boolean }) => sendJson<void>('DELETE', securityPaths.session(id)),
+    mutationFn: ({ id }: { id: string; isCurrent: boolean }) => call(securityApi.endSession, { params: { id } }),
     onSuccess: (_data, { isCurrent }) => {
       if (isCurrent) {
         qc.clear();
@@ -28,7 +28,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => sendJson<EndedSessions>('DELETE', securityPaths.otherSessions),
+    mutationFn: () => call(securityApi.endOtherSessions),
     onSuccess: () => refreshAfterChange(qc, [securityKeys.sessions]),
     meta: { errorToast: { ns: 'settings' } },
   });

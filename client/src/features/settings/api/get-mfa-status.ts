@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { getJson } from '#client/lib/api.ts';
-import { mfaPaths, type MfaStatus } from '#common/contracts/security.ts';
+import { call } from '#client/lib/api.ts';
+import { mfaApi } from '#common/contracts/security.ts';
 
 import { securityKeys } from './security-keys.ts';
 
 export const mfaStatusQuery = queryOptions({
   queryKey: securityKeys.mfa,
-  queryFn: () => getJson<MfaStatus>(mfaPaths.status),
+  queryFn: () => call(mfaApi.status),
   staleTime: 0,
 });
 export const useMfaStatus = () => useQuery(mfaStatusQuery);

@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { getJson, sendJson } from '#client/lib/api.ts';
-import { notificationPaths, type NotificationSettings, type UpdateNotificationSettingsBody } from '#common/contracts/notifications.ts';
+import { call } from '#client/lib/api.ts';
+import { notificationsApi, type UpdateNotificationSettingsBody } from '#common/contracts/notifications.ts';
 
 const notificationKeys = { settings: ['settings', 'notifications'] as const };
 
 /** Which mails the signed-in person receives, and the address they go to. */
 export const notificationSettingsQuery = queryOptions({
   queryKey: notificationKeys.settings,
-  queryFn: () => getJson<NotificationSettings>(notificationPaths.settings),
+  queryFn: () => call(notificationsApi.settings),
   // An unsubscribe link may have changed it since: fresh each time the section is shown.
   staleTime: 0,
 });
@@ -19,7 +19,7 @@ export const useNotificationSettings = () => useQuery(notificationSettingsQuery)
 export function useUpdateNotificationSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateNotificationSettingsBody) => sendJson<NotificationSettings>('PATCH', notificationPaths.settings, body),
+    mutationFn: (body: UpdateNotificationSettingsBody) => call(notificationsApi.updateSettings, { body }),
     onSuccess: (settings) => qc.setQueryData(notificationKeys.settings, settings),
     meta: { errorToast: { ns: 'notifications' } },
   });

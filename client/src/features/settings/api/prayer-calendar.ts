@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { getJson, sendJson } from '#client/lib/api.ts';
-import { prayerPaths, type PrayerCalendarLink, type PrayerState } from '#common/contracts/prayer.ts';
+import { call } from '#client/lib/api.ts';
+import { prayerApi } from '#common/contracts/prayer.ts';
 
 // The same key as the Pray page's state (features/prayer/api): one answer, made stale by either side.
 const prayerStateKey = ['prayer'] as const;
@@ -9,7 +9,7 @@ const prayerStateKey = ['prayer'] as const;
 /** Whether a private calendar link exists (its address is shown only when made). */
 export const prayerCalendarQuery = queryOptions({
   queryKey: prayerStateKey,
-  queryFn: () => getJson<PrayerState>(prayerPaths.state),
+  queryFn: () => call(prayerApi.state),
   staleTime: 0,
 });
 export const usePrayerCalendar = () => useQuery(prayerCalendarQuery);
@@ -18,7 +18,7 @@ export const usePrayerCalendar = () => useQuery(prayerCalendarQuery);
 export function useCreatePrayerCalendar() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (timeZone: string) => sendJson<PrayerCalendarLink>('POST', prayerPaths.calendar, { timeZone }),
+    mutationFn: (timeZone: string) => call(prayerApi.createCalendar, { body: { timeZone } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: prayerStateKey }),
     meta: { errorToast: { ns: 'prayer' } },
   });
@@ -27,7 +27,7 @@ export function useCreatePrayerCalendar() {
 export function useRevokePrayerCalendar() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => sendJson<void>('DELETE', prayerPaths.calendar),
+    mutationFn: () => call(prayerApi.revokeCalendar),
     onSuccess: () => qc.invalidateQueries({ queryKey: prayerStateKey }),
     meta: { errorToast: { ns: 'prayer' } },
   });

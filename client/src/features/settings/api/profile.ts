@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { getJson, sendJson } from '#client/lib/api.ts';
-import { onboardingPaths, type Profile, type ProfileBody } from '#common/contracts/onboarding.ts';
+import { call } from '#client/lib/api.ts';
+import { onboardingApi, type ProfileBody } from '#common/contracts/onboarding.ts';
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'] as const,
-  queryFn: () => getJson<Profile>(onboardingPaths.profile),
+  queryFn: () => call(onboardingApi.profile),
 });
 
 export const useProfile = () => useQuery(profileQuery);
@@ -17,7 +17,7 @@ export const useProfile = () => useQuery(profileQuery);
 export function useSaveProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileBody) => sendJson<Profile>('PUT', onboardingPaths.profile, body),
+    mutationFn: (body: ProfileBody) => call(onboardingApi.saveProfile, { body }),
     onSuccess: (saved) => {
       qc.setQueryData(profileQuery.queryKey, saved);
       return qc.invalidateQueries();

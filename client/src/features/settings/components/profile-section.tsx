@@ -62,7 +62,7 @@ function ProfileForm({ saved }: { saved: Profile }) {
   );
 }
 
-/** Name, phone, address, country, church, pastor and birthday, with the onboarding rules (PUT /api/profile). */
+/** Name, phone, address, country, church, pastor and birthday, with the onboarding rules (saved through `onboardingApi.saveProfile`). */
 export const ProfileSection: SettingsSection = () => {
   const { t } = useTranslation('settings');
   const profile = useProfile();

@@ -10,7 +10,9 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { ApiRequestError } from '#client/lib/api.ts';
 import { describeError } from '#client/lib/errors.ts';
-import { myDataPaths } from '#common/contracts/my-data.ts';
+import { authApi } from '#common/contracts/auth-paths.ts';
+import { urlOf } from '#common/contracts/endpoint.ts';
+import { myDataApi } from '#common/contracts/my-data.ts';
 import { REAUTH_WINDOW_MINUTES } from '#common/contracts/security.ts';
 
 import { useDeleteAccount } from '../api/delete-account.ts';
@@ -47,7 +49,11 @@ export const YourDataSection: SettingsSection = () => {
             {t('yourData.export.title')}
           </h3>
           <p className="text-sm text-muted-foreground">{t('yourData.export.text')}</p>
-          <ReauthDownloadLink href={myDataPaths.export} className={buttonVariants({ variant: 'outline' })} data-testid="your-data-export">
+          <ReauthDownloadLink
+            href={myDataApi.export.path}
+            className={buttonVariants({ variant: 'outline' })}
+            data-testid="your-data-export"
+          >
             <Download aria-hidden />
             {t('yourData.export.button')}
           </ReauthDownloadLink>
@@ -85,7 +91,7 @@ export const YourDataSection: SettingsSection = () => {
                 <ErrorAlert>
                   {describeError(t, remove.error, { ns: 'settings' })}{' '}
                   {needsFreshSignIn && (
-                    <a href={`/api/login?returnTo=${encodeURIComponent('/settings')}`} className="underline underline-offset-4">
+                    <a href={urlOf(authApi.login, { query: { returnTo: '/settings' } })} className="underline underline-offset-4">
                       {t('yourData.delete.signInAgain')}
                     </a>
                   )}

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { sendJson } from '#client/lib/api.ts';
-import { publicFormPaths, type CallbackRequestBody, type CreatedResponse } from '#common/contracts/public-forms.ts';
+import { call } from '#client/lib/api.ts';
+import { publicFormsApi, type CallbackRequestBody } from '#common/contracts/public-forms.ts';
 
 /** The requester's account, if signed in, is taken from the session by the server; it is never sent. */
-export const requestCallback = (body: CallbackRequestBody) => sendJson<CreatedResponse>('POST', publicFormPaths.callbackRequests, body);
+export const requestCallback = (body: CallbackRequestBody) => call(publicFormsApi.callbackRequests, { body });
 
 export const useRequestCallback = () =>
   useMutation({

@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { stubApi } from '#client/test/fetch-stub.ts';
 import { renderWithApp } from '#client/test/render.tsx';
-import { publicFormPaths } from '#common/contracts/public-forms.ts';
 import { crisisLinesFor, crisisRegions, type CrisisRegion } from '#common/domain/crisis-lines.ts';
 import { answerKey, soulCheckSections, type Answer, type Answers, type SectionId } from '#common/domain/soul-check.ts';
 
@@ -154,7 +153,7 @@ describe('the results of a check with a worry at home', () => {
 
 describe('a callback requested from the results', () => {
   async function requestCallback(given: Answers) {
-    const api = stubApi().on('POST', publicFormPaths.callbackRequests, { status: 201, json: { id: 'callback-1' } });
+    const api = stubApi().on('POST', '/api/callback-requests', { status: 201, json: { id: 'callback-1' } });
     const { user } = showResults(given);
     const block = within(await screen.findByTestId('support-block'));
     await user.selectOptions(block.getByLabelText('What would you like to talk about?'), 'emotional');
@@ -165,7 +164,7 @@ describe('a callback requested from the results', () => {
     await user.click(block.getByRole('checkbox'));
     await user.click(block.getByRole('button', { name: 'Request a callback' }));
     expect(await screen.findByTestId('callback-sent')).toBeInTheDocument();
-    return api.calls('POST', publicFormPaths.callbackRequests).map((c) => (c.body as { scoreBand: string }).scoreBand);
+    return api.calls('POST', '/api/callback-requests').map((c) => (c.body as { scoreBand: string }).scoreBand);
   }
 
   it.each([
