@@ -79,31 +79,3 @@ export async function callOrNullOn401<E extends Endpoint>(ep: E, ...args: CallPa
     throw err;
   }
 }
-
-export async function getJson<T>(url: string): Promise<T> {
-  return (await apiRequest('GET', url)).json() as Promise<T>;
-}
-
-/** `headers` adds request headers such as an idempotency key. */
-export async function sendJson<T>(
-  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-): Promise<T> {
-  const res = await apiRequest(method, url, body, headers);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-/** A GET that resolves to null on 401 instead of failing (used for the current user). */
-export async function getJsonOrNullOn401<T>(url: string): Promise<T | null> {
-  try {
-    return await getJson<T>(url);
-  } catch (err) {
-    if (err instanceof ApiRequestError && err.status === 401) return null;
-    throw err;
-  }
-}
-
-/** `?lang=xx` appended to a path, the key part that makes queries language-aware. */
-export const withLang = (path: string, lang: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`;
