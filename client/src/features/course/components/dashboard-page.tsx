@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingScreen } from '#client/components/layout/loading-screen.tsx';
@@ -8,6 +7,7 @@ import { MentorLinksCard } from '#client/components/mentor-links/mentor-links-ca
 import { useMentorLinks } from '#client/components/mentor-links/use-mentor-links.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useCurrentUser } from '#client/lib/current-user.ts';
+import { useFirstRenderWait } from '#client/lib/first-render.ts';
 
 import { useCourseLessons } from '../api/get-course-lessons.ts';
 import { useCourses } from '../api/get-courses.ts';
@@ -54,16 +54,11 @@ export default function DashboardPage() {
   // Ticks and sections read from other devices arrive here; this device's wait here when offline.
   useLearningSync(course?.id);
 
-  // The cards above the lesson to take wait with it on the first render, so nothing painted moves
-  // down when they arrive (docs/decisions/078: public/boot.js asks for all of them at once). Only
-  // then: a card whose read failed (offline) asks again when it mounts, which must not bring the
-  // loading screen back.
-  const aboveTheLesson = [useMentorLinks(), useQuery(trackQuery), useTrackContent()];
-  const [hasShown, setHasShown] = useState(false);
-  const isAboveLoading = !hasShown && aboveTheLesson.some((q) => q.isPending && q.fetchStatus === 'fetching');
+  // The cards above the lesson to take wait with it on the first render (nothing painted moves).
+  const aboveTheLesson = useFirstRenderWait([useMentorLinks(), useQuery(trackQuery), useTrackContent()]);
 
-  if (courses.isPending || (course && (progress.isPending || lessons.isPending)) || isAboveLoading) return <LoadingScreen />;
-  if (!hasShown) setHasShown(true);
+  if (courses.isPending || (course && (progress.isPending || lessons.isPending)) || aboveTheLesson.isWaiting) return <LoadingScreen />;
+  aboveTheLesson.shown();
   if (courses.isError || progress.isError || lessons.isError) return <ErrorCard onRetry={() => window.location.reload()} />;
   // Spec section 8: an empty course list gets the generic error card with a continue button that reloads.
   if (!course || !progress.data || !lessons.data) return <ErrorCard onRetry={() => window.location.reload()} />;
