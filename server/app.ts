@@ -237,15 +237,12 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   // Every route as registered, so tests cover new routes without being told (test/route-matrix.test.ts).
-  const routes: { method: string; url: string; isPublic: boolean; hasBody: boolean }[] = [];
+  // `schema` as given, so test/endpoints.test.ts can check each one is its endpoint's definition (decision 083).
+  const routes: { method: string; url: string; isPublic: boolean; hasBody: boolean; schema: Record<string, unknown> }[] = [];
   app.addHook('onRoute', (route) => {
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
     for (const method of [route.method].flat())
-      routes.push({
-        method,
-        url: route.url,
-        isPublic: route.config?.access === 'public',
-        hasBody: !!(route.schema as { body?: unknown } | undefined)?.body,
-      });
+      routes.push({ method, url: route.url, isPublic: route.config?.access === 'public', hasBody: !!schema.body, schema });
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -95,6 +95,35 @@ describe('endpoints', () => {
     expect(registered.length).toBeGreaterThan(100);
     expect(registered.filter((r) => !keys.includes(r)).sort(), 'routes registered without an endpoint in common/contracts').toEqual([]);
     expect(keys.filter((k) => !registered.includes(k)).sort(), 'endpoints no route serves').toEqual([]);
+
+    // Each route validates and answers with its definition's own schemas (routeOf), not a copy written beside it.
+    const byKey = new Map(defined.map(({ ep }) => [`${ep.method} ${ep.path}`, ep]));
+    const parts = [
+      ['params', 'params'],
+      ['querystring', 'query'],
+      ['body', 'body'],
+      ['headers', 'headers'],
+      ['response', 'response'],
+    ] as const;
+    const drifted = app.routes
+      .filter((r) => byKey.has(`${r.method} ${r.url}`))
+      .flatMap((r) => {
+        const ep = byKey.get(`${r.method} ${r.url}`)!;
+        return parts.flatMap(([fastify, ours]) => {
+          const given = r.schema[fastify];
+          const defined = ep.schemas[ours];
+          // `response` objects are rebuilt by Fastify's route options; their schemas must be the definition's.
+          const same =
+            fastify === 'response'
+              ? Object.keys({ ...(given ?? {}), ...(defined ?? {}) }).every(
+                  (status) =>
+                    (given as Record<string, unknown> | undefined)?.[status] === (defined as Record<string, unknown> | undefined)?.[status],
+                )
+              : given === defined;
+          return same ? [] : [`${r.method} ${r.url}: ${fastify}`];
+        });
+      });
+    expect(drifted, 'routes whose schema is not their endpoint definition').toEqual([]);
   });
 
   it('have their path written nowhere else: client, server, scripts and the boot script use the definition', async () => {
