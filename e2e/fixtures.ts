@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { generate } from 'otplib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 import { isAdminRole } from '#common/domain/roles.ts';
@@ -280,4 +280,23 @@ export async function fillConsent(
   await page.locator('select[autocomplete="bday-year"]').selectOption(year);
   await page.locator('select[autocomplete="country"]').selectOption(country);
   await page.locator('#faith-data-consent').click();
+}
+
+/**
+ * Cuts this browser off the server, as a lost connection does: Chromium's offline emulation (the
+ * page sees `navigator.onLine` false and its requests fail), and every request the page itself
+ * sends aborted as a disconnection, so a write cannot reach the server even in a moment when the
+ * emulation is not yet applied to the page (seen on a loaded machine: a challenge tick stored while
+ * "offline", issue 30). What the service worker answers from its caches still opens, as offline.
+ */
+const disconnected = (route: Route) => route.abort('internetdisconnected');
+export async function goOffline(context: BrowserContext) {
+  await context.route('**/*', disconnected);
+  await context.setOffline(true);
+}
+
+/** Undoes `goOffline`. */
+export async function goOnline(context: BrowserContext) {
+  await context.unroute('**/*', disconnected);
+  await context.setOffline(false);
 }

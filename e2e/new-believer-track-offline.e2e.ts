@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, localDateOf } from '#common/domain/streak.ts';
 import { trackDays } from '#server/db/schema/index.ts';
 
-import { useBrowser } from './fixtures.ts';
+import { goOffline, goOnline, useBrowser } from './fixtures.ts';
 
 /**
  * The 7-day track offline (docs/decisions/074, 044): its texts and the learner's days are kept by
@@ -45,7 +45,7 @@ describe('the 7-day track offline', () => {
       await page.getByTestId('track-card').getByRole('link', { name: 'Open day 2' }).waitFor();
       await page.waitForLoadState('networkidle');
 
-      await context.setOffline(true);
+      await goOffline(context);
       await page.goto('/track/day/2');
       await page.getByRole('heading', { level: 1, name: 'Forgiven, for real' }).waitFor();
       await page.locator('input[type="radio"]').nth(2).check();
@@ -53,7 +53,7 @@ describe('the 7-day track offline', () => {
       await page.getByTestId('track-day-done').getByText('You’re offline: this day is saved on this device', { exact: false }).waitFor();
       expect(await ctx.db.$count(trackDays, eq(trackDays.userId, user.id))).toBe(1);
 
-      await context.setOffline(false);
+      await goOnline(context);
       // The app notices the connection is back (its probe, every 5 s) and sends the day.
       await expect
         .poll(() => ctx.db.$count(trackDays, and(eq(trackDays.userId, user.id), eq(trackDays.day, 2))), {

@@ -6,7 +6,7 @@ import { assessmentAttempts, challengeDays, sectionReads } from '#server/db/sche
 import { loadCourseContent } from '#server/db/seed/course.ts';
 import { primaryCourseLessons } from '#test/course-progress.ts';
 
-import { screenshot, useBrowser } from './fixtures.ts';
+import { goOffline, goOnline, screenshot, useBrowser } from './fixtures.ts';
 import { answerDrawn } from './quiz.ts';
 
 // These tests are about the service worker, so their browser contexts allow it (others block it).
@@ -68,7 +68,7 @@ describe('installable and offline', () => {
       await page.goto(`/lesson/${row1!.id}`);
       await page.getByRole('heading', { level: 1, name: week1.en.title }).waitFor();
 
-      await context.setOffline(true);
+      await goOffline(context);
       // A write sent from now on that gets an answer reached the server (the service worker answers no
       // write): named, so that a failure says which request, and whether the page or the worker sent it.
       const writesSent = new Set<Request>();
@@ -129,7 +129,7 @@ describe('installable and offline', () => {
       expect(await ctx.db.$count(assessmentAttempts, eq(assessmentAttempts.userId, user.id))).toBe(0);
 
       // Back online: the result shows where the answers were given, and everything is on the server.
-      await context.setOffline(false);
+      await goOnline(context);
       await page.getByTestId('assessment-result').waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('result-score').textContent()).toBe('100%');
       await expect.poll(() => ctx.db.$count(sectionReads, eq(sectionReads.userId, user.id)), { timeout: 30_000 }).toBe(total);

@@ -9,7 +9,7 @@ import { prayerSettings } from '#server/db/schema/index.ts';
 import { unsubscribeLinksFactory } from '#server/modules/mail/unsubscribe.ts';
 import { createUser } from '#test/app.ts';
 
-import { baseUrl, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
+import { baseUrl, goOffline, goOnline, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /** The Pray page (issue 27, docs/decisions/075): the prayers, the prayer nights in the person's time, reminders, the calendar link. */
 const ctx = useBrowser({ serviceWorkers: 'allow', env: { MINISTRY_TIME_ZONE: 'Europe/Paris' } });
@@ -174,7 +174,7 @@ describe('the Pray page', () => {
     // Read again once the worker is in charge, so the page's settings are kept too.
     await page.reload();
     await page.getByTestId('prayer-night-times').waitFor();
-    await context.setOffline(true);
+    await goOffline(context);
     await page.goto('/dashboard').catch(() => {});
     await page.goto('/pray');
     await page.getByRole('heading', { name: 'Evening prayer' }).waitFor();
@@ -182,6 +182,6 @@ describe('the Pray page', () => {
     await page.getByTestId('prayer-night-times').getByText(firstNight('Europe/Paris')).waitFor();
     await page.getByTestId('offline-banner').waitFor();
     await screenshot(page, 'pray-offline-390-light');
-    await context.setOffline(false);
+    await goOnline(context);
   });
 });
