@@ -27,7 +27,7 @@ export function endpointSchemas(): Plugin {
           }
           for (const [key, value] of Object.entries(n)) if (key !== 'type' && value && typeof value === 'object') visit(value);
         };
-        visit(this.parse(code));
+        visit(this.parse(code, { lang: 'ts' }));
         if (ranges.length === 0) return null;
         let out = code;
         for (const [start, end] of ranges.sort((a, b) => b[0] - a[0])) {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import type { Endpoint } from '#common/contracts/endpoint.ts';
+import { pathPattern, type Endpoint } from '#common/contracts/endpoint.ts';
 
 import { createTestApp } from './app.ts';
 
@@ -53,7 +53,7 @@ export function apiPathsIn(source: string): { line: number; path: string }[] {
 
 /** Whether a written path names the endpoint's path (any value, or a `:name`, in a param's place). */
 const names = (ep: Endpoint) => {
-  const re = new RegExp(`^${ep.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`);
+  const re = pathPattern(ep);
   return (written: string) => re.test(written);
 };
 

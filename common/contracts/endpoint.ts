@@ -97,3 +97,8 @@ export function urlOf<E extends Endpoint>(ep: E, args?: Pick<CallArgs<E>, 'param
   const search = query.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** A regular expression matching the endpoint's path with any value in each param's place (the service worker's routes). */
+export function pathPattern(ep: Endpoint): RegExp {
+  return new RegExp(`^${ep.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`);
+}
