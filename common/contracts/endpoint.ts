@@ -38,6 +38,9 @@ export function endpoint<const M extends Method, const P extends string, const S
   return { method, path, schemas: (schemas ?? {}) as S };
 }
 
+/** `METHOD /path/:param`: how a route is named in sets of routes (a guard's list, the server's registered routes). */
+export const routeKey = (ep: Endpoint) => `${ep.method} ${ep.path}`;
+
 /** The `:name` parameters of a path: `'/api/things/:thingId/parts'` → `'thingId'`. */
 export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParamNames<`/${Rest}`>
@@ -96,9 +99,4 @@ export function urlOf<E extends Endpoint>(ep: E, args?: Pick<CallArgs<E>, 'param
   }
   const search = query.toString();
   return search ? `${path}?${search}` : path;
-}
-
-/** A regular expression matching the endpoint's path with any value in each param's place (the service worker's routes). */
-export function pathPattern(ep: Endpoint): RegExp {
-  return new RegExp(`^${ep.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`);
 }

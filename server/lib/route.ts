@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 import type { Endpoint, EndpointSchemas } from '#common/contracts/endpoint.ts';
 
 type Pick_<S extends EndpointSchemas, K extends keyof EndpointSchemas> = S extends { [P in K]: infer T } ? T : undefined;
@@ -13,8 +15,9 @@ export interface RouteSchema<S extends EndpointSchemas> {
 
 /**
  * What Fastify needs to register an endpoint defined in common/contracts (docs/decisions/083):
- * `app.route({ ...routeOf(contract.x), handler })`, with `config`, hooks or a `schema` addition
- * beside it. The request and reply are typed from the endpoint's schemas (fastify-type-provider-zod).
+ * `app.route({ ...routeOf(contract.x), handler })`, with `config` or hooks beside it (the schema is
+ * the definition's own: test/endpoints.test.ts). The request and reply are typed from the endpoint's
+ * schemas (fastify-type-provider-zod).
  */
 export function routeOf<M extends Endpoint['method'], P extends string, S extends EndpointSchemas>(ep: Endpoint<M, P, S>) {
   const s = ep.schemas as EndpointSchemas;
@@ -26,3 +29,6 @@ export function routeOf<M extends Endpoint['method'], P extends string, S extend
   );
   return { method: ep.method, url: ep.path, schema: schema as unknown as RouteSchema<S> };
 }
+
+/** The route a request matched, named as `routeKey` names an endpoint (`PUT /api/admin/users/:id/mentor`). */
+export const routeKeyOf = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url ?? ''}`;

@@ -17,7 +17,7 @@ import { trackApi } from '#common/contracts/track.ts';
  * (scripts/vite-first-screens.ts), so boot.js writes no path of its own. Each must be the URL the
  * screen's first GET asks for, query keys in the same order (lib/api.ts takes boot.js's answer
  * only for the same URL; e2e/platform.e2e.ts fails when a read is not taken). Not imported by
- * the app: the build and first-screen-reads.test.ts read it.
+ * the app: the build and first-screen-reads.test.tsx read it.
  *
  * boot.js fills in, at run time: `{lng}` the language it guessed, `{id}` the path's id, and, for
  * the reads that wait for the course list (`courseApi`), `{course}` the first course's id

@@ -1,4 +1,4 @@
-import { urlOf, type ArgsOptional, type CallArgs, type Endpoint, type ResponseOf } from '#common/contracts/endpoint.ts';
+import { urlOf, type ArgsOptional, type CallArgs, type Endpoint, type Method, type ResponseOf } from '#common/contracts/endpoint.ts';
 import type { ApiError } from '#common/contracts/errors.ts';
 
 import { reportOffline, reportOnline } from './connectivity.ts';
@@ -27,12 +27,7 @@ async function throwIfNotOk(res: Response) {
 }
 
 /** The one fetch wrapper: session cookie included, JSON bodies, errors as ApiRequestError. */
-export async function apiRequest(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Response> {
+export async function apiRequest(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   let res: Response;
   try {
     // The first screen's reads may already be on their way (public/boot.js, docs/decisions/078).

@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { adminApi } from '#common/contracts/admin.ts';
 import { isAdminRole } from '#common/contracts/auth.ts';
-import type { Endpoint } from '#common/contracts/endpoint.ts';
+import { routeKey } from '#common/contracts/endpoint.ts';
 import { insightsApi } from '#common/contracts/insights.ts';
 
 import { AppError } from '../../lib/app-error.ts';
+import { routeKeyOf } from '../../lib/route.ts';
 import { requireAdmin, requireCallbackStaff, requireSafeguardingStaff } from '../../plugins/session.ts';
 import type { MentoringService } from '../mentoring/mentoring.service.ts';
 import safeguardingAdminRoutes from '../safeguarding/safeguarding.admin-routes.ts';
@@ -26,9 +27,7 @@ import rolesRoutes from './roles/roles.routes.ts';
 import watchmomsRoutes from './watchmoms/watchmoms.routes.ts';
 
 /** The routes of the console a responder who is not an admin may call (method and route pattern). */
-const inboxRoutes = new Set(
-  [adminApi.callbacks, adminApi.updateCallback, insightsApi.care].map((ep: Endpoint) => `${ep.method} ${ep.path}`),
-);
+const inboxRoutes = new Set([adminApi.callbacks, adminApi.updateCallback, insightsApi.care].map(routeKey));
 
 /** The admin console's API, one module per area: admins and founders only (401 for visitors, 403 for everyone else), but for the callback inbox that responders open too. */
 const adminRoutes: FastifyPluginAsyncZod<{
@@ -43,7 +42,7 @@ const adminRoutes: FastifyPluginAsyncZod<{
   const auditRepo = auditRepositoryFactory(app.db);
   // Responders who are not admins get the callback inbox only: its list and its status change (decision 015),
   // and the inbox's figures in Insights (care charts, decision 076).
-  const isInboxRoute = (req: FastifyRequest) => inboxRoutes.has(`${req.method} ${req.routeOptions.url ?? ''}`);
+  const isInboxRoute = (req: FastifyRequest) => inboxRoutes.has(routeKeyOf(req));
   // The safeguarding lead who is not an admin gets the Safeguarding tab's routes only (issue 25).
   const isSafeguardingRoute = (req: FastifyRequest) => (req.routeOptions.url ?? '').startsWith('/api/admin/safeguarding/');
   app.addHook('onRequest', async (req) => {

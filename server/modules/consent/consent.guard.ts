@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { challengeApi } from '#common/contracts/challenge.ts';
 import { courseApi } from '#common/contracts/course.ts';
+import { routeKey } from '#common/contracts/endpoint.ts';
 import { mentoringApi } from '#common/contracts/mentoring.ts';
 import { onboardingApi } from '#common/contracts/onboarding.ts';
 import { prayerApi } from '#common/contracts/prayer.ts';
@@ -12,6 +13,7 @@ import { trackApi } from '#common/contracts/track.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { routeKeyOf } from '../../lib/route.ts';
 
 const WAITING = 'Your parent has not agreed yet. Until then you can read the lessons; this will work once they agree.';
 const KEPT_ON_DEVICE =
@@ -22,40 +24,37 @@ const KEPT_ON_DEVICE =
  * linked into a mentor's tree (or build one), send a callback request under its name. Checked
  * before the body is read, whatever the client shows.
  */
-const refusedWhilePending = new Set([
-  `POST ${onboardingApi.complete.path}`,
-  `PUT ${onboardingApi.saveProfile.path}`,
-  `POST ${publicFormsApi.callbackRequests.path}`,
-  `POST ${mentoringApi.addDisciple.path}`,
-  `POST ${mentoringApi.answerRequest.path}`,
-  `POST ${mentoringApi.answerInvitation.path}`,
-  `POST ${mentoringApi.applyForAmbassador.path}`,
-  // Prayer times and a calendar of them say the person prays (docs/decisions/075): kept once a parent agrees.
-  `PUT ${prayerApi.saveReminders.path}`,
-  `POST ${prayerApi.createCalendar.path}`,
-]);
+const refusedWhilePending = new Set(
+  [
+    onboardingApi.complete,
+    onboardingApi.saveProfile,
+    publicFormsApi.callbackRequests,
+    mentoringApi.addDisciple,
+    mentoringApi.answerRequest,
+    mentoringApi.answerInvitation,
+    mentoringApi.applyForAmbassador,
+    // Prayer times and a calendar of them say the person prays (docs/decisions/075): kept once a parent agrees.
+    prayerApi.saveReminders,
+    prayerApi.createCalendar,
+  ].map(routeKey),
+);
 
 /**
  * Nor keep anything of its course, which reveals faith (decision 062): quiz attempts, challenge
  * ticks and sections read, a certificate, a day of the 7-day track. The app keeps them on the device until a parent agrees.
  * (Opening a lesson is not recorded either: course.service.ts.)
  */
-const learningRefusedWhilePending = new Set([
-  `POST ${courseApi.submit.path}`,
-  `PUT ${challengeApi.sync.path}`,
-  `POST ${courseApi.createCertificate.path}`,
-  `POST ${trackApi.day.path}`,
-]);
+const learningRefusedWhilePending = new Set([courseApi.submit, challengeApi.sync, courseApi.createCertificate, trackApi.day].map(routeKey));
 
 export function pendingParentGuard(db: Db) {
   return async (req: FastifyRequest) => {
-    const route = `${req.method} ${req.routeOptions.url ?? ''}`;
+    const route = routeKeyOf(req);
     if (req.user?.consentStatus === 'pending_parent' && refusedWhilePending.has(route))
       throw new AppError('PARENT_CONSENT_PENDING', WAITING);
     if (req.user?.consentStatus === 'pending_parent' && learningRefusedWhilePending.has(route))
       throw new AppError('PARENT_CONSENT_PENDING', KEPT_ON_DEVICE);
     // An admin cannot put a young person who waits for a parent under a mentor either.
-    if (route === `PUT ${mentoringApi.setAdminMentor.path}`) {
+    if (route === routeKey(mentoringApi.setAdminMentor)) {
       const id = (req.params as { id?: string }).id;
       if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return;
       const [target] = await db.select({ status: users.consentStatus }).from(users).where(eq(users.id, id)).limit(1);
