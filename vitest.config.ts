@@ -3,9 +3,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Generous: a loaded 2-core machine (every check runs at once) must not turn slowness into failures.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Generous: a loaded 2-core machine (every check runs at once, or a CI run beside a second
+    // `npm test` at load average 30) must not turn slowness into failures. Ceilings, not delays: a
+    // passing test ends when its state is there. A test has room for several 30 s waits.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    // `expect.poll` waits up to 30 s for its state (vitest's default is 1 s), as findBy/waitFor do
+    // (client/src/test/setup.ts) and the test mail server's waitFor (test/smtp.ts).
+    expect: { poll: { timeout: 30_000 } },
     // Two cores: a few files at a time, each on its own database.
     maxWorkers: 2,
     // A worker's files share its module cache instead of importing the server, React and i18n again

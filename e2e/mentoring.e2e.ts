@@ -67,7 +67,7 @@ describe('from invitations to an approved ambassador', () => {
     const links: string[] = [];
     for (const p of invited) links.push(await addDisciple(page, `${p.first} ${p.last}`, p.email));
     await page.reload();
-    await expect.poll(() => page.getByTestId('pending-invitation').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId('pending-invitation').count()).toBe(3);
     // Each invitation was just sent: it can be cancelled, and resent only tomorrow.
     const ruthInvitation = page.getByTestId('pending-invitation').filter({ hasText: invited[0]!.email });
     expect(await ruthInvitation.getByRole('button', { name: `Resend the invitation to Ruth Disciple${stamp}` }).isDisabled()).toBe(true);
@@ -145,7 +145,7 @@ describe('from invitations to an approved ambassador', () => {
     for (const label of ['Total Users', 'Course Completed', 'Ambassador Eligible', 'Coordinator Eligible'])
       await a.getByText(label, { exact: true }).waitFor();
     await a.getByTestId('directory-search').fill(`mentor${stamp}`);
-    await expect.poll(() => a.getByTestId('directory-row').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => a.getByTestId('directory-row').count()).toBe(1);
     const row = rowOf(a, mentorEmail);
     expect(await row.textContent()).toContain('3 completed');
     expect(await row.textContent()).toContain('0 pending');
@@ -162,7 +162,7 @@ describe('from invitations to an approved ambassador', () => {
     await rowOf(a, mentorEmail).waitFor();
     await a.getByTestId('filter-completed').click();
     await a.getByTestId('directory-search').fill(`disciple${stamp}`);
-    await expect.poll(() => a.getByTestId('directory-row').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => a.getByTestId('directory-row').count()).toBe(3);
     expect(await a.getByTestId('directory-row').filter({ hasText: 'Completed' }).count()).toBe(3);
     await a.getByTestId('filter-in-progress').click();
     await a.getByTestId('no-users').waitFor();
@@ -179,11 +179,11 @@ describe('from invitations to an approved ambassador', () => {
     await application.getByTestId('approve-application').click();
     await a.getByText('Application approved', { exact: true }).waitFor();
     await expect
-      .poll(async () => (await ctx.db.select({ r: users.role }).from(users).where(eq(users.id, mentor.id)))[0]!.r, { timeout: 15_000 })
+      .poll(async () => (await ctx.db.select({ r: users.role }).from(users).where(eq(users.id, mentor.id)))[0]!.r)
       .toBe('ambassador');
     await a.getByRole('tab', { name: 'Users' }).click();
     await a.getByTestId('directory-search').fill(`mentor${stamp}`);
-    await expect.poll(async () => (await rowOf(a, mentorEmail).textContent()) ?? '', { timeout: 15_000 }).toContain('Ambassador');
+    await expect.poll(async () => (await rowOf(a, mentorEmail).textContent()) ?? '').toContain('Ambassador');
     await a.getByRole('tab', { name: 'Audit log' }).click();
     await a.getByTestId('audit-entry').filter({ hasText: 'approved an ambassador application' }).first().waitFor();
     await admin.context.close();
@@ -369,9 +369,7 @@ describe('looking at the screens', () => {
       await screenshot(page, 'admin-manage-role-1280-light');
       await dialog.getByTestId('save-role').click();
       await page.getByText('Role changed', { exact: true }).waitFor();
-      await expect
-        .poll(async () => (await page.getByTestId('directory-row').first().textContent()) ?? '', { timeout: 15_000 })
-        .toContain('Coordinator');
+      await expect.poll(async () => (await page.getByTestId('directory-row').first().textContent()) ?? '').toContain('Coordinator');
       await context.close();
     }
     {
@@ -483,7 +481,7 @@ describe('looking at the screens', () => {
       await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await page.goto('/admin');
       await page.getByTestId('directory-search').fill(`Axe${theme}`);
-      await expect.poll(() => page.getByTestId('directory-row').count(), { timeout: 15_000 }).toBe(4);
+      await expect.poll(() => page.getByTestId('directory-row').count()).toBe(4);
       problems.push(...(await seriousViolations(page, { where: 'directory' })));
       await page.getByTestId('directory-row').filter({ hasText: 'Finisher0' }).getByTestId('user-name').click();
       await page.getByTestId('manage-user-dialog').waitFor();

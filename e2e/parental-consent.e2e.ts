@@ -46,7 +46,7 @@ describe('parental consent', () => {
     await child.getByTestId('sign-up-check-mail').getByText('Regarde tes mails').waitFor();
     expect(await seriousViolations(child)).toEqual([]);
     await screenshot(child, 'sign-up-check-mail-fr-390');
-    const own = await smtp.waitFor((m) => m.to.includes('lea.petit@example.org'), 20_000);
+    const own = await smtp.waitFor((m) => m.to.includes('lea.petit@example.org'));
     expect(own.subject).toBe('Termine la création de ton compte');
     await child.goto(linkIn(own, '/confirm-sign-up/'));
     // The mistyped address does not exist: its mail server refuses it for good, so the young person
@@ -83,7 +83,7 @@ describe('parental consent', () => {
     await screenshot(child, 'parent-request-changed-fr-390');
     expect(typo).toBeDefined();
 
-    const mail = await smtp.waitFor((m) => m.to.includes('maman.petit@example.org'), 20_000);
+    const mail = await smtp.waitFor((m) => m.to.includes('maman.petit@example.org'));
     expect(mail.subject).toBe('Léa te demande ton accord pour utiliser G.O.D Discipleship');
     const parent = await ctx.newPage({ locale: 'fr-FR' });
     await parent.goto(linkIn(mail, '/parent-consent/'));
@@ -115,12 +115,12 @@ describe('parental consent', () => {
     await fillConsent(child, { year: String(new Date().getFullYear() - 12), month: '1', country: 'US' });
     await child.getByLabel("A parent's email").fill('dad.rivers@example.org');
     await child.locator('form').getByRole('button', { name: 'Create account' }).click();
-    const own = await smtp.waitFor((m) => m.to.includes('sam.rivers@example.org'), 20_000);
+    const own = await smtp.waitFor((m) => m.to.includes('sam.rivers@example.org'));
     await child.goto(linkIn(own, '/confirm-sign-up/'));
     await child.getByRole('button', { name: 'Create my account' }).click();
     const banner = child.getByTestId('parent-pending');
     await banner.getByText('dad.rivers@example.org').waitFor();
-    const first = await smtp.waitFor((m) => m.to.includes('dad.rivers@example.org'), 20_000);
+    const first = await smtp.waitFor((m) => m.to.includes('dad.rivers@example.org'));
 
     // Sam tries to send the request to an address of their own: held, with the reason.
     await banner.getByRole('button', { name: 'Change the address' }).click();

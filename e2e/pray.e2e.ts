@@ -27,85 +27,81 @@ async function waitForServiceWorker(page: Page) {
 }
 
 describe('the Pray page', () => {
-  it(
-    "shows the prayers and the prayer nights in the person's time zone, saves a reminder, and gives and revokes the calendar link in Settings",
-    { timeout: 120_000 },
-    async () => {
-      const { page, user } = await ctx.signedInPage({ firstName: 'Hana' }, { timezoneId: 'Asia/Tokyo' });
-      await page.goto('/dashboard');
-      await page.getByTestId('pray-link').click();
-      await page.getByTestId('pray-page').waitFor();
-      for (const title of ['Morning prayer', 'Midday pause', 'Evening prayer', 'Prayer nights'])
-        await page.getByRole('heading', { name: title, exact: true }).waitFor();
-      await page.getByTestId('prayer-session-morning').getByText('“In the morning, O LORD, You hear my voice;', { exact: false }).waitFor();
-      // 20:00 in Paris is the small hours of the next day in Tokyo.
-      const nights = page.getByTestId('prayer-night-times');
-      await nights.getByText(firstNight('Asia/Tokyo')).waitFor();
-      expect(firstNight('Asia/Tokyo')).toMatch(/at [345]:00 AM$/);
-      await page
-        .getByText('Shown in your time zone (Asia/Tokyo). The prayer nights are at 8 p.m. in the ministry’s time zone (Europe/Paris).')
-        .waitFor();
-      expect(await seriousViolations(page, { where: 'pray page' })).toEqual([]);
-      await screenshot(page, 'pray-1280-light');
+  it("shows the prayers and the prayer nights in the person's time zone, saves a reminder, and gives and revokes the calendar link in Settings", async () => {
+    const { page, user } = await ctx.signedInPage({ firstName: 'Hana' }, { timezoneId: 'Asia/Tokyo' });
+    await page.goto('/dashboard');
+    await page.getByTestId('pray-link').click();
+    await page.getByTestId('pray-page').waitFor();
+    for (const title of ['Morning prayer', 'Midday pause', 'Evening prayer', 'Prayer nights'])
+      await page.getByRole('heading', { name: title, exact: true }).waitFor();
+    await page.getByTestId('prayer-session-morning').getByText('“In the morning, O LORD, You hear my voice;', { exact: false }).waitFor();
+    // 20:00 in Paris is the small hours of the next day in Tokyo.
+    const nights = page.getByTestId('prayer-night-times');
+    await nights.getByText(firstNight('Asia/Tokyo')).waitFor();
+    expect(firstNight('Asia/Tokyo')).toMatch(/at [345]:00 AM$/);
+    await page
+      .getByText('Shown in your time zone (Asia/Tokyo). The prayer nights are at 8 p.m. in the ministry’s time zone (Europe/Paris).')
+      .waitFor();
+    expect(await seriousViolations(page, { where: 'pray page' })).toEqual([]);
+    await screenshot(page, 'pray-1280-light');
 
-      // A reminder in quiet hours is refused before it is sent; the morning one is saved in Tokyo time.
-      const reminders = page.getByTestId('prayer-reminders');
-      await reminders.getByLabel('Remind me of the evening prayer').check();
-      await reminders.getByLabel('Evening reminder time').fill('22:00');
-      await reminders.getByRole('button', { name: 'Save my reminders' }).click();
-      await reminders.getByText('This time is in your quiet hours: choose another time or change your quiet hours.').waitFor();
-      await reminders.getByLabel('Remind me of the evening prayer').uncheck();
-      await reminders.getByLabel('Remind me of the morning prayer').check();
-      await reminders.getByLabel('Morning reminder time').fill('07:15');
-      await reminders.getByLabel('Remind me an hour before each prayer night').check();
-      await reminders.getByRole('button', { name: 'Save my reminders' }).click();
-      await reminders.getByText('Your reminders are saved.').waitFor();
-      const [saved] = await ctx.db.select().from(prayerSettings).where(eq(prayerSettings.userId, user.id));
-      expect(saved).toMatchObject({
-        timeZone: 'Asia/Tokyo',
-        remindMorning: true,
-        morningMinute: 7 * 60 + 15,
-        remindEvening: false,
-        remindNights: true,
-        quietStart: 21 * 60,
-        quietEnd: 7 * 60,
-      });
-      await page.getByTestId('prayer-session-morning').getByText('reminder at 07:15').waitFor();
+    // A reminder in quiet hours is refused before it is sent; the morning one is saved in Tokyo time.
+    const reminders = page.getByTestId('prayer-reminders');
+    await reminders.getByLabel('Remind me of the evening prayer').check();
+    await reminders.getByLabel('Evening reminder time').fill('22:00');
+    await reminders.getByRole('button', { name: 'Save my reminders' }).click();
+    await reminders.getByText('This time is in your quiet hours: choose another time or change your quiet hours.').waitFor();
+    await reminders.getByLabel('Remind me of the evening prayer').uncheck();
+    await reminders.getByLabel('Remind me of the morning prayer').check();
+    await reminders.getByLabel('Morning reminder time').fill('07:15');
+    await reminders.getByLabel('Remind me an hour before each prayer night').check();
+    await reminders.getByRole('button', { name: 'Save my reminders' }).click();
+    await reminders.getByText('Your reminders are saved.').waitFor();
+    const [saved] = await ctx.db.select().from(prayerSettings).where(eq(prayerSettings.userId, user.id));
+    expect(saved).toMatchObject({
+      timeZone: 'Asia/Tokyo',
+      remindMorning: true,
+      morningMinute: 7 * 60 + 15,
+      remindEvening: false,
+      remindNights: true,
+      quietStart: 21 * 60,
+      quietEnd: 7 * 60,
+    });
+    await page.getByTestId('prayer-session-morning').getByText('reminder at 07:15').waitFor();
 
-      // The calendar file, in this device's time zone.
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('prayer-download').click()]);
-      expect(download.suggestedFilename()).toBe('prayer-rhythm.ics');
-      const file = await (await download.createReadStream()).toArray();
-      const ics = Buffer.concat(file.map((c) => Buffer.from(c))).toString('utf8');
-      expect(ics).toContain('BEGIN:VCALENDAR');
-      expect(ics).toContain('DTSTART;TZID=Asia/Tokyo:');
-      expect(ics).toContain('DTSTART;TZID=Europe/Paris:20260105T200000');
+    // The calendar file, in this device's time zone.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('prayer-download').click()]);
+    expect(download.suggestedFilename()).toBe('prayer-rhythm.ics');
+    const file = await (await download.createReadStream()).toArray();
+    const ics = Buffer.concat(file.map((c) => Buffer.from(c))).toString('utf8');
+    expect(ics).toContain('BEGIN:VCALENDAR');
+    expect(ics).toContain('DTSTART;TZID=Asia/Tokyo:');
+    expect(ics).toContain('DTSTART;TZID=Europe/Paris:20260105T200000');
 
-      // The private link, made in Settings: it works without a session, then is turned off.
-      await page.getByRole('link', { name: 'Subscribe with a private link' }).click();
-      const section = page.getByTestId('settings-prayer-calendar');
-      await section.getByText('You have no calendar link.').waitFor();
-      await section.getByRole('button', { name: 'Make my calendar link' }).click();
-      const address = section.getByLabel('Your private calendar address');
-      await address.waitFor();
-      const url = await address.inputValue();
-      expect(url).toMatch(new RegExp(`^${baseUrl()}/api/prayer/feed/[A-Za-z0-9_-]{43}\\.ics$`));
-      const feed = await fetch(url);
-      expect(feed.status).toBe(200);
-      expect(await feed.text()).toContain('SUMMARY:Morning prayer');
-      await section.getByText(/^Your calendar link has been on since /).waitFor();
-      expect(
-        await seriousViolations(page, { where: 'settings prayer calendar', include: '[data-testid="settings-prayer-calendar"]' }),
-      ).toEqual([]);
-      await screenshot(page, 'settings-prayer-calendar-1280-light');
+    // The private link, made in Settings: it works without a session, then is turned off.
+    await page.getByRole('link', { name: 'Subscribe with a private link' }).click();
+    const section = page.getByTestId('settings-prayer-calendar');
+    await section.getByText('You have no calendar link.').waitFor();
+    await section.getByRole('button', { name: 'Make my calendar link' }).click();
+    const address = section.getByLabel('Your private calendar address');
+    await address.waitFor();
+    const url = await address.inputValue();
+    expect(url).toMatch(new RegExp(`^${baseUrl()}/api/prayer/feed/[A-Za-z0-9_-]{43}\\.ics$`));
+    const feed = await fetch(url);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('SUMMARY:Morning prayer');
+    await section.getByText(/^Your calendar link has been on since /).waitFor();
+    expect(
+      await seriousViolations(page, { where: 'settings prayer calendar', include: '[data-testid="settings-prayer-calendar"]' }),
+    ).toEqual([]);
+    await screenshot(page, 'settings-prayer-calendar-1280-light');
 
-      await section.getByRole('button', { name: 'Turn off the link' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Turn it off' }).click();
-      await section.getByText('Your calendar link is turned off: calendars subscribed to it get nothing more.').waitFor();
-      expect(await section.getByLabel('Your private calendar address').count()).toBe(0);
-      expect((await fetch(url)).status).toBe(404);
-    },
-  );
+    await section.getByRole('button', { name: 'Turn off the link' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Turn it off' }).click();
+    await section.getByText('Your calendar link is turned off: calendars subscribed to it get nothing more.').waitFor();
+    expect(await section.getByLabel('Your private calendar address').count()).toBe(0);
+    expect((await fetch(url)).status).toBe(404);
+  });
 
   it.each(
     screenVariants([
@@ -162,7 +158,7 @@ describe('the Pray page', () => {
     await page.context().close();
   });
 
-  it('opens its prayers offline once the app is installed', { timeout: 120_000 }, async () => {
+  it('opens its prayers offline once the app is installed', async () => {
     const { page, context } = await ctx.signedInPage({}, { width: 390, height: 844, timezoneId: 'Europe/Paris' });
     // On a phone the dashboard's header keeps the way to Pray without getting wider than the screen.
     await page.goto('/dashboard');

@@ -114,9 +114,7 @@ describe('landing page', () => {
     // Header links scroll to their section
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leadership' }).click();
     await page.waitForURL(/#leadership$/);
-    await expect
-      .poll(() => page.locator('#leadership').evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3000 })
-      .toBeLessThan(120);
+    await expect.poll(() => page.locator('#leadership').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
 
     expect(await seriousViolations(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -265,7 +263,7 @@ describe('WatchMoms application', () => {
     // The error of the failed attempt is gone.
     await page.getByText('Submission Failed', { exact: true }).waitFor({ state: 'hidden' });
     await viewportShot(page, 'public-watchmoms-thanks-1280-light');
-    await thanks.waitFor({ state: 'detached', timeout: 6000 });
+    await thanks.waitFor({ state: 'detached' });
     const shownFor = Date.now() - shownAt;
     expect(shownFor).toBeGreaterThan(2500);
     expect(shownFor).toBeLessThan(4500);
@@ -433,7 +431,7 @@ describe('Soul Health Check', () => {
     // Connect with Ambassador scrolls to the support block.
     await page.getByRole('button', { name: 'Connect with Ambassador' }).click();
     await expect
-      .poll(() => page.getByTestId('support-block').evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 3000 })
+      .poll(() => page.getByTestId('support-block').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
       .toBeLessThan(100);
 
     // Take Again: back to section 1 with nothing kept; second run covers 5 "Yes" and the other boundaries.

@@ -35,7 +35,7 @@ export interface TestSmtp {
   url: string;
   port: number;
   received: ReceivedMail[];
-  /** Waits until a mail matching `match` arrived (default 10 s) and returns it. */
+  /** Waits until a mail matching `match` arrived (a ceiling of 30 s by default: a loaded machine) and returns it. */
   waitFor(match: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   /** While set, RCPT TO is answered with this SMTP error (e.g. 550 for a refused mailbox, 451 for a temporary failure). */
   refuseWith: { code: number; message: string } | null;
@@ -133,7 +133,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     set onMessageEnd(v) {
       state.onMessageEnd = v;
     },
-    waitFor(match, timeoutMs = 10_000) {
+    waitFor(match, timeoutMs = 30_000) {
       const already = received.find(match);
       if (already) return Promise.resolve(already);
       return new Promise((resolve, reject) => {

@@ -51,7 +51,7 @@ describe('npm run users', () => {
     const list = await runCli('list');
     expect(list.code).toBe(0);
     expect(list.stdout).toContain('founder      deborah@example.org  (Deborah Judge)');
-  }, 60_000);
+  });
 
   it('refuses to remove the last founder, unknown emails and unknown roles', async () => {
     const founder = (await db.select().from(users).where(eq(users.role, 'founder')))[0]!;
@@ -68,7 +68,7 @@ describe('npm run users', () => {
     expect(badRole.code).toBe(2);
     expect(badRole.stderr).toContain('Unknown role "emperor"');
     expect((await runCli()).code).toBe(2);
-  }, 60_000);
+  });
 
   it('prints its usage for --help, and refuses an option it does not know without touching the database', async () => {
     const help = await runWith({ DATABASE_URL: 'postgres://nobody:wrong@127.0.0.1:1/none' }, '--help');
@@ -78,7 +78,7 @@ describe('npm run users', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("Unknown option '--all'");
     expect(unknown.stderr).toContain('Usage:');
-  }, 60_000);
+  });
 
   it('without DATABASE_URL, explains when the embedded database does not exist yet', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'god-cli-'));
@@ -87,5 +87,5 @@ describe('npm run users', () => {
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('No database in');
     expect(res.stderr).toContain('Start the app once (npm start)');
-  }, 60_000);
+  });
 });

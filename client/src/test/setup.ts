@@ -5,8 +5,11 @@ import { afterEach, beforeAll } from 'vitest';
 
 import { checkAndResetFetchStub, installFetchStub } from './fetch-stub.ts';
 
-// findBy*/waitFor wait up to 10 s, not 1 s: on a loaded machine the toast's code (loaded on first use) can take longer.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy*/waitFor wait up to 30 s, not 1 s: a ceiling, not a delay (a passing wait ends when its
+// state is there). On a loaded machine the toast's code (loaded on first use) can take longer than 1 s,
+// and at load average 30 (a CI run beside a second `npm test`) a directory change took over 10 s to
+// reach the screen (issue 30). The test timeout (vitest.config.ts) stays above it.
+configure({ asyncUtilTimeout: 30_000 });
 
 // The network first: the app's i18n (imported next, as main.tsx does) downloads its texts through it.
 installFetchStub();

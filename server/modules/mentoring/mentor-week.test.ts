@@ -123,7 +123,7 @@ describe('send encouragement', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(Date.parse(body.nextEncouragementAt) - Date.parse(body.sentAt)).toBe(7 * 86_400_000);
-    const mail = await smtp.waitFor((m) => m.to.includes(nina.email), 30_000);
+    const mail = await smtp.waitFor((m) => m.to.includes(nina.email));
     expect(mail.subject).toBe("Un mot d'encouragement de Maya Mentor");
     expect(mail.text).toContain('Bonjour Noé,');
     expect(mail.text).toContain('Je prie pour toi. Je suis là si tu as besoin.');

@@ -39,7 +39,7 @@ describe('encouragement mails', () => {
     await app.db.insert(learnerActivity).values({ userId: learner.id, lastLessonOpenedAt: daysAgo(40) });
 
     await app.encouragement.sendDue();
-    const first = await smtp.waitFor((m) => m.to.includes(learner.email), 30_000);
+    const first = await smtp.waitFor((m) => m.to.includes(learner.email));
     expect(first.subject).toBe("Ta prochaine leçon t'attend");
     expect(first.text).toContain('Bonjour Léa,');
     expect(first.text).toContain("Cela fait une semaine que tu n'as pas ouvert de leçon.");
@@ -127,7 +127,7 @@ describe('the weekly mentor digest', () => {
     await app.db.insert(discipleInvitations).values({ mentorId: mentor.id, fullName: 'Ines Invitee', email: 'ines@example.org' });
 
     await app.mentorDigest.sendWeekly();
-    const mail = await smtp.waitFor((m) => m.to.includes(mentor.email), 30_000);
+    const mail = await smtp.waitFor((m) => m.to.includes(mentor.email));
     expect(mail.subject).toBe('Tes disciples cette semaine');
     expect(mail.text).toContain('Bonjour Marc,');
     expect(mail.text).toContain('Ont terminé une semaine\n- Fin Tree, semaine 1');

@@ -161,7 +161,7 @@ function serverWithLateSearch(people: DirectoryRow[], confirmed: string) {
         heldOne = true;
         await change;
         // Answered after the change's own answer has reached the screen.
-        await screen.findByText(confirmed, {}, { timeout: 10_000 });
+        await screen.findByText(confirmed);
       }
       return { json: page };
     });
@@ -205,8 +205,8 @@ describe('the directory after an account action, whatever order the answers come
     const dialog = await manageWhileSearching(api, user);
     await user.click(await dialog.findByRole('button', { name: 'Delete account' }));
     // Watched from before the press: the toast closes by itself after 5 s, which a loaded machine can
-    // spend between the deletion's answer and the end of the click.
-    const erased = screen.findByText("Dana Keep's account and personal data are erased.", {}, { timeout: 30_000 });
+    // spend between the deletion's answer and the end of the click (the ceiling of every wait: client/src/test/setup.ts).
+    const erased = screen.findByText("Dana Keep's account and personal data are erased.");
     await user.click(
       within(await screen.findByRole('dialog', { name: "Delete Dana Keep's account?" })).getByRole('button', {
         name: 'Delete permanently',
@@ -225,7 +225,7 @@ describe('the directory after an account action, whatever order the answers come
     const dialog = await manageWhileSearching(api, user);
     await user.click(await dialog.findByRole('button', { name: 'Deactivate account' }));
     // Watched from before the press, as above.
-    const deactivated = screen.findByText('Dana Keep can no longer sign in.', {}, { timeout: 30_000 });
+    const deactivated = screen.findByText('Dana Keep can no longer sign in.');
     await user.click(
       within(await screen.findByRole('dialog', { name: "Deactivate Dana Keep's account?" })).getByRole('button', { name: 'Deactivate' }),
     );

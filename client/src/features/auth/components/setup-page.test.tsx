@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 
 import { stubApi } from '#client/test/fetch-stub.ts';
@@ -21,12 +21,12 @@ describe("the founder's setup page", () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'lydia@example.org');
     await user.type(screen.getByLabelText('Password'), 'purple cloth of Thyatira');
     await user.click(screen.getByRole('button', { name: 'Create founder account' }));
-    await vi.waitFor(() => expect(api.calls('POST', '/api/setup')).toHaveLength(1));
+    await waitFor(() => expect(api.calls('POST', '/api/setup')).toHaveLength(1));
     const { token, ...account } = api.calls('POST', '/api/setup')[0]!.body as Record<string, unknown>;
     expect(token).toBe(TOKEN);
     // What the page sends is what the contract accepts.
     expect(accountBody.safeParse(account).success).toBe(true);
     expect(account).toMatchObject({ firstName: 'Lydia', lastName: 'Thyatira', email: 'lydia@example.org' });
-    await vi.waitFor(() => expect(history.at(-1)).toBe('/'));
+    await waitFor(() => expect(history.at(-1)).toBe('/'));
   });
 });

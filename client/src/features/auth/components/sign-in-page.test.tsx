@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 
 import { buildPublicConfig } from '#client/test/factories.ts';
@@ -76,7 +76,7 @@ describe('the page of the sign-up link', () => {
     const api = stubApi().on('POST', '/api/auth/sign-up/confirm', { json: {} });
     const { user, history } = renderAt();
     await user.click(await screen.findByRole('button', { name: 'Create my account' }));
-    await vi.waitFor(() => expect(history.at(-1)).toBe('/'));
+    await waitFor(() => expect(history.at(-1)).toBe('/'));
     expect(api.calls('POST', '/api/auth/sign-up/confirm')[0]!.body).toEqual({ token: TOKEN });
   });
 
@@ -98,7 +98,7 @@ describe('the page of the sign-up link', () => {
     await user.clear(password);
     await user.type(password, 'tent makers of Corinth');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    await vi.waitFor(() => expect(history.at(-1)).toBe('/'));
+    await waitFor(() => expect(history.at(-1)).toBe('/'));
     expect(api.calls('POST', '/api/auth/sign-up/confirm').map((c) => c.body)).toEqual([
       { token: TOKEN },
       { token: TOKEN, password: 'not it' },
