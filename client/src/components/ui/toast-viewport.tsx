@@ -3,13 +3,13 @@ import { Toast as T } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 
 import { cn } from '../../lib/utils.ts';
-import { dismiss, TOAST_DURATION, type ToastItem } from './toast.tsx';
+import { dismiss, toastTiming, type ToastItem } from './toast.tsx';
 
 /** The visible part of the one toast system (toast.tsx), loaded with the first toast. */
 export default function ToastViewport({ items }: { items: ToastItem[] }) {
   const { t } = useTranslation();
   return (
-    <T.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50} label={t('notifications')}>
+    <T.Provider duration={toastTiming.duration} swipeDirection="right" swipeThreshold={50} label={t('notifications')}>
       {items.map((item) => (
         <T.Root
           key={item.id}

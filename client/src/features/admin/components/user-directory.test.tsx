@@ -204,8 +204,7 @@ describe('the directory after an account action, whatever order the answers come
     const { user } = renderWithApp(<UserDirectory />);
     const dialog = await manageWhileSearching(api, user);
     await user.click(await dialog.findByRole('button', { name: 'Delete account' }));
-    // Watched from before the press: the toast closes by itself after 5 s, which a loaded machine can
-    // spend between the deletion's answer and the end of the click (the ceiling of every wait: client/src/test/setup.ts).
+    // Watched from before the press (toasts stay in these tests: client/src/test/setup.ts).
     const erased = screen.findByText("Dana Keep's account and personal data are erased.");
     await user.click(
       within(await screen.findByRole('dialog', { name: "Delete Dana Keep's account?" })).getByRole('button', {
