@@ -3,7 +3,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 
-import { landingRendererFile } from '#server/lib/landing-renderer-path.ts';
+import { landingRendererFile, signedInRendererFile } from '#server/lib/landing-renderer-path.ts';
 
 import { nodeBundle } from './build-server.mjs';
 import { appEntryChunk } from './vite-first-screens.ts';
@@ -38,7 +38,11 @@ export function landingRenderer(): Plugin {
       await writeFile(file, page.replace(`content="/${ENTRY}"`, `content="${entry}"`));
     },
     async closeBundle() {
-      await buildLandingRenderer(path.join(root, 'src/app/prerender.tsx'), landingRendererFile(outDir));
+      await Promise.all([
+        buildLandingRenderer(path.join(root, 'src/app/prerender.tsx'), landingRendererFile(outDir)),
+        // The signed-in first screens, rendered per request (docs/decisions/084).
+        buildLandingRenderer(path.join(root, 'src/app/render-signed-in.tsx'), signedInRendererFile(outDir)),
+      ]);
     },
   };
 }
@@ -49,6 +53,17 @@ export function landingRenderer(): Plugin {
  */
 export async function buildLandingRenderer(entry: string, outfile: string) {
   await build({
+    // An asset imported for its address (`?url`: the certificate's fonts) is never fetched on the
+    // server: its address is left empty.
+    plugins: [
+      {
+        name: 'asset-urls',
+        setup(b) {
+          b.onResolve({ filter: /\?url$/ }, (args) => ({ path: args.path, namespace: 'asset-url' }));
+          b.onLoad({ filter: /.*/, namespace: 'asset-url' }, () => ({ contents: 'export default ""', loader: 'js' }));
+        },
+      },
+    ],
     ...nodeBundle,
     entryPoints: [entry],
     outfile,

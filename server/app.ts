@@ -87,6 +87,7 @@ import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
 import jobs from './plugins/jobs.ts';
 import { hasSessionCookie, landingLanguage, renderPrerenderedPages } from './plugins/landing-page.ts';
+import { signedInPages } from './plugins/signed-in-pages.ts';
 import metrics from './plugins/metrics.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
@@ -520,7 +521,10 @@ export async function buildApp(opts: BuildOptions) {
    * request with a session (and any other route) gets the app's shell. They vary with the session
    * cookie and the language (docs/decisions/057).
    */
-  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+  const sendSignedInPage = client && opts.clientDir ? signedInPages(app, path.resolve(opts.clientDir)) : undefined;
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    // A signed-in first screen, rendered for the person asking (docs/decisions/084).
+    if (sendSignedInPage && req.method === 'GET' && hasSessionCookie(req) && (await sendSignedInPage(req, reply))) return reply;
     if (!prerendered) return sendClientFile(req, reply, appShell!);
     const vary = 'Cookie, Accept-Language';
     const pathname = req.url.split('?')[0]!;

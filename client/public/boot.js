@@ -145,6 +145,8 @@
     return d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate());
   }
   function startReads(lng) {
+    // A screen the server rendered for this person (docs/decisions/084) has its data in the page.
+    if (prerendered === 'screen') return;
     var reads = firstScreenReads[screen.as || key];
     if (!reads || !window.fetch) return;
     var responses = {};

@@ -1,13 +1,14 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { App, prerenderedScreenReady } from './app/app.tsx';
+import { App, prerenderedScreenReady, signedInScreenReady } from './app/app.tsx';
 import { ErrorBoundary } from './components/layout/error-boundary.tsx';
 
 import './index.css';
 
 import { reportClientError, setBuildId } from './lib/client-errors.ts';
 import i18n from './lib/i18n.ts';
+import { screenState } from './lib/screen-state.ts';
 
 // This entry script's file name tells which build the page runs (docs/decisions/069).
 setBuildId(import.meta.url);
@@ -46,4 +47,6 @@ if (prerendered === 'landing') {
   // The "hard time" answer's crisis lines for the visitor's country (decision 060).
   void import('./features/landing/static/crisis-faq-island.ts');
 } else if (prerendered === 'soul-health-check') void prerenderedScreenReady(i18n).then(() => render({ isReplacing: true }));
+// A signed-in screen the server rendered for this person (docs/decisions/084): the same, once the app can render it.
+else if (prerendered === 'screen') void signedInScreenReady(i18n, screenState()?.namespaces ?? []).then(() => render({ isReplacing: true }));
 else render();

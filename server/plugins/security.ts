@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { healthApi } from '#common/contracts/health.ts';
@@ -21,6 +22,19 @@ const CSP = [
 ].join('; ');
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const styleAttributeHashes = new WeakMap<FastifyReply, string[]>();
+/**
+ * Lets this answer's HTML carry exactly these `style="…"` attributes (their SHA-256 hashes, with
+ * 'unsafe-hashes'), and no other: a screen rendered on the server (docs/decisions/084) writes the
+ * styles the app sets at run time (a progress bar's width, the tree's indents) as attributes.
+ */
+export function allowStyleAttributes(reply: FastifyReply, values: Iterable<string>) {
+  styleAttributeHashes.set(
+    reply,
+    [...new Set(values)].map((v) => `'sha256-${createHash('sha256').update(v).digest('base64')}'`),
+  );
+}
 
 interface Options {
   /** Origins allowed to send writes besides the request's own host (e.g. PUBLIC_URL's origin). */
@@ -64,7 +78,8 @@ export default fp<Options>(async function security(app: FastifyInstance, opts) {
   });
 
   app.addHook('onSend', async (req, reply) => {
-    reply.header('Content-Security-Policy', CSP);
+    const hashes = styleAttributeHashes.get(reply);
+    reply.header('Content-Security-Policy', hashes?.length ? `${CSP}; style-src-attr 'unsafe-hashes' ${hashes.join(' ')}` : CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

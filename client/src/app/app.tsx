@@ -8,6 +8,7 @@ import { BootScreen, LoadingScreen } from '../components/layout/loading-screen.t
 import { Toaster } from '../components/ui/toast.tsx';
 import { lazyReady } from '../lib/lazy-ready.ts';
 import { loadLanding, preloadPublicScreen, SoulHealthCheckScreen } from './public-screens.ts';
+import { signedInScreenAt } from './signed-in-screens.ts';
 import { checkVisitor } from './visitor-check.ts';
 
 const QueryApp = lazyReady(() => import('./query-app.tsx'));
@@ -56,6 +57,22 @@ function VisitorGate() {
 export function prerenderedScreenReady(i18n: { loadNamespaces: (ns: string[]) => Promise<unknown> }): Promise<void> {
   const screenAndTexts = SoulHealthCheckScreen.load().then((screen) => i18n.loadNamespaces([...screen.soulCheckNamespaces]));
   return Promise.all([QueryApp.load(), screenAndTexts]).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/**
+ * For a signed-in screen the server rendered (docs/decisions/084): resolves once the app's first
+ * render has what it needs (the query app, which starts from the page's data, the screen's code and
+ * the texts the server used), so that render replaces the server's copy with the same screen.
+ * A failure resolves too: the app then loads what is missing the usual way.
+ */
+export function signedInScreenReady(
+  i18n: { loadNamespaces: (ns: string[]) => Promise<unknown> },
+  namespaces: string[],
+): Promise<void> {
+  return Promise.all([QueryApp.load(), signedInScreenAt(window.location.pathname)?.load(), i18n.loadNamespaces(namespaces)]).then(
     () => undefined,
     () => undefined,
   );

@@ -26,10 +26,10 @@ import { LandingContent } from '../features/landing/components/landing-page.tsx'
 import { CheckIntro, SoulCheckFrame } from '../features/wellness/components/soul-health-check-page.tsx';
 import { i18nBaseOptions } from '../lib/i18n-options.ts';
 import { languages, type Language } from '../lib/language.ts';
+import { APP_ROOT, deferApp, markPrerendered } from './page-shell.ts';
 
 /** Where the page goes in landing.html (the build's template for this page). */
 export const SLOT = '<!--landing-->';
-const APP_ROOT = '<div id="root"></div>';
 const NAMESPACES = ['common', 'landing', 'public'] as const;
 
 export interface RenderInput {
@@ -81,23 +81,6 @@ export async function renderPages({ template, appShell, localesDir, config }: Re
   }
   return pages;
 }
-
-/**
- * The app's entry script and its module preloads as meta tags: public/boot.js starts them once the
- * prerendered screen has painted (they would otherwise share the connection with the styles that
- * first paint waits for).
- */
-function deferApp(html: string): string {
-  const deferred = html
-    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<meta name="app-entry" content="$1" />')
-    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<meta name="app-preload" content="$1" />');
-  if (!deferred.includes('name="app-entry"')) throw new Error("index.html's entry script was not found");
-  return deferred;
-}
-
-/** The language, and which page this is for public/boot.js and main.tsx. */
-const markPrerendered = (html: string, lng: Language, page: string) =>
-  html.replace(/<html lang="[a-z-]*"/, `<html lang="${lng}" data-prerendered="${page}"`);
 
 // Run as a child process (server/plugins/landing-page.ts): render what the server sends, send the
 // pages back, end (all the memory of rendering goes with the process).

@@ -1,10 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 
 import { OfflineBanner } from '../components/layout/offline-banner.tsx';
 import { currentUserQuery } from '../lib/current-user.ts';
 import i18n from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { isLanguageDependentKey } from '../lib/query-keys.ts';
+import { screenState } from '../lib/screen-state.ts';
 import { registerServiceWorker } from '../lib/service-worker.ts';
 import { followLanguageOnAccount } from './account-language.ts';
 import { AppRoutes } from './routes.tsx';
@@ -19,7 +20,11 @@ i18n.on('languageChanged', (lng) => {
 // Installable and offline from here on (a visitor's landing page never loads this module).
 registerServiceWorker();
 
-// Start from the answer the page load already has (it is not asked again: lib/current-user.ts).
+// Start from what the page load already has: a screen the server rendered, the data it was
+// rendered from (docs/decisions/084); otherwise the first "who is this?" (not asked again:
+// lib/current-user.ts).
+const rendered = screenState();
+if (rendered) hydrate(queryClient, rendered.queries);
 const first = firstVisitorAnswer();
 if (first) queryClient.setQueryData(currentUserQuery.queryKey, first.user);
 

@@ -6,6 +6,7 @@ import { LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { ParentPendingBanner } from '../components/layout/parent-pending-banner.tsx';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { loadLanding, loadPrivacy, SoulHealthCheckScreen } from './public-screens.ts';
+import { AssessmentScreen, DashboardScreen, DiscipleTreeScreen, LessonScreen, SettingsScreen } from './signed-in-screens.ts';
 
 // Every screen is its own chunk.
 const Landing = lazy(loadLanding);
@@ -22,16 +23,11 @@ const LocalMailbox = lazy(() => import('../features/notifications/components/loc
 const Verify = lazy(() => import('../features/course/components/verify-page.tsx'));
 const Consent = lazy(() => import('../features/auth/components/consent-page.tsx'));
 const Onboarding = lazy(() => import('../features/onboarding/components/onboarding-page.tsx'));
-const Dashboard = lazy(() => import('../features/course/components/dashboard-page.tsx'));
-const Lesson = lazy(() => import('../features/course/components/lesson-page.tsx'));
-const Assessment = lazy(() => import('../features/course/components/assessment-page.tsx'));
 const Certificate = lazy(() => import('../features/course/components/certificate-page.tsx'));
 const Track = lazy(() => import('../features/course/components/track-page.tsx'));
 const TrackDay = lazy(() => import('../features/course/components/track-day-page.tsx'));
 const TrackDone = lazy(() => import('../features/course/components/track-done-page.tsx'));
-const DiscipleTree = lazy(() => import('../features/mentoring/components/disciple-tree-page.tsx'));
 const EvangelismTools = lazy(() => import('../features/evangelism/components/evangelism-tools-page.tsx'));
-const Settings = lazy(() => import('../features/settings/components/settings-page.tsx'));
 const Pray = lazy(() => import('../features/prayer/components/pray-page.tsx'));
 const Admin = lazy(() => import('../features/admin/components/admin-page.tsx'));
 // Only for an account waiting for a parent: its form (and zod) stays out of everyone else's download.
@@ -120,11 +116,11 @@ function GatedRoutes() {
         </ParentPendingBanner>
       )}
       <Switch>
-        <Route path="/" component={Dashboard} />
-        <Route path="/dashboard" component={Dashboard} />
-        <Route path="/lesson/:id" component={Lesson} />
-        <Route path="/assessment/:id" component={Assessment} />
-        <Route path="/disciple-tree" component={DiscipleTree} />
+        <Route path="/" component={DashboardScreen} />
+        <Route path="/dashboard" component={DashboardScreen} />
+        <Route path="/lesson/:id" component={LessonScreen} />
+        <Route path="/assessment/:id" component={AssessmentScreen} />
+        <Route path="/disciple-tree" component={DiscipleTreeScreen} />
         <Route path="/certificate" component={Certificate} />
         <Route path="/track" component={Track} />
         <Route path="/track/day/:day" component={TrackDay} />
@@ -133,7 +129,7 @@ function GatedRoutes() {
         <Route path="/pray" component={Pray} />
         {/* Reached from the dashboard's reminder after "Skip for now"; a completed profile is not asked again. */}
         <Route path="/onboarding">{user.onboardingStatus === 'skipped' ? <Onboarding /> : <Redirect to="/dashboard" replace />}</Route>
-        <Route path="/settings" component={Settings} />
+        <Route path="/settings" component={SettingsScreen} />
         <Route path="/admin" component={Admin} />
         <Route>
           <NotFound isSignedIn />

@@ -17,9 +17,23 @@ declare global {
   }
 }
 
+/** Answers a GET on the server, for the request being rendered (app/render-signed-in.tsx). */
+export type ServerReads = (url: string) => Promise<Response>;
+let serverReads: (() => ServerReads | undefined) | undefined;
+
+/**
+ * On the server, a signed-in screen is rendered with its reads answered inside the server, as the
+ * signed-in person who asked for the page (docs/decisions/084). `current` gives the answering function of
+ * the render in progress (several renders may be in progress at once).
+ */
+export function answerReadsOnServer(current: () => ServerReads | undefined) {
+  serverReads = current;
+}
+
 export function takeFirstResponse(url: string): Promise<Response> | undefined {
-  // Not in a browser (the API client's unit tests run in Node): nothing was started early.
-  if (typeof window === 'undefined') return undefined;
+  // Not in a browser: the server's render answers reads itself; the API client's unit tests
+  // run in Node with nothing started early.
+  if (typeof window === 'undefined') return serverReads?.()?.(url);
   const first = window.firstRequests;
   if (!first || first.path !== window.location.pathname) return undefined;
   const response = first.responses[url];

@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import i18next from 'i18next';
 
 import { toast } from '../components/ui/toast.tsx';
@@ -41,18 +41,17 @@ const mutationCache = new MutationCache({
  * Spec defaults: no retries, no refetch on focus or by polling, cached data never goes stale.
  * The current-user query overrides staleness and focus refetch itself.
  */
-export const queryClient = new QueryClient({
-  mutationCache,
-  defaultOptions: {
+export const queryDefaults = {
     queries: {
       retry: false,
       refetchOnWindowFocus: false,
       refetchInterval: false,
       staleTime: Infinity,
     },
-    mutations: { retry: false },
-  },
-});
+  mutations: { retry: false },
+} satisfies QueryClientConfig['defaultOptions'];
+
+export const queryClient = new QueryClient({ mutationCache, defaultOptions: queryDefaults });
 
 /**
  * After a change the server has made (its answer means it is committed): every query under

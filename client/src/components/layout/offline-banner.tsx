@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 
 import { isOffline, subscribeConnectivity } from '../../lib/connectivity.ts';
 
+/** Rendered on the server (docs/decisions/084): online. */
+const isOnServer = () => false;
+
 /** Says so while the device is offline, and that what the learner does is kept and sent later. */
 export function OfflineBanner() {
   const { t } = useTranslation('common');
-  const offline = useSyncExternalStore(subscribeConnectivity, isOffline);
+  const offline = useSyncExternalStore(subscribeConnectivity, isOffline, isOnServer);
   return (
     <div role="status" aria-live="polite">
       {/* Room at the end of the page, so the banner never hides its last lines. */}

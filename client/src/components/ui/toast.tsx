@@ -47,6 +47,7 @@ export function clearToasts() {
   emit();
 }
 
+const noToasts: typeof toasts = [];
 export function useToasts() {
   return useSyncExternalStore(
     (l) => {
@@ -54,6 +55,8 @@ export function useToasts() {
       return () => listeners.delete(l);
     },
     () => toasts,
+    // Rendered on the server (docs/decisions/084): none.
+    () => noToasts,
   );
 }
 

@@ -38,7 +38,12 @@ const pausedUntilOf = (err: unknown): string | null =>
 
 /** This assessment's answers kept offline, until their result has been shown. */
 function useQueuedQuiz(assessmentId: string | undefined) {
-  const queued = useSyncExternalStore(subscribeOutbox, () => readOutbox().find((q) => q.assessmentId === assessmentId));
+  const queued = useSyncExternalStore(
+    subscribeOutbox,
+    () => readOutbox().find((q) => q.assessmentId === assessmentId),
+    // On the server (docs/decisions/084) nothing is kept offline.
+    () => undefined,
+  );
   useEffect(() => {
     if (!assessmentId) return;
     shownAssessments.add(assessmentId);

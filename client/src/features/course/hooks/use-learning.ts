@@ -4,11 +4,11 @@ import { onReconnect } from '#client/lib/connectivity.ts';
 import { computeStreak } from '#common/domain/streak.ts';
 
 import { syncLearning } from '../api/sync-learning.ts';
-import { activeDates, localToday, readLearning, subscribeLearning } from '../utils/learning-store.ts';
+import { activeDates, localToday, readLearning, readLearningOnServer, subscribeLearning } from '../utils/learning-store.ts';
 import { flushQuizOutbox } from '../utils/quiz-outbox.ts';
 
 /** This account's marks in this browser, re-read when they change (here or in another tab). */
-export const useLearningData = () => useSyncExternalStore(subscribeLearning, () => readLearning());
+export const useLearningData = () => useSyncExternalStore(subscribeLearning, () => readLearning(), readLearningOnServer);
 
 /**
  * Keeps a course's marks in sync while a course screen is open: once on opening (a new device

@@ -64,7 +64,7 @@ export function flushTrackOutbox(): Promise<void> {
 export function useTrack() {
   const state = useQuery(trackQuery);
   const content = useTrackContent();
-  const pending = useSyncExternalStore(pendingDays.subscribe, readPending);
+  const pending = useSyncExternalStore(pendingDays.subscribe, readPending, pendingDays.readOnServer);
   useEffect(() => {
     void flushTrackOutbox();
     return onReconnect(() => void flushTrackOutbox());

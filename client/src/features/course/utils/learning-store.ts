@@ -68,6 +68,9 @@ function writeRaw(key: string, value: string) {
 }
 
 const empty = (): LearningData => ({ days: {}, sections: {} });
+/** On the server (a screen rendered per request, docs/decisions/084): no marks; the browser's show once the app runs. */
+const noLearning = empty();
+export const readLearningOnServer = () => noLearning;
 
 function parse(raw: string | null): LearningData {
   if (!raw) return empty();

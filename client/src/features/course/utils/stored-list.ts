@@ -9,6 +9,9 @@ export function storedList<T>(name: string) {
   const listeners = new Set<() => void>();
   const storageKey = () => `learning:${name}:v1:${currentUserId() ?? 'local'}`;
   let cache: { key: string; raw: string | null; list: T[] } | undefined;
+  /** On the server (a screen rendered per request, docs/decisions/084) nothing is kept: the browser's list shows once the app runs. */
+  const none: T[] = [];
+  const readOnServer = () => none;
 
   function read(): T[] {
     const key = storageKey();
@@ -44,5 +47,5 @@ export function storedList<T>(name: string) {
     return () => void listeners.delete(listener);
   }
 
-  return { read, write, subscribe };
+  return { read, readOnServer, write, subscribe };
 }
