@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { baseUrl, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
+import { appIsLive, baseUrl, screenshot, screenVariants, seriousViolations, useBrowser } from './fixtures.ts';
 
 /**
  * A screen that breaks never leaves a blank page (docs/decisions/069): a screen whose code is gone
@@ -50,6 +50,8 @@ describe('a screen whose code is gone after a deploy', () => {
 
     await page.getByTestId('settings-link').click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    // The reloaded page is the server's copy of the screen until the app, with the screen's code, replaces it.
+    await appIsLive(page);
     expect(page.url()).toBe(`${baseUrl()}/settings`);
     // One failed download, one reload, then the screen's code.
     expect(seen.settingsCode).toEqual([404, 200]);

@@ -92,6 +92,32 @@ function launch() {
  * the real server on a free port, one Chromium, and a database connection for fixtures.
  * Usage: `const ctx = useBrowser();` then `await ctx.newPage()` inside tests.
  */
+/**
+ * A signed-in screen the server rendered (docs/decisions/084) is on screen before the app runs, and
+ * stays inert (no press, no typing) until the app has replaced it. A person waits for that, as a
+ * test must: each page load (goto, reload, back and forward) resolves once the app is live
+ * (`appIsLive`; a test waits for it itself after a reload the app makes).
+ */
+export const appIsLive = (page: Page) =>
+  page.waitForFunction(
+    () => document.documentElement.dataset.prerendered !== 'screen' || !document.getElementById('root')?.hasAttribute('inert'),
+  );
+
+function waitForTheAppOnLoads(page: Page) {
+  const isLive = () => appIsLive(page);
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const load = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await load(...args);
+        // No page at all (a download, a failed load) has nothing to wait for.
+        if (response && page.url().startsWith(baseUrl())) await isLive();
+        return response;
+      },
+    });
+  }
+}
+
 export function useBrowser(
   fileOpts: {
     env?: Record<string, string>;
@@ -129,6 +155,7 @@ export function useBrowser(
       });
       // The app's theme is its own saved choice (boot.js), not the system's: a dark screen sets it.
       if (opts.colorScheme === 'dark') await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+      context.on('page', waitForTheAppOnLoads);
       return context;
     },
     async newPage(opts?: ContextOptions): Promise<Page> {

@@ -90,11 +90,11 @@ describe('code splitting', () => {
     await page.context().close();
   });
 
-  it("downloads the first screens' scripts, translations and current-user answer early, each once (public/boot.js)", async () => {
-    // A signed-in user's `/` is the app: its first screen (the dashboard) needs the current-user answer.
+  it("downloads the first screens' scripts and translations early, each once (public/boot.js)", async () => {
+    // A signed-in user's `/` is the dashboard, rendered on the server with the current user in the page (decision 084).
     const { context: signedIn } = await ctx.signedInPage({}, { width: 390, height: 844, locale: 'fr-FR' });
     for (const [path, ready, early, context] of [
-      ['/', 'dashboard-page', ['/locales/fr/common.json', '/locales/en/common.json', '/api/auth/user'], signedIn],
+      ['/', 'dashboard-page', ['/locales/fr/common.json', '/locales/en/common.json'], signedIn],
       ['/soul-health-check', 'soul-health-check', ['/locales/fr/public.json', '/locales/en/public.json'], undefined],
     ] as const) {
       const page = context ? await context.newPage() : await ctx.newPage({ width: 390, height: 844, locale: 'fr-FR' });
@@ -113,6 +113,7 @@ describe('code splitting', () => {
         path,
       ).toEqual([]);
       for (const file of early) expect(paths, path).toContain(file);
+      expect(paths, path).not.toContain('/api/auth/user');
       if (path === '/soul-health-check') {
         // Its screen's chunk was asked for by boot.js (as a module preload), not only by the app.
         const boot = await (await fetch(`${baseUrl()}/boot.js`)).text();
@@ -124,39 +125,37 @@ describe('code splitting', () => {
     }
   });
 
-  it("starts each signed-in first screen's translations, API reads and scripts from the first byte, and asks for nothing twice (docs/decisions/078)", async () => {
+  it("sends each signed-in first screen rendered with the person's data, which the app takes over without asking again or a loading screen (decisions 078, 084)", async () => {
     const [week1] = await primaryCourseLessons(ctx.db);
-    const { context, user } = await ctx.signedInPage({}, { width: 390, height: 844 });
+    const { context, user } = await ctx.signedInPage({ firstName: 'Rendered' }, { width: 390, height: 844 });
     // Week 1 passed: its quiz opens again without reading first.
     await passLessons(ctx.db, user.id, 1);
     const boot = await (await fetch(`${baseUrl()}/boot.js`)).text();
     const scriptsOf = JSON.parse(boot.match(/var firstScreenScripts = (\{.*\});/)![1]!) as Record<string, string[]>;
-    for (const [path, ready, key, chunk, early] of [
-      [
-        '/dashboard',
-        'dashboard-page',
-        '/dashboard',
-        'dashboard-page',
-        ['/locales/en/course.json', '/api/courses?lang=en', `/api/progress/`],
-      ],
-      [`/lesson/${week1!.lessonId}`, 'lesson-page', '/lesson/:id', 'lesson-page', [`/api/lessons/${week1!.lessonId}?lang=en`]],
+    // Each screen: its path, the element it shows, its key in boot.js, its chunk, a text of its
+    // data, and reads the server answered that the app must not ask again.
+    for (const [path, ready, key, chunk, text, answered] of [
+      ['/dashboard', 'dashboard-page', '/dashboard', 'dashboard-page', 'Rendered', ['/api/courses?lang=en', '/api/progress/']],
+      [`/lesson/${week1!.lessonId}`, 'lesson-page', '/lesson/:id', 'lesson-page', 'Week 1', [`/api/lessons/${week1!.lessonId}?lang=en`]],
       [
         `/assessment/${week1!.lessonId}`,
         'assessment-page',
         '/assessment/:id',
         'assessment-page',
+        'Week 1',
         [`/api/lessons/${week1!.lessonId}/assessment?lang=en`],
       ],
-      [
-        '/disciple-tree',
-        'disciple-tree-page',
-        '/disciple-tree',
-        'disciple-tree-page',
-        ['/locales/en/mentoring.json', '/api/disciples/tree'],
-      ],
-      ['/settings', 'page-settings', '/settings', 'settings-page', ['/locales/en/settings.json', '/api/profile']],
+      ['/disciple-tree', 'disciple-tree-page', '/disciple-tree', 'disciple-tree-page', 'Disciple Tree', ['/api/disciples/tree']],
+      ['/settings', 'page-settings', '/settings', 'settings-page', user.email, ['/api/profile']],
     ] as const) {
       const page = await context.newPage();
+      // Records whether a loading screen was ever in the page while it loaded.
+      await page.addInitScript(() => {
+        const w = window as unknown as { sawLoading?: boolean };
+        new MutationObserver(() => {
+          if (document.querySelector('#root [role="status"] .animate-spin')) w.sawLoading = true;
+        }).observe(document, { subtree: true, childList: true });
+      });
       const requests: string[] = [];
       const warnings: string[] = [];
       page.on('request', (r) => {
@@ -166,36 +165,30 @@ describe('code splitting', () => {
       page.on('console', (m) => {
         if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
       });
-      await page.goto(path);
-      await page.getByTestId(ready).waitFor();
+      // The HTML itself is the screen, with the person's data, inert until the app runs.
+      const html = await (await page.goto(path))!.text();
+      expect(html, path).toContain('data-prerendered="screen"');
+      expect(html, path).toContain(`data-testid="${ready}"`);
+      expect(html, path).toContain(text.replace(/'/g, '&#x27;'));
+      expect(html, path).toContain('<div id="root" inert>');
+      // goto resolved once the app replaced the copy (e2e/fixtures.ts): the same screen, live.
+      await page.getByTestId(ready).getByText(text).first().waitFor();
       await page.waitForLoadState('networkidle');
-      // One request per file and per read, the current user included.
+      expect(await page.evaluate(() => (window as unknown as { sawLoading?: boolean }).sawLoading ?? false), path).toBe(false);
+      // Nothing asked twice; the current user and the screen's reads come with the page.
       expect(
         requests.filter((p, i) => requests.indexOf(p) !== i),
         path,
       ).toEqual([]);
-      expect(
-        requests.filter((p) => p === '/api/auth/user'),
-        path,
-      ).toHaveLength(1);
-      for (const file of early)
+      expect(requests, path).not.toContain('/api/auth/user');
+      for (const read of answered)
         expect(
-          requests.some((p) => p.startsWith(file)),
-          `${path}: ${file}`,
-        ).toBe(true);
-      // Every read boot.js started was taken by the app (none wasted), and no preload went unused.
-      const reads = await page.evaluate(() =>
-        Object.entries(
-          (window as unknown as { firstRequests?: { responses: Record<string, unknown> } }).firstRequests?.responses ?? {},
-        ).map(([url, r]) => ({ url, taken: r === undefined })),
-      );
-      expect(reads.length, path).toBeGreaterThan(1);
+          requests.filter((p) => p.startsWith(read)),
+          `${path}: ${read}`,
+        ).toEqual([]);
+      // No CSP refusal (its style attributes are allowed by hash) and no preload went unused.
       expect(
-        reads.filter((r) => !r.taken).map((r) => r.url),
-        path,
-      ).toEqual([]);
-      expect(
-        warnings.filter((w) => /preload/i.test(w)),
+        warnings.filter((w) => /preload|Content Security Policy/i.test(w)),
         path,
       ).toEqual([]);
       // The screen's own chunk was a module preload from boot.js, beside the entry's scripts.

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App, prerenderedScreenReady, signedInScreenReady } from './app/app.tsx';
@@ -14,6 +14,14 @@ import { screenState } from './lib/screen-state.ts';
 setBuildId(import.meta.url);
 
 const prerendered = document.documentElement.dataset.prerendered;
+const rootElement = document.getElementById('root')!;
+
+/** Once the app's first render is on screen, the server's copy it replaced is gone: the root takes presses again (decision 084). */
+function Live() {
+  useLayoutEffect(() => rootElement.removeAttribute('inert'), []);
+  return null;
+}
+
 /**
  * Renders the app. Replacing the server's copy of a screen, the render is a transition: that copy
  * stays on screen until the render is done, so React can render in slices that yield to the
@@ -21,7 +29,7 @@ const prerendered = document.documentElement.dataset.prerendered;
  */
 const render = ({ isReplacing = false } = {}) => {
   // The boundaries report what they catch; what escapes them all (the friendly screen itself failing) is reported here.
-  const root = createRoot(document.getElementById('root')!, {
+  const root = createRoot(rootElement, {
     onUncaughtError: (error, info) => {
       console.error(error);
       reportClientError('uncaught', error, info.componentStack);
@@ -30,6 +38,7 @@ const render = ({ isReplacing = false } = {}) => {
   const app = () =>
     root.render(
       <StrictMode>
+        <Live />
         <ErrorBoundary>
           <App />
         </ErrorBoundary>
@@ -48,5 +57,6 @@ if (prerendered === 'landing') {
   void import('./features/landing/static/crisis-faq-island.ts');
 } else if (prerendered === 'soul-health-check') void prerenderedScreenReady(i18n).then(() => render({ isReplacing: true }));
 // A signed-in screen the server rendered for this person (docs/decisions/084): the same, once the app can render it.
-else if (prerendered === 'screen') void signedInScreenReady(i18n, screenState()?.namespaces ?? []).then(() => render({ isReplacing: true }));
+else if (prerendered === 'screen')
+  void signedInScreenReady(i18n, screenState()?.namespaces ?? []).then(() => render({ isReplacing: true }));
 else render();

@@ -7,8 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { signedInRendererFile } from '../lib/landing-renderer-path.ts';
 import { chooseEncoding } from './client-files.ts';
-import { allowStyleAttributes } from './security.ts';
 import { landingLanguage } from './landing-page.ts';
+import { allowStyleAttributes } from './security.ts';
 
 /**
  * A signed-in person's first screen (dashboard, lesson, quiz, tree, settings) rendered on the server

@@ -68,10 +68,7 @@ export function prerenderedScreenReady(i18n: { loadNamespaces: (ns: string[]) =>
  * the texts the server used), so that render replaces the server's copy with the same screen.
  * A failure resolves too: the app then loads what is missing the usual way.
  */
-export function signedInScreenReady(
-  i18n: { loadNamespaces: (ns: string[]) => Promise<unknown> },
-  namespaces: string[],
-): Promise<void> {
+export function signedInScreenReady(i18n: { loadNamespaces: (ns: string[]) => Promise<unknown> }, namespaces: string[]): Promise<void> {
   return Promise.all([QueryApp.load(), signedInScreenAt(window.location.pathname)?.load(), i18n.loadNamespaces(namespaces)]).then(
     () => undefined,
     () => undefined,

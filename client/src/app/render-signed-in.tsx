@@ -19,16 +19,14 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 
-import type { CurrentUser } from '#common/contracts/auth.ts';
-
+import { currentUserQuery } from '../lib/current-user.ts';
 import { answerReadsOnServer, type ServerReads } from '../lib/first-requests.ts';
 import { i18nBaseOptions } from '../lib/i18n-options.ts';
 import { languages, type Language } from '../lib/language.ts';
 import { queryDefaults } from '../lib/query-client.ts';
-import { sharedKeys } from '../lib/query-keys.ts';
 import { STATE_ELEMENT_ID, type ScreenState } from '../lib/screen-state.ts';
-import { AppRoutes } from './routes.tsx';
 import { APP_ROOT, deferApp, markPrerendered } from './page-shell.ts';
+import { AppRoutes } from './routes.tsx';
 import { signedInScreenAt } from './signed-in-screens.ts';
 
 /** A read answered by the server: the status and body of `GET url` for the signed-in person. */
@@ -69,7 +67,10 @@ function resourcesOf(localesDir: string): Promise<Resource> {
       for (const lng of languages) {
         resources[lng] = {};
         for (const file of (await readdir(path.join(localesDir, lng))).filter((f) => f.endsWith('.json')))
-          resources[lng][file.slice(0, -5)] = JSON.parse(await readFile(path.join(localesDir, lng, file), 'utf8')) as Record<string, unknown>;
+          resources[lng][file.slice(0, -5)] = JSON.parse(await readFile(path.join(localesDir, lng, file), 'utf8')) as Record<
+            string,
+            unknown
+          >;
       }
       return resources;
     })();
@@ -142,12 +143,13 @@ export async function renderSignedIn({ url, lng, localesDir, read }: SignedInRen
   );
 
   return current.run(reads, async () => {
+    // Who is asking comes first: nothing is rendered for a visitor (an ended session) or for
+    // someone the route switch sends to the privacy notice or the profile form.
+    const user = await queryClient.fetchQuery(currentUserQuery).catch(() => null);
+    if (!user || user.consentNeeded || (!user.onboardingComplete && user.consentStatus !== 'pending_parent')) return undefined;
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const html = await toHtml(tree);
       if (failed) return undefined;
-      const user = queryClient.getQueryData<CurrentUser | null>(sharedKeys.currentUser);
-      if (user === null) return undefined;
-      if (user && (user.consentNeeded || (!user.onboardingComplete && user.consentStatus !== 'pending_parent'))) return undefined;
       const waiting = queryClient.getQueryCache().getAll().filter(isWaiting);
       if (waiting.length === 0)
         return { html, state: { queries: dehydrate(queryClient), namespaces: i18n.reportNamespaces?.getUsedNamespaces() ?? [] } };
@@ -163,18 +165,23 @@ export async function renderSignedIn({ url, lng, localesDir, read }: SignedInRen
  * person's text would end the element), and no line separators some parsers refuse.
  */
 export const jsonForHtml = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The whole page: the app's shell (index.html as built) in `lng`, marked as a prerendered screen,
  * with the app's scripts started after the first paint (as the Soul Health Check's), the screen
- * in its root element and its state beside it. Undefined when `renderSignedIn` renders nothing.
+ * in its root element and its state beside it. The root is inert until the app has replaced the
+ * copy (main.tsx): a press on the copy would otherwise do nothing, or follow a link the app
+ * would have handled. Undefined when `renderSignedIn` renders nothing.
  */
 export async function renderSignedInPage(input: SignedInRenderInput & { appShell: string }): Promise<string | undefined> {
   if (!input.appShell.includes(APP_ROOT)) throw new Error(`index.html has no ${APP_ROOT}`);
   const page = await renderSignedIn(input);
   if (!page) return undefined;
   return deferApp(markPrerendered(input.appShell, input.lng, 'screen'))
-    .replace(APP_ROOT, () => `<div id="root">${page.html}</div>`)
+    .replace(APP_ROOT, () => `<div id="root" inert>${page.html}</div>`)
     .replace('</body>', () => `<script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForHtml(page.state)}</script></body>`);
 }

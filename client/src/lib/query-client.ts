@@ -42,12 +42,12 @@ const mutationCache = new MutationCache({
  * The current-user query overrides staleness and focus refetch itself.
  */
 export const queryDefaults = {
-    queries: {
-      retry: false,
-      refetchOnWindowFocus: false,
-      refetchInterval: false,
-      staleTime: Infinity,
-    },
+  queries: {
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchInterval: false,
+    staleTime: Infinity,
+  },
   mutations: { retry: false },
 } satisfies QueryClientConfig['defaultOptions'];
 
