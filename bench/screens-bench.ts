@@ -39,6 +39,8 @@ const ONLY = process.env.BENCH_SCREENS?.split(',').map((s) => s.trim());
 interface ScreenLoad {
   name: string;
   path: string;
+  /** The server's time to answer the page itself (rendered for the learner, decision 084): median and p95 of SERVER_RENDERS, in ms. */
+  render: { median: number; p95: number; bytes: number; rendered: boolean };
   scripts: number;
   gzip: number;
   api: string[];
@@ -73,8 +75,40 @@ async function seedLearner(databaseUrl: string) {
   }
 }
 
+const SERVER_RENDERS = 30;
+
+/** The page's HTML as the learner's browser asks for it, timed (after three to warm up): the server renders the screen each time. */
+async function measureServerRender(baseUrl: string, cookie: string, path: string): Promise<ScreenLoad['render']> {
+  const ask = () => fetch(baseUrl + path, { headers: { cookie, 'accept-encoding': 'br' } });
+  for (let i = 0; i < 3; i++) await (await ask()).arrayBuffer();
+  const times: number[] = [];
+  let last = '';
+  let bytes = 0;
+  for (let i = 0; i < SERVER_RENDERS; i++) {
+    const t0 = performance.now();
+    const res = await ask();
+    const body = await res.text();
+    times.push(performance.now() - t0);
+    last = body;
+    bytes = Number(res.headers.get('content-length') ?? 0) || body.length;
+  }
+  times.sort((a, b) => a - b);
+  return {
+    median: times[Math.floor(times.length / 2)]!,
+    p95: times[Math.ceil(times.length * 0.95) - 1]!,
+    bytes,
+    rendered: last.includes('data-prerendered="screen"'),
+  };
+}
+
 /** What Chromium fetches for one screen until the network is idle: scripts and API requests in order. */
-async function measureScreen(baseUrl: string, clientDir: string, token: string, name: string, path: string): Promise<ScreenLoad> {
+async function measureScreen(
+  baseUrl: string,
+  clientDir: string,
+  token: string,
+  name: string,
+  path: string,
+): Promise<Omit<ScreenLoad, 'render'>> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', serviceWorkers: 'block' });
@@ -110,7 +144,11 @@ export async function runScreensBench(log: (line: string) => void) {
       ['settings', '/settings'],
     ].filter(([name]) => !ONLY || ONLY.includes(name!)) as [string, string][];
     const loads: ScreenLoad[] = [];
-    for (const [name, path] of screens) loads.push(await measureScreen(baseUrl, clientDir, learner.token, name, path));
+    for (const [name, path] of screens)
+      loads.push({
+        ...(await measureScreen(baseUrl, clientDir, learner.token, name, path)),
+        render: await measureServerRender(baseUrl, learner.cookie, path),
+      });
     const lighthouse: (LighthouseFigures & { name: string })[] = [];
     if (RUNS > 0) {
       const browser = await launchChromiumForLighthouse();
@@ -147,7 +185,10 @@ async function main() {
   const { loads, goals } = await runScreensBench((line) => console.log(`  ${line}`));
   for (const l of loads) {
     console.log(`\n${l.name} (${l.path}): ${l.scripts} JavaScript files, ${kb(l.gzip)} gzip`);
-    console.log(`  requests in order: ${l.api.join(' → ')}`);
+    console.log(`  requests in order: ${l.api.join(' → ') || 'none (the data comes with the page)'}`);
+    console.log(
+      `  the page from the server: ${l.render.rendered ? 'rendered for the learner' : "the app's shell"}, ${l.render.median.toFixed(1)} ms median, ${l.render.p95.toFixed(1)} ms p95 (${SERVER_RENDERS} in a row), ${kb(l.render.bytes)} brotli`,
+    );
   }
   printGoals(goals);
 }

@@ -87,10 +87,10 @@ import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
 import jobs from './plugins/jobs.ts';
 import { hasSessionCookie, landingLanguage, renderPrerenderedPages } from './plugins/landing-page.ts';
-import { signedInPages } from './plugins/signed-in-pages.ts';
 import metrics from './plugins/metrics.ts';
 import security from './plugins/security.ts';
 import session from './plugins/session.ts';
+import { signedInPages } from './plugins/signed-in-pages.ts';
 
 /** Hourly clean-up of security counters (sign-in failures, shared rate-limit counters). */
 const SECURITY_PRUNE_QUEUE = 'security-prune';

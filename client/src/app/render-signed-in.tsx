@@ -125,7 +125,8 @@ export async function renderSignedIn({ url, lng, localesDir, read }: SignedInRen
   let failed = false;
   const reads: ServerReads = async (readUrl) => {
     const answer = await read(readUrl);
-    if (answer.status >= 400 && !(answer.status === 401 && readUrl.startsWith('/api/auth/user'))) failed = true;
+    // A read the screen could not have (a lesson still locked, a server error): the app asks and shows it itself.
+    if (answer.status >= 400) failed = true;
     return new Response(answer.status === 204 ? null : answer.body, {
       status: answer.status,
       headers: answer.contentType ? { 'content-type': answer.contentType } : {},
