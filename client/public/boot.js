@@ -207,9 +207,9 @@
   //    screen the server rendered (docs/decisions/084) the whole screen: the app (its entry script
   //    and the modules it starts with, which the server moved into meta tags) and the first screen's
   //    downloads start once that is painted, instead of sharing the connection with the styles the
-  //    first paint waits for. The page is on screen by then, so the links are added four per task:
-  //    each costs about 7 ms on a slow phone, and twenty at once held the page for 190 ms
-  //    (Lighthouse's total blocking time).
+  //    first paint waits for. The page is on screen by then, so the links are added two per task:
+  //    each costs about 7 ms (up to 20) on a slow phone, and twenty at once held the page for
+  //    190 ms (Lighthouse's total blocking time).
   function startApp() {
     queued = [];
     startDownloads();
@@ -218,7 +218,7 @@
     var links = queued;
     queued = null;
     (function addSome() {
-      var some = links.splice(0, 4);
+      var some = links.splice(0, 2);
       for (var l = 0; l < some.length; l++) preload(some[l][0], some[l][1]);
       if (links.length) return setTimeout(addSome, 0);
       var entry = document.querySelector('meta[name="app-entry"]');
