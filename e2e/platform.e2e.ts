@@ -90,11 +90,11 @@ describe('code splitting', () => {
     await page.context().close();
   });
 
-  it("downloads the first screens' scripts and translations early, each once (public/boot.js)", async () => {
-    // A signed-in user's `/` is the dashboard, rendered on the server with the current user in the page (decision 084).
+  it("downloads the first screens' scripts, translations and current-user answer early, each once (public/boot.js)", async () => {
+    // A signed-in user's `/` is the app (not rendered on the server, decision 084): its first screen (the dashboard) needs the current-user answer.
     const { context: signedIn } = await ctx.signedInPage({}, { width: 390, height: 844, locale: 'fr-FR' });
     for (const [path, ready, early, context] of [
-      ['/', 'dashboard-page', ['/locales/fr/common.json', '/locales/en/common.json'], signedIn],
+      ['/', 'dashboard-page', ['/locales/fr/common.json', '/locales/en/common.json', '/api/auth/user'], signedIn],
       ['/soul-health-check', 'soul-health-check', ['/locales/fr/public.json', '/locales/en/public.json'], undefined],
     ] as const) {
       const page = context ? await context.newPage() : await ctx.newPage({ width: 390, height: 844, locale: 'fr-FR' });
@@ -113,7 +113,6 @@ describe('code splitting', () => {
         path,
       ).toEqual([]);
       for (const file of early) expect(paths, path).toContain(file);
-      expect(paths, path).not.toContain('/api/auth/user');
       if (path === '/soul-health-check') {
         // Its screen's chunk was asked for by boot.js (as a module preload), not only by the app.
         const boot = await (await fetch(`${baseUrl()}/boot.js`)).text();
@@ -125,7 +124,7 @@ describe('code splitting', () => {
     }
   });
 
-  it("sends each signed-in first screen rendered with the person's data, which the app takes over without asking again or a loading screen (decisions 078, 084)", async () => {
+  it("sends each signed-in first screen rendered with the person's data, which the app hydrates without asking again or a loading screen (decisions 078, 084)", async () => {
     const [week1] = await primaryCourseLessons(ctx.db);
     const { context, user } = await ctx.signedInPage({ firstName: 'Rendered' }, { width: 390, height: 844 });
     // Week 1 passed: its quiz opens again without reading first.
@@ -165,6 +164,8 @@ describe('code splitting', () => {
       page.on('console', (m) => {
         if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
       });
+      // A first render that differs from the server's (hydration failing) is reported as an uncaught error.
+      page.on('pageerror', (e) => warnings.push(e.message));
       // The HTML itself is the screen, with the person's data, inert until the app runs.
       const html = await (await page.goto(path))!.text();
       expect(html, path).toContain('data-prerendered="screen"');
@@ -186,9 +187,10 @@ describe('code splitting', () => {
           requests.filter((p) => p.startsWith(read)),
           `${path}: ${read}`,
         ).toEqual([]);
-      // No CSP refusal (its style attributes are allowed by hash) and no preload went unused.
+      // The app took the server's HTML over as it was (hydration: no error, no difference), no CSP
+      // refusal (its style attributes are allowed by hash) and no preload went unused.
       expect(
-        warnings.filter((w) => /preload|Content Security Policy/i.test(w)),
+        warnings.filter((w) => !w.includes('Service Worker registration blocked by Playwright')),
         path,
       ).toEqual([]);
       // The screen's own chunk was a module preload from boot.js, beside the entry's scripts.
@@ -200,6 +202,31 @@ describe('code splitting', () => {
       await page.close();
     }
     await context.close();
+  });
+});
+
+describe('a signed-in screen rendered on the server, in a browser far from its time zone', () => {
+  it('works where today is another day than on the server: the app renders anew what differs (decision 084)', async () => {
+    // At any hour of the server's day, one of these two is on another date (UTC+14 and UTC-12).
+    for (const timezoneId of ['Etc/GMT-14', 'Etc/GMT+12']) {
+      const { page, user } = await ctx.signedInPage({ firstName: 'Farzone' }, { width: 390, height: 844, timezoneId });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      for (const [path, ready] of [
+        ['/dashboard', 'dashboard-page'],
+        ['/settings', 'page-settings'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByTestId(ready).waitFor();
+        expect(await page.getByTestId('crash-screen').count(), `${timezoneId} ${path}`).toBe(0);
+      }
+      // The screen answers: the account is shown and a choice applies.
+      expect(await page.getByTestId('settings-email').textContent()).toBe(user.email);
+      await page.getByText('Dark', { exact: true }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(errors, timezoneId).toEqual([]);
+      await page.context().close();
+    }
   });
 });
 

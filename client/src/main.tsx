@@ -1,8 +1,8 @@
-import { startTransition, StrictMode, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 
-import { App, prerenderedScreenReady, signedInScreenReady } from './app/app.tsx';
-import { ErrorBoundary } from './components/layout/error-boundary.tsx';
+import { prerenderedScreenReady, signedInScreenReady } from './app/app.tsx';
+import { ClientRoot } from './app/client-root.tsx';
 
 import './index.css';
 
@@ -16,11 +16,16 @@ setBuildId(import.meta.url);
 const prerendered = document.documentElement.dataset.prerendered;
 const rootElement = document.getElementById('root')!;
 
-/** Once the app's first render is on screen, the server's copy it replaced is gone: the root takes presses again (decision 084). */
-function Live() {
-  useLayoutEffect(() => rootElement.removeAttribute('inert'), []);
-  return null;
-}
+const options: RootOptions = {
+  // The boundaries report what they catch; what escapes them all (the friendly screen itself failing) is reported here.
+  onUncaughtError: (error, info) => {
+    console.error(error);
+    reportClientError('uncaught', error, info.componentStack);
+  },
+  // Not a crash: the browser's first render of a signed-in screen differed from the server's (a
+  // date in another time zone), and React rendered that part anew (decision 084).
+  onRecoverableError: (error) => console.warn('The screen was rendered again in the browser:', error),
+};
 
 /**
  * Renders the app. Replacing the server's copy of a screen, the render is a transition: that copy
@@ -28,24 +33,9 @@ function Live() {
  * browser instead of holding it in one long task.
  */
 const render = ({ isReplacing = false } = {}) => {
-  // The boundaries report what they catch; what escapes them all (the friendly screen itself failing) is reported here.
-  const root = createRoot(rootElement, {
-    onUncaughtError: (error, info) => {
-      console.error(error);
-      reportClientError('uncaught', error, info.componentStack);
-    },
-  });
-  const app = () =>
-    root.render(
-      <StrictMode>
-        <Live />
-        <ErrorBoundary>
-          <App />
-        </ErrorBoundary>
-      </StrictMode>,
-    );
-  if (isReplacing) startTransition(app);
-  else app();
+  const root = createRoot(rootElement, options);
+  if (isReplacing) startTransition(() => root.render(<ClientRoot />));
+  else root.render(<ClientRoot />);
 };
 
 // Pages the server prerendered (docs/decisions/057). On the landing page the page is all there:
@@ -56,7 +46,14 @@ if (prerendered === 'landing') {
   // The "hard time" answer's crisis lines for the visitor's country (decision 060).
   void import('./features/landing/static/crisis-faq-island.ts');
 } else if (prerendered === 'soul-health-check') void prerenderedScreenReady(i18n).then(() => render({ isReplacing: true }));
-// A signed-in screen the server rendered for this person (docs/decisions/084): the same, once the app can render it.
+// A signed-in screen the server rendered for this person from the same tree (docs/decisions/084):
+// the app takes over its HTML (hydration, in a transition so it yields to the browser) once its
+// code, texts and data are here, instead of building the page again. Where the browser's first
+// render differs (a time shown in another time zone), React renders that part anew.
 else if (prerendered === 'screen')
-  void signedInScreenReady(i18n, screenState()?.namespaces ?? []).then(() => render({ isReplacing: true }));
+  void signedInScreenReady(i18n, screenState()?.namespaces ?? []).then(() =>
+    startTransition(() => {
+      hydrateRoot(rootElement, <ClientRoot />, options);
+    }),
+  );
 else render();

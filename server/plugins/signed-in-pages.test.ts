@@ -105,6 +105,8 @@ describe('a signed-in first screen rendered on the server', () => {
     expect(shell((await get('/dashboard', { cookie })).body)).toBe(true);
     const { cookie: learner } = await signedInUser(app);
     expect(shell((await get('/evangelism-tools', { cookie: learner })).body)).toBe(true);
+    // `/` reaches the dashboard through the browser's visitor check: the app renders it.
+    expect(shell((await get('/', { cookie: learner })).body)).toBe(true);
     expect(shell((await get('/lesson/not-an-id', { cookie: learner })).body)).toBe(true);
   });
 });

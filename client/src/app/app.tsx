@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useState } from 'react';
+import { lazy, Suspense, use, useContext, useState } from 'react';
 import { useLocation } from 'wouter';
 
 import { isLandingPath } from '#common/contracts/landing-paths.ts';
@@ -8,12 +8,14 @@ import { BootScreen, LoadingScreen } from '../components/layout/loading-screen.t
 import { Toaster } from '../components/ui/toast.tsx';
 import { lazyReady } from '../lib/lazy-ready.ts';
 import { loadLanding, preloadPublicScreen, SoulHealthCheckScreen } from './public-screens.ts';
+import { ServerRender } from './server-render.ts';
 import { signedInScreenAt } from './signed-in-screens.ts';
 import { checkVisitor } from './visitor-check.ts';
 
 const QueryApp = lazyReady(() => import('./query-app.tsx'));
 const Landing = lazy(loadLanding);
-preloadPublicScreen(window.location.pathname);
+// In the browser (the server renders signed-in screens with this module too: decision 084).
+if (typeof window !== 'undefined') preloadPublicScreen(window.location.pathname);
 
 export function App() {
   return (
@@ -44,7 +46,9 @@ function Root() {
 }
 
 function VisitorGate() {
-  const user = use(checkVisitor());
+  // On the server, the person the page is rendered for; in the browser, the page load's one check.
+  const rendered = useContext(ServerRender);
+  const user = rendered ? rendered.user : use(checkVisitor());
   return user ? <QueryApp /> : <Landing />;
 }
 
@@ -74,3 +78,6 @@ export function signedInScreenReady(i18n: { loadNamespaces: (ns: string[]) => Pr
     () => undefined,
   );
 }
+
+/** The query app's code (the server's render of a signed-in screen loads it first). */
+export const loadQueryApp = () => QueryApp.load();

@@ -13,11 +13,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dehydrate, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
+import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
+
+import type { CurrentUser } from '#common/contracts/auth.ts';
 
 import { currentUserQuery } from '../lib/current-user.ts';
 import { answerReadsOnServer, type ServerReads } from '../lib/first-requests.ts';
@@ -25,8 +27,10 @@ import { i18nBaseOptions } from '../lib/i18n-options.ts';
 import { languages, type Language } from '../lib/language.ts';
 import { queryDefaults } from '../lib/query-client.ts';
 import { STATE_ELEMENT_ID, type ScreenState } from '../lib/screen-state.ts';
+import { loadQueryApp } from './app.tsx';
+import { ClientRoot } from './client-root.tsx';
 import { APP_ROOT, deferApp, markPrerendered } from './page-shell.ts';
-import { AppRoutes } from './routes.tsx';
+import { ServerRender } from './server-render.ts';
 import { signedInScreenAt } from './signed-in-screens.ts';
 
 /** A read answered by the server: the status and body of `GET url` for the signed-in person. */
@@ -117,10 +121,12 @@ function isWaiting(query: Query): boolean {
  * waiting after the last pass. The caller then sends the app's shell, as before.
  */
 export async function renderSignedIn({ url, lng, localesDir, read }: SignedInRenderInput): Promise<SignedInPage | undefined> {
-  const [pathname, search = ''] = url.split('?') as [string, string?];
+  const [pathname] = url.split('?') as [string, string?];
   const screen = signedInScreenAt(pathname);
-  if (!screen) return undefined;
-  const [i18n] = await Promise.all([i18nFor(localesDir, lng), screen.load()]);
+  // `/` shows a signed-in person the dashboard through the visitor check, which the browser keeps
+  // for the page: the app renders it there (the installed app opens /dashboard).
+  if (!screen || pathname === '/') return undefined;
+  const [i18n] = await Promise.all([i18nFor(localesDir, lng), screen.load(), loadQueryApp()]);
 
   let failed = false;
   const reads: ServerReads = async (readUrl) => {
@@ -133,13 +139,16 @@ export async function renderSignedIn({ url, lng, localesDir, read }: SignedInRen
     });
   };
   const queryClient = new QueryClient({ defaultOptions: queryDefaults });
-  const tree = (
+  // The browser's own tree (the app's root, hydrated there), with this request's query client and
+  // person. The query string is left out, as the browser's first render leaves it (wouter reads
+  // it only after hydrating).
+  const render = (user: CurrentUser) => (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <Router ssrPath={pathname} ssrSearch={search}>
-          <AppRoutes />
+      <ServerRender value={{ queryClient, user }}>
+        <Router ssrPath={pathname} ssrSearch="">
+          <ClientRoot />
         </Router>
-      </QueryClientProvider>
+      </ServerRender>
     </I18nextProvider>
   );
 
@@ -148,6 +157,7 @@ export async function renderSignedIn({ url, lng, localesDir, read }: SignedInRen
     // someone the route switch sends to the privacy notice or the profile form.
     const user = await queryClient.fetchQuery(currentUserQuery).catch(() => null);
     if (!user || user.consentNeeded || (!user.onboardingComplete && user.consentStatus !== 'pending_parent')) return undefined;
+    const tree = render(user);
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const html = await toHtml(tree);
       if (failed) return undefined;
