@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 
 import { ErrorBoundary } from '../components/layout/error-boundary.tsx';
+import { LiveRoot } from '../components/layout/live-root.tsx';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { ParentPendingBanner } from '../components/layout/parent-pending-banner.tsx';
 import { useCurrentUser } from '../lib/current-user.ts';
@@ -77,7 +78,10 @@ export function AppRoutes() {
   const [location] = useLocation();
   return (
     <ErrorBoundary resetKey={location}>
-      <Suspense fallback={<LoadingScreen />}>{isPublicPath(location) ? <PublicRoutes /> : <GatedRoutes />}</Suspense>
+      <Suspense fallback={<LoadingScreen />}>
+        <LiveRoot />
+        {isPublicPath(location) ? <PublicRoutes /> : <GatedRoutes />}
+      </Suspense>
     </ErrorBoundary>
   );
 }

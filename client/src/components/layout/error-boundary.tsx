@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { canReloadForMissingCode, isMissingCodeError, reloadForMissingCode, reportClientError } from '../../lib/client-errors.ts';
 import { Card, CardContent } from '../ui/card.tsx';
+import { LiveRoot } from './live-root.tsx';
 import { BootScreen } from './loading-screen.tsx';
 
 interface Props {
@@ -45,7 +46,14 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.hasError) return this.props.children;
-    return this.state.isReloading ? <BootScreen /> : <CrashScreen />;
+    return this.state.isReloading ? (
+      <BootScreen />
+    ) : (
+      <>
+        <LiveRoot />
+        <CrashScreen />
+      </>
+    );
   }
 }
 
