@@ -155,7 +155,8 @@ export function useBrowser(
       });
       // The app's theme is its own saved choice (boot.js), not the system's: a dark screen sets it.
       if (opts.colorScheme === 'dark') await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
-      context.on('page', waitForTheAppOnLoads);
+      // Without JavaScript there is no app to wait for: the page is what the server sent.
+      if (opts.javaScriptEnabled !== false) context.on('page', waitForTheAppOnLoads);
       return context;
     },
     async newPage(opts?: ContextOptions): Promise<Page> {

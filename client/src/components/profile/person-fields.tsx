@@ -18,6 +18,12 @@ interface Props {
   errors: Partial<Record<PersonField, { message?: string }>>;
   /** Shown between the name and the contact fields (onboarding asks for the mentor there). */
   afterName?: ReactNode;
+  /**
+   * The form's values, written into the fields' HTML too (`defaultValue`): react-hook-form puts them
+   * in the fields only once they are in the browser, so a screen rendered on the server would show
+   * the person an empty profile until the app runs (docs/decisions/084).
+   */
+  values?: Partial<ProfileFormInput>;
 }
 
 /**
@@ -25,8 +31,13 @@ interface Props {
  * birthday, church and pastor. The onboarding form and the settings' profile share them (and the rules,
  * `profileFields` in common/contracts/onboarding.ts).
  */
-export function PersonFields({ register, errors: err, afterName }: Props) {
+export function PersonFields({ register: registerOnly, errors: err, afterName, values }: Props) {
   const { t } = useTranslation(['onboarding', 'validation', 'validation-public']);
+  // Text fields, choices and the address only (no checkbox or radio, whose value attribute is not their state).
+  const register = (name: PersonField) => {
+    const value = values?.[name];
+    return { ...registerOnly(name), ...(value === undefined || value === null ? {} : { defaultValue: String(value) }) };
+  };
   const lang = useLanguage();
   const msg = (m: string | undefined) => translateValidation(t, m, 'validation-public');
   return (

@@ -45,5 +45,12 @@ function MentorField({ form }: { form: UseFormReturn<OnboardingFormInput, unknow
 
 /** Every field of the profile, the mentor's after the name, with their translated validation messages. */
 export function ProfileFields({ form }: { form: UseFormReturn<OnboardingFormInput, unknown, OnboardingFormValues> }) {
-  return <PersonFields register={form.register} errors={form.formState.errors} afterName={<MentorField form={form} />} />;
+  return (
+    <PersonFields
+      register={form.register}
+      errors={form.formState.errors}
+      values={form.getValues()}
+      afterName={<MentorField form={form} />}
+    />
+  );
 }

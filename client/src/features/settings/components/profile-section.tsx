@@ -52,7 +52,7 @@ function ProfileForm({ saved }: { saved: Profile }) {
     });
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onValid)} data-testid="profile-form">
-      <PersonFields register={form.register} errors={form.formState.errors} />
+      <PersonFields register={form.register} errors={form.formState.errors} values={form.getValues()} />
       <p className="text-sm text-muted-foreground">{t('profile.certificateNote')}</p>
       <Button type="submit" className="self-start" disabled={save.isPending}>
         {save.isPending ? t('profile.saving') : t('profile.save')}
