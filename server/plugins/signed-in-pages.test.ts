@@ -86,6 +86,16 @@ describe('a signed-in first screen rendered on the server', () => {
     expect(currentUserIn(res.body)?.firstName).toBe(name);
   });
 
+  it('fills the profile form in the HTML, so the person never sees their profile empty before the app runs', async () => {
+    const { cookie } = await signedInUser(app, { firstName: 'Nadège', lastName: 'Okafor', phone: '+33 6 11 22 33 44' });
+    const res = await get('/settings', { cookie });
+    expect(res.body).toMatch(
+      /<input[^>]*autoComplete="given-name"[^>]*value="Nadège"|<input[^>]*value="Nadège"[^>]*autoComplete="given-name"/i,
+    );
+    expect(res.body).toMatch(/<input[^>]*value="Okafor"/);
+    expect(res.body).toMatch(/<input[^>]*value="\+33 6 11 22 33 44"/);
+  });
+
   it("renders two people's screens at the same time, each with only their own data", async () => {
     const people = await Promise.all(['Zawadi', 'Maëlle', 'Kofi', 'Salomé'].map((firstName) => signedInUser(app, { firstName })));
     const pages = await Promise.all(people.map(({ cookie }) => get('/dashboard', { cookie })));
