@@ -521,7 +521,10 @@ export async function buildApp(opts: BuildOptions) {
    * request with a session (and any other route) gets the app's shell. They vary with the session
    * cookie and the language (docs/decisions/057).
    */
-  const sendSignedInPage = client && opts.clientDir ? signedInPages(app, path.resolve(opts.clientDir)) : undefined;
+  const sendSignedInPage =
+    appShell?.identity.body && opts.clientDir
+      ? signedInPages(app, path.resolve(opts.clientDir), appShell.identity.body.toString('utf8'))
+      : undefined;
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     // A signed-in first screen, rendered for the person asking (docs/decisions/084).
     if (sendSignedInPage && req.method === 'GET' && hasSessionCookie(req) && (await sendSignedInPage(req, reply))) return reply;

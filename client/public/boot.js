@@ -101,10 +101,7 @@
     }
     return 'en';
   }
-  // After the first paint (4. below) the links wait here and are added a few per task.
-  var queued = null;
   function preload(href, rel) {
-    if (queued) return queued.push([href, rel]);
     var link = document.createElement('link');
     link.rel = rel || 'preload';
     if (!rel) link.as = 'fetch';
@@ -192,14 +189,16 @@
     }
   }
 
-  function startDownloads() {
+  // `add(href, rel)` adds one link; after the first paint (4. below) they are collected and added a few per task.
+  function startDownloads(add) {
+    add = add || preload;
     var lng = language();
     startReads(lng);
     var languages = lng === 'en' ? ['en'] : [lng, 'en'];
     for (var l = 0; l < languages.length; l++)
-      for (var n = 0; n < screen.namespaces.length; n++) preload('/locales/' + languages[l] + '/' + screen.namespaces[n] + '.json');
+      for (var n = 0; n < screen.namespaces.length; n++) add('/locales/' + languages[l] + '/' + screen.namespaces[n] + '.json');
     var scripts = firstScreenScripts[screen.as || key] || [];
-    for (var s = 0; s < scripts.length; s++) preload(scripts[s], 'modulepreload');
+    for (var s = 0; s < scripts.length; s++) add(scripts[s], 'modulepreload');
   }
   if (!prerendered) return startDownloads();
 
@@ -211,12 +210,13 @@
   //    each costs about 7 ms (up to 20) on a slow phone, and twenty at once held the page for
   //    190 ms (Lighthouse's total blocking time).
   function startApp() {
-    queued = [];
-    startDownloads();
+    var links = [];
+    var collect = function (href, rel) {
+      links.push([href, rel]);
+    };
+    startDownloads(collect);
     var preloads = document.querySelectorAll('meta[name="app-preload"]');
-    for (var p = 0; p < preloads.length; p++) preload(preloads[p].content, 'modulepreload');
-    var links = queued;
-    queued = null;
+    for (var p = 0; p < preloads.length; p++) collect(preloads[p].content, 'modulepreload');
     (function addSome() {
       var some = links.splice(0, 2);
       for (var l = 0; l < some.length; l++) preload(some[l][0], some[l][1]);

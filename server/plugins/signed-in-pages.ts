@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import { compressForRequest } from '../lib/compress.ts';
 import { signedInRendererFile } from '../lib/landing-renderer-path.ts';
 import { chooseEncoding } from './client-files.ts';
 import { landingLanguage } from './landing-page.ts';
@@ -27,30 +25,23 @@ type RenderPage = (input: {
   read: (url: string) => Promise<{ status: number; body: string; contentType?: string }>;
 }) => Promise<string | undefined>;
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 /**
- * The page sender for `clientDir`, or undefined when the build has no renderer (a client built
- * before it existed: the app's shell is sent as before). The renderer is imported on the first
- * signed-in page, not at start.
+ * The page sender for `clientDir` (`appShell`: its index.html, as the server already holds it), or
+ * undefined when the build has no renderer (a client built before it existed: the app's shell is
+ * sent as before). The renderer is imported on the first signed-in page, not at start.
  */
-export function signedInPages(app: FastifyInstance, clientDir: string) {
+export function signedInPages(app: FastifyInstance, clientDir: string, appShell: string) {
   const rendererFile = signedInRendererFile(clientDir);
   if (!existsSync(rendererFile)) return undefined;
-  let loading: Promise<{ renderSignedInPage: RenderPage; appShell: string }> | undefined;
-  const load = () =>
-    (loading ??= Promise.all([
-      import(rendererFile) as Promise<{ renderSignedInPage: RenderPage }>,
-      readFile(path.join(clientDir, 'index.html'), 'utf8'),
-    ]).then(([renderer, appShell]) => ({ renderSignedInPage: renderer.renderSignedInPage, appShell })));
+  let loading: Promise<RenderPage> | undefined;
+  const load = () => (loading ??= (import(rendererFile) as Promise<{ renderSignedInPage: RenderPage }>).then((r) => r.renderSignedInPage));
   const localesDir = path.join(clientDir, 'locales');
 
   /** Sends the rendered page and resolves true, or resolves false (nothing sent) when there is none to send. */
   return async function sendSignedInPage(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     let html: string | undefined;
     try {
-      const { renderSignedInPage, appShell } = await load();
+      const renderSignedInPage = await load();
       html = await renderSignedInPage({
         url: req.url,
         lng: landingLanguage(req),
@@ -86,10 +77,7 @@ export function signedInPages(app: FastifyInstance, clientDir: string) {
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
       .header('Vary', 'Accept-Encoding, Cookie, Accept-Language');
-    if (encoding === 'br') {
-      // Quality 5: most of brotli's gain for a page compressed once per request.
-      reply.header('Content-Encoding', 'br').send(await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
-    } else if (encoding === 'gzip') reply.header('Content-Encoding', 'gzip').send(await gzip(body, { level: 6 }));
+    if (encoding) reply.header('Content-Encoding', encoding).send(await compressForRequest(body, encoding));
     else reply.send(body);
     return true;
   };

@@ -52,32 +52,32 @@ function VisitorGate() {
   return user ? <QueryApp /> : <Landing />;
 }
 
-/**
- * For a page the server prerendered (the Soul Health Check, docs/decisions/057): resolves once the
- * code and texts of its first render are here, so that render replaces the server's copy with the
- * same screen in one go, never with a loading screen. A failure resolves too: the app then loads
- * what is missing the usual way.
- */
-export function prerenderedScreenReady(i18n: { loadNamespaces: (ns: string[]) => Promise<unknown> }): Promise<void> {
-  const screenAndTexts = SoulHealthCheckScreen.load().then((screen) => i18n.loadNamespaces([...screen.soulCheckNamespaces]));
-  return Promise.all([QueryApp.load(), screenAndTexts]).then(
-    () => undefined,
-    () => undefined,
-  );
-}
+type Translations = { loadNamespaces: (ns: string[]) => Promise<unknown> };
 
 /**
- * For a signed-in screen the server rendered (docs/decisions/084): resolves once the app's first
- * render has what it needs (the query app, which starts from the page's data, the screen's code and
- * the texts the server used), so that render replaces the server's copy with the same screen.
- * A failure resolves too: the app then loads what is missing the usual way.
+ * Resolves once the query app's code and `work` (a screen's code and texts) are here, so the app's
+ * first render on a page the server prerendered has all it needs. A failure resolves too: the app
+ * then loads what is missing the usual way.
  */
-export function signedInScreenReady(i18n: { loadNamespaces: (ns: string[]) => Promise<unknown> }, namespaces: string[]): Promise<void> {
-  return Promise.all([QueryApp.load(), signedInScreenAt(window.location.pathname)?.load(), i18n.loadNamespaces(namespaces)]).then(
+const withQueryApp = (work: (Promise<unknown> | undefined)[]): Promise<void> =>
+  Promise.all([QueryApp.load(), ...work]).then(
     () => undefined,
     () => undefined,
   );
-}
+
+/**
+ * For a page the server prerendered (the Soul Health Check, docs/decisions/057): its first render
+ * replaces the server's copy with the same screen in one go, never with a loading screen.
+ */
+export const prerenderedScreenReady = (i18n: Translations) =>
+  withQueryApp([SoulHealthCheckScreen.load().then((screen) => i18n.loadNamespaces([...screen.soulCheckNamespaces]))]);
+
+/**
+ * For a signed-in screen the server rendered (docs/decisions/084): its code and the texts the
+ * server used, so the app hydrates the server's HTML without waiting in the middle.
+ */
+export const signedInScreenReady = (i18n: Translations, namespaces: string[]) =>
+  withQueryApp([signedInScreenAt(window.location.pathname)?.load(), i18n.loadNamespaces(namespaces)]);
 
 /** The query app's code (the server's render of a signed-in screen loads it first). */
 export const loadQueryApp = () => QueryApp.load();
