@@ -14,9 +14,11 @@ import { ServerRender } from './server-render.ts';
 import { firstVisitorAnswer } from './visitor-check.ts';
 
 function startInBrowser() {
-  // Queries keyed by language reload in the new language.
+  // Queries keyed by language reload in the new language. The first language i18next settles on
+  // while it starts is no change: the queries are already in it (a screen the server rendered
+  // brings them in the page's language), and reloading them all then asked for every read again.
   i18n.on('languageChanged', (lng) => {
-    void queryClient.invalidateQueries({ predicate: (q) => isLanguageDependentKey(q.queryKey) });
+    if (i18n.isInitialized) void queryClient.invalidateQueries({ predicate: (q) => isLanguageDependentKey(q.queryKey) });
     void followLanguageOnAccount(lng);
   });
 
