@@ -79,7 +79,9 @@ export async function buildClient(log: (line: string) => void): Promise<{ dir: s
   const dir = mkdtempSync(path.join(os.tmpdir(), 'god-landing-bench-'));
   const started = performance.now();
   const { build } = await import('vite');
-  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
+  // BENCH_MINIFY=false (`npm run bench:trace`): function names stay readable in a profile.
+  const minify = process.env.BENCH_MINIFY === 'false' ? { minify: false } : {};
+  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true, ...minify } });
   log(`Built the client in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   // The landing page's renderer is written beside the build (docs/decisions/057).
   return { dir, cleanup: () => [dir, `${dir}-ssr`].forEach((d) => rmSync(d, { recursive: true, force: true })) };

@@ -49,7 +49,7 @@ interface ScreenLoad {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function seedLearner(databaseUrl: string) {
+export async function seedLearner(databaseUrl: string) {
   const { db, pool } = createDb(databaseUrl, 2);
   try {
     const person = (email: string, firstName: string, mentorId?: string) => ({
@@ -73,6 +73,18 @@ async function seedLearner(databaseUrl: string) {
   } finally {
     await pool.end();
   }
+}
+
+/** The five first screens (name, path), those of BENCH_SCREENS when it is set; `lessonId` is the learner's open lesson. */
+export function signedInScreens(lessonId: string): [string, string][] {
+  const screens: [string, string][] = [
+    ['dashboard', '/dashboard'],
+    ['lesson', `/lesson/${lessonId}`],
+    ['assessment', `/assessment/${lessonId}`],
+    ['tree', '/disciple-tree'],
+    ['settings', '/settings'],
+  ];
+  return screens.filter(([name]) => !ONLY || ONLY.includes(name));
 }
 
 const SERVER_RENDERS = 30;
@@ -136,13 +148,7 @@ export async function runScreensBench(log: (line: string) => void) {
   const { baseUrl, clientDir, databaseUrl, stop } = await serveBuiltClient(log);
   try {
     const learner = await seedLearner(databaseUrl);
-    const screens = [
-      ['dashboard', '/dashboard'],
-      ['lesson', `/lesson/${learner.lessonId}`],
-      ['assessment', `/assessment/${learner.lessonId}`],
-      ['tree', '/disciple-tree'],
-      ['settings', '/settings'],
-    ].filter(([name]) => !ONLY || ONLY.includes(name!)) as [string, string][];
+    const screens = signedInScreens(learner.lessonId);
     const loads: ScreenLoad[] = [];
     for (const [name, path] of screens)
       loads.push({

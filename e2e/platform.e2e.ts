@@ -199,6 +199,17 @@ describe('code splitting', () => {
         path,
       ).toBe(true);
       for (const script of scriptsOf[key]!) expect(requests, path).toContain(script);
+      // Every module the screen runs was preloaded by boot.js, a few links per task after the paint:
+      // the app's imports added none of their own, all at once in the middle of its start (Vite's
+      // preload helper marks its links crossorigin=""), which held a slow phone 45-105 ms (decision 085).
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('link[rel="modulepreload"]')]
+            .filter((l) => l.getAttribute('crossorigin') !== 'anonymous')
+            .map((l) => l.getAttribute('href')),
+        ),
+        path,
+      ).toEqual([]);
       await page.close();
     }
     await context.close();

@@ -7,6 +7,8 @@ import type { ScreenReads } from '#client/app/first-screen-reads.ts';
 
 /** The line of `public/boot.js` the build fills in with the first screens' scripts (it stays `{}` in development). */
 const PLACEHOLDER = 'var firstScreenScripts = {};';
+/** The line of `public/boot.js` filled in with the first screens' small scripts, preloaded once a rendered screen is painted. */
+const SMALL_PLACEHOLDER = 'var firstScreenSmallScripts = {};';
 /** The line of `public/boot.js` filled in with the first screens' API reads, in the build and by the dev server. */
 const READS_PLACEHOLDER = 'var firstScreenReads = {};';
 /** A first screen's chunk smaller than this (gzip) is left to the import that needs it. */
@@ -36,6 +38,7 @@ export function firstScreenScripts(screens: Record<string, string[]>, reads: Rec
   let root = '';
   let outDir = '';
   let scripts: Record<string, string[]> = {};
+  let smallScripts: Record<string, string[]> = {};
   return {
     name: 'first-screen-scripts',
     apply: 'build',
@@ -61,6 +64,7 @@ export function firstScreenScripts(screens: Record<string, string[]>, reads: Rec
         return isLarge.get(f)!;
       };
       scripts = {};
+      smallScripts = {};
       for (const [screen, modules] of Object.entries(screens)) {
         const files = new Set<string>();
         const own = new Set<string>();
@@ -75,13 +79,23 @@ export function firstScreenScripts(screens: Record<string, string[]>, reads: Rec
         // MIN_GZIP bytes: each link boot.js adds costs the main thread about 2 ms before the first
         // paint (docs/decisions/078); the tiny ones (an icon, a helper) come with the import that needs them.
         scripts[screen] = [...files].filter((f) => !initial.has(f) && (own.has(f) || isLargeChunk(f))).map((f) => `/${f}`);
+        // The tiny ones too, for a screen already painted (the server's, docs/decisions/084): boot.js
+        // adds them a few per task after the app's entry, where the app's imports would otherwise
+        // add them all at once in the middle of its start (about 45 ms on a slow phone, issue 29).
+        smallScripts[screen] = [...files].filter((f) => !initial.has(f) && !own.has(f) && !isLargeChunk(f)).map((f) => `/${f}`);
       }
     },
     async writeBundle() {
       const file = path.join(outDir, 'boot.js');
       const source = withReads(await readFile(file, 'utf8'), reads);
-      if (!source.includes(PLACEHOLDER)) throw new Error(`first-screen-scripts: boot.js has no line "${PLACEHOLDER}"`);
-      await writeFile(file, source.replace(PLACEHOLDER, `var firstScreenScripts = ${JSON.stringify(scripts)};`));
+      for (const line of [PLACEHOLDER, SMALL_PLACEHOLDER])
+        if (!source.includes(line)) throw new Error(`first-screen-scripts: boot.js has no line "${line}"`);
+      await writeFile(
+        file,
+        source
+          .replace(PLACEHOLDER, `var firstScreenScripts = ${JSON.stringify(scripts)};`)
+          .replace(SMALL_PLACEHOLDER, `var firstScreenSmallScripts = ${JSON.stringify(smallScripts)};`),
+      );
     },
   };
 }

@@ -53,6 +53,9 @@
     '/soul-health-check': { namespaces: ['common', 'validation', 'public', 'validation-public'] },
   };
   var firstScreenScripts = {};
+  // Of the same screens' scripts, the small ones (an icon, a helper), filled in by the same plugin:
+  // preloaded only once a screen the server rendered is painted (4. below).
+  var firstScreenSmallScripts = {};
   // Signed in, the API reads each first screen makes first, by the same keys: URL templates
   // (`{lng}`: the language below; `{id}`: the path's id), and, for the dashboard, `courseApi`: the
   // reads that need the course's id, asked once `courseList` (one of `api`) is here. Written in
@@ -217,6 +220,10 @@
     startDownloads(collect);
     var preloads = document.querySelectorAll('meta[name="app-preload"]');
     for (var p = 0; p < preloads.length; p++) collect(preloads[p].content, 'modulepreload');
+    // Then the screen's small scripts (an icon, a helper), which the app's imports would otherwise
+    // add all at once in the middle of its start, and last the app's entry.
+    var small = firstScreenSmallScripts[screen.as || key] || [];
+    for (var m = 0; m < small.length; m++) collect(small[m], 'modulepreload');
     (function addSome() {
       var some = links.splice(0, 2);
       for (var l = 0; l < some.length; l++) preload(some[l][0], some[l][1]);

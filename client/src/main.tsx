@@ -9,6 +9,7 @@ import './index.css';
 import { reportClientError, setBuildId } from './lib/client-errors.ts';
 import i18n from './lib/i18n.ts';
 import { screenState } from './lib/screen-state.ts';
+import { prepareClassMerge } from './lib/utils.ts';
 
 // This entry script's file name tells which build the page runs (docs/decisions/069).
 setBuildId(import.meta.url);
@@ -26,6 +27,11 @@ const options: RootOptions = {
   // date in another time zone), and React rendered that part anew (decision 084).
   onRecoverableError: (error) => console.warn('The screen was rendered again in the browser:', error),
 };
+
+/** Lets the browser paint and answer presses before the next piece of start-up work. */
+function nextTask() {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
 
 /**
  * Renders the app. Replacing the server's copy of a screen, the render is a transition: that copy
@@ -49,11 +55,18 @@ if (prerendered === 'landing') {
 // A signed-in screen the server rendered for this person from the same tree (docs/decisions/084):
 // the app takes over its HTML (hydration, in a transition so it yields to the browser) once its
 // code, texts and data are here, instead of building the page again. Where the browser's first
-// render differs (a time shown in another time zone), React renders that part anew.
+// render differs (a time shown in another time zone), React renders that part anew. Each step is
+// a task of its own, so none holds a slow phone for long (issue 29).
 else if (prerendered === 'screen')
-  void signedInScreenReady(i18n, screenState()?.namespaces ?? []).then(() =>
-    startTransition(() => {
-      hydrateRoot(rootElement, <ClientRoot />, options);
-    }),
-  );
+  void signedInScreenReady(i18n, screenState()?.namespaces ?? [])
+    .then(nextTask)
+    .then(() => {
+      prepareClassMerge();
+      return nextTask();
+    })
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(rootElement, <ClientRoot />, options);
+      }),
+    );
 else render();

@@ -68,15 +68,3 @@ export function birthdateProblem(iso: string, today: Date = new Date()): string 
   if (iso > todayIso(today)) return BIRTHDATE_IN_FUTURE;
   return null;
 }
-
-/** The month's full name in `locale` ("February", "février"). */
-// One formatter per language: making one costs milliseconds on a slow phone, and a form shows twelve names.
-const monthFormats = new Map<string, Intl.DateTimeFormat>();
-export function monthName(month: number, locale: string): string {
-  let format = monthFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
-    monthFormats.set(locale, format);
-  }
-  return format.format(new Date(Date.UTC(2000, month - 1, 1)));
-}

@@ -1,4 +1,4 @@
-import { format, formatDistanceToNowStrict } from 'date-fns';
+import { format, formatDistanceToNowStrict, type Month } from 'date-fns';
 import { enUS, fr } from 'date-fns/locale';
 import { useMemo } from 'react';
 
@@ -7,6 +7,15 @@ import { useLanguage, type Language } from './language.ts';
 /** A date as people write it: "November 21, 2026" in English, "21 novembre 2026" in French. */
 export function formatLongDate(iso: string, lang: Language): string {
   return lang === 'fr' ? format(new Date(iso), 'd MMMM yyyy', { locale: fr }) : format(new Date(iso), 'MMMM d, yyyy', { locale: enUS });
+}
+
+/**
+ * The month's full name (1-12) in the interface language ("February", "février"), from date-fns's
+ * locale tables: no `Intl.DateTimeFormat`, whose first use in a page loads the browser's calendar
+ * data (about 90 ms of a hydrating settings page on a slow phone, issue 29).
+ */
+export function monthName(month: number, lang: string): string {
+  return (lang === 'fr' ? fr : enUS).localize.month((month - 1) as Month, { width: 'wide' });
 }
 
 /** Dates and elapsed times in the interface language. */

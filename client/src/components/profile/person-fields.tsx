@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -39,6 +39,17 @@ export function PersonFields({ register: registerOnly, errors: err, afterName, v
     return { ...registerOnly(name), ...(value === undefined || value === null ? {} : { defaultValue: String(value) }) };
   };
   const lang = useLanguage();
+  // The same elements on each render while the language stays: React then skips the 250 countries
+  // when the form renders again (react-hook-form renders it again as soon as it is on screen).
+  const countryOptions = useMemo(
+    () =>
+      onboardingCountries.map((c) => (
+        <option key={c} value={c}>
+          {t(`onboarding:countries.${c}`)}
+        </option>
+      )),
+    [t],
+  );
   const msg = (m: string | undefined) => translateValidation(t, m, 'validation-public');
   return (
     <>
@@ -58,11 +69,7 @@ export function PersonFields({ register: registerOnly, errors: err, afterName, v
         <FormField label={t('onboarding:country')} error={msg(err.country?.message)}>
           <NativeSelect required autoComplete="country-name" {...register('country')}>
             <option value="">{t('onboarding:countryPlaceholder')}</option>
-            {onboardingCountries.map((c) => (
-              <option key={c} value={c}>
-                {t(`onboarding:countries.${c}`)}
-              </option>
-            ))}
+            {countryOptions}
           </NativeSelect>
         </FormField>
       </div>

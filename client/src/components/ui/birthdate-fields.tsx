@@ -1,6 +1,7 @@
 import { useMemo, type ComponentProps } from 'react';
 
-import { birthDays, birthMonths, birthYears, monthName } from '#common/domain/birthdate.ts';
+import { monthName } from '#client/lib/dates.ts';
+import { birthDays, birthMonths, birthYears } from '#common/domain/birthdate.ts';
 
 import { FormField } from './form-field.tsx';
 import { NativeSelect } from './input.tsx';
@@ -20,10 +21,33 @@ interface Props {
   dayError?: string;
 }
 
+// Elements made once (days) or once per language (months, years): a form rendering again skips them.
+const dayOptions = birthDays.map((d) => (
+  <option key={d} value={String(d)}>
+    {d}
+  </option>
+));
+
 /** Optional birthday as three choices (month names, days 1-31, the current year and the 99 before). */
 export function BirthdateFields({ legend, labels, lang, month, day, year, dayError }: Props) {
-  const months = useMemo(() => birthMonths.map((m) => ({ value: String(m), label: monthName(m, lang) })), [lang]);
-  const years = useMemo(() => birthYears(), []);
+  const monthOptions = useMemo(
+    () =>
+      birthMonths.map((m) => (
+        <option key={m} value={String(m)}>
+          {monthName(m, lang)}
+        </option>
+      )),
+    [lang],
+  );
+  const yearOptions = useMemo(
+    () =>
+      birthYears().map((y) => (
+        <option key={y} value={String(y)}>
+          {y}
+        </option>
+      )),
+    [],
+  );
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1.5 text-sm font-medium">{legend}</legend>
@@ -31,31 +55,19 @@ export function BirthdateFields({ legend, labels, lang, month, day, year, dayErr
         <FormField label={labels.month}>
           <NativeSelect autoComplete="bday-month" {...month}>
             <option value="">—</option>
-            {months.map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.label}
-              </option>
-            ))}
+            {monthOptions}
           </NativeSelect>
         </FormField>
         <FormField label={labels.day} error={dayError}>
           <NativeSelect autoComplete="bday-day" {...day}>
             <option value="">—</option>
-            {birthDays.map((d) => (
-              <option key={d} value={String(d)}>
-                {d}
-              </option>
-            ))}
+            {dayOptions}
           </NativeSelect>
         </FormField>
         <FormField label={labels.year}>
           <NativeSelect autoComplete="bday-year" {...year}>
             <option value="">—</option>
-            {years.map((y) => (
-              <option key={y} value={String(y)}>
-                {y}
-              </option>
-            ))}
+            {yearOptions}
           </NativeSelect>
         </FormField>
       </div>

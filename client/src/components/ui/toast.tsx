@@ -19,7 +19,9 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-let toasts: ToastItem[] = [];
+// Starts as the server's snapshot itself (useToasts): a screen the server rendered hydrates with no toast to add.
+const noToasts: ToastItem[] = [];
+let toasts: ToastItem[] = noToasts;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
@@ -43,11 +45,10 @@ export function toast(input: ToastInput) {
 
 /** Removes every toast at once (the component tests' clean-up: nothing one test showed reaches the next). */
 export function clearToasts() {
-  toasts = [];
+  toasts = noToasts;
   emit();
 }
 
-const noToasts: typeof toasts = [];
 export function useToasts() {
   return useSyncExternalStore(
     (l) => {

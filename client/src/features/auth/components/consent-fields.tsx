@@ -5,9 +5,10 @@ import { Trans, useTranslation } from 'react-i18next';
 import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
+import { monthName } from '#client/lib/dates.ts';
 import { translateValidation } from '#client/lib/errors.ts';
 import { useLanguage } from '#client/lib/language.ts';
-import { birthMonths, birthYears, monthName } from '#common/domain/birthdate.ts';
+import { birthMonths, birthYears } from '#common/domain/birthdate.ts';
 import { countries } from '#common/domain/countries.ts';
 import { ageOfDigitalConsent, needsJointConsent, needsParentalConsent } from '#common/domain/digital-consent.ts';
 

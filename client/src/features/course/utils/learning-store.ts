@@ -68,17 +68,23 @@ function writeRaw(key: string, value: string) {
 }
 
 const empty = (): LearningData => ({ days: {}, sections: {} });
-/** On the server (a screen rendered per request, docs/decisions/084): no marks; the browser's show once the app runs. */
-const noLearning = empty();
+/**
+ * On the server (a screen rendered per request, docs/decisions/084): no marks; the browser's show
+ * once the app runs. A browser with no marks reads this same object, so hydrating its screen does
+ * not render it all again for a change that is none.
+ */
+const noLearning: LearningData = Object.freeze({ days: Object.freeze({}), sections: Object.freeze({}) });
 export const readLearningOnServer = () => noLearning;
+const orNoLearning = (data: LearningData) =>
+  Object.keys(data.days).length === 0 && Object.keys(data.sections).length === 0 ? noLearning : data;
 
 function parse(raw: string | null): LearningData {
-  if (!raw) return empty();
+  if (!raw) return noLearning;
   try {
     const v = JSON.parse(raw) as Partial<LearningData>;
-    return { days: v.days ?? {}, sections: v.sections ?? {} };
+    return orNoLearning({ days: v.days ?? {}, sections: v.sections ?? {} });
   } catch {
-    return empty();
+    return noLearning;
   }
 }
 

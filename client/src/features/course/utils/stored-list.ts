@@ -28,7 +28,8 @@ export function storedList<T>(name: string) {
       } catch {
         list = [];
       }
-      cache = { key, raw, list };
+      // An empty list is the server's own, so a screen it rendered hydrates without a change that is none.
+      cache = { key, raw, list: list.length ? list : none };
     }
     return cache.list;
   }
