@@ -41,7 +41,7 @@ interface TraceEvent {
 interface ProfileNode {
   id: number;
   parent?: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName?: string; url?: string };
 }
 
 /** The long tasks of the page's main thread, each with its browser events and sampled functions. */
@@ -74,27 +74,31 @@ export function longTasks(events: TraceEvent[], functions = FUNCTIONS) {
   const stackOf = (id: number) => {
     const names = new Set<string>();
     for (let n = nodes.get(id); n; n = n.parent === undefined ? undefined : nodes.get(n.parent))
-      names.add(`${n.callFrame.functionName || '(anonymous)'} ${path.basename(n.callFrame.url) || ''}`.trim());
+      names.add(`${n.callFrame.functionName || '(anonymous)'} ${path.basename(n.callFrame.url ?? '')}`.trim());
     return names;
   };
 
-  return own
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 50_000)
-    .map((task) => {
-      const end = task.ts + task.dur!;
-      const inside = own.filter((e) => e.ts >= task.ts && e.ts < end && e.ph === 'X' && e.name !== 'RunTask' && (e.dur ?? 0) > 3000);
-      const browser = inside.map((e) => `${e.name} ${Math.round(e.dur! / 1000)}`).slice(0, 6);
-      const counts = new Map<string, number>();
-      const taken = samples.filter(([ts]) => ts >= task.ts && ts < end);
-      for (const [, id] of taken) for (const name of stackOf(id)) counts.set(name, (counts.get(name) ?? 0) + 1);
-      const msPerSample = taken.length ? task.dur! / 1000 / taken.length : 0;
-      const top = [...counts]
-        .filter(([name]) => !PLUMBING.test(name))
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, functions)
-        .map(([name, n]) => ({ name, ms: n * msPerSample }));
-      return { at: (task.ts - start) / 1000, ms: task.dur! / 1000, browser, top };
-    });
+  return (
+    own
+      .filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 50_000)
+      .map((task) => {
+        const end = task.ts + task.dur!;
+        const inside = own.filter((e) => e.ts >= task.ts && e.ts < end && e.ph === 'X' && e.name !== 'RunTask' && (e.dur ?? 0) > 3000);
+        const browser = inside.map((e) => `${e.name} ${Math.round(e.dur! / 1000)}`).slice(0, 6);
+        const counts = new Map<string, number>();
+        const taken = samples.filter(([ts]) => ts >= task.ts && ts < end);
+        for (const [, id] of taken) for (const name of stackOf(id)) counts.set(name, (counts.get(name) ?? 0) + 1);
+        const msPerSample = taken.length ? task.dur! / 1000 / taken.length : 0;
+        const top = [...counts]
+          .filter(([name]) => !PLUMBING.test(name))
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, functions)
+          .map(([name, n]) => ({ name, ms: n * msPerSample }));
+        return { at: (task.ts - start) / 1000, ms: task.dur! / 1000, browser, top, isPlaywright: counts.has('InjectedScript') };
+      })
+      // Playwright's own script, which this bench's waits put in the page, is not the app's.
+      .filter((task) => !task.isPlaywright)
+  );
 }
 
 async function main() {
