@@ -1,6 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { BaseSyntheticEvent } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
+
+import { reportClientError } from './client-errors.ts';
 
 /** A zod schema a form can validate with: an object of fields in, an object of fields out. */
 export type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -56,3 +59,15 @@ export function useSchemaForm<S extends FormSchema>(
     defaultValues: options.defaultValues ?? spec.defaultValues,
   });
 }
+
+/**
+ * A form's `onSubmit` from react-hook-form's `handleSubmit(onValid)`, whose promise rejects only
+ * when `onValid` itself throws: a bug, since a request's failure is on screen through its
+ * mutation's state. The rejection is reported as a crash (without personal data: client-errors.ts)
+ * instead of being left unhandled, and the event handler returns nothing, as React expects.
+ */
+export const submitHandler =
+  (submit: (event?: BaseSyntheticEvent) => Promise<void>) =>
+  (event?: BaseSyntheticEvent): void => {
+    submit(event).catch((error: unknown) => reportClientError('uncaught', error));
+  };

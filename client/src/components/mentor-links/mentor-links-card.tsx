@@ -39,10 +39,10 @@ function IncomingItem({ link }: { link: IncomingLink }) {
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" disabled={answer.isPending} onClick={() => send(true)}>
+        <Button size="sm" disabled={answer.isPending} onClick={() => void send(true)}>
           {t('links.accept')}
         </Button>
-        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => send(false)}>
+        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => void send(false)}>
           {t('links.decline')}
         </Button>
       </div>
@@ -94,7 +94,7 @@ function Mentor({ id, name, isPaused }: { id?: string; name: string; isPaused: b
         isPending={leave.isPending}
         onConfirm={(close) =>
           // As above: this card is gone once the links are fetched again, so the promise tells.
-          leave.mutateAsync().then(
+          void leave.mutateAsync().then(
             () => {
               close();
               toast({ title: t('links.leftTitle'), description: t('links.leftText', { name }) });

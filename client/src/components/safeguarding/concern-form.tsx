@@ -8,7 +8,7 @@ import { raiseConcernBody, safeguardingApi } from '#common/contracts/safeguardin
 import { call } from '../../lib/api.ts';
 import { useDates } from '../../lib/dates.ts';
 import { describeError, translateValidation } from '../../lib/errors.ts';
-import { formSpec, useSchemaForm } from '../../lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '../../lib/forms.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { CheckboxField } from '../ui/checkbox-field.tsx';
@@ -113,7 +113,7 @@ export function RaiseConcernDialog({
             </DialogActions>
           </ConcernReceived>
         ) : (
-          <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((v) => raise.mutate(v))}>
+          <form noValidate className="flex flex-col gap-4" onSubmit={submitHandler(form.handleSubmit((v) => raise.mutate(v)))}>
             {!about && (
               <FormField
                 label={t('form.aboutName')}

@@ -14,7 +14,7 @@ import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useDates } from '#client/lib/dates.ts';
 import { describeError, translateValidation } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { approveMentorBody, type ConcernSummary, type SafeguardingMentor } from '#common/contracts/safeguarding.ts';
 
 import {
@@ -173,7 +173,7 @@ function ApproveForm({ email, onDone }: { email: string; onDone: () => void }) {
     <form
       noValidate
       className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3"
-      onSubmit={form.handleSubmit(onSubmit)}
+      onSubmit={submitHandler(form.handleSubmit(onSubmit))}
       data-testid="approve-form"
     >
       <FormField label={t('safeguarding.mentors.email')} error={translateValidation(t, err.email?.message, 'validation-safeguarding')}>

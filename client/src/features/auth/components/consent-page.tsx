@@ -8,7 +8,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
 import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { describeError } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { checkConsentDetails, consentDetailsFields, type CurrentUser } from '#common/contracts/auth.ts';
 
 import { useGiveConsent } from '../api/consent.ts';
@@ -52,7 +52,7 @@ export default function ConsentPage({ user }: { user: CurrentUser }) {
       title={t(isDetails ? 'consent.detailsTitle' : 'consent.noticeTitle')}
       subtitle={t(isDetails ? 'consent.detailsSubtitle' : 'consent.noticeSubtitle')}
     >
-      <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onValid)} data-testid="consent-page">
+      <form noValidate className="flex flex-col gap-4" onSubmit={submitHandler(form.handleSubmit(onValid))} data-testid="consent-page">
         {isDetails && <BirthCountryFields register={form.register} watch={form.watch} errors={form.formState.errors} />}
         <FaithConsentField control={form.control} errors={form.formState.errors} />
         <FormRootError errors={form.formState.errors} />

@@ -9,7 +9,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { describeError, translateValidation } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { passwordResetBody } from '#common/contracts/mail.ts';
 
 import { useRequestPasswordReset } from '../api/password-reset.ts';
@@ -35,7 +35,7 @@ export default function ForgotPasswordPage() {
     );
   return (
     <CardPage title={t('forgotTitle')} subtitle={t('forgotSubtitle')}>
-      <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((v) => request.mutate(v))}>
+      <form noValidate className="flex flex-col gap-4" onSubmit={submitHandler(form.handleSubmit((v) => request.mutate(v)))}>
         <FormField label={t('email')} error={translateValidation(t, form.formState.errors.email?.message)}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>

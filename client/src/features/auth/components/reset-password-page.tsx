@@ -10,7 +10,7 @@ import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { ApiRequestError } from '#client/lib/api.ts';
 import { describeError, translateValidation } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { passwordSchema } from '#common/contracts/auth.ts';
 
 import { useConfirmPasswordReset } from '../api/password-reset.ts';
@@ -45,13 +45,15 @@ export default function ResetPasswordPage() {
       <form
         noValidate
         className="flex flex-col gap-4"
-        onSubmit={f.handleSubmit((v) =>
-          confirm.mutate(
-            { token, password: v.password },
-            {
-              onSuccess: (result) =>
-                navigate('mfaRequired' in result ? '/login?mfa=1&returnTo=%2Fdashboard' : '/dashboard', { replace: true }),
-            },
+        onSubmit={submitHandler(
+          f.handleSubmit((v) =>
+            confirm.mutate(
+              { token, password: v.password },
+              {
+                onSuccess: (result) =>
+                  navigate('mfaRequired' in result ? '/login?mfa=1&returnTo=%2Fdashboard' : '/dashboard', { replace: true }),
+              },
+            ),
           ),
         )}
       >

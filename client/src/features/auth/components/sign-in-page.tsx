@@ -13,7 +13,7 @@ import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { describeError, translateValidation } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import i18n from '#client/lib/i18n.ts';
 import { toLanguage } from '#client/lib/language.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
@@ -105,7 +105,9 @@ function SignInForm({ onDone }: { onDone: () => void }) {
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((v) => signIn.mutate(v, { onSuccess: (result) => !('mfaRequired' in result) && onDone() }))}
+      onSubmit={submitHandler(
+        form.handleSubmit((v) => signIn.mutate(v, { onSuccess: (result) => !('mfaRequired' in result) && onDone() })),
+      )}
     >
       <FormField label={t('email')} error={translateValidation(t, err.email?.message)}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
@@ -145,7 +147,7 @@ export function SignUpForm({ onSubmit, isPending, error, submitLabel, withConsen
   const err = form.formState.errors;
   const consentForm = form as unknown as UseFormReturn<ConsentFormValues>;
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)}>
+    <form noValidate className="flex flex-col gap-4" onSubmit={submitHandler(form.handleSubmit(onSubmit))}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('firstName')} error={translateValidation(t, err.firstName?.message)}>
           <Input autoComplete="given-name" {...form.register('firstName')} />

@@ -7,7 +7,7 @@ import { PrivacyNote } from '#client/components/layout/privacy-note.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormRootError } from '#client/components/ui/form-root-error.tsx';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { dismissErrorToast, queryClient } from '#client/lib/query-client.ts';
 import { urlOf } from '#common/contracts/endpoint.ts';
 import { prayerApi } from '#common/contracts/prayer.ts';
@@ -102,7 +102,11 @@ function WatchmomsDialogContent({ open, onOpenChange }: Props) {
               <DialogTitle>{t('watchMoms.title')}</DialogTitle>
               <DialogDescription>{t('watchMoms.subtitle')}</DialogDescription>
             </DialogHeader>
-            <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onValid, () => setTriedInvalid(true))}>
+            <form
+              noValidate
+              className="flex flex-col gap-4"
+              onSubmit={submitHandler(form.handleSubmit(onValid, () => setTriedInvalid(true)))}
+            >
               {triedInvalid && (
                 <p role="alert" className="rounded-lg border border-destructive p-3 text-sm font-medium text-destructive">
                   {t('watchMoms.formInvalid')}

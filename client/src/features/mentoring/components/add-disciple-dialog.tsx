@@ -19,7 +19,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { describeError, translateValidation } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { addDiscipleBody } from '#common/contracts/mentoring-forms.ts';
 import { invitationSignUpPath, type AddDiscipleResult } from '#common/contracts/mentoring.ts';
 
@@ -101,7 +101,7 @@ export function AddDiscipleDialog({ isFirst = false }: { isFirst?: boolean }) {
         {invited ? (
           <InvitedView result={invited} onAnother={reset} onClose={() => onOpenChange(false)} />
         ) : (
-          <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)}>
+          <form noValidate className="flex flex-col gap-4" onSubmit={submitHandler(form.handleSubmit(onSubmit))}>
             {/* Said to everyone, before any address is typed: the answer below never tells whether it is a teenager's (issue 25). */}
             <p className="text-sm text-muted-foreground">{t('add.minorsNote')}</p>
             <FormField label={t('add.fullName')} error={translateValidation(t, err.fullName?.message, 'validation-mentoring')}>

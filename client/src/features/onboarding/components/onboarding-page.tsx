@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useCurrentUser } from '#client/lib/current-user.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { onboardingForm, toOnboardingBody, type OnboardingFormValues } from '#common/contracts/onboarding.ts';
 
 import { useCompleteOnboarding, useSkipOnboarding } from '../api/onboarding.ts';
@@ -74,7 +74,7 @@ export default function OnboardingPage() {
             <CardDescription className="text-base">{t('subtitle')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <form noValidate className="flex flex-col gap-5" onSubmit={form.handleSubmit(onValid, onInvalid)}>
+            <form noValidate className="flex flex-col gap-5" onSubmit={submitHandler(form.handleSubmit(onValid, onInvalid))}>
               <ProfileFields form={form} />
               <p className="flex items-start gap-2 text-sm text-muted-foreground">
                 <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />

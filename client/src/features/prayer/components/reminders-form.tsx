@@ -13,7 +13,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { describeError } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import type { PrayerReminders, PrayerState } from '#common/contracts/prayer.ts';
 import {
   DEFAULT_QUIET_END,
@@ -120,16 +120,18 @@ function ReminderFields({
   const baseId = useId();
   // A message is a validation sentence, its own key (decision 004): not one of the typed keys.
   const errorText = (message?: string) => (message ? t(message as ParseKeys<'prayer'>) : undefined);
-  const submit = form.handleSubmit((f) =>
-    save.mutate({
-      timeZone: zone,
-      morning: { isOn: f.morningOn, minute: parseMinute(f.morning)! },
-      midday: { isOn: f.middayOn, minute: parseMinute(f.midday)! },
-      evening: { isOn: f.eveningOn, minute: parseMinute(f.evening)! },
-      nights: f.nights,
-      quietStart: parseMinute(f.quietStart)!,
-      quietEnd: parseMinute(f.quietEnd)!,
-    }),
+  const submit = submitHandler(
+    form.handleSubmit((f) =>
+      save.mutate({
+        timeZone: zone,
+        morning: { isOn: f.morningOn, minute: parseMinute(f.morning)! },
+        midday: { isOn: f.middayOn, minute: parseMinute(f.midday)! },
+        evening: { isOn: f.eveningOn, minute: parseMinute(f.evening)! },
+        nights: f.nights,
+        quietStart: parseMinute(f.quietStart)!,
+        quietEnd: parseMinute(f.quietEnd)!,
+      }),
+    ),
   );
   const box = (name: 'morningOn' | 'middayOn' | 'eveningOn' | 'nights', label: string) => {
     const id = `${baseId}-${name}`;

@@ -7,7 +7,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { describeError, translateValidation } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { PARENT_EMAIL_SAME, parentRequestBody } from '#common/contracts/auth.ts';
 
 import { useParentRequest, useSendParentRequest } from '../api/parent-request.ts';
@@ -33,14 +33,16 @@ export default function ParentRequest({ ownEmail }: { ownEmail: string }) {
 
   if (!request.data) return null;
   const resend = () => send.mutate(null, { onSuccess: (v) => setDone({ kind: 'resent', email: v.parentEmail }) });
-  const change = form.handleSubmit((body) =>
-    send.mutate(body, {
-      onSuccess: (v) => {
-        setDone({ kind: 'changed', email: v.parentEmail });
-        setIsEditing(false);
-        form.reset();
-      },
-    }),
+  const change = submitHandler(
+    form.handleSubmit((body) =>
+      send.mutate(body, {
+        onSuccess: (v) => {
+          setDone({ kind: 'changed', email: v.parentEmail });
+          setIsEditing(false);
+          form.reset();
+        },
+      }),
+    ),
   );
 
   return (

@@ -15,7 +15,7 @@ import { Input, NativeSelect, Textarea } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useDates } from '#client/lib/dates.ts';
 import { describeError, translateValidation } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { parentConcernBody } from '#common/contracts/safeguarding.ts';
 
 import { useParentMentors, useRaiseParentConcern } from '../api/public-concerns.ts';
@@ -89,7 +89,7 @@ export default function ParentMentorsPage() {
             {raise.isSuccess ? (
               <ConcernReceived />
             ) : (
-              <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onSubmit)}>
+              <form noValidate className="flex flex-col gap-4" onSubmit={submitHandler(form.handleSubmit(onSubmit))}>
                 <FormField
                   label={t('parent.about')}
                   error={about === 'other' ? undefined : translateValidation(t, err.aboutName?.message, 'validation-safeguarding')}

@@ -11,7 +11,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { describeError, translateValidation } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { publicConcernBody } from '#common/contracts/safeguarding.ts';
 
 import { useRaisePublicConcern } from '../api/public-concerns.ts';
@@ -44,7 +44,7 @@ export default function ReportConcernPage() {
           </Link>
         </ConcernReceived>
       ) : (
-        <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((v: PublicConcern) => raise.mutate(v))}>
+        <form noValidate className="flex flex-col gap-4" onSubmit={submitHandler(form.handleSubmit((v: PublicConcern) => raise.mutate(v)))}>
           <p className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">{t('public.danger')}</p>
           <FormField
             label={t('form.aboutName')}

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import {
   onboardingCountries,
   profileForm,
@@ -51,7 +51,7 @@ function ProfileForm({ saved }: { saved: Profile }) {
       },
     });
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(onValid)} data-testid="profile-form">
+    <form noValidate className="flex flex-col gap-4" onSubmit={submitHandler(form.handleSubmit(onValid))} data-testid="profile-form">
       <PersonFields register={form.register} errors={form.formState.errors} values={form.getValues()} />
       <p className="text-sm text-muted-foreground">{t('profile.certificateNote')}</p>
       <Button type="submit" className="self-start" disabled={save.isPending}>

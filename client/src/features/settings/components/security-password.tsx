@@ -6,7 +6,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { describeError, translateValidation } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { changePasswordBody } from '#common/contracts/security.ts';
 
 import { useChangePassword } from '../api/change-password.ts';
@@ -28,7 +28,7 @@ export function SecurityPassword() {
         noValidate
         className="flex max-w-md flex-col gap-4"
         data-testid="security-password-form"
-        onSubmit={form.handleSubmit((values) => change.mutate(values, { onSuccess: () => form.reset() }))}
+        onSubmit={submitHandler(form.handleSubmit((values) => change.mutate(values, { onSuccess: () => form.reset() })))}
       >
         <FormField label={t('security.password.current')} error={translateValidation(t, err.currentPassword?.message)}>
           <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />

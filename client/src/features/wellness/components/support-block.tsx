@@ -11,7 +11,7 @@ import { FormRootError } from '#client/components/ui/form-root-error.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { translateValidation } from '#client/lib/errors.ts';
-import { formSpec, useSchemaForm } from '#client/lib/forms.ts';
+import { formSpec, submitHandler, useSchemaForm } from '#client/lib/forms.ts';
 import { useLanguage } from '#client/lib/language.ts';
 import { cn } from '#client/lib/utils.ts';
 import { callbackForm, toCallbackRequest, type CallbackFormInput } from '#common/contracts/public-forms.ts';
@@ -126,7 +126,7 @@ function CallbackForm({ form, band }: { form: CallbackFormState; band: ScoreBand
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      onSubmit={submitHandler(form.handleSubmit(onValid, onInvalid))}
       className="flex flex-col gap-4"
       aria-labelledby="callback-title"
       data-testid="callback-form"
