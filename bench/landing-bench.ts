@@ -74,14 +74,17 @@ export interface LighthouseFigures {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
-export async function buildClient(log: (line: string) => void): Promise<{ dir: string; cleanup: () => void }> {
+export async function buildClient(log: (line: string) => void, { minify = true } = {}): Promise<{ dir: string; cleanup: () => void }> {
   if (process.env.BENCH_CLIENT_DIR) return { dir: path.resolve(process.env.BENCH_CLIENT_DIR), cleanup: () => {} };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'god-landing-bench-'));
   const started = performance.now();
   const { build } = await import('vite');
-  // BENCH_MINIFY=false (`npm run bench:trace`): function names stay readable in a profile.
-  const minify = process.env.BENCH_MINIFY === 'false' ? { minify: false } : {};
-  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true, ...minify } });
+  // Without minification (`npm run bench:trace`), function names stay readable in a profile.
+  await build({
+    configFile: path.resolve('vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: dir, emptyOutDir: true, ...(minify ? {} : { minify: false }) },
+  });
   log(`Built the client in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   // The landing page's renderer is written beside the build (docs/decisions/057).
   return { dir, cleanup: () => [dir, `${dir}-ssr`].forEach((d) => rmSync(d, { recursive: true, force: true })) };
@@ -205,8 +208,8 @@ export async function runLighthouse(
  * The built client (buildClient) served by the real server on its own PostgreSQL, seeded with the
  * course content; `stop` closes the app and removes the database, the server and the build.
  */
-export async function serveBuiltClient(log: (line: string) => void) {
-  const client = await buildClient(log);
+export async function serveBuiltClient(log: (line: string) => void, build: { minify?: boolean } = {}) {
+  const client = await buildClient(log, build);
   const pg = await startTestPostgres(async (templateUrl) => {
     const { db, pool } = createDb(templateUrl, 1);
     await seedContent(db);

@@ -103,8 +103,7 @@ export function longTasks(events: TraceEvent[], functions = FUNCTIONS) {
 
 async function main() {
   console.log(`npm run bench:trace: ${machine()}\n`);
-  process.env.BENCH_MINIFY = 'false';
-  const { baseUrl, databaseUrl, stop } = await serveBuiltClient((line) => console.log(`  ${line}`));
+  const { baseUrl, databaseUrl, stop } = await serveBuiltClient((line) => console.log(`  ${line}`), { minify: false });
   const keep = process.env.TRACE_DIR;
   const dir = keep ?? mkdtempSync(path.join(os.tmpdir(), 'god-trace-'));
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });

@@ -78,11 +78,13 @@ export function firstScreenScripts(screens: Record<string, string[]>, reads: Rec
         // The listed modules' own chunks, and of what they import only the chunks of at least
         // MIN_GZIP bytes: each link boot.js adds costs the main thread about 2 ms before the first
         // paint (docs/decisions/078); the tiny ones (an icon, a helper) come with the import that needs them.
-        scripts[screen] = [...files].filter((f) => !initial.has(f) && (own.has(f) || isLargeChunk(f))).map((f) => `/${f}`);
-        // The tiny ones too, for a screen already painted (the server's, docs/decisions/084): boot.js
-        // adds them a few per task after the app's entry, where the app's imports would otherwise
-        // add them all at once in the middle of its start (about 45 ms on a slow phone, issue 29).
-        smallScripts[screen] = [...files].filter((f) => !initial.has(f) && !own.has(f) && !isLargeChunk(f)).map((f) => `/${f}`);
+        // The tiny ones go to `smallScripts`, for a screen already painted (the server's, docs/decisions/084):
+        // boot.js adds them a few per task before the app's entry, where the app's imports would
+        // otherwise add them all at once in the middle of its start (about 45 ms on a slow phone, issue 29).
+        const notInEntry = [...files].filter((f) => !initial.has(f));
+        const isEarly = (f: string) => own.has(f) || isLargeChunk(f);
+        scripts[screen] = notInEntry.filter(isEarly).map((f) => `/${f}`);
+        smallScripts[screen] = notInEntry.filter((f) => !isEarly(f)).map((f) => `/${f}`);
       }
     },
     async writeBundle() {

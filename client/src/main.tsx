@@ -60,10 +60,8 @@ if (prerendered === 'landing') {
 else if (prerendered === 'screen')
   void signedInScreenReady(i18n, screenState()?.namespaces ?? [])
     .then(nextTask)
-    .then(() => {
-      prepareClassMerge();
-      return nextTask();
-    })
+    .then(prepareClassMerge)
+    .then(nextTask)
     .then(() =>
       startTransition(() => {
         hydrateRoot(rootElement, <ClientRoot />, options);

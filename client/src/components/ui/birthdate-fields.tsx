@@ -21,33 +21,27 @@ interface Props {
   dayError?: string;
 }
 
-// Elements made once (days) or once per language (months, years): a form rendering again skips them.
-const dayOptions = birthDays.map((d) => (
-  <option key={d} value={String(d)}>
-    {d}
-  </option>
-));
+const optionsOf = (values: number[], label: (value: number) => string | number = (v) => v) =>
+  values.map((v) => (
+    <option key={v} value={String(v)}>
+      {label(v)}
+    </option>
+  ));
+const dayOptions = optionsOf(birthDays);
+
+/**
+ * The birthday choices as `<option>`s: months named in `lang`, days 1-31, this year and the 99 before.
+ * The same elements on each render (days once, months once per language): a form rendering again skips them.
+ */
+export function useBirthOptions(lang: string) {
+  const months = useMemo(() => optionsOf(birthMonths, (m) => monthName(m, lang)), [lang]);
+  const years = useMemo(() => optionsOf(birthYears()), []);
+  return { months, days: dayOptions, years };
+}
 
 /** Optional birthday as three choices (month names, days 1-31, the current year and the 99 before). */
 export function BirthdateFields({ legend, labels, lang, month, day, year, dayError }: Props) {
-  const monthOptions = useMemo(
-    () =>
-      birthMonths.map((m) => (
-        <option key={m} value={String(m)}>
-          {monthName(m, lang)}
-        </option>
-      )),
-    [lang],
-  );
-  const yearOptions = useMemo(
-    () =>
-      birthYears().map((y) => (
-        <option key={y} value={String(y)}>
-          {y}
-        </option>
-      )),
-    [],
-  );
+  const options = useBirthOptions(lang);
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1.5 text-sm font-medium">{legend}</legend>
@@ -55,19 +49,19 @@ export function BirthdateFields({ legend, labels, lang, month, day, year, dayErr
         <FormField label={labels.month}>
           <NativeSelect autoComplete="bday-month" {...month}>
             <option value="">—</option>
-            {monthOptions}
+            {options.months}
           </NativeSelect>
         </FormField>
         <FormField label={labels.day} error={dayError}>
           <NativeSelect autoComplete="bday-day" {...day}>
             <option value="">—</option>
-            {dayOptions}
+            {options.days}
           </NativeSelect>
         </FormField>
         <FormField label={labels.year}>
           <NativeSelect autoComplete="bday-year" {...year}>
             <option value="">—</option>
-            {yearOptions}
+            {options.years}
           </NativeSelect>
         </FormField>
       </div>

@@ -2,13 +2,12 @@ import { useMemo } from 'react';
 import { type Control, type FieldErrors, type UseFormRegister, type UseFormWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 
+import { useBirthOptions } from '#client/components/ui/birthdate-fields.tsx';
 import { CheckboxField } from '#client/components/ui/checkbox-field.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
-import { monthName } from '#client/lib/dates.ts';
 import { translateValidation } from '#client/lib/errors.ts';
 import { useLanguage } from '#client/lib/language.ts';
-import { birthMonths, birthYears } from '#common/domain/birthdate.ts';
 import { countries } from '#common/domain/countries.ts';
 import { ageOfDigitalConsent, needsJointConsent, needsParentalConsent } from '#common/domain/digital-consent.ts';
 
@@ -34,6 +33,7 @@ interface FieldsProps {
 export function BirthCountryFields({ register, watch, errors }: FieldsProps) {
   const { t } = useTranslation(['auth', 'validation']);
   const lang = useLanguage();
+  const birthOptions = useBirthOptions(lang);
   const msg = (m: string | undefined) => translateValidation(t, m);
   const countryOptions = useMemo(() => {
     const names = new Intl.DisplayNames([lang], { type: 'region' });
@@ -51,21 +51,13 @@ export function BirthCountryFields({ register, watch, errors }: FieldsProps) {
           <FormField label={t('consent.birthMonth')} error={msg(errors.birthMonth?.message)}>
             <NativeSelect autoComplete="bday-month" {...register('birthMonth', { setValueAs: toNumber })}>
               <option value="">{t('consent.choose')}</option>
-              {birthMonths.map((m) => (
-                <option key={m} value={m}>
-                  {monthName(m, lang)}
-                </option>
-              ))}
+              {birthOptions.months}
             </NativeSelect>
           </FormField>
           <FormField label={t('consent.birthYear')} error={msg(errors.birthYear?.message)}>
             <NativeSelect autoComplete="bday-year" {...register('birthYear', { setValueAs: toNumber })}>
               <option value="">{t('consent.choose')}</option>
-              {birthYears().map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
+              {birthOptions.years}
             </NativeSelect>
           </FormField>
         </div>
