@@ -1,5 +1,8 @@
-import { format, formatDistanceToNowStrict, type Month } from 'date-fns';
-import { enUS, fr } from 'date-fns/locale';
+import type { Month } from 'date-fns';
+import { format } from 'date-fns/format';
+import { formatDistanceToNowStrict } from 'date-fns/formatDistanceToNowStrict';
+import { enUS } from 'date-fns/locale/en-US';
+import { fr } from 'date-fns/locale/fr';
 import { useMemo } from 'react';
 
 import { useLanguage, type Language } from './language.ts';

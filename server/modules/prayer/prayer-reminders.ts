@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { enUS, fr } from 'date-fns/locale';
+import { format } from 'date-fns/format';
+import { enUS } from 'date-fns/locale/en-US';
+import { fr } from 'date-fns/locale/fr';
 import type { FastifyBaseLogger } from 'fastify';
 
 import {

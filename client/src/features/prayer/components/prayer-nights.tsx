@@ -1,5 +1,6 @@
-import { format } from 'date-fns';
-import { enUS, fr } from 'date-fns/locale';
+import { format } from 'date-fns/format';
+import { enUS } from 'date-fns/locale/en-US';
+import { fr } from 'date-fns/locale/fr';
 import { useTranslation } from 'react-i18next';
 
 import { Spinner } from '#client/components/ui/spinner.tsx';
