@@ -171,6 +171,10 @@ export async function buildApp(opts: BuildOptions) {
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     bodyLimit: 64 * 1024,
+    // Fastify gives each plugin and onReady hook 10 s to start by default. Starting the jobs waits for
+    // the other instances starting at once (one database-wide lock, server/plugins/jobs.ts), and on a
+    // busy machine that took longer: the start failed though nothing was wrong. A ceiling, not a wait.
+    pluginTimeout: 120_000,
     // Route params and query strings are bounded too.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
