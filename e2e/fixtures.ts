@@ -30,9 +30,13 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_S
  */
 export const allScreens = process.env.E2E_SCREENS === '1';
 
-/** The variants a look test runs: the first in `npm test`, all of them in `npm run test:screens`. */
-export function screenVariants<T>(variants: readonly T[]): T[] {
-  return allScreens ? [...variants] : variants.slice(0, 1);
+/**
+ * The variants a look test runs: the first `inTest` (default 1) in `npm test`, all of them in
+ * `npm run test:screens`. A test whose variants check meaning too (a language's numbers, a theme's
+ * contrast) lists first the ones that together cover each value, and runs those.
+ */
+export function screenVariants<T>(variants: readonly T[], inTest = 1): T[] {
+  return allScreens ? [...variants] : variants.slice(0, inTest);
 }
 
 let serverUrl: string | undefined;
