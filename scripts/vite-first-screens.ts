@@ -5,12 +5,16 @@ import type { Plugin, Rollup } from 'vite';
 
 import type { ScreenReads } from '#client/app/first-screen-reads.ts';
 
-/** The line of `public/boot.js` the build fills in with the first screens' scripts (it stays `{}` in development). */
-const PLACEHOLDER = 'var firstScreenScripts = {};';
-/** The line of `public/boot.js` filled in with the first screens' small scripts, preloaded once a rendered screen is painted. */
-const SMALL_PLACEHOLDER = 'var firstScreenSmallScripts = {};';
-/** The line of `public/boot.js` filled in with the first screens' API reads, in the build and by the dev server. */
-const READS_PLACEHOLDER = 'var firstScreenReads = {};';
+/**
+ * `public/boot.js` with its line `var <name> = {};` holding `value` instead. The build fills in
+ * `firstScreenScripts` and `firstScreenSmallScripts` (the small ones, preloaded once a rendered screen
+ * is painted; both stay `{}` in development), and the build and the dev server `firstScreenReads`.
+ */
+function fillIn(source: string, name: string, value: unknown): string {
+  const line = `var ${name} = {};`;
+  if (!source.includes(line)) throw new Error(`first-screens: boot.js has no line "${line}"`);
+  return source.replace(line, `var ${name} = ${JSON.stringify(value)};`);
+}
 /** A first screen's chunk smaller than this (gzip) is left to the import that needs it. */
 const MIN_GZIP = 1024;
 
@@ -90,22 +94,14 @@ export function firstScreenScripts(screens: Record<string, string[]>, reads: Rec
     async writeBundle() {
       const file = path.join(outDir, 'boot.js');
       const source = withReads(await readFile(file, 'utf8'), reads);
-      for (const line of [PLACEHOLDER, SMALL_PLACEHOLDER])
-        if (!source.includes(line)) throw new Error(`first-screen-scripts: boot.js has no line "${line}"`);
-      await writeFile(
-        file,
-        source
-          .replace(PLACEHOLDER, `var firstScreenScripts = ${JSON.stringify(scripts)};`)
-          .replace(SMALL_PLACEHOLDER, `var firstScreenSmallScripts = ${JSON.stringify(smallScripts)};`),
-      );
+      await writeFile(file, fillIn(fillIn(source, 'firstScreenScripts', scripts), 'firstScreenSmallScripts', smallScripts));
     },
   };
 }
 
 /** boot.js with the first screens' API reads written in (`reads`: client/src/app/first-screen-reads.ts). */
 export function withReads(source: string, reads: Record<string, ScreenReads>): string {
-  if (!source.includes(READS_PLACEHOLDER)) throw new Error(`first-screen-reads: boot.js has no line "${READS_PLACEHOLDER}"`);
-  return source.replace(READS_PLACEHOLDER, `var firstScreenReads = ${JSON.stringify(reads)};`);
+  return fillIn(source, 'firstScreenReads', reads);
 }
 
 /**

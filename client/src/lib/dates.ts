@@ -1,4 +1,4 @@
-import type { Month } from 'date-fns';
+import type { Locale, Month } from 'date-fns';
 import { format } from 'date-fns/format';
 import { formatDistanceToNowStrict } from 'date-fns/formatDistanceToNowStrict';
 import { enUS } from 'date-fns/locale/en-US';
@@ -7,9 +7,12 @@ import { useMemo } from 'react';
 
 import { useLanguage, type Language } from './language.ts';
 
+/** date-fns's tables (month and day names, "ago") for the interface language. */
+export const dateLocale = (lang: Language): Locale => (lang === 'fr' ? fr : enUS);
+
 /** A date as people write it: "November 21, 2026" in English, "21 novembre 2026" in French. */
 export function formatLongDate(iso: string, lang: Language): string {
-  return lang === 'fr' ? format(new Date(iso), 'd MMMM yyyy', { locale: fr }) : format(new Date(iso), 'MMMM d, yyyy', { locale: enUS });
+  return format(new Date(iso), lang === 'fr' ? 'd MMMM yyyy' : 'MMMM d, yyyy', { locale: dateLocale(lang) });
 }
 
 /**
@@ -17,15 +20,15 @@ export function formatLongDate(iso: string, lang: Language): string {
  * locale tables: no `Intl.DateTimeFormat`, whose first use in a page loads the browser's calendar
  * data (about 90 ms of a hydrating settings page on a slow phone, issue 29).
  */
-export function monthName(month: number, lang: string): string {
-  return (lang === 'fr' ? fr : enUS).localize.month((month - 1) as Month, { width: 'wide' });
+export function monthName(month: number, lang: Language): string {
+  return dateLocale(lang).localize.month((month - 1) as Month, { width: 'wide' });
 }
 
 /** Dates and elapsed times in the interface language. */
 export function useDates() {
   const lang = useLanguage();
   return useMemo(() => {
-    const locale = lang === 'fr' ? fr : enUS;
+    const locale = dateLocale(lang);
     return {
       /** "November 22, 2026" / "22 novembre 2026" */
       date: (iso: string) => formatLongDate(iso, lang),

@@ -1,6 +1,7 @@
 import { useMemo, type ComponentProps } from 'react';
 
 import { monthName } from '#client/lib/dates.ts';
+import type { Language } from '#client/lib/language.ts';
 import { birthDays, birthMonths, birthYears } from '#common/domain/birthdate.ts';
 
 import { FormField } from './form-field.tsx';
@@ -12,7 +13,7 @@ interface Props {
   legend: string;
   labels: { month: string; day: string; year: string };
   /** Month names are shown in this language. */
-  lang: string;
+  lang: Language;
   /** Field wiring for each part, e.g. react-hook-form's `register('birthMonth')`. */
   month: SelectProps;
   day: SelectProps;
@@ -33,7 +34,7 @@ const dayOptions = optionsOf(birthDays);
  * The birthday choices as `<option>`s: months named in `lang`, days 1-31, this year and the 99 before.
  * The same elements on each render (days once, months once per language): a form rendering again skips them.
  */
-export function useBirthOptions(lang: string) {
+export function useBirthOptions(lang: Language) {
   const months = useMemo(() => optionsOf(birthMonths, (m) => monthName(m, lang)), [lang]);
   const years = useMemo(() => optionsOf(birthYears()), []);
   return { months, days: dayOptions, years };

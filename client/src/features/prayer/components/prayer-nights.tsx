@@ -1,9 +1,8 @@
 import { format } from 'date-fns/format';
-import { enUS } from 'date-fns/locale/en-US';
-import { fr } from 'date-fns/locale/fr';
 import { useTranslation } from 'react-i18next';
 
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { dateLocale } from '#client/lib/dates.ts';
 import { useLanguage } from '#client/lib/language.ts';
 import { nextPrayerNights } from '#common/domain/prayer.ts';
 
@@ -25,7 +24,7 @@ export function PrayerNights({
   const lang = useLanguage();
   if (!ministryTimeZone) return isLoading ? <Spinner /> : <p className="text-sm text-muted-foreground">{t('nights.needsConnection')}</p>;
   const nights = nextPrayerNights(new Date(), ministryTimeZone, 4);
-  const locale = lang === 'fr' ? fr : enUS;
+  const locale = dateLocale(lang);
   const pattern = lang === 'fr' ? "EEEE d MMMM 'à' HH:mm" : "EEEE, MMMM d 'at' h:mm a";
   return (
     <div className="flex flex-col gap-2">

@@ -1,6 +1,4 @@
 import { format } from 'date-fns/format';
-import { enUS } from 'date-fns/locale/en-US';
-import { fr } from 'date-fns/locale/fr';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,7 +6,7 @@ import { ErrorAlert } from '#client/components/ui/error-alert.tsx';
 import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { useDates } from '#client/lib/dates.ts';
+import { dateLocale, useDates } from '#client/lib/dates.ts';
 import { useLanguage } from '#client/lib/language.ts';
 import { growthSeries, insightPeriods, periodMonths, type CountCell } from '#common/contracts/insights.ts';
 import { onboardingCountries } from '#common/contracts/onboarding.ts';
@@ -27,7 +25,7 @@ import { BarChart, ChartCard, FigureTable, LineChart, type Datum } from './chart
 function useFormat() {
   const { t, i18n } = useTranslation('admin');
   const lang = useLanguage();
-  const locale = lang === 'fr' ? fr : enUS;
+  const locale = dateLocale(lang);
   const number = new Intl.NumberFormat(i18n.resolvedLanguage);
   return {
     /** A count, or "fewer than 5". */
