@@ -1,27 +1,50 @@
-import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
 
-// The snippets are no file of the TypeScript program, so the rules that read the types (decision
-// 086) are left out here: the parser would refuse a file it cannot find in the program.
-const eslint = new ESLint({
-  overrideConfig: {
-    files: ['**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { project: false } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-      '@typescript-eslint/switch-exhaustiveness-check': 'off',
-    },
-  },
-});
+const root = path.resolve(import.meta.dirname, '..');
+const oxlint = path.join(root, 'node_modules/.bin/oxlint');
 
-/** Lints a snippet as if it were the file at `filePath`, with the project's own ESLint configuration. */
+/**
+ * Each snippet is linted in a scratch project of its own, with the project's Oxlint configuration (its
+ * line comments taken out), its plugin named by absolute path, and without the rules that read the
+ * types (a snippet is no file of the TypeScript program).
+ */
+const scratch = await mkdtemp(path.join(os.tmpdir(), 'boundaries-'));
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+const config = JSON.parse(
+  (await readFile(path.join(root, '.oxlintrc.json'), 'utf8'))
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('//'))
+    .join('\n'),
+) as { options: { typeAware: boolean }; jsPlugins: { specifier: string }[] };
+config.options.typeAware = false;
+for (const plugin of config.jsPlugins) plugin.specifier = path.join(root, plugin.specifier);
+
+let written = 0;
+/** Lints a snippet as if it were the file at `filePath` (its relative imports resolve as they would in the project). */
 async function boundaryErrors(filePath: string, code: string) {
-  const [result] = await eslint.lintText(code, { filePath });
-  // A snippet ESLint could not read would have no boundary error either: that is no pass.
-  const fatal = result?.messages.filter((m) => m.fatal).map((m) => m.message) ?? ['no result'];
-  if (fatal.length) throw new Error(`ESLint could not read the snippet: ${fatal.join('; ')}`);
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/feature-boundaries').map((m) => m.message);
+  const dir = path.join(scratch, String(written++));
+  await mkdir(path.dirname(path.join(dir, filePath)), { recursive: true });
+  await writeFile(path.join(dir, filePath), code);
+  await writeFile(path.join(dir, '.oxlintrc.json'), JSON.stringify(config));
+  const { stdout } = await promisify(execFile)(oxlint, ['--format', 'json', filePath], { cwd: dir }).catch(
+    // Oxlint exits 1 when it reports an error; its report is still on stdout.
+    (err: { stdout?: string; stderr?: string }) => {
+      if (!err.stdout) throw new Error(`oxlint failed: ${err.stderr ?? String(err)}`);
+      return { stdout: err.stdout };
+    },
+  );
+  const { diagnostics, number_of_files } = JSON.parse(stdout) as {
+    diagnostics: { code: string; message: string }[];
+    number_of_files: number;
+  };
+  // A snippet Oxlint did not read would have no boundary error either: that is no pass.
+  if (number_of_files !== 1) throw new Error(`oxlint read ${number_of_files} files instead of the snippet`);
+  return diagnostics.filter((d) => d.code.includes('feature-boundaries')).map((d) => d.message);
 }
 
 describe('the lint rule against imports between client features', () => {

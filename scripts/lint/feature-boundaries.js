@@ -3,6 +3,8 @@ import path from 'node:path';
 import { resolveImport } from '../subpath-imports.mjs';
 
 /**
+ * An ESLint-API rule, run by Oxlint as a JS plugin (.oxlintrc.json, decision 088).
+ *
  * Client imports flow one way: app -> features -> shared (components, lib). A feature never imports
  * another feature, and shared code imports neither a feature nor the app (bulletproof-react's
  * "unidirectional codebase", docs/decisions/019). Relative paths are resolved against the importing
