@@ -40,6 +40,7 @@ const tasks = [
   { name: 'lint', cmd: [bin('oxlint')], nice: lowPriority },
   // One format for the whole tree, imports sorted (.prettierrc.json; decision 081): `npm run format` fixes it.
   // Files whose content and Prettier's options are unchanged since a passing check are not read again.
+  // `npm run format` keeps the same cache: a Prettier run without --cache deletes it.
   {
     name: 'format',
     cmd: [bin('prettier'), '--check', '--log-level', 'warn', '--cache', '--cache-strategy', 'content', '.'],
