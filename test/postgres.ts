@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,15 +10,39 @@ import { startEmbeddedPostgres } from '#server/db/embedded.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { seedContent } from '#server/db/seed/index.ts';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** True when nothing listens on `port` of 127.0.0.1 (a listener opened and closed at once). */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/** The lowest port of the kernel's ephemeral range, where the local ends of outgoing connections come from. */
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * A port nothing listens on, for a server the test starts a moment later. Taken below the kernel's
+ * ephemeral range: a port the kernel hands out there, once closed, can become the local end of any
+ * connection the busy machine opens before the server binds it (a test's instance was refused with
+ * EADDRINUSE under load, issue 30). A random one, so test processes choosing at once seldom meet,
+ * and checked free.
+ */
+export async function freePort(): Promise<number> {
+  const low = 10_000;
+  const high = ephemeralLow();
+  for (let i = 0; high - low > 1_000 && i < 50; i++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`no free port between ${low} and ${high}`);
 }
 
 /**
