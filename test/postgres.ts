@@ -36,7 +36,8 @@ function ephemeralLow(): number {
  * and checked free.
  */
 export async function freePort(): Promise<number> {
-  const low = 10_000;
+  // Above 10080, the highest port Chromium refuses to open (ERR_UNSAFE_PORT) for the browser tests.
+  const low = 10_100;
   const high = ephemeralLow();
   for (let i = 0; high - low > 1_000 && i < 50; i++) {
     const port = low + Math.floor(Math.random() * (high - low));
