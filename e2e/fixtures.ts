@@ -1,8 +1,9 @@
+import { once } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { generate } from 'otplib';
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 import { isAdminRole } from '#common/domain/roles.ts';
@@ -39,13 +40,12 @@ export function screenVariants<T>(variants: readonly T[], inTest = 1): T[] {
   return allScreens ? [...variants] : variants.slice(0, inTest);
 }
 
-let serverUrl: string | undefined;
-/** This test file's server, for `goOffline` to stop and `goOnline` to start again. */
+/** This test file's server (started by `useBrowser`; `goOffline` stops it and `goOnline` starts it again). */
 let fileServer: { app: App; port: number } | undefined;
 /** This test file's own server (started by `useBrowser`). */
 export function baseUrl(): string {
-  if (!serverUrl) throw new Error('baseUrl() is only known once useBrowser() has started the server (inside tests and hooks).');
-  return serverUrl;
+  if (!fileServer) throw new Error('baseUrl() is only known once useBrowser() has started the server (inside tests and hooks).');
+  return `http://127.0.0.1:${fileServer.port}`;
 }
 
 const SESSION_POLICY = { idleMs: 7 * 86_400_000, absoluteMs: 30 * 86_400_000 };
@@ -225,7 +225,6 @@ export function useBrowser(
       jobs: { pollingIntervalSeconds: 5 },
     });
     await app.listen({ port, host: '127.0.0.1' });
-    serverUrl = `http://127.0.0.1:${port}`;
     fileServer = { app, port };
   }
 
@@ -321,37 +320,27 @@ export async function fillConsent(
 }
 
 /**
- * Cuts this browser off the server, as a lost connection does:
- * - Chromium's offline emulation: the page sees `navigator.onLine` false and its requests fail;
- * - every request the page itself sends aborted as a disconnection, even in a moment when the
- *   emulation is not yet applied to the page;
- * - and the server itself unreachable: it stops listening and drops its open connections. In a
- *   fresh-clone CI run a challenge tick was stored while "offline" although Playwright saw no write
- *   answered (issue 30): most likely a request that went by way of the service worker, which
- *   Playwright's routes and request events do not see. A closed port stops every request, whoever
- *   sends it.
- * What the service worker answers from its caches still opens, as offline.
+ * Cuts this browser off the server, as a lost connection does: Chromium's offline emulation (the
+ * page sees `navigator.onLine` false), and the server itself unreachable: it stops listening and
+ * drops its open connections. Aborting the page's requests in Playwright's routes was not enough:
+ * in a fresh-clone CI run a challenge tick was stored while "offline" although Playwright saw no
+ * write answered (issue 30), most likely a request that went by way of the service worker, which
+ * Playwright's routes and events do not see. A closed port stops every request, whoever sends it,
+ * and at any moment. What the service worker answers from its caches still opens, as offline.
  */
-const disconnected = (route: Route) => route.abort('internetdisconnected');
 export async function goOffline(context: BrowserContext) {
-  await context.route('**/*', disconnected);
   await context.setOffline(true);
-  const { app } = fileServer!;
-  const closed = new Promise<void>((resolve, reject) => app.server.close((err) => (err ? reject(err) : resolve())));
-  app.server.closeAllConnections();
+  const { server } = fileServer!.app;
+  const closed = once(server, 'close');
+  server.close();
+  server.closeAllConnections();
   await closed;
 }
 
 /** Undoes `goOffline`: the server listens again on its port, and the browser is back online. */
 export async function goOnline(context: BrowserContext) {
   const { app, port } = fileServer!;
-  await new Promise<void>((resolve, reject) => {
-    app.server.once('error', reject);
-    app.server.listen(port, '127.0.0.1', () => {
-      app.server.off('error', reject);
-      resolve();
-    });
-  });
-  await context.unroute('**/*', disconnected);
+  app.server.listen(port, '127.0.0.1');
+  await once(app.server, 'listening');
   await context.setOffline(false);
 }

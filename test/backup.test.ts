@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { backupEmbedded, walNamesBetween } from '#server/db/backup.ts';
+import { createDb } from '#server/db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '#server/db/embedded.ts';
 
 import { compiled } from './compiled.ts';
@@ -49,7 +50,9 @@ function filesUnder(dir: string): string[] {
 }
 
 async function startWriters(url: string, acknowledged: number[]) {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // The app's own pool, which ignores an idle connection's error: its `end()` resolves before its
+  // connections have closed, and the database stopped after it may end one of them first.
+  const { pool } = createDb(url, 4);
   let running = true;
   const loops = Array.from({ length: 4 }, async () => {
     while (running) {

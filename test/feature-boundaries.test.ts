@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const oxlint = path.join(root, 'node_modules/.bin/oxlint');
+const run = promisify(execFile);
 
 /**
  * Each snippet is linted in a scratch project of its own, with the project's Oxlint configuration (its
@@ -31,7 +32,7 @@ async function boundaryErrors(filePath: string, code: string) {
   await mkdir(path.dirname(path.join(dir, filePath)), { recursive: true });
   await writeFile(path.join(dir, filePath), code);
   await writeFile(path.join(dir, '.oxlintrc.json'), JSON.stringify(config));
-  const { stdout } = await promisify(execFile)(oxlint, ['--format', 'json', filePath], { cwd: dir }).catch(
+  const { stdout } = await run(oxlint, ['--format', 'json', filePath], { cwd: dir }).catch(
     // Oxlint exits 1 when it reports an error; its report is still on stdout.
     (err: { stdout?: string; stderr?: string }) => {
       if (!err.stdout) throw new Error(`oxlint failed: ${err.stderr ?? String(err)}`);

@@ -20,13 +20,13 @@ function isFree(port: number): Promise<boolean> {
 }
 
 /** The lowest port of the kernel's ephemeral range, where the local ends of outgoing connections come from. */
-function ephemeralLow(): number {
+const EPHEMERAL_LOW = (() => {
   try {
     return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
   } catch {
     return 32_768;
   }
-}
+})();
 
 /**
  * A port nothing listens on, for a server the test starts a moment later. Taken below the kernel's
@@ -38,7 +38,7 @@ function ephemeralLow(): number {
 export async function freePort(): Promise<number> {
   // Above 10080, the highest port Chromium refuses to open (ERR_UNSAFE_PORT) for the browser tests.
   const low = 10_100;
-  const high = ephemeralLow();
+  const high = EPHEMERAL_LOW;
   for (let i = 0; high - low > 1_000 && i < 50; i++) {
     const port = low + Math.floor(Math.random() * (high - low));
     if (await isFree(port)) return port;
